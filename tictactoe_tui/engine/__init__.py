@@ -1,0 +1,32 @@
+"""The game engine: boards, the exact solver, the strategies and the arena.
+
+Pure Python: nothing here imports Textual, so the engine runs and tests without a terminal.
+"""
+
+from .arena import ArenaResult, play_game, run_arena
+from .board import Board, BoardError, Mark, Move, default_k, move_name
+from .solver import Analysis, Budget, MoveValue, analyze
+from .strategies import LEVELS, STRATEGIES, Decision, Level, Strategy, get_strategy, strategy_names
+
+__all__ = [
+    "LEVELS",
+    "STRATEGIES",
+    "Analysis",
+    "ArenaResult",
+    "Board",
+    "BoardError",
+    "Budget",
+    "Decision",
+    "Level",
+    "Mark",
+    "Move",
+    "MoveValue",
+    "Strategy",
+    "analyze",
+    "default_k",
+    "get_strategy",
+    "move_name",
+    "play_game",
+    "run_arena",
+    "strategy_names",
+]
