@@ -1,0 +1,110 @@
+"""Monte Carlo tree search (UCT) for boards too big to solve exactly."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from .board import Board, Geometry, cells_of
+from .solver import Budget
+
+EXPLORATION = 1.4
+#: Playouts between two looks at the budget's clock.
+CHECK_EVERY = 32
+
+
+@dataclass(eq=False)
+class _Node:
+    """A tree node; ``wins`` count for the side that made the move into it (draws count half)."""
+
+    cell: int
+    untried: list[int]
+    children: list[_Node] = field(default_factory=list)
+    wins: float = 0.0
+    visits: int = 0
+
+    def best_child(self) -> _Node:
+        log_visits = math.log(self.visits)
+        return max(
+            self.children,
+            key=lambda child: child.wins / child.visits + EXPLORATION * math.sqrt(log_visits / child.visits),
+        )
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The most visited move, its win rate for the mover and how many playouts ran."""
+
+    cell: int
+    win_rate: float
+    playouts: int
+
+
+def _wins(bits: int, cell: int, shape: Geometry) -> bool:
+    return any(bits & line == line for line in shape.lines_through[cell])
+
+
+def search(board: Board, rng: random.Random, playouts: int, budget: Budget) -> SearchResult:
+    """Run UCT from ``board`` for up to ``playouts`` playouts or until the budget ends.
+
+    At least one playout per legal move is run, so the answer is never a blind guess.
+    """
+    shape = board.geometry
+    root_me, root_opp = board.bits_of(board.to_move), board.bits_of(board.to_move.other)
+    root = _Node(-1, _shuffled(cells_of(board.empty_bits), rng))
+    minimum = len(root.untried)
+    done = 0
+    while done < max(playouts, minimum):
+        if done >= minimum and not done % CHECK_EVERY and budget.exhausted():
+            break
+        node, me, opp = root, root_me, root_opp
+        path = [root]
+        # Selection: descend while the node is fully expanded (a finished game has no moves).
+        while not node.untried and node.children:
+            node = node.best_child()
+            me, opp = opp, me | (1 << node.cell)
+            path.append(node)
+        # Expansion.
+        if node.untried:
+            cell = node.untried.pop()
+            me, opp = opp, me | (1 << cell)
+            child = _Node(cell, [] if _wins(opp, cell, shape) else _shuffled(_free(me | opp, shape), rng))
+            node.children.append(child)
+            node = child
+            path.append(node)
+        # Simulation: ``opp`` just moved; score 1 if it wins, 0.5 draw, 0 loss.
+        outcome = _playout(me, opp, node.cell, shape, rng)
+        # Backpropagation alternates the point of view up the path.
+        for visited in reversed(path):
+            visited.visits += 1
+            visited.wins += outcome
+            outcome = 1.0 - outcome
+        done += 1
+    best = max(root.children, key=lambda child: child.visits)
+    return SearchResult(best.cell, best.wins / best.visits, done)
+
+
+def _free(occupied: int, shape: Geometry) -> list[int]:
+    return cells_of(shape.full & ~occupied)
+
+
+def _shuffled(cells: list[int], rng: random.Random) -> list[int]:
+    rng.shuffle(cells)
+    return cells
+
+
+def _playout(me: int, opp: int, last: int, shape: Geometry, rng: random.Random) -> float:
+    """Random game from a position where ``opp`` has just played ``last``; 1.0 if ``opp`` wins."""
+    if last >= 0 and _wins(opp, last, shape):
+        return 1.0
+    free = _free(me | opp, shape)
+    rng.shuffle(free)
+    mover_is_opp = False
+    for cell in free:
+        me |= 1 << cell
+        if _wins(me, cell, shape):
+            return 1.0 if mover_is_opp else 0.0
+        me, opp = opp, me
+        mover_is_opp = not mover_is_opp
+    return 0.5

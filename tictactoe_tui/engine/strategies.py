@@ -1,0 +1,321 @@
+"""Computer players: one per seed write-up, plus MCTS, and the difficulty levels over them."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from . import mcts
+from .board import Board, Mark, Move, cells_of, winning_cells
+from .solver import UNLIMITED, Budget, analyze
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A chosen move and what the strategy knows about it."""
+
+    move: Move
+    value: int | None = None
+    """Exact outcome for the mover with best play (+1/0/-1), when the strategy solved it."""
+    plies: int | None = None
+    """Plies to the end with best play, when solved."""
+    estimate: float | None = None
+    """Estimated chance of winning (draws count half), for searches that do not solve."""
+
+    def describe(self) -> str:
+        """A short evaluation for people, e.g. ``draw with best play``."""
+        if self.value is not None:
+            if self.value == 0:
+                return "draw with best play"
+            outcome = "wins" if self.value > 0 else "loses"
+            return f"{outcome} in {self.plies} with best play"
+        if self.estimate is not None:
+            return f"about {self.estimate:.0%} to win"
+        return "no evaluation"
+
+
+class Strategy(ABC):
+    """A way of choosing moves. ``choose`` never mutates the board."""
+
+    name: str
+    summary: str
+
+    def supports(self, board: Board) -> bool:
+        """Whether this strategy can play on ``board``'s shape."""
+        return True
+
+    @abstractmethod
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        """Pick a move for the side to move of an unfinished board."""
+
+    def choose(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Move:
+        """The move :meth:`decide` picks."""
+        return self.decide(board, rng, budget).move
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+def _require_moves(board: Board) -> int:
+    free = board.empty_bits
+    if board.is_over or not free:
+        raise ValueError("game is over")
+    return free
+
+
+def _pick(board: Board, bits: int, rng: random.Random) -> Move:
+    return board.move_at(rng.choice(cells_of(bits)))
+
+
+def _side_bits(board: Board) -> tuple[int, int]:
+    mover = board.to_move
+    return board.bits_of(mover), board.bits_of(mover.other)
+
+
+class RandomStrategy(Strategy):
+    """Seed 001's random player: a uniformly random free square."""
+
+    name = "random"
+    summary = "any free square, at random"
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        return Decision(_pick(board, _require_moves(board), rng))
+
+
+def corner_cells(board: Board) -> int:
+    """Mask of the four corner cells."""
+    last_row, last_col = board.rows - 1, board.cols - 1
+    return sum(
+        1 << board.index(move) for move in {(0, 0), (0, last_col), (last_row, 0), (last_row, last_col)}
+    )
+
+
+def centre_cells(board: Board) -> int:
+    """Mask of the central cell (or the 2 or 4 central cells when a side is even)."""
+    rows = {(board.rows - 1) // 2, board.rows // 2}
+    cols = {(board.cols - 1) // 2, board.cols // 2}
+    return sum(1 << board.index((r, c)) for r in rows for c in cols)
+
+
+class RulesStrategy(Strategy):
+    """The five rules of seeds 001 and 002, in order: win, block, corner, centre, side.
+
+    1. complete a line of our own; 2. block the opponent's line; 3. a free corner (seed 002
+    picks one at random); 4. the centre; 5. any other square ("a side" on 3×3). Where more
+    than one square wins or blocks, the seeds take the first in their own numbering, and
+    their numberings differ (001 counts from the top-left, 002 from the bottom-left like a
+    keypad), so this picks among them at random. On bigger boards the same steps apply to
+    the four corners, the central cell(s) and the rest.
+    """
+
+    name = "rules"
+    summary = "win, block, corner, centre, side (seeds 001/002)"
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        free = _require_moves(board)
+        own, other = _side_bits(board)
+        lines = board.geometry.lines
+        for candidates in (
+            winning_cells(own, other, lines),
+            winning_cells(other, own, lines),
+            corner_cells(board) & free,
+            centre_cells(board) & free,
+            free,
+        ):
+            if candidates:
+                return Decision(_pick(board, candidates, rng))
+        raise AssertionError("unreachable: a free square always exists here")
+
+
+#: Seed 003's table, indexed by the opponent's first square (0-8, reading order): the
+#: squares to take, in priority order, after checking for a win and a block.
+FIRST_SEAT_TABLE: dict[int, tuple[int, ...]] = {
+    0: (4, 8, 2),
+    1: (4, 8, 6, 2, 0),
+    2: (4, 6, 0),
+    3: (4, 0, 2, 6, 8),
+    5: (4, 0, 2, 6, 8),
+    6: (4, 2, 8),
+    7: (4, 0, 2, 6, 8),
+    8: (4, 0, 6),
+}
+#: Our own table for when the computer moves second (the seed never does), keyed the same
+#: way. Found by ``scripts/find_second_seat_table.py``: the first priority order per
+#: opening (centre or corners first) that never loses against any line of X's.
+SECOND_SEAT_TABLE: dict[int, tuple[int, ...]] = {
+    0: (4, 8, 1, 2, 6, 3, 5, 7),
+    1: (4, 0, 2, 6, 8, 3, 5, 7),
+    2: (4, 6, 1, 0, 8, 3, 5, 7),
+    3: (4, 0, 2, 6, 8, 1, 5, 7),
+    4: (0, 2, 6, 8, 1, 3, 5, 7),
+    5: (4, 2, 0, 6, 8, 1, 3, 7),
+    6: (4, 2, 1, 0, 8, 3, 5, 7),
+    7: (4, 6, 0, 2, 8, 1, 3, 5),
+    8: (4, 0, 1, 2, 6, 3, 5, 7),
+}
+
+
+def first_winning_cell(own: int, other: int, lines: tuple[int, ...]) -> int | None:
+    """The missing cell of the first line (in the board's line order) ``own`` can complete."""
+    for line in lines:
+        if not line & other:
+            missing = line & ~own
+            if missing and not missing & (missing - 1):
+                return missing.bit_length() - 1
+    return None
+
+
+class OpeningTableStrategy(Strategy):
+    """Seed 003's player for 3×3: centre first, then a table keyed on the opponent's first square.
+
+    On its first turn it takes the centre. From then on it completes a line if it can,
+    blocks one if it must, and otherwise takes the first free square in the table row chosen
+    by the opponent's first square, or the first free square in reading order when that row
+    is used up. Win and block look at lines in the seed's order (rows, columns, diagonals).
+
+    The seed claims it never loses when it moves first. Checked exhaustively against every
+    reply sequence (``tests/engine/test_strategies.py``): true, it never loses as X.
+    The seed never moves second; here, as O, it uses :data:`SECOND_SEAT_TABLE` (the centre,
+    or a corner against a centre opening, then squares chosen per opening so that no fork
+    can be set up). Also checked exhaustively: it never loses as O.
+
+    The opponent's first square comes from the board's move history; for a position without
+    history (a parsed string) it is taken to be the opponent's lowest-numbered square.
+    """
+
+    name = "opening-table"
+    summary = "centre first, then a reply table (seed 003, 3×3 only)"
+
+    def supports(self, board: Board) -> bool:
+        return (board.rows, board.cols, board.k) == (3, 3, 3)
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        free = _require_moves(board)
+        if not self.supports(board):
+            raise ValueError("the opening table plays only on 3x3 with k=3")
+        own, other = _side_bits(board)
+        if not own and board.to_move is Mark.X:
+            return Decision(board.move_at(4))
+        lines = board.geometry.lines
+        cell = first_winning_cell(own, other, lines)
+        if cell is None:
+            cell = first_winning_cell(other, own, lines)
+        if cell is None:
+            table = FIRST_SEAT_TABLE if board.to_move is Mark.X else SECOND_SEAT_TABLE
+            priorities = table[self._opponent_first_square(board, other)]
+            cell = next((c for c in priorities if free >> c & 1), cells_of(free)[0])
+        return Decision(board.move_at(cell))
+
+    @staticmethod
+    def _opponent_first_square(board: Board, other: int) -> int:
+        if board.history:
+            opponent_first = board.history[0 if board.to_move is Mark.O else 1]
+            return board.index(opponent_first)
+        return cells_of(other)[0]
+
+
+class PerfectStrategy(Strategy):
+    """Seeds 000 and 004: full minimax, choosing at random among the equally best moves.
+
+    Seed 000 shuffles the moves before sorting them by minimax value, so among equal values
+    it picks at random; seed 004 runs the same minimax on n×n boards. Here the values come
+    from the exact solver (:mod:`.solver`) on any m×n×k board, and "equally best" also
+    counts the plies: a faster win, or a slower loss, is better. When the budget runs out
+    before the board is solved (``max_nodes`` search nodes, or the caller's deadline), the
+    rest of the budget goes to MCTS (the decision then has no exact value).
+    """
+
+    name = "perfect"
+    summary = "exact minimax, random among equal best (seeds 000/004)"
+
+    def __init__(self, max_nodes: int | None = 300_000, fallback_playouts: int = 2000) -> None:
+        self.max_nodes = max_nodes
+        self.fallback = MctsStrategy(fallback_playouts)
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        _require_moves(board)
+        analysis = analyze(board, budget.with_max_nodes(self.max_nodes))
+        best = analysis.best_moves()
+        if not best:
+            return self.fallback.decide(board, rng, budget)
+        chosen = rng.choice(best)
+        return Decision(chosen.move, chosen.value, chosen.plies)
+
+
+class MctsStrategy(Strategy):
+    """Monte Carlo tree search (UCT) with random playouts, for boards too big to solve.
+
+    Stops after ``playouts`` playouts or when the budget ends, whichever comes first; with
+    no deadline the result depends only on the random generator. Before searching it takes
+    a winning square and blocks a single threat, which random playouts see only dimly.
+    """
+
+    name = "mcts"
+    summary = "Monte Carlo tree search (UCT)"
+
+    def __init__(self, playouts: int = 2000) -> None:
+        self.playouts = playouts
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        _require_moves(board)
+        own, other = _side_bits(board)
+        lines = board.geometry.lines
+        wins = winning_cells(own, other, lines)
+        if wins:
+            return Decision(_pick(board, wins, rng), estimate=1.0)
+        threats = winning_cells(other, own, lines)
+        if threats and not threats & (threats - 1):
+            return Decision(board.move_at(threats.bit_length() - 1))
+        result = mcts.search(board, rng, self.playouts, budget)
+        return Decision(board.move_at(result.cell), estimate=result.win_rate)
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level: a name people pick, the strategy behind it and why."""
+
+    name: str
+    description: str
+    strategy: Strategy
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("easy", "plays at random", RandomStrategy()),
+        Level("medium", "the five rules: win, block, corner, centre, side", RulesStrategy()),
+        Level("hard", "Monte Carlo tree search, 1000 playouts a move", MctsStrategy(1000)),
+        Level(
+            "impossible",
+            "exact minimax where solvable, MCTS with 3000 playouts beyond",
+            PerfectStrategy(max_nodes=300_000, fallback_playouts=3000),
+        ),
+    )
+}
+
+STRATEGIES: dict[str, Strategy] = {
+    strategy.name: strategy
+    for strategy in (
+        RandomStrategy(),
+        RulesStrategy(),
+        OpeningTableStrategy(),
+        PerfectStrategy(),
+        MctsStrategy(),
+    )
+}
+
+
+def strategy_names() -> list[str]:
+    """Every name :func:`get_strategy` accepts: the levels, then the strategies."""
+    return [*LEVELS, *STRATEGIES]
+
+
+def get_strategy(name: str) -> Strategy:
+    """The strategy for a level (``easy`` … ``impossible``) or a strategy name."""
+    key = name.strip().lower()
+    if key in LEVELS:
+        return LEVELS[key].strategy
+    if key in STRATEGIES:
+        return STRATEGIES[key]
+    raise ValueError(f"unknown level or strategy {name!r}: choose from {', '.join(strategy_names())}")
