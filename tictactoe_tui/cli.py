@@ -1,0 +1,210 @@
+"""Command line: ``tictactoe-tui`` plays; ``analyze`` and ``arena`` answer questions.
+
+Bad arguments exit with status 2 and one line saying why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from .engine import (
+    Analysis,
+    ArenaResult,
+    Board,
+    BoardError,
+    Budget,
+    analyze,
+    default_k,
+    get_strategy,
+    move_name,
+    run_arena,
+    strategy_names,
+)
+
+OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
+
+
+class UsageError(Exception):
+    """A bad command line; the message is the one-line reason."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def board_size(text: str) -> tuple[int, int]:
+    """Parse ``MxN`` (e.g. ``4x4``) into ``(rows, cols)``."""
+    rows, sep, cols = text.lower().partition("x")
+    if not sep or not rows.isdigit() or not cols.isdigit():
+        raise argparse.ArgumentTypeError(f"board size must look like 3x3, not {text!r}")
+    return int(rows), int(cols)
+
+
+def positive_int(text: str) -> int:
+    """Parse a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def positive_seconds(text: str) -> float:
+    """Parse a positive number of seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    return seconds
+
+
+def player_name(text: str) -> str:
+    """Check a level or strategy name."""
+    try:
+        get_strategy(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip().lower()
+
+
+def build_parser() -> _Parser:
+    """The argument parser for every subcommand."""
+    parser = _Parser(prog="tictactoe-tui", description="Tic-tac-toe in the terminal, from 3x3 to m×n×k.")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    analyze = commands.add_parser("analyze", help="exact value of every move of a position")
+    analyze.add_argument("board", help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o")
+    analyze.add_argument("--k", type=positive_int, help="marks in a row to win (default: 3 on 3x3, else 4)")
+    analyze.add_argument("--time", type=positive_seconds, default=30.0, help="seconds to spend (default 30)")
+    analyze.add_argument("--json", action="store_true", help="print one JSON object")
+
+    arena = commands.add_parser("arena", help="computer against computer")
+    arena.add_argument("--x", required=True, type=player_name, help=f"one of {', '.join(strategy_names())}")
+    arena.add_argument("--o", required=True, type=player_name, help="as --x")
+    arena.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
+    arena.add_argument("--board", type=board_size, default=(3, 3), help="rows x columns (default 3x3)")
+    arena.add_argument("--k", type=positive_int, help="marks in a row to win")
+    arena.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tictactoe-tui`` command; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "analyze":
+            return run_analyze(args)
+        if args.command == "arena":
+            return run_arena_command(args)
+    except (UsageError, BoardError) as error:
+        print(f"tictactoe-tui: error: {error}", file=sys.stderr)
+        return 2
+    build_parser().print_help()
+    return 0
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    """``analyze``: print every move's exact value."""
+    board = Board.parse(args.board, k=args.k)
+    if board.is_over:
+        raise UsageError("game is over")
+    result = analyze(board, Budget.seconds(args.time))
+    if args.json:
+        print(json.dumps(analysis_json(result)))
+    else:
+        Console().print(analysis_table(result))
+    return 0
+
+
+def analysis_json(analysis: Analysis) -> dict[str, object]:
+    """The ``--json`` form of an analysis."""
+    board = analysis.board
+    return {
+        "board": str(board),
+        "k": board.k,
+        "to_move": str(board.to_move),
+        "value": analysis.value,
+        "complete": analysis.complete,
+        "moves": [
+            {"row": mv.move[0], "col": mv.move[1], "value": mv.value, "plies": mv.plies}
+            for mv in analysis.moves
+        ],
+    }
+
+
+def analysis_table(analysis: Analysis) -> Table:
+    """A Rich table of an analysis, best move first."""
+    board = analysis.board
+    mover = board.to_move.upper()
+    if analysis.value is None:
+        verdict = f"not solved within the time limit; {len(analysis.moves)} moves solved"
+    else:
+        verdict = f"{OUTCOME_WORDS[analysis.value]} for {mover} in {analysis.plies} plies with best play"
+    table = Table(title=f"{board}  (k={board.k}) — {mover} to move: {verdict}")
+    table.add_column("move")
+    table.add_column("row, col", justify="right")
+    table.add_column(f"result for {mover}")
+    table.add_column("plies to end", justify="right")
+    styles = {1: "green", 0: "yellow", -1: "red"}
+    for mv in analysis.moves:
+        word = OUTCOME_WORDS[mv.value]
+        table.add_row(
+            move_name(mv.move),
+            f"{mv.move[0]}, {mv.move[1]}",
+            f"[{styles[mv.value]}]{word}[/]",
+            str(mv.plies),
+        )
+    return table
+
+
+def run_arena_command(args: argparse.Namespace) -> int:
+    """``arena``: play a seeded series and print the totals."""
+    rows, cols = args.board
+    start = Board.empty(rows, cols, default_k(rows, cols) if args.k is None else args.k)
+    x, o = get_strategy(args.x), get_strategy(args.o)
+    for name, strategy in ((args.x, x), (args.o, o)):
+        if not strategy.supports(start):
+            raise UsageError(f"{name} does not play on a {rows}x{cols} board with k={start.k}")
+    if args.json:
+        result = run_arena(args.x, x, args.o, o, games=args.games, start=start, seed=args.seed)
+        print(json.dumps(result.__dict__))
+        return 0
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{args.x} (X) vs {args.o} (O)", total=args.games)
+        result = run_arena(
+            args.x,
+            x,
+            args.o,
+            o,
+            games=args.games,
+            start=start,
+            seed=args.seed,
+            on_game=lambda _final: progress.advance(task),
+        )
+    Console().print(arena_table(result, start))
+    return 0
+
+
+def arena_table(result: ArenaResult, start: Board) -> Table:
+    """A Rich table of a series' totals."""
+    table = Table(title=f"{result.games} games on {start.rows}x{start.cols}, k={start.k}")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("wins", justify="right")
+    table.add_column("share", justify="right")
+    for seat, name, wins in (("X", result.x, result.x_wins), ("O", result.o, result.o_wins)):
+        table.add_row(seat, name, str(wins), f"{wins / result.games:.0%}")
+    table.add_row("", "draws", str(result.draws), f"{result.draws / result.games:.0%}")
+    return table
