@@ -1,0 +1,40 @@
+"""Computer-against-computer series: reproducible, and the levels form a ladder on 3×3."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_tui.engine import Board, get_strategy, run_arena
+
+
+def series(x: str, o: str, games: int, seed: int, start: Board | None = None):  # type: ignore[no-untyped-def]
+    board = Board.empty() if start is None else start
+    return run_arena(x, get_strategy(x), o, get_strategy(o), games=games, start=board, seed=seed)
+
+
+def test_the_same_seed_gives_the_same_results() -> None:
+    first = series("hard", "medium", games=10, seed=3)
+    assert series("hard", "medium", games=10, seed=3) == first
+    assert first.x_wins + first.o_wins + first.draws == 10
+
+
+@pytest.mark.parametrize(("upper", "lower"), [("medium", "easy"), ("hard", "medium"), ("impossible", "hard")])
+def test_each_level_beats_the_one_below_from_both_seats(upper: str, lower: str) -> None:
+    as_x = series(upper, lower, games=100, seed=11)
+    as_o = series(lower, upper, games=100, seed=12)
+    wins = as_x.x_wins + as_o.o_wins
+    losses = as_x.o_wins + as_o.x_wins
+    assert wins > losses, (as_x, as_o)
+    if upper == "impossible":
+        assert losses == 0
+
+
+def test_impossible_against_itself_always_draws_on_3x3() -> None:
+    result = series("impossible", "impossible", games=20, seed=0)
+    assert result.draws == 20
+
+
+def test_series_run_on_bigger_boards() -> None:
+    result = series("medium", "easy", games=10, seed=0, start=Board.empty(5, 5, 4))
+    assert result.games == 10
+    assert result.x_wins > result.o_wins

@@ -1,0 +1,141 @@
+"""The command line: analyze and arena output, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe_tui.cli import main
+from tictactoe_tui.engine import Board, analyze
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_analyze_json_is_one_object_matching_the_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "analyze", "x.o/.x./..o", "--json")
+    assert status == 0
+    assert err == ""
+    data = json.loads(out)
+    expected = analyze(Board.parse("x.o/.x./..o"))
+    assert data["board"] == "x.o/.x./..o"
+    assert data["k"] == 3
+    assert data["to_move"] == "x"
+    assert data["value"] == expected.value == 0
+    assert data["moves"][0] == {"row": 1, "col": 2, "value": 0, "plies": 5}
+    assert [(m["row"], m["col"], m["value"], m["plies"]) for m in data["moves"]] == [
+        (mv.move[0], mv.move[1], mv.value, mv.plies) for mv in expected.moves
+    ]
+
+
+def test_analyze_table_lists_every_move(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "analyze", "x.o/.x./..o")
+    assert status == 0
+    assert "X to move: draw" in out
+    for name in ("c2", "a3", "b1", "a2", "b3"):
+        assert name in out
+
+
+def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "analyze", "..../..../..../....", "--k", "3", "--json")
+    assert status == 0
+    assert json.loads(out)["value"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["analyze", "xxx/oo./..."], "game is over"),
+        (["analyze", "xx./../..."], "rows differ in length"),
+        (["analyze", "abc/.../..."], "bad character"),
+        (["analyze", ".../.../...", "--k", "5"], "k=5 does not fit"),
+        (["analyze", ".../.../...", "--k", "three"], "--k: expected a whole number"),
+        (["analyze"], "required: board"),
+        (["arena", "--x", "genius", "--o", "easy"], "unknown level or strategy 'genius'"),
+        (["arena", "--x", "easy"], "required: --o"),
+        (["arena", "--x", "easy", "--o", "easy", "--games", "0"], "at least 1"),
+        (["arena", "--x", "easy", "--o", "easy", "--board", "9x9"], "9x9 board is not supported"),
+        (["arena", "--x", "easy", "--o", "easy", "--board", "big"], "must look like 3x3"),
+        (["arena", "--x", "opening-table", "--o", "easy", "--board", "4x4"], "does not play on a 4x4"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], reason: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert reason in err
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "analyze",
+                "arena",
+                "--x",
+                "--o",
+                "--k",
+                "--games",
+                "--board",
+                "-1",
+                "0",
+                "easy",
+                "4x4",
+                "x../...",
+                "--json",
+                "?",
+                "--seed",
+                "nope",
+                "7",
+            ]
+        ),
+        max_size=6,
+    )
+)
+def test_no_argument_list_gives_a_traceback(args: list[str]) -> None:
+    if not args or args[0] not in ("analyze", "arena"):
+        args = ["analyze", *args]  # never launch the app here
+    try:
+        status = main(args)
+    except SystemExit as exit_:  # --help
+        status = exit_.code if isinstance(exit_.code, int) else 0
+    assert status in (0, 2)
+
+
+def test_arena_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "arena", "--x", "medium", "--o", "easy", "--games", "20", "--seed", "4", "--json"
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert data["games"] == 20
+    assert data["x_wins"] + data["o_wins"] + data["draws"] == 20
+    assert {data["x"], data["o"]} == {"medium", "easy"}
+    status, out, _ = run(capsys, "arena", "--x", "medium", "--o", "easy", "--games", "20", "--seed", "4")
+    assert status == 0
+    assert "medium" in out
+    assert str(data["x_wins"]) in out
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "analyze", ".../.x./...", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["to_move"] == "o"
