@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from .board import Board, Geometry, Move, winning_cells
 
@@ -101,12 +101,13 @@ class Analysis:
         """Plies to the end under perfect play (None when unsolved)."""
         return self.moves[0].plies if self.complete and self.moves else None
 
-    def best_moves(self) -> list[MoveValue]:
+    @cached_property
+    def best_moves(self) -> tuple[MoveValue, ...]:
         """The moves that share the best score (empty when unsolved)."""
         if not self.complete or not self.moves:
-            return []
+            return ()
         top = self.moves[0].score
-        return [mv for mv in self.moves if mv.score == top]
+        return tuple(mv for mv in self.moves if mv.score == top)
 
 
 def _plies(empty_count: int, score: int) -> int:
@@ -133,7 +134,7 @@ class Solver:
         """Exact value and plies of every legal move of ``board``, best first."""
         if board.geometry is not self.geometry:
             raise ValueError(f"{board!r} does not fit a solver for {self.geometry!r}")
-        cached = self.finished.get((board.x_bits, board.o_bits))
+        cached = self.solved(board)
         if cached is not None:
             return cached
         if len(self.table) > TABLE_LIMIT:
@@ -159,6 +160,10 @@ class Solver:
         if complete:
             self.finished[(board.x_bits, board.o_bits)] = analysis
         return analysis
+
+    def solved(self, board: Board) -> Analysis | None:
+        """The finished analysis of ``board`` if this solver has one."""
+        return self.finished.get((board.x_bits, board.o_bits))
 
     def _root_order(self, board: Board) -> list[int]:
         free = board.empty_bits
@@ -290,14 +295,11 @@ def _chunk_tables(shape: Geometry) -> list[list[list[int]]]:
     for perm in shape.symmetries:
         chunks = []
         for start in range(0, shape.cells, 8):
-            table = []
-            for value in range(256):
-                out = 0
-                for offset in range(8):
-                    cell = start + offset
-                    if value >> offset & 1 and cell < shape.cells:
-                        out |= 1 << perm[cell]
-                table.append(out)
+            table = [0] * 256
+            for value in range(1, 256):
+                low = value & -value
+                cell = start + low.bit_length() - 1
+                table[value] = table[value ^ low] | (1 << perm[cell] if cell < shape.cells else 0)
             chunks.append(table)
         tables.append(chunks)
     return tables
@@ -309,6 +311,9 @@ _solvers_lock = threading.Lock()
 
 def solver_for(shape: Geometry) -> Solver:
     """The process-wide solver for a geometry, created on first use."""
+    solver = _solvers.get(shape)
+    if solver is not None:
+        return solver
     with _solvers_lock:
         solver = _solvers.get(shape)
         if solver is None:

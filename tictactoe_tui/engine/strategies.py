@@ -6,9 +6,8 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from . import mcts
 from .board import Board, Mark, Move, cells_of, winning_cells
-from .solver import UNLIMITED, Budget, analyze
+from .solver import UNLIMITED, Budget, solver_for
 
 
 @dataclass(frozen=True)
@@ -235,8 +234,9 @@ class PerfectStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
-        analysis = analyze(board, budget.with_max_nodes(self.max_nodes))
-        best = analysis.best_moves()
+        solver = solver_for(board.geometry)
+        analysis = solver.solved(board) or solver.analyze(board, budget.with_max_nodes(self.max_nodes))
+        best = analysis.best_moves
         if not best:
             return self.fallback.decide(board, rng, budget)
         chosen = rng.choice(best)
@@ -267,6 +267,8 @@ class MctsStrategy(Strategy):
         threats = winning_cells(other, own, lines)
         if threats and not threats & (threats - 1):
             return Decision(board.move_at(threats.bit_length() - 1))
+        from . import mcts  # loaded on first use: most games never need it
+
         result = mcts.search(board, rng, self.playouts, budget)
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
