@@ -1,0 +1,179 @@
+"""A game session as an immutable value: settings, the position, who plays which side.
+
+Pure Python like the engine; the Textual app holds one :class:`GameState` and renders it.
+The engine's X always moves first; people may still pick their symbol and whether they go
+first, so a game can show the first player's marks as "O" (see :attr:`GameState.swapped`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from .engine import Board, Decision, Mark, Move, move_name
+
+
+class Mode(StrEnum):
+    """Who plays."""
+
+    VS_COMPUTER = "you vs computer"
+    TWO_PLAYERS = "two players"
+    COMPUTER_VS_COMPUTER = "computer vs computer"
+
+
+class FirstPlayer(StrEnum):
+    """Who moves first against the computer."""
+
+    YOU = "you"
+    COMPUTER = "computer"
+    COIN_FLIP = "coin flip"
+
+
+class MarkChoice(StrEnum):
+    """The symbol the human plays against the computer."""
+
+    X = "X"
+    O = "O"  # noqa: E741 - the mark's own name
+    RANDOM = "random"
+
+
+class KeyLayout(StrEnum):
+    """How number keys map to squares on 3×3."""
+
+    PHONE = "phone (1-2-3 on top)"
+    KEYPAD = "keypad (7-8-9 on top)"
+
+    def square(self, digit: int) -> Move:
+        """The ``(row, col)`` a digit 1-9 names."""
+        row, col = divmod(digit - 1, 3)
+        return (row, col) if self is KeyLayout.PHONE else (2 - row, col)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named board shape."""
+
+    rows: int
+    cols: int
+    k: int
+
+    @property
+    def label(self) -> str:
+        """E.g. ``4×4, 4 in a row``."""
+        return f"{self.rows}×{self.cols}, {self.k} in a row"
+
+    def empty_board(self) -> Board:
+        """The starting position."""
+        return Board.empty(self.rows, self.cols, self.k)
+
+
+PRESETS: tuple[Preset, ...] = (Preset(3, 3, 3), Preset(4, 4, 4), Preset(5, 5, 4), Preset(7, 7, 5))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose in the sidebar. Level changes apply at once, the rest next game."""
+
+    mode: Mode = Mode.VS_COMPUTER
+    level: str = "impossible"
+    first: FirstPlayer = FirstPlayer.YOU
+    mark: MarkChoice = MarkChoice.X
+    preset: Preset = PRESETS[0]
+    layout: KeyLayout = KeyLayout.PHONE
+
+
+@dataclass(frozen=True)
+class AiMove:
+    """What the computer last did, for the status line."""
+
+    mark: str
+    move: Move
+    seconds: float
+    decision: Decision
+
+    def describe(self) -> str:
+        """E.g. ``O played b2 in 0.3 ms — draw with best play``."""
+        decision = self.decision
+        played = f"{self.mark} played {move_name(self.move)} in {format_seconds(self.seconds)}"
+        if decision.value is not None:
+            outlook = {0: "draw", 1: f"{self.mark} wins", -1: f"{self.mark} loses"}[decision.value]
+            return f"{played} — {outlook} with best play"
+        if decision.estimate is not None:
+            return f"{played} — {self.mark} won {decision.estimate:.0%} of playouts"
+        return played
+
+
+def format_seconds(seconds: float) -> str:
+    """Milliseconds below a second, seconds above."""
+    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+@dataclass(frozen=True)
+class GameState:
+    """One game: the position (with its history), the mode and who is who."""
+
+    board: Board
+    mode: Mode
+    computer: frozenset[Mark]
+    """The engine sides the computer plays (none, one or both)."""
+    swapped: bool = False
+    """Show X's marks as "O" and O's as "X" (a player chose O but moves first, or the reverse)."""
+    number: int = 1
+    """Counts games in this session; part of every AI job's tag."""
+    last_ai: AiMove | None = None
+
+    @classmethod
+    def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
+        """A new game from the settings; coin flips and random marks use ``rng``."""
+        board = settings.preset.empty_board()
+        if settings.mode is Mode.TWO_PLAYERS:
+            return cls(board, settings.mode, frozenset(), number=number)
+        if settings.mode is Mode.COMPUTER_VS_COMPUTER:
+            return cls(board, settings.mode, frozenset(Mark), number=number)
+        human_first = {
+            FirstPlayer.YOU: True,
+            FirstPlayer.COMPUTER: False,
+            FirstPlayer.COIN_FLIP: rng.random() < 0.5,
+        }[settings.first]
+        symbol = (
+            settings.mark
+            if settings.mark is not MarkChoice.RANDOM
+            else rng.choice([MarkChoice.X, MarkChoice.O])
+        )
+        human = Mark.X if human_first else Mark.O
+        return cls(
+            board,
+            settings.mode,
+            frozenset({human.other}),
+            swapped=(symbol == MarkChoice.X) != human_first,
+            number=number,
+        )
+
+    def symbol(self, mark: Mark) -> str:
+        """How a side's marks are shown: ``X`` or ``O``."""
+        shown = mark.other if self.swapped else mark
+        return shown.upper()
+
+    @property
+    def computer_to_move(self) -> bool:
+        """True when the game is on and it is the computer's turn."""
+        return not self.board.is_over and self.board.to_move in self.computer
+
+    def play(self, move: Move, ai: AiMove | None = None) -> GameState:
+        """The state after the side to move plays ``move`` (``ai`` when the computer did)."""
+        return replace(self, board=self.board.play(move), last_ai=ai or self.last_ai)
+
+    def turn_text(self) -> str:
+        """Whose turn it is, or the result, for the status line."""
+        board = self.board
+        if board.winner is not None:
+            if self.mode is Mode.VS_COMPUTER:
+                return "The computer wins" if board.winner in self.computer else "You win"
+            return f"{self.symbol(board.winner)} wins"
+        if board.is_full:
+            return "Draw"
+        mover = board.to_move
+        if self.mode is Mode.VS_COMPUTER:
+            return "Computer's turn" if mover in self.computer else f"Your turn ({self.symbol(mover)})"
+        return f"{self.symbol(mover)} to move"
