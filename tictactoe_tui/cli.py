@@ -111,8 +111,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, BoardError) as error:
         print(f"tictactoe-tui: error: {error}", file=sys.stderr)
         return 2
-    build_parser().print_help()
-    return 0
+    from .app import run_app  # loaded only to play: analyze and arena never import Textual
+
+    return run_app()
 
 
 def run_analyze(args: argparse.Namespace) -> int:

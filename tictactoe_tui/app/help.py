@@ -1,0 +1,54 @@
+"""The help screen: every key, read from the bindings themselves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+EXTRA_KEYS = (
+    ("mouse click", "Place a mark on a free square"),
+    ("tab / shift+tab", "Move between the board and the sidebar"),
+    ("ctrl+p", "Command palette: new game, level, board, first player, mode, theme"),
+)
+
+
+def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str]) -> Table:
+    """A two-column table of keys (as ``key_display`` shows them) and what they do."""
+    table = Table(box=None, show_header=False, padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    seen: set[str] = set()
+    for binding in bindings:
+        if binding.description in seen or binding.action.startswith("app.place_number"):
+            continue
+        seen.add(binding.description)
+        keys = [replace(binding, key=key.strip()) for key in binding.key.split(",")]
+        table.add_row(" / ".join(key_display(key) for key in keys), binding.description)
+    table.add_row("1 – 9", "Place on 3×3 (layout chosen in the sidebar)")
+    for key, description in EXTRA_KEYS:
+        table.add_row(key, description)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists the keys; any of escape, q or ? closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
+
+    def __init__(self, bindings: list[Binding]) -> None:
+        super().__init__()
+        self.bindings = bindings
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help"):
+            yield Static("[b]Keys[/b]", id="help-title")
+            yield Static(keys_table(self.bindings, self.app.get_key_display))
+            yield Static("[dim]escape, q or ? to close[/dim]", id="help-close")

@@ -1,0 +1,35 @@
+"""The status line: whose turn, the thinking indicator, the result and the computer's last move."""
+
+from __future__ import annotations
+
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..game import GameState
+
+
+class StatusLine(Widget):
+    """Renders the bound game state; two lines tall."""
+
+    game: reactive[GameState | None] = reactive(None)
+    thinking: reactive[bool] = reactive(False)
+    paused: reactive[bool] = reactive(False)
+    notice: reactive[str] = reactive("")
+
+    def render(self) -> str:
+        game = self.game
+        if game is None:
+            return ""
+        headline = game.turn_text()
+        if self.thinking:
+            headline += "  ·  [b]thinking…[/b]"
+        elif self.paused and game.computer_to_move:
+            headline += "  ·  paused (p to resume)"
+        detail = self.notice or (game.last_ai.describe() if game.last_ai else "")
+        return f"{headline}\n[dim]{detail}[/dim]" if detail else headline
+
+    def watch_thinking(self, thinking: bool) -> None:
+        self.set_class(thinking, "-thinking")
+
+    def watch_game(self, game: GameState | None) -> None:
+        self.set_class(game is not None and game.board.is_over, "-over")
