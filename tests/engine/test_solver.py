@@ -91,7 +91,7 @@ def test_a_cancelled_search_says_it_did_not_finish() -> None:
     analysis = Solver(Board.empty(4, 4, 4).geometry).analyze(Board.empty(4, 4, 4), Budget(cancel=cancel))
     assert not analysis.complete
     assert analysis.value is None
-    assert analysis.best_moves() == []
+    assert analysis.best_moves == ()
 
 
 def test_a_passed_deadline_and_a_node_limit_stop_the_search() -> None:

@@ -150,7 +150,7 @@ def test_perfect_never_loses_against_any_line(name: str, seat: Mark) -> None:
     strategy = get_strategy(name)
 
     def every_choice(board: Board) -> list[Move]:
-        best = [mv.move for mv in analyze(board).best_moves()]
+        best = [mv.move for mv in analyze(board).best_moves]
         assert strategy.choose(board, random.Random(len(best))) in best
         return best
 

@@ -1,0 +1,72 @@
+"""App test helpers: an app factory and strategies that make the computer predictable."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+
+import pytest
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
+from tictactoe_tui.engine.solver import UNLIMITED
+from tictactoe_tui.game import Settings
+
+
+class FirstFree(Strategy):
+    """Plays the first free square in reading order and records each call."""
+
+    name = "first-free"
+    summary = "first free square"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        self.calls += 1
+        return Decision(board.legal_moves()[0])
+
+
+class Gated(FirstFree):
+    """Like :class:`FirstFree`, but waits until the test opens the gate (or the search is cancelled)."""
+
+    name = "gated"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        self.entered.set()
+        while not self.gate.wait(0.005):
+            if budget.cancel is not None and budget.cancel.is_set():
+                break
+        return super().decide(board, rng, budget)
+
+
+class Broken(Strategy):
+    """Always fails."""
+
+    name = "broken"
+    summary = "raises"
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        raise RuntimeError("solver exploded")
+
+
+AppFactory = Callable[..., TicTacToeApp]
+
+
+@pytest.fixture
+def make_app() -> AppFactory:
+    """Build the app as users get it, but seeded, with no watch delay and optional fake players."""
+
+    def factory(settings: Settings | None = None, **players: Strategy) -> TicTacToeApp:
+        def strategy_for(name: str) -> Strategy:
+            return players.get(name) or get_strategy(name)
+
+        return TicTacToeApp(settings, strategy_for=strategy_for, seed=1, watch_delay=0)
+
+    return factory

@@ -1,0 +1,299 @@
+"""Playing the app with the mouse and keys, against the computer, a friend, or watching."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import replace
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Select
+from textual.worker import WorkerCancelled, WorkerFailed
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.help import HelpScreen, keys_table
+from tictactoe_tui.engine import Mark
+from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
+
+from .conftest import AppFactory, Broken, FirstFree, Gated
+
+TWO_PLAYERS = Settings(mode=Mode.TWO_PLAYERS)
+
+
+def marks(app: TicTacToeApp) -> str:
+    return str(app.game.board)
+
+
+def status(app: TicTacToeApp) -> str:
+    return str(app.query_one("#status").render())
+
+
+async def click_cell(pilot: Pilot[None], row: int, col: int) -> None:
+    """Click a square once the board has been laid out."""
+    await pilot.pause()
+    assert await pilot.click(f"#cell-{row}-{col}")
+
+
+async def settle(app: TicTacToeApp) -> None:
+    """Wait for every worker to end (cancelled ones too) and its news to reach the app."""
+    for worker in list(app.workers):
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
+            await worker.wait()
+    await asyncio.sleep(0)
+
+
+async def test_board_has_focus_and_it_is_your_turn(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        assert isinstance(app.focused, BoardView)
+        assert "Your turn (X)" in status(app)
+        assert app.cursor == (1, 1)
+        await pilot.pause()
+
+
+async def test_click_places_a_mark_and_the_computer_replies(make_app: AppFactory) -> None:
+    app = make_app(impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await click_cell(pilot, 1, 1)
+        await settle(app)
+        await pilot.pause()
+        assert marks(app) == "o../.x./..."
+        assert "O played a1" in status(app)
+        assert app.query_one("#cell-0-0", Cell).has_class("-o", "-last")
+
+
+async def test_arrow_keys_and_enter_place_under_the_cursor(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("right", "down", "enter")
+        assert marks(app) == ".../.../..x"
+        await pilot.press("up", "up", "up", "left", "space")  # the cursor stops at the edge
+        assert marks(app) == ".o./.../..x"
+        await pilot.press("h", "j", "enter")
+        assert marks(app) == ".o./x../..x"
+        await pilot.press("l", "l", "k", "enter")
+        assert marks(app) == ".oo/x../..x"
+
+
+async def test_number_keys_in_phone_and_keypad_layouts(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("1", "9")
+        assert marks(app) == "x../.../..o"
+    app = make_app(replace(TWO_PLAYERS, layout=KeyLayout.KEYPAD))
+    async with app.run_test() as pilot:
+        await pilot.press("1", "9")
+        assert marks(app) == "..o/.../x.."
+
+
+async def test_number_keys_off_3x3_say_why(make_app: AppFactory) -> None:
+    app = make_app(replace(TWO_PLAYERS, preset=PRESETS[1]))
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        assert marks(app) == "..../..../..../...."
+        assert "3×3" in status(app)
+
+
+async def test_refused_moves_change_nothing_and_say_why(make_app: AppFactory) -> None:
+    gated = Gated()
+    app = make_app(impossible=gated)
+    async with app.run_test() as pilot:
+        await click_cell(pilot, 1, 1)
+        await click_cell(pilot, 1, 1)  # computer's turn: refused
+        assert "Wait" in status(app)
+        gated.gate.set()
+        await settle(app)
+        await click_cell(pilot, 1, 1)  # taken
+        assert "b2 is taken" in status(app)
+        assert marks(app) == "o../.x./..."
+
+
+async def test_no_moves_after_the_game_is_over(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("1", "4", "2", "5", "3")
+        assert app.game.board.winner is Mark.X
+        assert "X wins" in status(app)
+        await pilot.press("9")
+        assert marks(app) == "xxx/oo./..."
+        assert "game is over" in status(app)
+        cells = {c.move for c in app.query(Cell) if c.has_class("-win")}
+        assert cells == {(0, 0), (0, 1), (0, 2)}
+        await pilot.press("n")
+        assert marks(app) == ".../.../..."
+
+
+async def test_you_win_and_the_computer_wins(make_app: AppFactory) -> None:
+    app = make_app(impossible=FirstFree())
+    async with app.run_test() as pilot:
+        for key in ("5", "4", "7"):  # computer: a1, b1, c1?  first free each time
+            await pilot.press(key)
+            await settle(app)
+        assert app.game.board.is_over
+        expected = "The computer wins" if app.game.board.winner is Mark.O else "You win"
+        assert expected in status(app)
+
+
+async def test_the_computer_can_move_first_and_marks_follow_the_choice(make_app: AppFactory) -> None:
+    settings = Settings(first=FirstPlayer.COMPUTER, mark=MarkChoice.X)
+    app = make_app(settings, impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await settle(app)
+        await pilot.pause()
+        assert marks(app) == "x../.../..."  # the engine's first player ...
+        assert app.query_one("#cell-0-0", Cell).symbol == "O"  # ... shown as O: you chose X
+        assert "Your turn (X)" in status(app)
+
+
+async def test_two_players_take_turns_on_one_keyboard(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        assert "X to move" in status(app)
+        await pilot.press("5")
+        assert "O to move" in status(app)
+
+
+async def test_computer_vs_computer_plays_itself_out(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.COMPUTER_VS_COMPUTER, level="medium"))
+    async with app.run_test() as pilot:
+        for _ in range(20):
+            await settle(app)
+            await pilot.pause()
+        assert app.game.board.is_over
+        assert "wins" in status(app) or "Draw" in status(app)
+        await pilot.press("n")
+        assert app.game.number == 2
+
+
+async def test_computer_vs_computer_can_be_paused_and_resumed(make_app: AppFactory) -> None:
+    gated = Gated()
+    app = make_app(Settings(mode=Mode.COMPUTER_VS_COMPUTER), impossible=gated)
+    async with app.run_test() as pilot:
+        assert app.thinking
+        await pilot.press("p")
+        gated.gate.set()
+        await settle(app)
+        await pilot.pause()
+        assert app.game.board.move_count == 0  # the move found while pausing is dropped
+        assert "paused" in status(app)
+        await click_cell(pilot, 2, 2)
+        assert "computers are playing" in status(app)
+        await pilot.press("p")
+        for _ in range(12):
+            await settle(app)
+            await pilot.pause()
+        assert app.game.board.is_over
+
+
+async def test_level_change_applies_to_the_next_computer_move(make_app: AppFactory) -> None:
+    first, second = FirstFree(), FirstFree()
+    app = make_app(impossible=first, easy=second)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await settle(app)
+        app.query_one("#level").value = "easy"
+        await pilot.pause()
+        assert app.settings.level == "easy"
+        await pilot.press("9")
+        await settle(app)
+        assert (first.calls, second.calls) == (1, 1)
+
+
+async def test_new_game_while_the_computer_thinks_drops_the_old_result(make_app: AppFactory) -> None:
+    gated = Gated()
+    app = make_app(impossible=gated)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        assert app.thinking
+        await pilot.press("n")
+        assert not app.thinking
+        gated.gate.set()  # the old search now finishes ...
+        await settle(app)
+        await pilot.pause()
+        assert marks(app) == ".../.../..."  # ... and its move is not played
+        assert "Your turn" in status(app)
+
+
+async def test_level_change_while_thinking_restarts_the_search(make_app: AppFactory) -> None:
+    gated, quick = Gated(), FirstFree()
+    app = make_app(impossible=gated, easy=quick)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        app.change_setting("level", "easy")
+        await settle(app)
+        gated.gate.set()
+        await settle(app)
+        await pilot.pause()
+        assert quick.calls == 1
+        assert marks(app) == "o../.x./..."
+
+
+async def test_a_failing_computer_player_is_reported_and_the_app_goes_on(make_app: AppFactory) -> None:
+    app = make_app(impossible=Broken())
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await settle(app)
+        await pilot.pause()
+        assert "failed" in status(app)
+        assert not app.thinking
+        await pilot.press("n", "1")
+        assert marks(app).startswith("x")
+
+
+async def test_settings_other_than_level_apply_from_the_next_game(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        app.query_one("#preset").value = PRESETS[3]
+        await pilot.pause()
+        assert app.game.board.rows == 3
+        assert "next game" in status(app)
+        await pilot.press("n")
+        assert (app.game.board.rows, app.game.board.k) == (7, 5)
+        assert len(app.query(Cell)) == 49
+
+
+async def test_tab_moves_between_board_and_sidebar(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("tab")
+        assert app.focused is app.query_one("#mode", Select)
+        await pilot.press("shift+tab")
+        assert isinstance(app.focused, BoardView)
+
+
+async def test_help_lists_the_keys(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        console = Console(width=100, record=True)
+        console.print(keys_table(app.screen.bindings, app.get_key_display))
+        text = console.export_text()
+        for words in ("New game", "Quit", "Place mark", "Cursor up", "tab", "ctrl+p", "1 – 9", "? "):
+            assert words in text
+        await pilot.press("escape")
+        assert isinstance(app.focused, BoardView)
+
+
+async def test_command_palette_offers_every_setting(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        for title in (
+            "New game",
+            "AI level: easy",
+            "AI level: mcts",
+            "Board: 7×7, 5 in a row",
+            "Who goes first: coin flip",
+            "Mode: computer vs computer",
+        ):
+            assert title in titles
+        await pilot.press("ctrl+p")
+        await pilot.press(*"AI level: medium")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.settings.level == "medium"
+        assert app.query_one("#level").value == "medium"
