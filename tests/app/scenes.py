@@ -1,0 +1,80 @@
+"""Named app states, shared by the snapshot tests and ``scripts/make_screenshots.py``."""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+
+from textual.pilot import Pilot
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
+from tictactoe_tui.engine.solver import UNLIMITED
+from tictactoe_tui.game import PRESETS, Mode, Settings
+
+
+class Held(Strategy):
+    """A computer player that thinks until its search is cancelled (the app quitting)."""
+
+    name = "held"
+    summary = "never answers"
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        self.entered.set()
+        while budget.cancel is None or not budget.cancel.wait(0.01):
+            pass
+        return Decision(board.legal_moves()[0])
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Settings, then keys pressed, at a terminal size."""
+
+    name: str
+    settings: Settings
+    keys: tuple[str, ...] = ()
+    size: tuple[int, int] = (80, 24)
+    held: bool = False
+    seed: int = field(default=3)
+
+    def app(self) -> TicTacToeApp:
+        """The real app, seeded; a held scene's computer never answers."""
+        held = Held()
+
+        def strategy_for(name: str) -> Strategy:
+            return held if self.held else get_strategy(name)
+
+        return TicTacToeApp(self.settings, strategy_for=strategy_for, seed=self.seed, watch_delay=0)
+
+    async def play(self, pilot: Pilot[None]) -> None:
+        """Press the keys, then wait until nothing more is happening."""
+        await pilot.pause()
+        for key in self.keys:
+            await pilot.press(key)
+        if not self.held:
+            await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+TWO = Settings(mode=Mode.TWO_PLAYERS)
+
+SCENES = {
+    scene.name: scene
+    for scene in (
+        Scene("start", Settings()),
+        Scene("in-progress", TWO, ("5", "1", "9", "left", "up")),
+        Scene("thinking", Settings(), ("5",), held=True),
+        Scene("win", TWO, ("1", "4", "5", "6", "9")),
+        Scene("draw", TWO, ("5", "1", "9", "3", "2", "8", "4", "6", "7")),
+        Scene(
+            "seven-by-seven",
+            Settings(mode=Mode.TWO_PLAYERS, preset=PRESETS[3]),
+            ("n", "enter", "right", "enter"),
+        ),
+        Scene("help", Settings(), ("question_mark",)),
+    )
+}
