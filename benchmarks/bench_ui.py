@@ -1,0 +1,146 @@
+"""UI responsiveness, measured in a real pseudo-terminal, side by side in one run.
+
+    python benchmarks/bench_ui.py [--keys N]
+
+1. Key press -> repaint: the time from writing an arrow key to the app until its first
+   output bytes arrive, p50 and p99, with the computer searching the empty 7×7 board (its
+   hardest position) against the same app idle.
+2. Start -> first paint: from spawning the process until its first frame shows, against a
+   bare Textual app that shows one line of text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pty
+import select
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+
+ROWS, COLS = 24, 80
+
+GAME = textwrap.dedent(
+    """
+    import sys
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.game import PRESETS, FirstPlayer, Settings
+    first = FirstPlayer.COMPUTER if sys.argv[1] == "searching" else FirstPlayer.YOU
+    settings = Settings(level="impossible", first=first, preset=PRESETS[3])
+    TicTacToeApp(settings, think_seconds=600).run()
+    """
+)
+BARE = textwrap.dedent(
+    """
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Bare(App[None]):
+        def compose(self):
+            yield Static("Your turn")
+
+    Bare().run()
+    """
+)
+
+
+class Terminal:
+    """A child process on a pseudo-terminal of 80×24."""
+
+    def __init__(self, code: str, *args: str) -> None:
+        self.started = time.perf_counter()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.environ.update(TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS))
+            os.execv(sys.executable, [sys.executable, "-c", code, *args])
+        subprocess.run(["stty", "-F", os.ttyname(self.fd), "rows", str(ROWS), "cols", str(COLS)], check=False)
+
+    def read_until(self, marker: bytes, timeout: float = 30.0) -> float:
+        """Read until ``marker`` appears; return the seconds since the process started."""
+        seen = b""
+        deadline = time.perf_counter() + timeout
+        while marker not in seen:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(marker)
+            ready, _, _ = select.select([self.fd], [], [], 0.05)
+            if ready:
+                seen = seen[-200:] + os.read(self.fd, 65536)
+        return time.perf_counter() - self.started
+
+    def drain(self, quiet: float = 0.03) -> None:
+        """Read until the child has been silent for ``quiet`` seconds."""
+        while select.select([self.fd], [], [], quiet)[0]:
+            os.read(self.fd, 65536)
+
+    def key_latency(self, key: bytes) -> float:
+        """Seconds from writing ``key`` to the first byte of the app's answer."""
+        self.drain()
+        sent = time.perf_counter()
+        os.write(self.fd, key)
+        select.select([self.fd], [], [], 5.0)
+        latency = time.perf_counter() - sent
+        self.drain()
+        return latency
+
+    def close(self) -> None:
+        os.kill(self.pid, 9)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def key_latencies(state: str, keys: int) -> list[float]:
+    terminal = Terminal(GAME, state)
+    try:
+        terminal.read_until(b"Number keys")
+        if state == "searching":
+            terminal.read_until(b"thinking")
+        arrows = [b"\x1b[C", b"\x1b[B", b"\x1b[D", b"\x1b[A"]
+        return [terminal.key_latency(arrows[i % 4]) for i in range(keys)]
+    finally:
+        terminal.close()
+
+
+def first_paint(code: str, marker: bytes, *args: str) -> float:
+    terminal = Terminal(code, *args)
+    try:
+        return terminal.read_until(marker)
+    finally:
+        terminal.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keys", type=int, default=200, help="key presses per state (default 200)")
+    args = parser.parse_args()
+
+    print("1. key press -> repaint (arrow keys, 80x24)")
+    idle = key_latencies("idle", args.keys)
+    busy = key_latencies("searching", args.keys)
+    for name, values in (("idle", idle), ("AI searching 7x7", busy)):
+        print(
+            f"   {name:>17}: p50 {percentile(values, 0.5) * 1e3:6.1f} ms,"
+            f" p99 {percentile(values, 0.99) * 1e3:6.1f} ms"
+        )
+    ratio = percentile(busy, 0.99) / percentile(idle, 0.99)
+    print(f"   p99 searching / idle: {ratio:.2f}x (goal <= 2x)")
+
+    print("2. start -> first paint")
+    ours = [first_paint(GAME, b"Your turn", "idle") for _ in range(5)]
+    bare = [first_paint(BARE, b"Your turn") for _ in range(5)]
+    ours_median, bare_median = statistics.median(ours), statistics.median(bare)
+    print(
+        f"   tictactoe-tui {ours_median * 1e3:.0f} ms, bare Textual app {bare_median * 1e3:.0f} ms:"
+        f" {ours_median / bare_median:.2f}x (goal <= 1.3x)"
+    )
+
+
+if __name__ == "__main__":
+    main()
