@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
 from tictactoe_tui.engine.solver import UNLIMITED
 from tictactoe_tui.game import Settings
@@ -67,6 +68,6 @@ def make_app() -> AppFactory:
         def strategy_for(name: str) -> Strategy:
             return players.get(name) or get_strategy(name)
 
-        return TicTacToeApp(settings, strategy_for=strategy_for, seed=1, watch_delay=0)
+        return TicTacToeApp(settings, searcher=ThreadSearcher(strategy_for), seed=1, watch_delay=0)
 
     return factory

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
 from tictactoe_tui.engine.solver import UNLIMITED
 from tictactoe_tui.game import PRESETS, Mode, Settings
@@ -48,7 +49,9 @@ class Scene:
         def strategy_for(name: str) -> Strategy:
             return held if self.held else get_strategy(name)
 
-        return TicTacToeApp(self.settings, strategy_for=strategy_for, seed=self.seed, watch_delay=0)
+        return TicTacToeApp(
+            self.settings, searcher=ThreadSearcher(strategy_for), seed=self.seed, watch_delay=0
+        )
 
     async def play(self, pilot: Pilot[None]) -> None:
         """Press the keys, then wait until nothing more is happening."""

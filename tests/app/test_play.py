@@ -297,3 +297,14 @@ async def test_command_palette_offers_every_setting(make_app: AppFactory) -> Non
         await pilot.pause()
         assert app.settings.level == "medium"
         assert app.query_one("#level").value == "medium"
+
+
+async def test_the_real_computer_searches_in_a_child_process() -> None:
+    app = TicTacToeApp(seed=1, watch_delay=0)  # as launched: engine strategies, child process
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await settle(app)
+        await pilot.pause()
+        assert app.game.board.move_count == 2
+        assert app.game.board.at((1, 1)) is Mark.X
+        assert "draw with best play" in status(app)

@@ -1,13 +1,17 @@
-"""AI jobs: what runs in the worker thread. Pure functions of their inputs; no widgets here."""
+"""AI jobs and the searchers that run them inside a worker thread. No widgets here."""
 
 from __future__ import annotations
 
 import random
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..engine import Budget, Decision, Strategy
 from ..game import GameState
+from ..search_process import SearchProcess, SearchRequest
 
 
 @dataclass(frozen=True, eq=False)
@@ -19,6 +23,8 @@ class AiJob:
 
     state: GameState
     level: str
+    seed: int
+    seconds: float
 
 
 @dataclass(frozen=True)
@@ -30,8 +36,49 @@ class AiResult:
     seconds: float
 
 
-def think(job: AiJob, strategy: Strategy, rng: random.Random, budget: Budget) -> AiResult:
-    """Run the strategy on the job's position (called in a worker thread)."""
-    started = time.perf_counter()
-    decision = strategy.decide(job.state.board, rng, budget)
-    return AiResult(job, decision, time.perf_counter() - started)
+class Searcher(Protocol):
+    """Runs a job to a decision; called in a worker thread; ``cancel`` stops it early."""
+
+    def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult: ...
+
+    def close(self) -> None: ...
+
+
+class ThreadSearcher:
+    """Searches in the calling thread (which shares the GIL with the UI): for any strategy object."""
+
+    def __init__(self, strategy_for: Callable[[str], Strategy]) -> None:
+        self.strategy_for = strategy_for
+
+    def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
+        started = time.perf_counter()
+        strategy = self.strategy_for(job.level)
+        budget = Budget.seconds(job.seconds, cancel)
+        decision = strategy.decide(job.state.board, random.Random(job.seed), budget)
+        return AiResult(job, decision, time.perf_counter() - started)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class ProcessSearcher:
+    """Searches in a child process, leaving the UI's GIL alone.
+
+    The child looks levels up by name; ``strategy_for`` may instead supply strategy objects
+    (they must pickle).
+    """
+
+    def __init__(self, strategy_for: Callable[[str], Strategy] | None = None) -> None:
+        self.process = SearchProcess()
+        self.strategy_for = strategy_for
+
+    def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
+        started = time.perf_counter()
+        strategy = job.level if self.strategy_for is None else self.strategy_for(job.level)
+        request = SearchRequest.of(job.state.board, strategy, job.seed, job.seconds)
+        decision = self.process.decide(request, cancel)
+        return AiResult(job, decision, time.perf_counter() - started)
+
+    def close(self) -> None:
+        """Stop the child process."""
+        self.process.close()

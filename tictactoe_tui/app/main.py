@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 from typing import Any, ClassVar
@@ -15,12 +15,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Select
+from textual.widgets import Footer, Select
 from textual.worker import Worker, WorkerState
 
-from ..engine import Budget, Move, Strategy, get_strategy, move_name
+from ..engine import Move, move_name
 from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Settings
-from .ai import AiJob, AiResult, think
+from .ai import AiJob, AiResult, ProcessSearcher, Searcher
 from .board_view import BoardView
 from .help import HelpScreen
 from .sidebar import LEVEL_OPTIONS, Sidebar
@@ -55,14 +55,15 @@ class TicTacToeApp(App[None]):
         self,
         settings: Settings | None = None,
         *,
-        strategy_for: Callable[[str], Strategy] = get_strategy,
+        searcher: Searcher | None = None,
         seed: int | None = None,
         think_seconds: float = THINK_SECONDS,
         watch_delay: float = WATCH_DELAY,
     ) -> None:
+        """By default the computer searches in a child process (see :class:`ProcessSearcher`)."""
         super().__init__()
         self.rng = random.Random(seed)
-        self.strategy_for = strategy_for
+        self.searcher: Searcher = searcher or ProcessSearcher()
         self.think_seconds = think_seconds
         self.watch_delay = watch_delay
         self._job: AiJob | None = None
@@ -72,9 +73,11 @@ class TicTacToeApp(App[None]):
         self.set_reactive(TicTacToeApp.cursor, self._centre())
 
     def compose(self) -> ComposeResult:
-        yield Header()
         with Vertical(id="play"):
-            yield BoardView().data_bind(TicTacToeApp.game, TicTacToeApp.cursor, TicTacToeApp.thinking)
+            board = self.game.board
+            yield BoardView((board.rows, board.cols)).data_bind(
+                TicTacToeApp.game, TicTacToeApp.cursor, TicTacToeApp.thinking
+            )
             yield StatusLine(id="status").data_bind(
                 TicTacToeApp.game, TicTacToeApp.thinking, TicTacToeApp.paused, TicTacToeApp.notice
             )
@@ -83,6 +86,8 @@ class TicTacToeApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()
+        if isinstance(self.searcher, ProcessSearcher):
+            self.run_worker(self.searcher.process.start, thread=True, group="startup")
         self.start_ai()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -97,6 +102,7 @@ class TicTacToeApp(App[None]):
 
     def on_unmount(self) -> None:
         self.cancel_ai()  # a search in progress stops when the app quits
+        self.searcher.close()
 
     # -- the human's moves ---------------------------------------------------------------
 
@@ -217,12 +223,9 @@ class TicTacToeApp(App[None]):
         if self._job is not None and self._job.state is game and self._job.level == self.settings.level:
             return  # already thinking about exactly this
         self.cancel_ai()
-        job = self._job = AiJob(game, self.settings.level)
+        job = self._job = AiJob(game, self.settings.level, self.rng.getrandbits(64), self.think_seconds)
         self._cancel = threading.Event()
-        budget = Budget.seconds(self.think_seconds, self._cancel)
-        work = partial(
-            think, job, self.strategy_for(job.level), random.Random(self.rng.getrandbits(64)), budget
-        )
+        work = partial(self.searcher, job, self._cancel)
         self.thinking = True
         self.run_worker(work, name="ai", group="ai", thread=True, exclusive=True, exit_on_error=False)
 

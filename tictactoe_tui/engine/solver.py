@@ -13,6 +13,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from typing import Protocol
 
 from .board import Board, Geometry, Move, winning_cells
 
@@ -23,6 +24,13 @@ SYMMETRY_MAX_MARKS = 8
 TABLE_LIMIT = 3_000_000
 #: How often (in nodes) the search looks at its deadline and cancel event.
 CHECK_EVERY = 1024
+
+
+class CancelFlag(Protocol):
+    """Anything that says whether a search was cancelled (``threading.Event``,
+    ``multiprocessing.Event``)."""
+
+    def is_set(self) -> bool: ...
 
 
 class SearchAborted(Exception):
@@ -37,11 +45,11 @@ class Budget:
     """
 
     deadline: float | None = None
-    cancel: threading.Event | None = None
+    cancel: CancelFlag | None = None
     max_nodes: int | None = None
 
     @classmethod
-    def seconds(cls, seconds: float | None, cancel: threading.Event | None = None) -> Budget:
+    def seconds(cls, seconds: float | None, cancel: CancelFlag | None = None) -> Budget:
         """A budget that ends ``seconds`` from now (None: no time limit)."""
         deadline = None if seconds is None else time.monotonic() + seconds
         return cls(deadline, cancel)

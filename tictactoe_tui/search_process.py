@@ -1,0 +1,136 @@
+"""Searches in a separate process, so a long search never competes with the UI for the GIL.
+
+A :class:`SearchProcess` keeps one child process (started with ``spawn``: the app's terminal
+driver runs threads, which ``fork`` would copy in a broken state) and runs one strategy
+search at a time in it. Cancelling sets a ``multiprocessing.Event`` the child's search checks,
+so the search really stops. Pure Python, no Textual: the child imports only the engine.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import threading
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.synchronize import Event as ProcessEvent
+
+from .engine import Board, Budget, Decision, Move, Strategy, get_strategy
+
+#: How often (seconds) the waiting side looks at the cancel flag and the child's health.
+POLL_SECONDS = 0.02
+
+
+class SearchProcessError(RuntimeError):
+    """The child process died or could not run the search."""
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """What the child needs: the position (with its history when known) and how to search."""
+
+    rows: int
+    cols: int
+    k: int
+    text: str
+    history: tuple[Move, ...] | None
+    strategy: str | Strategy
+    """A level or strategy name, or a strategy object that pickles."""
+    seed: int
+    seconds: float | None
+
+    @classmethod
+    def of(cls, board: Board, strategy: str | Strategy, seed: int, seconds: float | None) -> SearchRequest:
+        """The request for searching ``board`` with a named strategy."""
+        return cls(board.rows, board.cols, board.k, str(board), board.history, strategy, seed, seconds)
+
+    def board(self) -> Board:
+        """Rebuild the position, replaying the history when there is one."""
+        if self.history is None:
+            return Board.parse(self.text, k=self.k)
+        board = Board.empty(self.rows, self.cols, self.k)
+        for move in self.history:
+            board = board.play(move)
+        return board
+
+
+def run_request(request: SearchRequest, cancel: ProcessEvent | threading.Event) -> Decision:
+    """Run one search (in the child, or in-process for tests)."""
+    budget = Budget.seconds(request.seconds, cancel)
+    strategy = get_strategy(request.strategy) if isinstance(request.strategy, str) else request.strategy
+    return strategy.decide(request.board(), random.Random(request.seed), budget)
+
+
+def _serve(conn: Connection, cancel: ProcessEvent) -> None:
+    """The child's loop: answer requests until the pipe closes."""
+    while True:
+        try:
+            request = conn.recv()
+        except EOFError:
+            return
+        try:
+            conn.send(("ok", run_request(request, cancel)))
+        except Exception as error:  # reported to the app, which shows it and goes on
+            conn.send(("error", f"{type(error).__name__}: {error}"))
+
+
+class SearchProcess:
+    """One child process that runs searches on request; safe to call from worker threads."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._lock = threading.Lock()
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._cancel: ProcessEvent = self._context.Event()
+
+    def start(self) -> None:
+        """Start the child now (otherwise the first search starts it)."""
+        with self._lock:
+            self._ensure_started()
+
+    def _ensure_started(self) -> Connection:
+        if self._process is None or not self._process.is_alive() or self._conn is None:
+            parent, child = self._context.Pipe()
+            self._cancel = self._context.Event()
+            self._process = self._context.Process(
+                target=_serve, args=(child, self._cancel), name="tictactoe-search", daemon=True
+            )
+            self._process.start()
+            child.close()
+            self._conn = parent
+        return self._conn
+
+    def decide(self, request: SearchRequest, cancel: threading.Event) -> Decision:
+        """Run ``request`` in the child; setting ``cancel`` stops the search there."""
+        with self._lock:
+            conn = self._ensure_started()
+            self._cancel.clear()
+            conn.send(request)
+            while not wait([conn], POLL_SECONDS):
+                if cancel.is_set():
+                    self._cancel.set()
+                if self._process is None or not self._process.is_alive():
+                    self._conn = None
+                    raise SearchProcessError("the search process stopped unexpectedly")
+            try:
+                status, payload = conn.recv()
+            except EOFError:
+                self._conn = None
+                raise SearchProcessError("the search process stopped unexpectedly") from None
+        if status == "error":
+            raise SearchProcessError(payload)
+        assert isinstance(payload, Decision)
+        return payload
+
+    def close(self) -> None:
+        """Stop the child."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+            if self._process is not None:
+                self._process.join(timeout=1)
+                if self._process.is_alive():
+                    self._process.kill()
+                self._process = None
