@@ -78,9 +78,10 @@ class BoardView(Widget, can_focus=True):
             super().__init__()
             self.move = move
 
-    def __init__(self) -> None:
+    def __init__(self, shape: tuple[int, int]) -> None:
         super().__init__(id="board")
-        self._shape: tuple[int, int] = (0, 0)
+        self._shape = shape
+        self.set_class(shape[0] * shape[1] > 25, "-compact")
 
     def compose(self) -> ComposeResult:
         rows, cols = self._shape

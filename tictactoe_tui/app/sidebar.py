@@ -50,6 +50,7 @@ class Sidebar(VerticalScroll):
         self.initial = initial
 
     def compose(self) -> ComposeResult:
+        yield Label("tictactoe-tui", id="title")
         for field, title in SECTIONS:
             yield Label(title, classes="setting-title")
             options = setting_options(field)
