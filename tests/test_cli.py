@@ -139,3 +139,20 @@ def test_python_dash_m_runs_the_cli() -> None:
     )
     assert done.returncode == 0
     assert json.loads(done.stdout)["to_move"] == "o"
+
+
+def test_the_main_module_does_not_relaunch_when_reimported() -> None:
+    # A spawned search process imports the parent's main module as __mp_main__.
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import runpy; runpy.run_module('tictactoe_tui.__main__', run_name='__mp_main__')",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert done.stdout == ""

@@ -4,4 +4,5 @@ import sys
 
 from .cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # the search process re-imports this module (spawn): do not relaunch
+    sys.exit(main())
