@@ -92,13 +92,13 @@ class SearchProcess:
     def _ensure_started(self) -> Connection:
         if self._process is None or not self._process.is_alive() or self._conn is None:
             parent, child = self._context.Pipe()
-            self._cancel = self._context.Event()
-            self._process = self._context.Process(
-                target=_serve, args=(child, self._cancel), name="tictactoe-search", daemon=True
+            cancel = self._context.Event()
+            process = self._context.Process(
+                target=_serve, args=(child, cancel), name="tictactoe-search", daemon=True
             )
-            self._process.start()
+            process.start()
             child.close()
-            self._conn = parent
+            self._process, self._conn, self._cancel = process, parent, cancel
         return self._conn
 
     def decide(self, request: SearchRequest, cancel: threading.Event) -> Decision:

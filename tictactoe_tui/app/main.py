@@ -87,7 +87,8 @@ class TicTacToeApp(App[None]):
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()
         if isinstance(self.searcher, ProcessSearcher):
-            self.run_worker(self.searcher.process.start, thread=True, group="startup")
+            # Start the child early, off the event loop; a failure shows on the first search.
+            self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
         self.start_ai()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
