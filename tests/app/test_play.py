@@ -308,3 +308,20 @@ async def test_the_real_computer_searches_in_a_child_process() -> None:
         assert app.game.board.move_count == 2
         assert app.game.board.at((1, 1)) is Mark.X
         assert "draw with best play" in status(app)
+
+
+async def test_keys_sidebar_and_quit_work_while_the_computer_thinks(make_app: AppFactory) -> None:
+    gated = Gated()
+    app = make_app(impossible=gated)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        assert app.thinking
+        await pilot.press("right", "down")
+        assert app.cursor == (2, 2)
+        app.query_one("#preset", Select).value = PRESETS[1]
+        await pilot.pause()
+        assert app.settings.preset == PRESETS[1]
+        assert app.thinking
+        await pilot.press("q")
+    assert app.return_code == 0
+    assert not gated.gate.is_set()  # it quit while the search was still running
