@@ -122,6 +122,9 @@ class GameState:
     number: int = 1
     """Counts games in this session; part of every AI job's tag."""
     last_ai: AiMove | None = None
+    line: tuple[Move, ...] = ()
+    """Every move of the game, including those undone and not yet redone; the board shows
+    the first ``ply`` of them."""
 
     @classmethod
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
@@ -160,9 +163,56 @@ class GameState:
         """True when the game is on and it is the computer's turn."""
         return not self.board.is_over and self.board.to_move in self.computer
 
+    @property
+    def ply(self) -> int:
+        """How many moves of :attr:`line` are on the board."""
+        return self.board.move_count
+
     def play(self, move: Move, ai: AiMove | None = None) -> GameState:
-        """The state after the side to move plays ``move`` (``ai`` when the computer did)."""
-        return replace(self, board=self.board.play(move), last_ai=ai or self.last_ai)
+        """The state after the side to move plays ``move`` (``ai`` when the computer did).
+
+        Moves that were undone are forgotten: the line now continues with ``move``.
+        """
+        board = self.board.play(move)
+        return replace(self, board=board, last_ai=ai or self.last_ai, line=board.history or ())
+
+    def at_ply(self, ply: int) -> GameState:
+        """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""
+        if not 0 <= ply <= len(self.line):
+            raise ValueError(f"ply {ply} is outside this game's {len(self.line)} moves")
+        board = Board.empty(self.board.rows, self.board.cols, self.board.k)
+        for move in self.line[:ply]:
+            board = board.play(move)
+        return replace(self, board=board, last_ai=None)
+
+    def _human_turn_at(self, ply: int) -> bool:
+        """Whether a person is to move after ``ply`` moves (always, without a computer)."""
+        mover = Mark.X if ply % 2 == 0 else Mark.O
+        return mover not in self.computer
+
+    def undo_target(self) -> int | None:
+        """Where undo goes: one move back, or against the computer back to your previous turn."""
+        if self.mode is not Mode.VS_COMPUTER:
+            return self.ply - 1 if self.ply else None
+        return next((p for p in range(self.ply - 1, -1, -1) if self._human_turn_at(p)), None)
+
+    def redo_target(self) -> int | None:
+        """Where redo goes: one move on, or against the computer on to your next turn."""
+        if self.ply == len(self.line):
+            return None
+        if self.mode is not Mode.VS_COMPUTER:
+            return self.ply + 1
+        end = len(self.line)
+        return next((p for p in range(self.ply + 1, end + 1) if self._human_turn_at(p) or p == end), None)
+
+    def move_list(self) -> list[str]:
+        """The line as numbered moves, e.g. ``["1. X b2", "O a1", "2. X c3"]``."""
+        names = []
+        for ply, move in enumerate(self.line):
+            mark = self.symbol(Mark.X if ply % 2 == 0 else Mark.O)
+            number = f"{ply // 2 + 1}. " if ply % 2 == 0 else ""
+            names.append(f"{number}{mark} {move_name(move)}")
+        return names
 
     def turn_text(self) -> str:
         """Whose turn it is, or the result, for the status line."""

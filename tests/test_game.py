@@ -1,0 +1,95 @@
+"""The game session model: turns, undo/redo along the line, time travel, texts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Mode, Settings
+
+TWO = Settings(mode=Mode.TWO_PLAYERS)
+
+
+def played(settings: Settings, *moves: tuple[int, int]) -> GameState:
+    state = GameState.start(settings, random.Random(0))
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def test_two_players_undo_and_redo_one_move_at_a_time() -> None:
+    state = played(TWO, (1, 1), (0, 0), (2, 2))
+    assert state.undo_target() == 2
+    back = state.at_ply(2)
+    assert str(back.board) == "o../.x./..."
+    assert back.redo_target() == 3
+    assert back.at_ply(3).board == state.board
+
+
+def test_against_the_computer_undo_takes_back_your_move_and_its_reply() -> None:
+    state = played(Settings(), (1, 1), (0, 0), (2, 2), (0, 2))  # you are X
+    assert state.undo_target() == 2
+    assert state.at_ply(2).undo_target() == 0
+    assert state.at_ply(0).undo_target() is None
+    assert state.at_ply(0).redo_target() == 2
+    # While the computer is still to move, undo takes back just your move.
+    assert played(Settings(), (1, 1)).undo_target() == 0
+
+
+def test_when_the_computer_moved_first_there_is_nothing_before_your_first_turn() -> None:
+    state = played(Settings(first=FirstPlayer.COMPUTER), (1, 1))
+    assert state.undo_target() is None
+    assert played(Settings(first=FirstPlayer.COMPUTER), (1, 1), (0, 0), (2, 2)).undo_target() == 1
+
+
+def test_playing_after_going_back_forgets_the_undone_moves() -> None:
+    state = played(TWO, (1, 1), (0, 0), (2, 2)).at_ply(1).play((0, 1))
+    assert state.line == ((1, 1), (0, 1))
+    assert state.redo_target() is None
+
+
+def test_time_travel_refuses_plies_outside_the_game() -> None:
+    with pytest.raises(ValueError, match="outside"):
+        played(TWO, (1, 1)).at_ply(2)
+
+
+def test_move_list_numbers_moves_and_shows_the_chosen_symbols() -> None:
+    assert played(TWO, (1, 1), (0, 0), (2, 2)).move_list() == ["1. X b2", "O a1", "2. X c3"]
+    swapped = played(Settings(first=FirstPlayer.COMPUTER, mark=MarkChoice.X), (1, 1), (0, 0))
+    assert swapped.move_list() == ["1. O b2", "X a1"]
+
+
+def test_turn_texts() -> None:
+    assert played(Settings()).turn_text() == "Your turn (X)"
+    assert played(Settings(), (1, 1)).turn_text() == "Computer's turn"
+    assert played(TWO, (0, 0), (1, 0), (0, 1), (1, 1), (0, 2)).turn_text() == "X wins"
+    you_lose = played(Settings(), (1, 0), (0, 0), (2, 1), (0, 1), (2, 2), (0, 2))
+    assert you_lose.board.winner is Mark.O
+    assert you_lose.turn_text() == "The computer wins"
+
+
+ACTIONS = st.tuples(st.sampled_from(["play", "undo", "redo", "jump"]), st.integers(0, 99))
+
+
+@given(st.lists(ACTIONS, max_size=40))
+def test_the_board_always_shows_the_first_ply_moves_of_the_line(actions: list[tuple[str, int]]) -> None:
+    state = GameState.start(TWO, random.Random(0))
+    for action, number in actions:
+        if action == "play" and not state.board.is_over:
+            moves = state.board.legal_moves()
+            state = state.play(moves[number % len(moves)])
+        elif action == "undo" and state.undo_target() is not None:
+            state = state.at_ply(state.undo_target() or 0)
+        elif action == "redo" and state.redo_target() is not None:
+            state = state.at_ply(state.redo_target() or 0)
+        elif action == "jump":
+            state = state.at_ply(number % (len(state.line) + 1))
+        replayed = Board.empty()
+        for move in state.line[: state.ply]:
+            replayed = replayed.play(move)
+        assert replayed == state.board
+        assert state.board.history == state.line[: state.ply]

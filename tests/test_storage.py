@@ -1,0 +1,110 @@
+"""Settings and stats files: round trips, atomic writes, and bad files set aside, never fatal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tictactoe_tui.engine import strategy_names
+from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
+from tictactoe_tui.storage import (
+    DEFAULT_THEME,
+    Paths,
+    Record,
+    Stats,
+    load_settings,
+    load_stats,
+    settings_to_json,
+    stats_key,
+    write_json,
+)
+
+
+@pytest.fixture
+def paths(tmp_path: Path) -> Paths:
+    return Paths(tmp_path / "config", tmp_path / "data")
+
+
+def test_settings_round_trip(paths: Paths) -> None:
+    chosen = Settings(Mode.TWO_PLAYERS, "hard", FirstPlayer.COIN_FLIP, MarkChoice.O, PRESETS[2], KeyLayout.KEYPAD)
+    assert write_json(paths.settings, settings_to_json(chosen, "nord")) is None
+    assert load_settings(paths, strategy_names()) == (chosen, "nord", None)
+    assert not [p for p in paths.config_dir.iterdir() if p.name != "settings.json"]  # no temporary left
+
+
+def test_a_missing_file_means_defaults_without_complaint(paths: Paths) -> None:
+    assert load_settings(paths, strategy_names()) == (Settings(), DEFAULT_THEME, None)
+    assert load_stats(paths) == (Stats(), None)
+
+
+BAD_SETTINGS = [
+    ('{"mode": "you vs computer", "lev', "not valid JSON"),
+    ("[1, 2, 3]", "a list where an object was expected"),
+    ('{"level": 5}', "level 5, which is not one of"),
+    ('{"mode": "chess"}', "mode 'chess'"),
+    ('{"board": "9x9k5"}', "board '9x9k5'"),
+    ('{"theme": ["dark"]}', "theme ['dark']"),
+]
+
+
+@pytest.mark.parametrize(("content", "reason"), BAD_SETTINGS)
+def test_bad_settings_are_kept_aside_and_defaults_used(paths: Paths, content: str, reason: str) -> None:
+    paths.config_dir.mkdir(parents=True)
+    paths.settings.write_text(content)
+    settings, theme, problem = load_settings(paths, strategy_names())
+    assert (settings, theme) == (Settings(), DEFAULT_THEME)
+    assert problem is not None
+    assert reason in problem
+    backups = list(paths.config_dir.glob("settings.json.bad-*"))
+    assert len(backups) == 1
+    assert backups[0].read_text() == content  # nothing lost
+    assert backups[0].name in problem
+    assert not paths.settings.exists()
+
+
+def test_garbage_bytes_are_kept_aside(paths: Paths) -> None:
+    paths.config_dir.mkdir(parents=True)
+    paths.settings.write_bytes(b"\xff\xfe\x00garbage")
+    _, _, problem = load_settings(paths, strategy_names())
+    assert problem is not None
+    assert "could not be read" in problem
+    assert [p.read_bytes() for p in paths.config_dir.glob("settings.json.bad-*")] == [b"\xff\xfe\x00garbage"]
+
+
+def test_an_unreadable_file_is_reported(paths: Paths) -> None:
+    paths.settings.mkdir(parents=True)  # a directory where the file should be
+    settings, _, problem = load_settings(paths, strategy_names())
+    assert settings == Settings()
+    assert problem is not None
+    assert "could not be read" in problem
+
+
+def test_a_write_that_cannot_happen_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "config"
+    blocker.write_text("a file where the directory should be")
+    problem = write_json(Paths(blocker, tmp_path).settings, {"mode": "two players"})
+    assert problem is not None
+    assert "could not save" in problem
+    assert blocker.read_text() == "a file where the directory should be"
+
+
+def test_stats_count_results_and_streaks() -> None:
+    record = Record()
+    for outcome in (1, 1, 0, 1, 1, 1, -1):
+        record.add(outcome)
+    assert (record.won, record.drawn, record.lost, record.streak, record.best_streak) == (5, 1, 1, 0, 3)
+
+
+def test_stats_round_trip_and_bad_stats(paths: Paths) -> None:
+    stats = Stats()
+    stats.record(stats_key(Mode.VS_COMPUTER, "hard")).add(1)
+    write_json(paths.stats, stats.to_json())
+    assert load_stats(paths) == (stats, None)
+    paths.stats.write_text(json.dumps({"you vs computer · hard": {"won": "many"}}))
+    loaded, problem = load_stats(paths)
+    assert loaded == Stats()
+    assert problem is not None
+    assert "without exactly" in problem
+    assert len(list(paths.data_dir.glob("stats.json.bad-*"))) == 1
