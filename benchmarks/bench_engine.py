@@ -50,11 +50,7 @@ def plain_move_scores(board: Board) -> dict[int, int]:
         known = memo.get(key)
         if known is None:
             free = shape.full & ~(me | opp)
-            known = (
-                0
-                if not free
-                else max(score_after(me, opp, 1 << c) for c in range(shape.cells) if free >> c & 1)
-            )
+            known = 0 if not free else max(score_after(me, opp, 1 << c) for c in range(shape.cells) if free >> c & 1)
             memo[key] = known
         return known
 
@@ -140,10 +136,7 @@ def bench_warm_3x3(quick: bool) -> None:
         for board in boards:  # warm: every position solved once before timing
             perfect.choose(board, rng)
         brute = sum(timed(lambda b=b: brute_force_move(pieces_of(b), str(b.to_move), rng)) for b in boards)
-        ours = (
-            sum(timed(lambda b=b: [perfect.choose(b, rng) for _ in range(200)], repeat=3) for b in boards)
-            / 200
-        )
+        ours = sum(timed(lambda b=b: [perfect.choose(b, rng) for _ in range(200)], repeat=3) for b in boards) / 200
         total_brute += brute
         total_ours += ours
         print(

@@ -134,8 +134,7 @@ def main() -> None:
     busy = key_latencies("searching", args.keys)
     for name, values in (("idle", idle), ("AI searching 7x7", busy)):
         print(
-            f"   {name:>17}: p50 {percentile(values, 0.5) * 1e3:6.1f} ms,"
-            f" p99 {percentile(values, 0.99) * 1e3:6.1f} ms"
+            f"   {name:>17}: p50 {percentile(values, 0.5) * 1e3:6.1f} ms, p99 {percentile(values, 0.99) * 1e3:6.1f} ms"
         )
     ratio = percentile(busy, 0.99) / percentile(idle, 0.99)
     print(f"   p99 searching / idle: {ratio:.2f}x (goal <= 2x)")

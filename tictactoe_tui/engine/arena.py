@@ -23,9 +23,7 @@ class ArenaResult:
     draws: int
 
 
-def play_game(
-    board: Board, x: Strategy, o: Strategy, rng: random.Random, budget: Budget = UNLIMITED
-) -> Board:
+def play_game(board: Board, x: Strategy, o: Strategy, rng: random.Random, budget: Budget = UNLIMITED) -> Board:
     """Play ``board`` out with ``x`` and ``o`` moving in turn; return the final position."""
     while not board.is_over:
         player = x if board.to_move is Mark.X else o

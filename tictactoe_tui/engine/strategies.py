@@ -85,9 +85,7 @@ class RandomStrategy(Strategy):
 def corner_cells(board: Board) -> int:
     """Mask of the four corner cells."""
     last_row, last_col = board.rows - 1, board.cols - 1
-    return sum(
-        1 << board.index(move) for move in {(0, 0), (0, last_col), (last_row, 0), (last_row, last_col)}
-    )
+    return sum(1 << board.index(move) for move in {(0, 0), (0, last_col), (last_row, 0), (last_row, last_col)})
 
 
 def centre_cells(board: Board) -> int:
