@@ -4,7 +4,7 @@ Pure Python: nothing here imports Textual, so the engine runs and tests without 
 """
 
 from .arena import ArenaResult, play_game, run_arena
-from .board import Board, BoardError, Mark, Move, default_k, move_name
+from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
 from .solver import Analysis, Budget, MoveValue, analyze
 from .strategies import LEVELS, STRATEGIES, Decision, Level, Strategy, get_strategy, strategy_names
 
@@ -26,6 +26,7 @@ __all__ = [
     "default_k",
     "get_strategy",
     "move_name",
+    "parse_move",
     "play_game",
     "run_arena",
     "strategy_names",

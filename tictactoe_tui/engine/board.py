@@ -85,6 +85,10 @@ class Geometry:
     def __repr__(self) -> str:
         return f"Geometry({self.rows}x{self.cols}, k={self.k})"
 
+    def __reduce__(self) -> tuple[object, tuple[int, int, int]]:
+        # Unpickle to the one shared instance per shape (solvers key on identity).
+        return (geometry, (self.rows, self.cols, self.k))
+
 
 @cache
 def geometry(rows: int, cols: int, k: int) -> Geometry:
@@ -176,6 +180,18 @@ def move_name(move: Move) -> str:
     return f"{string.ascii_lowercase[col]}{row + 1}"
 
 
+def parse_move(name: str, rows: int, cols: int) -> Move:
+    """Read a move name such as ``b2`` (column letter, row number from the top)."""
+    text = name.strip().lower()
+    letter, number = text[:1], text[1:]
+    if not letter.isalpha() or not number.isdigit():
+        raise BoardError(f"{name!r} is not a square: write a column letter and a row number, like b2")
+    row, col = int(number) - 1, string.ascii_lowercase.find(letter)
+    if not (0 <= row < rows and 0 <= col < cols):
+        raise BoardError(f"{name!r} is off the {rows}x{cols} board")
+    return (row, col)
+
+
 @dataclass(frozen=True)
 class Board:
     """An immutable, always-legal position. Build it with :meth:`empty` or :meth:`parse`."""
@@ -198,9 +214,7 @@ class Board:
         width = len(rows_text[0])
         for index, row_text in enumerate(rows_text, start=1):
             if len(row_text) != width:
-                raise BoardError(
-                    f"rows differ in length: row 1 has {width} cells, row {index} has {len(row_text)}"
-                )
+                raise BoardError(f"rows differ in length: row 1 has {width} cells, row {index} has {len(row_text)}")
             for col, char in enumerate(row_text, start=1):
                 if char not in "xo.":
                     raise BoardError(f"bad character {char!r} at row {index}, column {col}: use x, o or .")
@@ -363,8 +377,7 @@ class Board:
     def canonical_key(self) -> tuple[int, int]:
         """The smallest ``(x_bits, o_bits)`` among the board's symmetric images."""
         return min(
-            (permute_bits(self.x_bits, perm), permute_bits(self.o_bits, perm))
-            for perm in self.geometry.symmetries
+            (permute_bits(self.x_bits, perm), permute_bits(self.o_bits, perm)) for perm in self.geometry.symmetries
         )
 
     def __str__(self) -> str:

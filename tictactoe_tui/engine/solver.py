@@ -158,9 +158,7 @@ class Solver:
                 for cell in self._root_order(board):
                     bit = 1 << cell
                     score = search.exact_after(me, opp, bit, empty_count)
-                    results.append(
-                        MoveValue(board.move_at(cell), _value(score), _plies(empty_count, score), score)
-                    )
+                    results.append(MoveValue(board.move_at(cell), _value(score), _plies(empty_count, score), score))
             except SearchAborted:
                 complete = False
         results.sort(key=lambda mv: -mv.score)
