@@ -9,7 +9,7 @@ import pytest
 
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, analyze
 from tictactoe_tui.engine.solver import UNLIMITED
-from tictactoe_tui.search_process import SearchProcess, SearchProcessError, SearchRequest
+from tictactoe_tui.search_process import AnalysisRequest, SearchProcess, SearchProcessError, SearchRequest
 
 
 class UntilCancelled(Strategy):
@@ -49,8 +49,8 @@ def test_the_child_plays_a_best_move(process: SearchProcess) -> None:
 def test_the_history_travels_with_the_position() -> None:
     board = Board.empty().play((1, 1)).play((2, 2))
     request = SearchRequest.of(board, "opening-table", 0, None)
-    assert request.board().history == ((1, 1), (2, 2))
-    assert SearchRequest.of(Board.parse("x../.../..."), "random", 0, None).board().history is None
+    assert request.position.board().history == ((1, 1), (2, 2))
+    assert SearchRequest.of(Board.parse("x../.../..."), "random", 0, None).position.board().history is None
 
 
 def test_cancelling_stops_the_search_in_the_child(process: SearchProcess) -> None:
@@ -71,6 +71,14 @@ def test_a_failing_search_is_reported_and_the_child_carries_on(process: SearchPr
     with pytest.raises(SearchProcessError, match="ValueError: no moves for you"):
         process.decide(SearchRequest.of(Board.empty(), Exploding(), 0, None), threading.Event())
     assert process.decide(SearchRequest.of(Board.empty(), "random", 0, None), threading.Event()).move
+
+
+def test_the_child_analyses_positions(process: SearchProcess) -> None:
+    board = Board.parse("x.o/.x./..o")
+    remote = process.analyze(AnalysisRequest.of(board, 5.0), threading.Event())
+    assert remote.complete
+    assert remote.board == board
+    assert remote.moves == analyze(board).moves
 
 
 def test_a_dead_child_is_replaced_before_the_next_search(process: SearchProcess) -> None:

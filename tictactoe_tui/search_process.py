@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
-from .engine import Board, Budget, Decision, Move, Strategy, get_strategy
+from .engine import Analysis, Board, Budget, Decision, Move, Strategy, analyze, get_strategy
+from .engine.solver import CancelFlag
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
 POLL_SECONDS = 0.02
@@ -26,23 +27,18 @@ class SearchProcessError(RuntimeError):
 
 
 @dataclass(frozen=True)
-class SearchRequest:
-    """What the child needs: the position (with its history when known) and how to search."""
+class Position:
+    """A board as it travels to the child: text, size, and the history when known."""
 
     rows: int
     cols: int
     k: int
     text: str
     history: tuple[Move, ...] | None
-    strategy: str | Strategy
-    """A level or strategy name, or a strategy object that pickles."""
-    seed: int
-    seconds: float | None
 
     @classmethod
-    def of(cls, board: Board, strategy: str | Strategy, seed: int, seconds: float | None) -> SearchRequest:
-        """The request for searching ``board`` with a named strategy."""
-        return cls(board.rows, board.cols, board.k, str(board), board.history, strategy, seed, seconds)
+    def of(cls, board: Board) -> Position:
+        return cls(board.rows, board.cols, board.k, str(board), board.history)
 
     def board(self) -> Board:
         """Rebuild the position, replaying the history when there is one."""
@@ -54,11 +50,45 @@ class SearchRequest:
         return board
 
 
-def run_request(request: SearchRequest, cancel: ProcessEvent | threading.Event) -> Decision:
-    """Run one search (in the child, or in-process for tests)."""
-    budget = Budget.seconds(request.seconds, cancel)
-    strategy = get_strategy(request.strategy) if isinstance(request.strategy, str) else request.strategy
-    return strategy.decide(request.board(), random.Random(request.seed), budget)
+@dataclass(frozen=True)
+class SearchRequest:
+    """Choose a move with a strategy."""
+
+    position: Position
+    strategy: str | Strategy
+    """A level or strategy name, or a strategy object that pickles."""
+    seed: int
+    seconds: float | None
+
+    @classmethod
+    def of(cls, board: Board, strategy: str | Strategy, seed: int, seconds: float | None) -> SearchRequest:
+        """The request for searching ``board`` with a strategy."""
+        return cls(Position.of(board), strategy, seed, seconds)
+
+    def run(self, cancel: CancelFlag) -> Decision:
+        """Search (in the child, or in-process)."""
+        budget = Budget.seconds(self.seconds, cancel)
+        strategy = get_strategy(self.strategy) if isinstance(self.strategy, str) else self.strategy
+        return strategy.decide(self.position.board(), random.Random(self.seed), budget)
+
+
+@dataclass(frozen=True)
+class AnalysisRequest:
+    """Solve every move of a position exactly, within a time budget."""
+
+    position: Position
+    seconds: float | None
+
+    @classmethod
+    def of(cls, board: Board, seconds: float | None) -> AnalysisRequest:
+        return cls(Position.of(board), seconds)
+
+    def run(self, cancel: CancelFlag) -> Analysis:
+        """Analyse (in the child, or in-process)."""
+        return analyze(self.position.board(), Budget.seconds(self.seconds, cancel))
+
+
+Request = SearchRequest | AnalysisRequest
 
 
 def _serve(conn: Connection, cancel: ProcessEvent) -> None:
@@ -69,7 +99,7 @@ def _serve(conn: Connection, cancel: ProcessEvent) -> None:
         except EOFError:
             return
         try:
-            conn.send(("ok", run_request(request, cancel)))
+            conn.send(("ok", request.run(cancel)))
         except Exception as error:  # reported to the app, which shows it and goes on
             conn.send(("error", f"{type(error).__name__}: {error}"))
 
@@ -93,16 +123,25 @@ class SearchProcess:
         if self._process is None or not self._process.is_alive() or self._conn is None:
             parent, child = self._context.Pipe()
             cancel = self._context.Event()
-            process = self._context.Process(
-                target=_serve, args=(child, cancel), name="tictactoe-search", daemon=True
-            )
+            process = self._context.Process(target=_serve, args=(child, cancel), name="tictactoe-search", daemon=True)
             process.start()
             child.close()
             self._process, self._conn, self._cancel = process, parent, cancel
         return self._conn
 
     def decide(self, request: SearchRequest, cancel: threading.Event) -> Decision:
-        """Run ``request`` in the child; setting ``cancel`` stops the search there."""
+        """Search in the child; setting ``cancel`` stops the search there."""
+        decision = self._run(request, cancel)
+        assert isinstance(decision, Decision)
+        return decision
+
+    def analyze(self, request: AnalysisRequest, cancel: threading.Event) -> Analysis:
+        """Analyse in the child; setting ``cancel`` stops it there."""
+        analysis = self._run(request, cancel)
+        assert isinstance(analysis, Analysis)
+        return analysis
+
+    def _run(self, request: Request, cancel: threading.Event) -> object:
         with self._lock:
             conn = self._ensure_started()
             self._cancel.clear()
@@ -120,7 +159,6 @@ class SearchProcess:
                 raise SearchProcessError("the search process stopped unexpectedly") from None
         if status == "error":
             raise SearchProcessError(payload)
-        assert isinstance(payload, Decision)
         return payload
 
     def close(self) -> None:
