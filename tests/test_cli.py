@@ -68,9 +68,7 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["frobnicate"], "invalid choice"),
     ],
 )
-def test_bad_arguments_exit_2_with_one_line(
-    capsys: pytest.CaptureFixture[str], args: list[str], reason: str
-) -> None:
+def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], args: list[str], reason: str) -> None:
     status, out, err = run(capsys, *args)
     assert status == 2
     assert out == ""
@@ -116,9 +114,7 @@ def test_no_argument_list_gives_a_traceback(args: list[str]) -> None:
 
 
 def test_arena_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
-        capsys, "arena", "--x", "medium", "--o", "easy", "--games", "20", "--seed", "4", "--json"
-    )
+    status, out, _ = run(capsys, "arena", "--x", "medium", "--o", "easy", "--games", "20", "--seed", "4", "--json")
     assert status == 0
     data = json.loads(out)
     assert data["games"] == 20

@@ -9,12 +9,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from . import savefile
 from .engine import (
     Analysis,
     ArenaResult,
@@ -81,6 +83,7 @@ def player_name(text: str) -> str:
 def build_parser() -> _Parser:
     """The argument parser for every subcommand."""
     parser = _Parser(prog="tictactoe-tui", description="Tic-tac-toe in the terminal, from 3x3 to m×n×k.")
+    parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     analyze = commands.add_parser("analyze", help="exact value of every move of a position")
@@ -108,12 +111,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_analyze(args)
         if args.command == "arena":
             return run_arena_command(args)
-    except (UsageError, BoardError) as error:
+        game = None if args.load is None else savefile.load(args.load)
+    except (UsageError, BoardError, savefile.SaveFileError) as error:
         print(f"tictactoe-tui: error: {error}", file=sys.stderr)
         return 2
     from .app import run_app  # loaded only to play: analyze and arena never import Textual
 
-    return run_app()
+    return run_app(load=game)
 
 
 def run_analyze(args: argparse.Namespace) -> int:
@@ -139,8 +143,7 @@ def analysis_json(analysis: Analysis) -> dict[str, object]:
         "value": analysis.value,
         "complete": analysis.complete,
         "moves": [
-            {"row": mv.move[0], "col": mv.move[1], "value": mv.value, "plies": mv.plies}
-            for mv in analysis.moves
+            {"row": mv.move[0], "col": mv.move[1], "value": mv.value, "plies": mv.plies} for mv in analysis.moves
         ],
     }
 

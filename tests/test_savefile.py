@@ -1,0 +1,62 @@
+"""Saved games: the documented text format, round trips, and clear errors for bad files."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tictactoe_tui.engine import Board
+from tictactoe_tui.savefile import SaveFileError, dump, load, loads
+
+
+def test_the_format_is_the_board_text_plus_the_moves() -> None:
+    board = Board.empty().play((1, 1)).play((0, 0))
+    assert dump(board) == "# tictactoe-tui saved game\nversion: 1\nk: 3\nboard: o../.x./...\nmoves: b2 a1\n"
+    assert loads(dump(board)).history == ((1, 1), (0, 0))
+
+
+@given(st.integers(0, 2**32), st.sampled_from([(3, 3, 3), (4, 4, 4), (5, 5, 4), (7, 7, 5), (3, 5, 3)]))
+def test_any_game_round_trips(seed: int, shape: tuple[int, int, int]) -> None:
+    rng = random.Random(seed)
+    board = Board.empty(*shape)
+    for _ in range(rng.randrange(board.rows * board.cols)):
+        if board.is_over:
+            break
+        board = board.play(rng.choice(board.legal_moves()))
+    loaded = loads(dump(board))
+    assert loaded == board
+    assert loaded.history == board.history
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "no version, k, board, moves"),
+        ("hello", "line 1 is not 'name: value'"),
+        ("version: 2\nk: 3\nboard: .../.../...\nmoves:", "version '2' is not supported"),
+        ("version: 1\nk: three\nboard: .../.../...\nmoves:", "k must be a whole number"),
+        ("version: 1\nk: 3\nboard: ../...\nmoves:", "rows differ"),
+        ("version: 1\nk: 3\nboard: x../.../...\nmoves: z9", "'z9' is off the 3x3 board"),
+        ("version: 1\nk: 3\nboard: x../.../...\nmoves: b", "is not a square"),
+        ("version: 1\nk: 3\nboard: x../.../...\nmoves: b2", "the moves lead to .../.x./..."),
+        ("version: 1\nk: 3\nboard: xx./o../...\nmoves: a1 a2 a1", "a1 is already taken"),
+    ],
+)
+def test_bad_saved_games_say_why_in_one_line(text: str, reason: str) -> None:
+    with pytest.raises(SaveFileError, match=None) as caught:
+        loads(text)
+    assert reason in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="cannot read"):
+        load(tmp_path / "missing.ttt")
+    binary = tmp_path / "binary.ttt"
+    binary.write_bytes(b"\xff\xfe\xfa")
+    with pytest.raises(SaveFileError, match="cannot read"):
+        load(binary)

@@ -1,0 +1,78 @@
+"""Saved games: a small text format built on the board's text form and move names.
+
+    # tictactoe-tui saved game
+    version: 1
+    k: 3
+    board: xo./.x./...
+    moves: b2 a1
+
+``board`` is the position reached (its rows give the size), ``moves`` the moves from the
+empty board that reach it, in order (empty for a new game). Lines starting with ``#`` are
+comments. Loading replays the moves and checks they reach the board.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .engine import Board, BoardError, move_name, parse_move
+
+HEADER = "# tictactoe-tui saved game"
+VERSION = "1"
+
+
+class SaveFileError(ValueError):
+    """A saved game that cannot be loaded; the message is one line."""
+
+
+def dump(board: Board) -> str:
+    """The saved-game text for ``board`` (which must know its history)."""
+    if board.history is None:
+        raise ValueError("only a game played from the empty board can be saved")
+    moves = " ".join(move_name(move) for move in board.history)
+    return f"{HEADER}\nversion: {VERSION}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
+
+
+def loads(text: str) -> Board:
+    """The position a saved game describes, with its history."""
+    fields: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, colon, value = line.partition(":")
+        if not colon:
+            raise SaveFileError(f"line {number} is not 'name: value': {line[:40]!r}")
+        fields[key.strip().lower()] = value.strip()
+    missing = [key for key in ("version", "k", "board", "moves") if key not in fields]
+    if missing:
+        raise SaveFileError(f"not a tictactoe-tui saved game: no {', '.join(missing)}")
+    if fields["version"] != VERSION:
+        raise SaveFileError(f"saved-game version {fields['version']!r} is not supported (this reads {VERSION})")
+    if not fields["k"].isdigit():
+        raise SaveFileError(f"k must be a whole number, not {fields['k']!r}")
+    try:
+        final = Board.parse(fields["board"], k=int(fields["k"]))
+        board = Board.empty(final.rows, final.cols, final.k)
+        for name in fields["moves"].split():
+            board = board.play(parse_move(name, board.rows, board.cols))
+    except BoardError as error:
+        raise SaveFileError(str(error)) from None
+    if board != final:
+        raise SaveFileError(f"the moves lead to {board}, not to the saved board {final}")
+    return board
+
+
+def load(path: Path) -> Board:
+    """Read a saved game from a file; :class:`SaveFileError` with the reason if it is bad."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise SaveFileError(f"cannot read {path}: {reason}") from None
+    return loads(text)
+
+
+def save(path: Path, board: Board) -> None:
+    """Write a saved game (``OSError`` if the file cannot be written)."""
+    path.write_text(dump(board), encoding="utf-8")
