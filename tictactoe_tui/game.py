@@ -84,6 +84,26 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class Scoreboard:
+    """Results of this session's games, by the symbol shown."""
+
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+
+    def count(self, game: GameState) -> Scoreboard:
+        """These scores with a finished game added."""
+        if game.board.winner is None:
+            return replace(self, draws=self.draws + 1)
+        if game.symbol(game.board.winner) == "X":
+            return replace(self, x_wins=self.x_wins + 1)
+        return replace(self, o_wins=self.o_wins + 1)
+
+    def __str__(self) -> str:
+        return f"X {self.x_wins} · O {self.o_wins} · draws {self.draws}"
+
+
+@dataclass(frozen=True)
 class AiMove:
     """What the computer last did, for the status line."""
 
@@ -127,6 +147,17 @@ class GameState:
     the first ``ply`` of them."""
 
     @classmethod
+    def resume(cls, settings: Settings, board: Board, number: int = 1) -> GameState:
+        """A loaded game (``board`` with its history), in the current mode; against the
+        computer you continue as the side to move."""
+        computer = {
+            Mode.TWO_PLAYERS: frozenset[Mark](),
+            Mode.COMPUTER_VS_COMPUTER: frozenset(Mark),
+            Mode.VS_COMPUTER: frozenset({board.to_move.other}),
+        }[settings.mode]
+        return cls(board, settings.mode, computer, number=number, line=board.history or ())
+
+    @classmethod
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
         """A new game from the settings; coin flips and random marks use ``rng``."""
         board = settings.preset.empty_board()
@@ -139,11 +170,7 @@ class GameState:
             FirstPlayer.COMPUTER: False,
             FirstPlayer.COIN_FLIP: rng.random() < 0.5,
         }[settings.first]
-        symbol = (
-            settings.mark
-            if settings.mark is not MarkChoice.RANDOM
-            else rng.choice([MarkChoice.X, MarkChoice.O])
-        )
+        symbol = settings.mark if settings.mark is not MarkChoice.RANDOM else rng.choice([MarkChoice.X, MarkChoice.O])
         human = Mark.X if human_first else Mark.O
         return cls(
             board,
@@ -213,6 +240,15 @@ class GameState:
             number = f"{ply // 2 + 1}. " if ply % 2 == 0 else ""
             names.append(f"{number}{mark} {move_name(move)}")
         return names
+
+    def outcome_for_stats(self) -> int:
+        """A finished game's result for the statistics: yours against the computer, else X's."""
+        winner = self.board.winner
+        if winner is None:
+            return 0
+        if self.mode is Mode.VS_COMPUTER:
+            return -1 if winner in self.computer else 1
+        return 1 if self.symbol(winner) == "X" else -1
 
     def turn_text(self) -> str:
         """Whose turn it is, or the result, for the status line."""

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..engine import Budget, Decision, Strategy
+from ..engine import Analysis, Budget, Decision, Strategy
 from ..game import GameState
-from ..search_process import SearchProcess, SearchRequest
+from ..search_process import AnalysisRequest, SearchProcess, SearchRequest
 
 
 @dataclass(frozen=True, eq=False)
@@ -36,12 +36,25 @@ class AiResult:
     seconds: float
 
 
+@dataclass(frozen=True)
+class AnalysisResult:
+    """Every move's value for the position of ``state`` (incomplete when too big to solve)."""
+
+    state: GameState
+    analysis: Analysis
+
+
 class Searcher(Protocol):
-    """Runs a job to a decision; called in a worker thread; ``cancel`` stops it early."""
+    """Runs jobs in a worker thread; ``cancel`` stops them early."""
 
-    def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult: ...
+    def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
+        """The computer's move for ``job``."""
 
-    def close(self) -> None: ...
+    def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        """Every move's exact value, for hints and the overlay."""
+
+    def close(self) -> None:
+        """Release what the searcher holds."""
 
 
 class ThreadSearcher:
@@ -57,6 +70,9 @@ class ThreadSearcher:
         decision = strategy.decide(job.state.board, random.Random(job.seed), budget)
         return AiResult(job, decision, time.perf_counter() - started)
 
+    def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        return AnalysisResult(state, AnalysisRequest.of(state.board, seconds).run(cancel))
+
     def close(self) -> None:
         """Nothing to release."""
 
@@ -70,6 +86,7 @@ class ProcessSearcher:
 
     def __init__(self, strategy_for: Callable[[str], Strategy] | None = None) -> None:
         self.process = SearchProcess()
+        self.analysis_process = SearchProcess()  # hints never wait behind the computer's search
         self.strategy_for = strategy_for
 
     def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
@@ -79,6 +96,10 @@ class ProcessSearcher:
         decision = self.process.decide(request, cancel)
         return AiResult(job, decision, time.perf_counter() - started)
 
+    def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        return AnalysisResult(state, self.analysis_process.analyze(AnalysisRequest.of(state.board, seconds), cancel))
+
     def close(self) -> None:
-        """Stop the child process."""
+        """Stop the child processes."""
         self.process.close()
+        self.analysis_process.close()

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..engine import Move
+from ..engine import Analysis, Move, MoveValue
 from ..game import GameState
 
 BIG_GLYPHS = {
@@ -25,13 +25,23 @@ SMALL_GLYPHS = {
 }
 
 
+def overlay_label(value: MoveValue) -> str:
+    """``W5`` (wins in 5 plies), ``D`` (draw) or ``L4`` (loses in 4), for the side to move."""
+    if value.value == 0:
+        return "D"
+    return f"{'W' if value.value > 0 else 'L'}{value.plies}"
+
+
 class Cell(Widget):
-    """One square. Its classes (``-x``, ``-o``, ``-cursor``, ``-last``, ``-win``) only style it.
+    """One square. Its classes (``-x``, ``-o``, ``-cursor``, ``-last``, ``-win``, ``-hint`` and
+    the overlay's ``-good``, ``-even``, ``-bad``) only style it.
 
     ``-x`` and ``-o`` follow the symbol shown, so each symbol keeps its colour.
     """
 
     symbol: reactive[str] = reactive("")
+    label: reactive[str] = reactive("")
+    """The analysis overlay's value for a free square, e.g. ``W5``, ``D`` or ``L4``."""
 
     def __init__(self, move: Move) -> None:
         super().__init__(id=f"cell-{move[0]}-{move[1]}")
@@ -39,7 +49,7 @@ class Cell(Widget):
 
     def render(self) -> str:
         if not self.symbol:
-            return ""
+            return self.label
         width, height = self.content_size
         for glyphs in (BIG_GLYPHS, SMALL_GLYPHS):
             art = glyphs[self.symbol]
@@ -61,15 +71,15 @@ class BoardView(Widget, can_focus=True):
         Binding("left,h", "app.move_cursor(0, -1)", "Cursor left", show=False),
         Binding("right,l", "app.move_cursor(0, 1)", "Cursor right", show=False),
         Binding("enter,space", "app.place_at_cursor", "Place mark"),
-        *(
-            Binding(str(digit), f"app.place_number({digit})", f"Square {digit}", show=False)
-            for digit in range(1, 10)
-        ),
+        *(Binding(str(digit), f"app.place_number({digit})", f"Square {digit}", show=False) for digit in range(1, 10)),
     ]
 
     game: reactive[GameState | None] = reactive(None)
     cursor: reactive[Move] = reactive((0, 0))
     thinking: reactive[bool] = reactive(False)
+    analysis: reactive[Analysis | None] = reactive(None)
+    """Values to show on free squares (the overlay), for the position shown, or None."""
+    hint: reactive[Move | None] = reactive(None)
 
     class CellClicked(Message):
         """A square was clicked."""
@@ -106,6 +116,12 @@ class BoardView(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self._paint()
 
+    def watch_analysis(self) -> None:
+        self._paint()
+
+    def watch_hint(self) -> None:
+        self._paint()
+
     def watch_thinking(self, thinking: bool) -> None:
         self.set_class(thinking, "-thinking")
 
@@ -132,9 +148,16 @@ class BoardView(Widget, can_focus=True):
         board = game.board
         last = board.history[-1] if board.history else None
         winning = set(board.winning_line)
+        values = {mv.move: mv for mv in self.analysis.moves} if self.analysis else {}
         for cell in self.query(Cell):
             mark = board.at(cell.move)
             cell.symbol = game.symbol(mark) if mark else ""
+            value = values.get(cell.move)
+            cell.label = overlay_label(value) if value else ""
+            cell.set_class(value is not None and value.value > 0, "-good")
+            cell.set_class(value is not None and value.value == 0, "-even")
+            cell.set_class(value is not None and value.value < 0, "-bad")
+            cell.set_class(cell.move == self.hint, "-hint")
             cell.set_class(cell.symbol == "X", "-x")
             cell.set_class(cell.symbol == "O", "-o")
             cell.set_class(cell.move == self.cursor, "-cursor")

@@ -1,12 +1,14 @@
-"""The Textual app: owns the game state and the AI worker; widgets render what it holds."""
+"""The Textual app: owns the game state and the workers; widgets render what it holds."""
 
 from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on
@@ -18,16 +20,31 @@ from textual.screen import Screen
 from textual.widgets import Footer, Select
 from textual.worker import Worker, WorkerState
 
-from ..engine import Move, move_name
-from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Settings
-from .ai import AiJob, AiResult, ProcessSearcher, Searcher
-from .board_view import BoardView
+from .. import savefile
+from ..engine import Analysis, Board, Move, move_name, strategy_names
+from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Scoreboard, Settings
+from ..storage import (
+    DEFAULT_THEME,
+    Paths,
+    Stats,
+    load_settings,
+    load_stats,
+    settings_to_json,
+    stats_key,
+    write_json,
+)
+from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher
+from .board_view import BoardView, overlay_label
 from .help import HelpScreen
-from .sidebar import LEVEL_OPTIONS, Sidebar
+from .screens import PathPrompt, StatsScreen
+from .sidebar import LEVEL_OPTIONS, HistoryList, Sidebar
 from .status import StatusLine
+from .themes import THEMES
 
 #: Seconds the computer may think per move.
 THINK_SECONDS = 1.0
+#: Seconds a hint or the analysis overlay may spend solving.
+ANALYSIS_SECONDS = 1.0
 #: Pause between moves in computer-vs-computer games, so people can follow them.
 WATCH_DELAY = 0.6
 
@@ -39,7 +56,14 @@ class TicTacToeApp(App[None]):
     TITLE = "tictactoe-tui"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo", show=False),
+        Binding("i", "hint", "Hint"),
+        Binding("a", "toggle_overlay", "Analysis", show=False),
         Binding("p", "toggle_pause", "Pause"),
+        Binding("s", "stats", "Statistics", show=False),
+        Binding("ctrl+s", "save_game", "Save game", show=False),
+        Binding("ctrl+o", "load_game", "Load game", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -50,38 +74,67 @@ class TicTacToeApp(App[None]):
     thinking: reactive[bool] = reactive(False, init=False)
     paused: reactive[bool] = reactive(False, init=False)
     notice: reactive[str] = reactive("", init=False)
+    scores: reactive[Scoreboard] = reactive(Scoreboard, init=False)
+    overlay: reactive[bool] = reactive(False, init=False)
+    analysis: reactive[Analysis | None] = reactive(None, init=False)
+    """The overlay's values for the position shown (None when off or not yet known)."""
+    hint: reactive[Move | None] = reactive(None, init=False)
 
     def __init__(
         self,
         settings: Settings | None = None,
         *,
+        paths: Paths | None = None,
+        load: Board | None = None,
         searcher: Searcher | None = None,
         seed: int | None = None,
         think_seconds: float = THINK_SECONDS,
         watch_delay: float = WATCH_DELAY,
     ) -> None:
-        """By default the computer searches in a child process (see :class:`ProcessSearcher`)."""
+        """``paths``: where settings and statistics persist (None: nothing is saved).
+        ``load``: a game to resume. By default the computer searches in a child process."""
         super().__init__()
         self.rng = random.Random(seed)
         self.searcher: Searcher = searcher or ProcessSearcher()
+        self.paths = paths
         self.think_seconds = think_seconds
         self.watch_delay = watch_delay
         self._job: AiJob | None = None
         self._cancel = threading.Event()
-        self.set_reactive(TicTacToeApp.settings, settings or Settings())
-        self.set_reactive(TicTacToeApp.game, GameState.start(self.settings, self.rng))
+        self._analysis_cancel = threading.Event()
+        self._wanted_analysis: GameState | None = None
+        self._hint_wanted = False
+        self.problems: list[str] = []
+        stored, theme, problem = Settings(), DEFAULT_THEME, None
+        self.stats = Stats()
+        if paths is not None:
+            stored, theme, problem = load_settings(paths, strategy_names())
+            self.stats, stats_problem = load_stats(paths)
+            self.problems += [p for p in (problem, stats_problem) if p]
+        for custom in THEMES:
+            self.register_theme(custom)
+        self.theme = theme if theme in self.available_themes else DEFAULT_THEME
+        self.set_reactive(TicTacToeApp.settings, settings or stored)
+        first = GameState.start(self.settings, self.rng) if load is None else GameState.resume(self.settings, load)
+        self.set_reactive(TicTacToeApp.game, first)
         self.set_reactive(TicTacToeApp.cursor, self._centre())
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
             board = self.game.board
             yield BoardView((board.rows, board.cols)).data_bind(
-                TicTacToeApp.game, TicTacToeApp.cursor, TicTacToeApp.thinking
+                TicTacToeApp.game,
+                TicTacToeApp.cursor,
+                TicTacToeApp.thinking,
+                TicTacToeApp.analysis,
+                TicTacToeApp.hint,
             )
             yield StatusLine(id="status").data_bind(
                 TicTacToeApp.game, TicTacToeApp.thinking, TicTacToeApp.paused, TicTacToeApp.notice
             )
-        yield Sidebar(self.settings, id="sidebar").data_bind(TicTacToeApp.settings)
+        yield Sidebar(self.settings, id="sidebar").data_bind(
+            TicTacToeApp.settings, TicTacToeApp.game, TicTacToeApp.scores
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -89,7 +142,14 @@ class TicTacToeApp(App[None]):
         if isinstance(self.searcher, ProcessSearcher):
             # Start the child early, off the event loop; a failure shows on the first search.
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
+        for problem in self.problems:
+            self.notify(problem, title="Settings problem", severity="warning", timeout=12)
         self.start_ai()
+
+    def on_unmount(self) -> None:
+        self.cancel_ai()  # a search in progress stops when the app quits
+        self._analysis_cancel.set()
+        self.searcher.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer pause only in computer-vs-computer games."""
@@ -100,10 +160,11 @@ class TicTacToeApp(App[None]):
     def watch_game(self, old: GameState, new: GameState) -> None:
         if old.mode is not new.mode:
             self.refresh_bindings()
-
-    def on_unmount(self) -> None:
-        self.cancel_ai()  # a search in progress stops when the app quits
-        self.searcher.close()
+        self.hint = None
+        self.analysis = None
+        self._hint_wanted = False
+        if self.overlay:
+            self.request_analysis()
 
     # -- the human's moves ---------------------------------------------------------------
 
@@ -138,8 +199,14 @@ class TicTacToeApp(App[None]):
             self.notice = refusal
             return
         self.notice = ""
-        self.game = self.game.play(move)
+        self.advance(self.game.play(move))
         self.start_ai()
+
+    def advance(self, game: GameState) -> None:
+        """Show a position reached by playing a move; a game that ends here is counted."""
+        self.game = game
+        if game.board.is_over:
+            self.game_finished(game)
 
     def refusal(self, move: Move) -> str | None:
         """Why the human may not play ``move`` now, or None."""
@@ -154,16 +221,65 @@ class TicTacToeApp(App[None]):
             return f"{move_name(move)} is taken"
         return None
 
-    # -- games and settings --------------------------------------------------------------
+    # -- undo, redo and time travel ------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Take back your last move (and the computer's reply)."""
+        target = self.game.undo_target()
+        if target is None:
+            self.notice = "Nothing to undo"
+            return
+        self.travel(target, "Undone")
+
+    def action_redo(self) -> None:
+        """Play again what was undone."""
+        target = self.game.redo_target()
+        if target is None:
+            self.notice = "Nothing to redo"
+            return
+        self.travel(target, "Redone")
+
+    @on(HistoryList.Jump)
+    def history_jump(self, event: HistoryList.Jump) -> None:
+        if event.ply != self.game.ply:
+            self.travel(event.ply, f"Back to move {event.ply}" if event.ply else "Back to the start")
+
+    def travel(self, ply: int, what: str) -> None:
+        """Show the game after ``ply`` moves; a search in progress is cancelled and dropped."""
+        self.cancel_ai()
+        if self.game.mode is Mode.COMPUTER_VS_COMPUTER:
+            self.paused = True
+        self.game = self.game.at_ply(ply)
+        self.notice = f"{what}: play on from here" if ply < len(self.game.line) else what
+        self.start_ai()
+
+    # -- games, scores and settings ------------------------------------------------------
 
     def action_new_game(self) -> None:
         """Start a new game with the current settings (cancels any running search)."""
+        self.new_game(GameState.start(self.settings, self.rng, number=self.game.number + 1))
+
+    def new_game(self, game: GameState) -> None:
+        """Replace the game; searches for the old one are cancelled and their results dropped."""
         self.cancel_ai()
         self.notice = ""
         self.paused = False
-        self.game = GameState.start(self.settings, self.rng, number=self.game.number + 1)
+        self.game = game
         self.cursor = self._centre()
         self.start_ai()
+
+    def game_finished(self, game: GameState) -> None:
+        """Count a game that just ended, in the session's scores and the lasting statistics."""
+        self.scores = self.scores.count(game)
+        self.stats.record(stats_key(game.mode, self.settings.level)).add(game.outcome_for_stats())
+        if self.paths is not None:
+            self.report(write_json(self.paths.stats, self.stats.to_json()))
+
+    @on(Sidebar.ResetScores)
+    def action_reset_scores(self) -> None:
+        """Set the session's scores back to zero (statistics are kept)."""
+        self.scores = Scoreboard()
+        self.notice = "Scores reset"
 
     def action_toggle_pause(self) -> None:
         """Pause or resume computer-vs-computer play."""
@@ -178,6 +294,10 @@ class TicTacToeApp(App[None]):
         bindings = [*self.BINDINGS, *BoardView.BINDINGS]
         self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)]))
 
+    def action_stats(self) -> None:
+        """Show the lasting statistics."""
+        self.push_screen(StatsScreen(self.stats))
+
     def change_setting(self, field: str, value: Any) -> None:
         """Change one setting: the level at once, the others from the next game."""
         if getattr(self.settings, field) == value:
@@ -191,6 +311,22 @@ class TicTacToeApp(App[None]):
         else:
             self.notice = "Applies from the next game: press n to start it now"
 
+    def watch_settings(self) -> None:
+        self.save_settings()
+
+    def watch_theme(self) -> None:
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        """Write the settings (and theme) to disk when the app has somewhere to keep them."""
+        if self.paths is not None and self.is_running:
+            self.report(write_json(self.paths.settings, settings_to_json(self.settings, self.theme)))
+
+    def report(self, problem: str | None) -> None:
+        """Show a storage problem, if any."""
+        if problem:
+            self.notify(problem, title="Not saved", severity="warning", timeout=10)
+
     @on(Select.Changed)
     def setting_selected(self, event: Select.Changed) -> None:
         if event.select.id is not None and event.value is not Select.NULL:
@@ -199,6 +335,14 @@ class TicTacToeApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Start a new game now", self.action_new_game)
+        yield SystemCommand("Undo", "Take back your last move", self.action_undo)
+        yield SystemCommand("Redo", "Play again what was undone", self.action_redo)
+        yield SystemCommand("Hint", "Show the best move", self.action_hint)
+        yield SystemCommand("Analysis overlay", "Show every square's value", self.action_toggle_overlay)
+        yield SystemCommand("Reset scores", "Set this session's scores to zero", self.action_reset_scores)
+        yield SystemCommand("Statistics", "Results across sessions", self.action_stats)
+        yield SystemCommand("Save game", "Write this game to a file", self.action_save_game)
+        yield SystemCommand("Load game", "Read a game from a file", self.action_load_game)
         for label, name in LEVEL_OPTIONS:
             yield SystemCommand(f"AI level: {name}", label, partial(self.change_setting, "level", name))
         for preset in PRESETS:
@@ -210,9 +354,92 @@ class TicTacToeApp(App[None]):
                 f"Who goes first: {first}", "From the next game", partial(self.change_setting, "first", first)
             )
         for mode in Mode:
-            yield SystemCommand(
-                f"Mode: {mode}", "From the next game", partial(self.change_setting, "mode", mode)
+            yield SystemCommand(f"Mode: {mode}", "From the next game", partial(self.change_setting, "mode", mode))
+
+    # -- saving and loading --------------------------------------------------------------
+
+    def action_save_game(self) -> None:
+        """Ask for a file and write the game to it."""
+        suggestion = str(Path.cwd() / time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt"))
+        self.push_screen(PathPrompt("Save game as", suggestion), self.save_game)
+
+    def save_game(self, path: str | None) -> None:
+        """Write the game (its moves so far) to ``path``."""
+        if path is None:
+            return
+        try:
+            savefile.save(Path(path).expanduser(), self.game.board)
+        except OSError as error:
+            self.notify(f"Could not save {path}: {error.strerror or error}", severity="error")
+            return
+        self.notice = f"Saved to {path}"
+
+    def action_load_game(self) -> None:
+        """Ask for a file and resume the game in it."""
+        self.push_screen(PathPrompt("Load game from", str(Path.cwd()) + "/"), self.load_game)
+
+    def load_game(self, path: str | None) -> None:
+        """Resume the game saved in ``path``, or say why it cannot be loaded."""
+        if path is None:
+            return
+        try:
+            board = savefile.load(Path(path).expanduser())
+        except savefile.SaveFileError as error:
+            self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
+            return
+        self.new_game(GameState.resume(self.settings, board, number=self.game.number + 1))
+        self.notice = f"Loaded {path}"
+
+    # -- hints and the analysis overlay --------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Show the best move for the side to move, with its value."""
+        if self.game.board.is_over:
+            self.notice = "The game is over: no hint"
+            return
+        self.notice = "Looking for the best move…"
+        self.request_analysis(for_hint=True)
+
+    def action_toggle_overlay(self) -> None:
+        """Show or hide every free square's exact value."""
+        self.overlay = not self.overlay
+        if self.overlay:
+            self.request_analysis()
+        else:
+            self.analysis = None
+            self.notice = ""
+
+    def request_analysis(self, for_hint: bool = False) -> None:
+        """Solve the position shown, in a worker; the answer is dropped if the game moved on."""
+        state = self.game
+        if state.board.is_over:
+            return
+        self._analysis_cancel.set()
+        self._analysis_cancel = threading.Event()
+        self._wanted_analysis = state
+        self._hint_wanted = for_hint or self._hint_wanted
+        work = partial(self.searcher.analyze, state, ANALYSIS_SECONDS, self._analysis_cancel)
+        self.run_worker(work, name="analysis", group="analysis", thread=True, exclusive=True, exit_on_error=False)
+
+    def show_analysis(self, result: AnalysisResult) -> None:
+        """Apply an analysis if it is still about the position shown."""
+        if result.state is not self.game or result.state is not self._wanted_analysis:
+            return
+        analysis = result.analysis
+        hint_wanted, self._hint_wanted = self._hint_wanted, False
+        if not analysis.complete:
+            self.notice = (
+                f"Too big to solve within {ANALYSIS_SECONDS:g} s "
+                f"({len(analysis.moves)} of {len(self.game.board.legal_moves())} squares solved): no values shown"
             )
+            return
+        if self.overlay:
+            self.analysis = analysis
+        if hint_wanted:
+            best = analysis.best_moves[0]
+            self.hint = best.move
+            mover = self.game.symbol(self.game.board.to_move)
+            self.notice = f"Hint for {mover}: {move_name(best.move)} ({overlay_label(best)})"
 
     # -- the computer's moves ------------------------------------------------------------
 
@@ -237,16 +464,20 @@ class TicTacToeApp(App[None]):
         self.thinking = False
 
     @on(Worker.StateChanged)
-    def ai_worker_changed(self, event: Worker.StateChanged) -> None:
+    def worker_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker.group != "ai":
-            return
-        if event.state is WorkerState.SUCCESS and isinstance(worker.result, AiResult):
-            self.apply_ai(worker.result)
-        elif event.state is WorkerState.ERROR and self._job is not None:
-            self._job = None
-            self.thinking = False
-            self.notice = f"The computer player failed: {worker.error!r}. Press n for a new game."
+        if event.state is WorkerState.SUCCESS:
+            if isinstance(worker.result, AiResult):
+                self.apply_ai(worker.result)
+            elif isinstance(worker.result, AnalysisResult):
+                self.show_analysis(worker.result)
+        elif event.state is WorkerState.ERROR:
+            if worker.group == "ai" and self._job is not None:
+                self._job = None
+                self.thinking = False
+                self.notice = f"The computer player failed: {worker.error}. Press n for a new game."
+            elif worker.group == "analysis":
+                self.notice = f"The analysis failed: {worker.error}"
 
     def apply_ai(self, result: AiResult) -> None:
         """Play the computer's move, unless the game moved on since it was asked (then drop it)."""
@@ -257,7 +488,7 @@ class TicTacToeApp(App[None]):
         self.thinking = False
         board = self.game.board
         ai = AiMove(self.game.symbol(board.to_move), result.decision.move, result.seconds, result.decision)
-        self.game = self.game.play(result.decision.move, ai)
+        self.advance(self.game.play(result.decision.move, ai))
         if self.game.computer_to_move:
             if self.watch_delay:
                 self.set_timer(self.watch_delay, self.start_ai)
@@ -269,7 +500,7 @@ class TicTacToeApp(App[None]):
         return ((board.rows - 1) // 2, (board.cols - 1) // 2)
 
 
-def run_app() -> int:
-    """Run the game in the terminal; returns the exit status."""
-    TicTacToeApp().run()
+def run_app(load: Board | None = None) -> int:
+    """Run the game in the terminal with the user's settings; returns the exit status."""
+    TicTacToeApp(paths=Paths.default(), load=load).run()
     return 0

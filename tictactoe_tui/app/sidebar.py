@@ -1,16 +1,19 @@
-"""The sidebar: the player's choices as selects. It shows settings; the app owns them."""
+"""The sidebar: scores, the move history and the player's choices. It shows; the app owns."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Label, Select
+from textual.widgets import Button, Label, OptionList, Select, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
 
 from ..engine import LEVELS, STRATEGIES
-from ..game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
+from ..game import PRESETS, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings
 
 LEVEL_OPTIONS: list[tuple[str, str]] = [
     *((f"{name.title()} · {level.strategy.name}", name) for name, level in LEVELS.items()),
@@ -38,12 +41,41 @@ SECTIONS = (
 )
 
 
-class Sidebar(VerticalScroll):
-    """One select per setting; changes travel to the app as ``Select.Changed``."""
+class HistoryList(OptionList):
+    """One line per position: the start, then each move; the current one highlighted."""
 
-    can_focus = False  # Tab goes straight to the selects
+    class Jump(Message):
+        """The player picked a position to go back (or forward) to."""
+
+        def __init__(self, ply: int) -> None:
+            super().__init__()
+            self.ply = ply
+
+    def show(self, game: GameState) -> None:
+        """List the game's line, marking moves that were undone."""
+        options = [Option("start", id="ply-0")]
+        for ply, name in enumerate(game.move_list(), start=1):
+            text = name if name[0].isdigit() else f"   {name}"
+            options.append(Option(f"[dim]{text}[/dim]" if ply > game.ply else text, id=f"ply-{ply}"))
+        with self.prevent(OptionList.OptionHighlighted):
+            self.set_options(options)
+            self.highlighted = game.ply
+
+    @on(OptionList.OptionSelected)
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Jump(event.option_index))
+
+
+class Sidebar(Vertical):
+    """Scores, the history and one select per setting; changes travel to the app as messages."""
 
     settings: reactive[Settings | None] = reactive(None)
+    game: reactive[GameState | None] = reactive(None)
+    scores: reactive[Scoreboard] = reactive(Scoreboard)
+
+    class ResetScores(Message):
+        """The player asked to reset the session's scores."""
 
     def __init__(self, initial: Settings, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -51,12 +83,23 @@ class Sidebar(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Label("tictactoe-tui", id="title")
-        for field, title in SECTIONS:
-            yield Label(title, classes="setting-title")
-            options = setting_options(field)
-            yield Select(
-                options, value=getattr(self.initial, field), allow_blank=False, compact=True, id=field
-            )
+        with Horizontal(id="score-row"):
+            yield Static(str(Scoreboard()), id="scores")
+            yield Button("reset", id="reset-scores", compact=True)
+        with TabbedContent(initial="settings-tab"):
+            with TabPane("Settings", id="settings-tab"), VerticalScroll():
+                for field, title in SECTIONS:
+                    yield Label(title, classes="setting-title")
+                    options = setting_options(field)
+                    value = getattr(self.initial, field)
+                    yield Select(options, value=value, allow_blank=False, compact=True, id=field)
+            with TabPane("History", id="history-tab"):
+                yield HistoryList(id="history")
+
+    @on(Button.Pressed, "#reset-scores")
+    def reset_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(self.ResetScores())
 
     def watch_settings(self, settings: Settings | None) -> None:
         if settings is None:
@@ -67,3 +110,10 @@ class Sidebar(VerticalScroll):
             if select.value != value:
                 with select.prevent(Select.Changed):
                     select.value = value
+
+    def watch_game(self, game: GameState | None) -> None:
+        if game is not None:
+            self.query_one(HistoryList).show(game)
+
+    def watch_scores(self, scores: Scoreboard) -> None:
+        self.query_one("#scores", Static).update(str(scores))

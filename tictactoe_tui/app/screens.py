@@ -1,0 +1,62 @@
+"""Modal screens: statistics, and the file prompt for saving and loading games."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Input, Static
+
+from ..storage import Stats
+
+
+class StatsScreen(ModalScreen[None]):
+    """Won, drawn and lost per mode and level, with the longest winning streak."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "dismiss", "Close")]
+
+    def __init__(self, stats: Stats) -> None:
+        super().__init__()
+        self.stats = stats
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="stats", classes="dialog"):
+            yield Static("[b]Statistics[/b]  [dim](all sessions)[/dim]", classes="dialog-title")
+            if self.stats.records:
+                table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
+                table.add_columns("games", "won", "drawn", "lost", "best streak")
+                for key, record in sorted(self.stats.records.items()):
+                    counts = (record.won, record.drawn, record.lost, record.best_streak)
+                    table.add_row(key, *(str(count) for count in counts))
+                yield table
+            else:
+                yield Static("No finished games yet.")
+            yield Static(
+                "[dim]Against the computer: your results. Otherwise: X's. escape to close[/dim]",
+                classes="dialog-foot",
+            )
+
+
+class PathPrompt(ModalScreen[str | None]):
+    """Asks for a file name; Enter answers, escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, title: str, suggestion: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="path-prompt", classes="dialog"):
+            yield Static(f"[b]{self.title_text}[/b]", classes="dialog-title")
+            yield Input(self.suggestion, id="path")
+            yield Static("[dim]Enter to confirm, escape to cancel[/dim]", classes="dialog-foot")
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
