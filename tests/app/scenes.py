@@ -7,6 +7,7 @@ import threading
 from dataclasses import dataclass, field
 
 from textual.pilot import Pilot
+from textual.widgets import TabbedContent
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
@@ -41,6 +42,9 @@ class Scene:
     size: tuple[int, int] = (80, 24)
     held: bool = False
     seed: int = field(default=3)
+    theme: str | None = None
+    tab: str | None = None
+    """A sidebar tab to open at the end (``history-tab``)."""
 
     def app(self) -> TicTacToeApp:
         """The real app, seeded; a held scene's computer never answers."""
@@ -49,17 +53,20 @@ class Scene:
         def strategy_for(name: str) -> Strategy:
             return held if self.held else get_strategy(name)
 
-        return TicTacToeApp(
-            self.settings, searcher=ThreadSearcher(strategy_for), seed=self.seed, watch_delay=0
-        )
+        app = TicTacToeApp(self.settings, searcher=ThreadSearcher(strategy_for), seed=self.seed, watch_delay=0)
+        if self.theme:
+            app.theme = self.theme
+        return app
 
     async def play(self, pilot: Pilot[None]) -> None:
         """Press the keys, then wait until nothing more is happening."""
         await pilot.pause()
         for key in self.keys:
             await pilot.press(key)
-        if not self.held:
-            await pilot.app.workers.wait_for_complete()
+            if not self.held:
+                await pilot.app.workers.wait_for_complete()
+        if self.tab:
+            pilot.app.query_one(TabbedContent).active = self.tab
         await pilot.pause()
 
 
@@ -79,5 +86,11 @@ SCENES = {
             ("n", "enter", "right", "enter"),
         ),
         Scene("help", Settings(), ("question_mark",)),
+        Scene("history", TWO, ("5", "1", "9", "3", "7", "u", "u"), tab="history-tab"),
+        Scene("overlay", TWO, ("5", "2", "a")),
+        Scene("hint", TWO, ("5", "2", "i")),
+        Scene("stats", TWO, ("1", "4", "2", "5", "3", "n", "s")),
+        Scene("light", TWO, ("5", "1", "9"), theme="textual-light"),
+        Scene("chalkboard", TWO, ("5", "1", "9", "3"), theme="chalkboard"),
     )
 }

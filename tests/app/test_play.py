@@ -14,6 +14,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.board_view import BoardView, Cell
 from tictactoe_tui.app.help import HelpScreen, keys_table
+from tictactoe_tui.app.sidebar import Sidebar
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
 
@@ -258,7 +259,9 @@ async def test_tab_moves_between_board_and_sidebar(make_app: AppFactory) -> None
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.press("tab")
-        assert app.focused is app.query_one("#mode", Select)
+        sidebar = app.query_one(Sidebar)
+        assert app.focused is not None
+        assert app.focused in sidebar.walk_children()
         await pilot.press("shift+tab")
         assert isinstance(app.focused, BoardView)
 

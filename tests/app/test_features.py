@@ -1,0 +1,254 @@
+"""Undo and history, hints and the overlay, scores and statistics, settings, themes, save and load."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList, Select
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.board_view import Cell, overlay_label
+from tictactoe_tui.app.screens import PathPrompt, StatsScreen
+from tictactoe_tui.cli import main
+from tictactoe_tui.engine import Board, analyze, get_strategy
+from tictactoe_tui.game import PRESETS, Mode, Settings
+from tictactoe_tui.savefile import dump
+from tictactoe_tui.storage import Paths
+
+from .conftest import AppFactory, FirstFree, Gated
+from .test_play import TWO_PLAYERS, marks, settle, status
+
+
+@pytest.fixture
+def paths(tmp_path: Path) -> Paths:
+    return Paths(tmp_path / "config", tmp_path / "data")
+
+
+def stored_app(paths: Paths, settings: Settings | None = None) -> TicTacToeApp:
+    """The app as launched, keeping its files under ``paths``, with a predictable computer."""
+    players = ThreadSearcher(lambda name: FirstFree() if name == "impossible" else get_strategy(name))
+    return TicTacToeApp(settings, paths=paths, searcher=players, seed=1, watch_delay=0)
+
+
+# -- undo, redo, history -----------------------------------------------------------------------
+
+
+async def test_undo_takes_back_your_move_and_the_computers_reply_and_redo_replays(make_app: AppFactory) -> None:
+    app = make_app(impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await settle(app)
+        assert marks(app) == "o../.x./..."
+        await pilot.press("u")
+        assert marks(app) == ".../.../..."
+        await pilot.press("r")
+        assert marks(app) == "o../.x./..."
+        await pilot.press("r")
+        assert "Nothing to redo" in status(app)
+
+
+async def test_two_player_undo_is_one_move(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "u")
+        assert marks(app) == ".../.x./..."
+        await pilot.press("u", "u")
+        assert marks(app) == ".../.../..."
+        assert "Nothing to undo" in status(app)
+
+
+async def test_undo_while_the_computer_thinks_drops_its_answer(make_app: AppFactory) -> None:
+    gated = Gated()
+    app = make_app(impossible=gated)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        assert app.thinking
+        await pilot.press("u")
+        gated.gate.set()
+        await settle(app)
+        await pilot.pause()
+        assert marks(app) == ".../.../..."
+        assert not app.thinking
+
+
+async def test_jump_back_in_the_history_then_play_on(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "9")
+        history = app.query_one("#history", OptionList)
+        assert history.option_count == 4  # start + three moves
+        history.focus()
+        history.highlighted = 1
+        await pilot.press("enter")  # select "1. X b2"
+        assert marks(app) == ".../.x./..."
+        assert app.game.line == ((1, 1), (0, 0), (2, 2))  # the rest is still there to redo
+        app.query_one("#board").focus()
+        await pilot.press("3")
+        assert app.game.line == ((1, 1), (0, 2))
+        assert history.option_count == 3
+
+
+async def test_history_jump_in_computer_games_lets_the_computer_play_on(make_app: AppFactory) -> None:
+    first = FirstFree()
+    app = make_app(impossible=first)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await settle(app)
+        await pilot.press("9")
+        await settle(app)
+        app.travel(1, "Back")  # after your first move: the computer is to move again
+        await settle(app)
+        await pilot.pause()
+        assert first.calls == 3
+        assert marks(app) == "o../.x./..."
+
+
+# -- hints and the overlay ---------------------------------------------------------------------
+
+
+async def test_hint_is_a_best_move_with_the_engines_value(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "2", "i")
+        await settle(app)
+        await pilot.pause()
+        analysis = analyze(app.game.board)
+        best = {mv.move: mv for mv in analysis.best_moves}
+        assert app.hint in best
+        assert app.query_one(f"#cell-{app.hint[0]}-{app.hint[1]}", Cell).has_class("-hint")
+        assert f"({overlay_label(best[app.hint])})" in status(app)
+        await pilot.press("3")
+        assert app.hint is None  # a hint belongs to one position
+
+
+async def test_overlay_values_equal_analyze(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "2", "a")
+        await settle(app)
+        await pilot.pause()
+        expected = {mv.move: overlay_label(mv) for mv in analyze(app.game.board).moves}
+        shown = {cell.move: cell.label for cell in app.query(Cell) if cell.label}
+        assert shown == expected
+        assert set(expected.values()) == {"W5", "D"}
+        await pilot.press("7")  # the overlay follows the game
+        await settle(app)
+        await pilot.pause()
+        expected = {mv.move: overlay_label(mv) for mv in analyze(app.game.board).moves}
+        assert {cell.move: cell.label for cell in app.query(Cell) if cell.label} == expected
+        await pilot.press("a")
+        assert not any(cell.label for cell in app.query(Cell))
+
+
+async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=PRESETS[3]))
+    async with app.run_test() as pilot:
+        await pilot.press("a")
+        await settle(app)
+        await pilot.pause()
+        assert "Too big to solve" in status(app)
+        assert not any(cell.label for cell in app.query(Cell))
+
+
+# -- scores, statistics, settings --------------------------------------------------------------
+
+
+async def test_scores_count_finished_games_and_reset_separately(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("1", "4", "2", "5", "3")
+        assert (app.scores.x_wins, app.scores.o_wins, app.scores.draws) == (1, 0, 0)
+        await pilot.press("u", "r")  # redoing the winning move does not count it again
+        assert app.scores.x_wins == 1
+        await pilot.click("#reset-scores")
+        assert (app.scores.x_wins, app.scores.draws) == (0, 0)
+        assert marks(app) == "xxx/oo./..."  # the game itself is untouched
+
+
+async def test_stats_and_settings_survive_a_restart(paths: Paths) -> None:
+    app = stored_app(paths, TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("1", "4", "2", "5", "3")
+        app.query_one("#level", Select).value = "hard"
+        app.theme = "chalkboard"
+        await pilot.pause()
+    again = stored_app(paths)
+    async with again.run_test() as pilot:
+        await pilot.press("s")
+        assert isinstance(again.screen, StatsScreen)
+        record = again.stats.records["two players"]
+        assert (record.won, record.drawn, record.lost, record.best_streak) == (1, 0, 0, 1)
+        assert again.settings.mode is Mode.TWO_PLAYERS
+        assert again.settings.level == "hard"
+        assert again.theme == "chalkboard"
+    assert json.loads(paths.settings.read_text())["theme"] == "chalkboard"
+
+
+async def test_corrupt_settings_are_backed_up_and_reported(paths: Paths) -> None:
+    paths.config_dir.mkdir(parents=True)
+    paths.settings.write_text('{"mode": "two play')
+    app = stored_app(paths)
+    async with app.run_test(notifications=True) as pilot:
+        await pilot.pause()
+        assert app.settings == Settings()
+        assert len(app.problems) == 1
+        assert "kept as settings.json.bad-" in app.problems[0]
+        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+        assert any("settings.json" in text for text in toasts)
+    backups = list(paths.config_dir.glob("settings.json.bad-*"))
+    assert [b.read_text() for b in backups] == ['{"mode": "two play']
+
+
+# -- save and load -----------------------------------------------------------------------------
+
+
+async def test_save_then_load_a_game_from_the_keys(make_app: AppFactory, tmp_path: Path) -> None:
+    target = tmp_path / "game.ttt"
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "ctrl+s")
+        assert isinstance(app.screen, PathPrompt)
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        assert target.read_text() == dump(app.game.board)
+        await pilot.press("n", "9")
+        await pilot.press("ctrl+o")
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        assert marks(app) == "o../.x./..."
+        assert app.game.line == ((1, 1), (0, 0))
+        await pilot.press("u")  # a loaded game keeps its history
+        assert marks(app) == ".../.x./..."
+
+
+async def test_a_bad_saved_game_is_reported_and_changes_nothing(make_app: AppFactory, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ttt"
+    bad.write_text("version: 1\nk: 3\nboard: x../.../...\nmoves: b2\n")
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(notifications=True) as pilot:
+        await pilot.press("5", "ctrl+o")
+        app.screen.query_one(Input).value = str(bad)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert marks(app) == ".../.x./..."
+        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+        assert any("the moves lead to" in text for text in toasts)
+
+
+def test_the_command_line_loads_a_game_or_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = tmp_path / "good.ttt"
+    good.write_text(dump(Board.empty().play((1, 1))))
+    launched: list[Board | None] = []
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None: launched.append(load) or 0)
+    assert main(["--load", str(good)]) == 0
+    assert launched[0] is not None
+    assert launched[0].history == ((1, 1),)
+    bad = tmp_path / "bad.ttt"
+    bad.write_text("nonsense")
+    assert main(["--load", str(bad)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
