@@ -54,6 +54,13 @@ class Budget:
         deadline = None if seconds is None else time.monotonic() + seconds
         return cls(deadline, cancel)
 
+    def share(self, fraction: float) -> Budget:
+        """This budget with its deadline moved to ``fraction`` of the time left."""
+        remaining = self.remaining()
+        if remaining is None:
+            return self
+        return Budget(time.monotonic() + remaining * fraction, self.cancel, self.max_nodes)
+
     def with_max_nodes(self, max_nodes: int | None) -> Budget:
         """This budget with a node limit added (None keeps it as it is)."""
         if max_nodes is None:

@@ -21,6 +21,8 @@ class Decision:
     """Plies to the end with best play, when solved."""
     estimate: float | None = None
     """Estimated chance of winning (draws count half), for searches that do not solve."""
+    depth: int | None = None
+    """How many plies deep a heuristic search looked, for searches that do not solve."""
 
     def describe(self) -> str:
         """A short evaluation for people, e.g. ``draw with best play``."""
@@ -31,6 +33,8 @@ class Decision:
             return f"{outcome} in {self.plies} with best play"
         if self.estimate is not None:
             return f"about {self.estimate:.0%} to win"
+        if self.depth is not None:
+            return f"searched {self.depth} plies deep"
         return "no evaluation"
 
 
@@ -218,27 +222,51 @@ class PerfectStrategy(Strategy):
     Seed 000 shuffles the moves before sorting them by minimax value, so among equal values
     it picks at random; seed 004 runs the same minimax on n×n boards. Here the values come
     from the exact solver (:mod:`.solver`) on any m×n×k board, and "equally best" also
-    counts the plies: a faster win, or a slower loss, is better. When the budget runs out
-    before the board is solved (``max_nodes`` search nodes, or the caller's deadline), the
-    rest of the budget goes to MCTS (the decision then has no exact value).
+    counts the plies: a faster win, or a slower loss, is better. When the board cannot be
+    solved within ``max_nodes`` search nodes or half the caller's time, the rest of the
+    budget goes to :class:`AlphaBetaStrategy` (the decision then has no exact value).
     """
 
     name = "perfect"
     summary = "exact minimax, random among equal best (seeds 000/004)"
 
-    def __init__(self, max_nodes: int | None = 300_000, fallback_playouts: int = 2000) -> None:
+    def __init__(self, max_nodes: int | None = 300_000, fallback_nodes: int | None = 20_000) -> None:
         self.max_nodes = max_nodes
-        self.fallback = MctsStrategy(fallback_playouts)
+        self.fallback = AlphaBetaStrategy(fallback_nodes)
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
         solver = solver_for(board.geometry)
-        analysis = solver.solved(board) or solver.analyze(board, budget.with_max_nodes(self.max_nodes))
+        analysis = solver.solved(board) or solver.analyze(board, budget.share(0.5).with_max_nodes(self.max_nodes))
         best = analysis.best_moves
         if not best:
             return self.fallback.decide(board, rng, budget)
         chosen = rng.choice(best)
         return Decision(chosen.move, chosen.value, chosen.plies)
+
+
+class AlphaBetaStrategy(Strategy):
+    """Iterative-deepening alpha-beta with threat detection (:mod:`.alphabeta`).
+
+    Exact about immediate wins, forced blocks and double threats, heuristic beyond; it
+    deepens until ``max_nodes`` nodes or the caller's deadline, and plays the best move of
+    the deepest search it finished (at random among equal scores).
+    """
+
+    name = "alphabeta"
+    summary = "iterative-deepening alpha-beta with threat detection"
+
+    def __init__(self, max_nodes: int | None = 20_000) -> None:
+        self.max_nodes = max_nodes
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        _require_moves(board)
+        from . import alphabeta  # loaded on first use: small boards never need it
+
+        outcome = alphabeta.search(board, budget.with_max_nodes(self.max_nodes))
+        best = [cell for cell, score in outcome.scores.items() if score == outcome.score] or [outcome.cell]
+        value = 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
+        return Decision(board.move_at(rng.choice(sorted(best))), value=value, depth=outcome.depth)
 
 
 class MctsStrategy(Strategy):
@@ -271,25 +299,54 @@ class MctsStrategy(Strategy):
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
 
+#: Boards of up to this many squares count as small for the levels.
+SMALL_BOARD = 16
+
+
+class BySize(Strategy):
+    """A level's player: one strategy on small boards (up to 16 squares), another on bigger ones."""
+
+    def __init__(self, name: str, small: Strategy, large: Strategy) -> None:
+        self.name = name
+        self.summary = small.summary if small is large else f"{small.summary}; on bigger boards {large.summary}"
+        self.small, self.large = small, large
+
+    def pick(self, board: Board) -> Strategy:
+        """The strategy this level plays on ``board``."""
+        return self.small if board.geometry.cells <= SMALL_BOARD else self.large
+
+    def supports(self, board: Board) -> bool:
+        return self.pick(board).supports(board)
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        return self.pick(board).decide(board, rng, budget)
+
+
 @dataclass(frozen=True)
 class Level:
     """A difficulty level: a name people pick, the strategy behind it and why."""
 
     name: str
     description: str
-    strategy: Strategy
+    strategy: BySize
 
+
+_RANDOM, _RULES = RandomStrategy(), RulesStrategy()
 
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", "plays at random", RandomStrategy()),
-        Level("medium", "the five rules: win, block, corner, centre, side", RulesStrategy()),
-        Level("hard", "Monte Carlo tree search, 1000 playouts a move", MctsStrategy(1000)),
+        Level("easy", "plays at random", BySize("easy", _RANDOM, _RANDOM)),
+        Level("medium", "the five rules: win, block, corner, centre, side", BySize("medium", _RULES, _RULES)),
+        Level(
+            "hard",
+            "MCTS with 1,000 playouts on small boards; alpha-beta with 1,500 nodes on bigger ones",
+            BySize("hard", MctsStrategy(1000), AlphaBetaStrategy(1_500)),
+        ),
         Level(
             "impossible",
-            "exact minimax where solvable, MCTS with 3000 playouts beyond",
-            PerfectStrategy(max_nodes=300_000, fallback_playouts=3000),
+            "exact minimax where it can solve; alpha-beta with 20,000 nodes beyond",
+            BySize("impossible", PerfectStrategy(300_000, 20_000), PerfectStrategy(50_000, 20_000)),
         ),
     )
 }
@@ -302,6 +359,7 @@ STRATEGIES: dict[str, Strategy] = {
         OpeningTableStrategy(),
         PerfectStrategy(),
         MctsStrategy(),
+        AlphaBetaStrategy(),
     )
 }
 
