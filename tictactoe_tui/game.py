@@ -8,10 +8,12 @@ first, so a game can show the first player's marks as "O" (see :attr:`GameState.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .engine import Board, Decision, Mark, Move, move_name
+from .engine import Board, BoardError, Decision, Mark, Move, move_name
+from .engine.board import check_size
 
 
 class Mode(StrEnum):
@@ -58,17 +60,42 @@ class Preset:
     cols: int
     k: int
 
+    def __post_init__(self) -> None:
+        check_size(self.rows, self.cols, self.k)
+
     @property
     def label(self) -> str:
         """E.g. ``4×4, 4 in a row``."""
         return f"{self.rows}×{self.cols}, {self.k} in a row"
+
+    @property
+    def key(self) -> str:
+        """E.g. ``4x4k4``, as in settings files and on the command line."""
+        return f"{self.rows}x{self.cols}k{self.k}"
+
+    @classmethod
+    def from_key(cls, key: str) -> Preset:
+        """Read ``4x4k4``; :class:`BoardError` if it is malformed or not a supported size."""
+        match = re.fullmatch(r"(\d+)x(\d+)k(\d+)", key.strip().lower())
+        if not match:
+            raise BoardError(f"board {key!r} is not written like 4x4k4")
+        return cls(*(int(part) for part in match.groups()))
 
     def empty_board(self) -> Board:
         """The starting position."""
         return Board.empty(self.rows, self.cols, self.k)
 
 
-PRESETS: tuple[Preset, ...] = (Preset(3, 3, 3), Preset(4, 4, 4), Preset(5, 5, 4), Preset(7, 7, 5))
+PRESETS: tuple[Preset, ...] = (
+    Preset(3, 3, 3),
+    Preset(4, 4, 4),
+    Preset(5, 5, 4),
+    Preset(6, 6, 5),
+    Preset(7, 7, 5),
+    Preset(15, 15, 5),
+)
+#: Seconds the computer may think per move, as offered in the sidebar.
+THINK_TIMES: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 5.0)
 
 
 @dataclass(frozen=True)
@@ -81,6 +108,8 @@ class Settings:
     mark: MarkChoice = MarkChoice.X
     preset: Preset = PRESETS[0]
     layout: KeyLayout = KeyLayout.PHONE
+    think_seconds: float = 1.0
+    """The computer's time budget per move."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ from typing import Any
 
 import platformdirs
 
-from .game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
+from .engine import BoardError
+from .game import FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
 
 APP_NAME = "tictactoe-tui"
 DEFAULT_THEME = "textual-dark"
@@ -104,11 +105,6 @@ def _reason(error: BaseException) -> str:
 # -- settings ----------------------------------------------------------------------------------
 
 
-def preset_key(preset: Preset) -> str:
-    """E.g. ``4x4k4``."""
-    return f"{preset.rows}x{preset.cols}k{preset.k}"
-
-
 def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
     """The settings file's content."""
     return {
@@ -116,8 +112,9 @@ def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
         "level": settings.level,
         "first": settings.first.value,
         "mark": settings.mark.value,
-        "board": preset_key(settings.preset),
+        "board": settings.preset.key,
         "layout": settings.layout.value,
+        "think_seconds": settings.think_seconds,
         "theme": theme,
     }
 
@@ -127,7 +124,6 @@ def settings_from_json(data: Any, known_levels: list[str]) -> tuple[Settings, st
     if not isinstance(data, dict):
         raise BadFile(f"a {type(data).__name__} where an object was expected")
     defaults = Settings()
-    presets = {preset_key(preset): preset for preset in PRESETS}
     choices: dict[str, tuple[Any, Any]] = {
         "mode": (Mode, defaults.mode),
         "first": (FirstPlayer, defaults.first),
@@ -138,11 +134,23 @@ def settings_from_json(data: Any, known_levels: list[str]) -> tuple[Settings, st
     for key, (enum, default) in choices.items():
         values[key] = _choice(data, key, {member.value: member for member in enum}, default)
     level = _choice(data, "level", {name: name for name in known_levels}, defaults.level)
-    preset = _choice(data, "board", presets, defaults.preset)
+    preset = _board(data.get("board", defaults.preset.key))
+    think = data.get("think_seconds", defaults.think_seconds)
+    if isinstance(think, bool) or not isinstance(think, int | float) or not 0.05 <= think <= 60:
+        raise BadFile(f"think_seconds {think!r}, which is not a number of seconds from 0.05 to 60")
     theme = data.get("theme", DEFAULT_THEME)
     if not isinstance(theme, str):
         raise BadFile(f"theme {theme!r}, which is not a name")
-    return replace(defaults, level=level, preset=preset, **values), theme
+    return replace(defaults, level=level, preset=preset, think_seconds=float(think), **values), theme
+
+
+def _board(value: Any) -> Preset:
+    if not isinstance(value, str):
+        raise BadFile(f"board {value!r}, which is not written like 4x4k4")
+    try:
+        return Preset.from_key(value)
+    except BoardError as error:
+        raise BadFile(str(error)) from None
 
 
 def _choice(data: dict[str, Any], key: str, allowed: dict[Any, Any], default: Any) -> Any:
