@@ -30,6 +30,7 @@ from .engine import (
     run_arena,
     strategy_names,
 )
+from .game import Preset
 
 OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
 
@@ -84,6 +85,9 @@ def build_parser() -> _Parser:
     """The argument parser for every subcommand."""
     parser = _Parser(prog="tictactoe-tui", description="Tic-tac-toe in the terminal, from 3x3 to m×n×k.")
     parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
+    parser.add_argument("--board", type=board_size, help="play on rows x columns, e.g. 15x15 (with --k)")
+    parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board")
+    parser.add_argument("--think-time", type=positive_seconds, help="the computer's seconds per move")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     analyze = commands.add_parser("analyze", help="exact value of every move of a position")
@@ -112,12 +116,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "arena":
             return run_arena_command(args)
         game = None if args.load is None else savefile.load(args.load)
+        choices = launch_choices(args)
     except (UsageError, BoardError, savefile.SaveFileError) as error:
         print(f"tictactoe-tui: error: {error}", file=sys.stderr)
         return 2
     from .app import run_app  # loaded only to play: analyze and arena never import Textual
 
-    return run_app(load=game)
+    return run_app(load=game, **choices)
+
+
+def launch_choices(args: argparse.Namespace) -> dict[str, object]:
+    """Settings the command line overrides for this game."""
+    choices: dict[str, object] = {}
+    if args.k is not None and args.board is None:
+        raise UsageError("--k needs --board")
+    if args.board is not None:
+        rows, cols = args.board
+        choices["preset"] = Preset(rows, cols, default_k(rows, cols) if args.k is None else args.k)
+    if args.think_time is not None:
+        choices["think_seconds"] = args.think_time
+    return choices
 
 
 def run_analyze(args: argparse.Namespace) -> int:
