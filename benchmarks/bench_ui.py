@@ -31,9 +31,9 @@ GAME = textwrap.dedent(
         sys.exit(run_app())  # the game exactly as the tictactoe-tui command starts it
     from tictactoe_tui.app.ai import ProcessSearcher
     from tictactoe_tui.engine.strategies import PerfectStrategy
-    from tictactoe_tui.game import PRESETS, FirstPlayer, Settings
+    from tictactoe_tui.game import FirstPlayer, Preset, Settings
     first = FirstPlayer.COMPUTER if sys.argv[1] == "searching" else FirstPlayer.YOU
-    settings = Settings(level="impossible", first=first, preset=PRESETS[3])
+    settings = Settings(level="impossible", first=first, preset=Preset(7, 7, 5))
     # An exact search of the empty 7x7 board with no node cap: it runs for the whole measurement.
     unbounded = PerfectStrategy(max_nodes=None)
     searcher = ProcessSearcher(strategy_for=lambda name: unbounded)  # as the app searches: a child process

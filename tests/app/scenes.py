@@ -13,7 +13,9 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
 from tictactoe_tui.engine.solver import UNLIMITED
-from tictactoe_tui.game import PRESETS, Mode, Settings
+from tictactoe_tui.game import Mode, Preset, Settings
+
+SEVEN = Preset(7, 7, 5)
 
 
 class Held(Strategy):
@@ -82,7 +84,7 @@ SCENES = {
         Scene("draw", TWO, ("5", "1", "9", "3", "2", "8", "4", "6", "7")),
         Scene(
             "seven-by-seven",
-            Settings(mode=Mode.TWO_PLAYERS, preset=PRESETS[3]),
+            Settings(mode=Mode.TWO_PLAYERS, preset=SEVEN),
             ("n", "enter", "right", "enter"),
         ),
         Scene("help", Settings(), ("question_mark",)),

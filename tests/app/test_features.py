@@ -14,12 +14,14 @@ from tictactoe_tui.app.board_view import Cell, overlay_label
 from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
-from tictactoe_tui.game import PRESETS, Mode, Settings
+from tictactoe_tui.game import Mode, Preset, Settings
 from tictactoe_tui.savefile import dump
 from tictactoe_tui.storage import Paths
 
 from .conftest import AppFactory, FirstFree, Gated
 from .test_play import TWO_PLAYERS, marks, settle, status
+
+SEVEN = Preset(7, 7, 5)
 
 
 @pytest.fixture
@@ -144,7 +146,7 @@ async def test_overlay_values_equal_analyze(make_app: AppFactory) -> None:
 
 
 async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=PRESETS[3]))
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=SEVEN))
     async with app.run_test() as pilot:
         await pilot.press("a")
         await settle(app)

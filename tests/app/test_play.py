@@ -16,9 +16,11 @@ from tictactoe_tui.app.board_view import BoardView, Cell
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.sidebar import Sidebar
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
+from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
 
 from .conftest import AppFactory, Broken, FirstFree, Gated
+
+SEVEN = Preset(7, 7, 5)
 
 TWO_PLAYERS = Settings(mode=Mode.TWO_PLAYERS)
 
@@ -246,7 +248,7 @@ async def test_a_failing_computer_player_is_reported_and_the_app_goes_on(make_ap
 async def test_settings_other_than_level_apply_from_the_next_game(make_app: AppFactory) -> None:
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
-        app.query_one("#preset").value = PRESETS[3]
+        app.query_one("#preset").value = SEVEN
         await pilot.pause()
         assert app.game.board.rows == 3
         assert "next game" in status(app)

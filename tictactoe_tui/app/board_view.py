@@ -11,6 +11,7 @@ from textual.events import Click, Resize
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ..engine import Analysis, Move, MoveValue
 from ..game import GameState
@@ -95,6 +96,7 @@ class BoardView(Widget, can_focus=True):
 
     def compose(self) -> ComposeResult:
         rows, cols = self._shape
+        yield Static("", id="too-small")
         with Grid(id="grid") as grid:
             grid.styles.grid_size_columns = cols
             grid.styles.grid_size_rows = rows
@@ -129,9 +131,17 @@ class BoardView(Widget, can_focus=True):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        """Size the cells as large as fits, about twice as wide as tall (terminal cells are tall)."""
+        """Size the cells as large as fits, about twice as wide as tall (terminal cells are tall);
+        when even one-character cells do not fit, say how large the window must be."""
         rows, cols = self._shape
         if not rows or not width or not height:
+            return
+        short_x = max(0, 2 * cols - 1 - width)
+        short_y = max(0, 2 * rows - 1 - height)
+        self.set_class(bool(short_x or short_y), "-too-small")
+        if short_x or short_y:
+            needed = f"{self.app.size.width + short_x}×{self.app.size.height + short_y}"
+            self.query_one("#too-small", Static).update(f"Make the window larger (needs {needed})")
             return
         cell_height = max(1, (height - (rows - 1)) // rows)
         cell_width = max(3, min((width - (cols - 1)) // cols, cell_height * 2 + 3))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -22,7 +22,7 @@ from textual.worker import Worker, WorkerState
 
 from .. import savefile
 from ..engine import Analysis, Board, Move, move_name, strategy_names
-from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Scoreboard, Settings
+from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
 from ..storage import (
     DEFAULT_THEME,
     Paths,
@@ -36,13 +36,11 @@ from ..storage import (
 from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher
 from .board_view import BoardView, overlay_label
 from .help import HelpScreen
-from .screens import PathPrompt, StatsScreen
-from .sidebar import LEVEL_OPTIONS, HistoryList, Sidebar
+from .screens import CustomBoardScreen, PathPrompt, StatsScreen
+from .sidebar import CUSTOM, LEVEL_OPTIONS, HistoryList, Sidebar
 from .status import StatusLine
 from .themes import THEMES
 
-#: Seconds the computer may think per move.
-THINK_SECONDS = 1.0
 #: Seconds a hint or the analysis overlay may spend solving.
 ANALYSIS_SECONDS = 1.0
 #: Pause between moves in computer-vs-computer games, so people can follow them.
@@ -86,18 +84,18 @@ class TicTacToeApp(App[None]):
         *,
         paths: Paths | None = None,
         load: Board | None = None,
+        overrides: Mapping[str, Any] | None = None,
         searcher: Searcher | None = None,
         seed: int | None = None,
-        think_seconds: float = THINK_SECONDS,
         watch_delay: float = WATCH_DELAY,
     ) -> None:
         """``paths``: where settings and statistics persist (None: nothing is saved).
-        ``load``: a game to resume. By default the computer searches in a child process."""
+        ``load``: a game to resume. ``overrides``: settings chosen on the command line.
+        By default the computer searches in a child process."""
         super().__init__()
         self.rng = random.Random(seed)
         self.searcher: Searcher = searcher or ProcessSearcher()
         self.paths = paths
-        self.think_seconds = think_seconds
         self.watch_delay = watch_delay
         self._job: AiJob | None = None
         self._cancel = threading.Event()
@@ -114,7 +112,7 @@ class TicTacToeApp(App[None]):
         for custom in THEMES:
             self.register_theme(custom)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
-        self.set_reactive(TicTacToeApp.settings, settings or stored)
+        self.set_reactive(TicTacToeApp.settings, replace(settings or stored, **(overrides or {})))
         first = GameState.start(self.settings, self.rng) if load is None else GameState.resume(self.settings, load)
         self.set_reactive(TicTacToeApp.game, first)
         self.set_reactive(TicTacToeApp.cursor, self._centre())
@@ -329,8 +327,19 @@ class TicTacToeApp(App[None]):
 
     @on(Select.Changed)
     def setting_selected(self, event: Select.Changed) -> None:
-        if event.select.id is not None and event.value is not Select.NULL:
-            self.change_setting(event.select.id, event.value)
+        if event.select.id is None or event.value is Select.NULL:
+            return
+        if event.value == CUSTOM:
+            self.push_screen(CustomBoardScreen(self.settings.preset), self.custom_board_chosen)
+            return
+        self.change_setting(event.select.id, event.value)
+
+    def custom_board_chosen(self, preset: Preset | None) -> None:
+        """Use a custom board from the next game (or put the select back if cancelled)."""
+        if preset is None:
+            self.mutate_reactive(TicTacToeApp.settings)  # the sidebar shows the board in use again
+            return
+        self.change_setting("preset", preset)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -451,7 +460,8 @@ class TicTacToeApp(App[None]):
         if self._job is not None and self._job.state is game and self._job.level == self.settings.level:
             return  # already thinking about exactly this
         self.cancel_ai()
-        job = self._job = AiJob(game, self.settings.level, self.rng.getrandbits(64), self.think_seconds)
+        seconds = self.settings.think_seconds
+        job = self._job = AiJob(game, self.settings.level, self.rng.getrandbits(64), seconds)
         self._cancel = threading.Event()
         work = partial(self.searcher, job, self._cancel)
         self.thinking = True
@@ -500,7 +510,8 @@ class TicTacToeApp(App[None]):
         return ((board.rows - 1) // 2, (board.cols - 1) // 2)
 
 
-def run_app(load: Board | None = None) -> int:
-    """Run the game in the terminal with the user's settings; returns the exit status."""
-    TicTacToeApp(paths=Paths.default(), load=load).run()
+def run_app(load: Board | None = None, **choices: Any) -> int:
+    """Run the game with the user's settings (``choices`` override them, e.g.
+    ``preset=Preset(15, 15, 5)``); returns the exit status."""
+    TicTacToeApp(paths=Paths.default(), load=load, overrides=choices).run()
     return 0

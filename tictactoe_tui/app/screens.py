@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Static
 
+from ..engine import BoardError
+from ..game import Preset
 from ..storage import Stats
 
 
@@ -60,3 +62,35 @@ class PathPrompt(ModalScreen[str | None]):
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
+
+
+class CustomBoardScreen(ModalScreen[Preset | None]):
+    """Asks for rows, columns and how many in a row win."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, current: Preset) -> None:
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="custom-board", classes="dialog"):
+            yield Static("[b]Custom board[/b]", classes="dialog-title")
+            for name, label, value in (
+                ("rows", "Rows (3 to 7, or 15)", self.current.rows),
+                ("cols", "Columns (3 to 7, or 15)", self.current.cols),
+                ("k", "In a row to win", self.current.k),
+            ):
+                yield Static(label)
+                yield Input(str(value), id=name, type="integer")
+            yield Static("", id="custom-problem")
+            yield Static("[dim]Enter to use it from the next game, escape to cancel[/dim]", classes="dialog-foot")
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        try:
+            preset = Preset(*(int(self.query_one(f"#{name}", Input).value or 0) for name in ("rows", "cols", "k")))
+        except BoardError as error:
+            self.query_one("#custom-problem", Static).update(f"[b]{error}[/b]")
+            return
+        self.dismiss(preset)

@@ -13,20 +13,28 @@ from textual.widgets import Button, Label, OptionList, Select, Static, TabbedCon
 from textual.widgets.option_list import Option
 
 from ..engine import LEVELS, STRATEGIES
-from ..game import PRESETS, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings
+from ..game import PRESETS, THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings
 
 LEVEL_OPTIONS: list[tuple[str, str]] = [
-    *((f"{name.title()} · {level.strategy.name}", name) for name, level in LEVELS.items()),
+    *((name.title(), name) for name in LEVELS),
     *((f"Strategy: {name}", name) for name in STRATEGIES),
 ]
 
 
-def setting_options(field: str) -> list[tuple[str, Any]]:
-    """The (label, value) choices for one setting."""
+#: The board select's last entry, which asks for rows, columns and k.
+CUSTOM = "custom"
+
+
+def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
+    """The (label, value) choices for one setting (the current value is always one of them)."""
     if field == "level":
         return list(LEVEL_OPTIONS)
     if field == "preset":
-        return [(preset.label, preset) for preset in PRESETS]
+        presets = PRESETS if current.preset in PRESETS else (*PRESETS, current.preset)
+        return [*((preset.label, preset) for preset in presets), ("Custom…", CUSTOM)]
+    if field == "think_seconds":
+        times = sorted({*THINK_TIMES, current.think_seconds})
+        return [(f"{seconds:g} s a move", seconds) for seconds in times]
     enum = {"mode": Mode, "first": FirstPlayer, "mark": MarkChoice, "layout": KeyLayout}[field]
     return [(member.value.capitalize() if field != "mark" else member.value, member) for member in enum]
 
@@ -37,6 +45,7 @@ SECTIONS = (
     ("first", "Who goes first"),
     ("mark", "Your mark"),
     ("preset", "Board"),
+    ("think_seconds", "Computer's time"),
     ("layout", "Number keys"),
 )
 
@@ -90,7 +99,7 @@ class Sidebar(Vertical):
             with TabPane("Settings", id="settings-tab"), VerticalScroll():
                 for field, title in SECTIONS:
                     yield Label(title, classes="setting-title")
-                    options = setting_options(field)
+                    options = setting_options(field, self.initial)
                     value = getattr(self.initial, field)
                     yield Select(options, value=value, allow_blank=False, compact=True, id=field)
             with TabPane("History", id="history-tab"):
@@ -107,8 +116,10 @@ class Sidebar(Vertical):
         for field, _title in SECTIONS:
             select: Select[Any] = self.query_one(f"#{field}", Select)
             value = getattr(settings, field)
-            if select.value != value:
-                with select.prevent(Select.Changed):
+            with select.prevent(Select.Changed):
+                if field in ("preset", "think_seconds"):
+                    select.set_options(setting_options(field, settings))
+                if select.value != value:
                     select.value = value
 
     def watch_game(self, game: GameState | None) -> None:
