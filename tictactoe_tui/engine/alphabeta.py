@@ -170,6 +170,8 @@ def search(board: Board, budget: Budget, *, every_score: bool = False) -> Search
     best: SearchOutcome | None = None
     order = list(moves)
     for depth in range(1, min(MAX_DEPTH, len(free)) + 1):
+        if depth > 1 and budget.exhausted(state.nodes):
+            break
         scores: dict[int, int] = {}
         alpha = -WIN - 1
         try:
