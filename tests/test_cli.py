@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze
+from tictactoe_tui.game import Preset
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -60,7 +61,7 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["analyze", ".../.../...", "--k", "three"], "--k: expected a whole number"),
         (["analyze"], "required: board"),
         (["arena", "--x", "genius", "--o", "easy"], "unknown level or strategy 'genius'"),
-        (["arena", "--x", "easy"], "required: --o"),
+        (["arena", "--x", "easy"], "arena needs --x and --o (or --ladder)"),
         (["arena", "--x", "easy", "--o", "easy", "--games", "0"], "at least 1"),
         (["arena", "--x", "easy", "--o", "easy", "--board", "9x9"], "9x9 board is not supported"),
         (["arena", "--x", "easy", "--o", "easy", "--board", "big"], "must look like 3x3"),
@@ -152,3 +153,38 @@ def test_the_main_module_does_not_relaunch_when_reimported() -> None:
     )
     assert done.returncode == 0
     assert done.stdout == ""
+
+
+def test_analyze_gives_estimates_where_it_cannot_solve(capsys: pytest.CaptureFixture[str]) -> None:
+    board = "......./......./......./...x.../......./......./......."
+    status, out, _ = run(capsys, "analyze", board, "--k", "5", "--time", "0.5", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["complete"] is False
+    assert data["value"] is None
+    assert data["estimate_depth"] >= 1
+    assert all(set(move) == {"row", "col", "score", "outlook"} for move in data["moves"])
+    status, out, _ = run(capsys, "analyze", board, "--k", "5", "--time", "0.5")
+    assert "estimates from a" in out
+    assert "not exact" in out
+
+
+def test_arena_ladder(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "arena", "--ladder", "--games", "10", "--json")
+    assert status == 0
+    ladder = json.loads(out)["ladder"]
+    assert [(row["upper"], row["lower"]) for row in ladder] == [
+        ("medium", "easy"),
+        ("hard", "medium"),
+        ("impossible", "hard"),
+    ]
+    assert all(row["wins"] + row["losses"] + row["draws"] == 10 for row in ladder)
+
+
+def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: list[dict[str, object]] = []
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, **choices: launched.append(choices) or 0)
+    assert main(["--board", "15x15", "--think-time", "0.5"]) == 0
+    assert launched == [{"preset": Preset(15, 15, 5), "think_seconds": 0.5}]
+    assert main(["--board", "5x6", "--k", "3"]) == 0
+    assert launched[-1] == {"preset": Preset(5, 6, 3)}

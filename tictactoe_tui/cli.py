@@ -23,6 +23,7 @@ from .engine import (
     Board,
     BoardError,
     Budget,
+    alphabeta,
     analyze,
     default_k,
     get_strategy,
@@ -97,8 +98,9 @@ def build_parser() -> _Parser:
     analyze.add_argument("--json", action="store_true", help="print one JSON object")
 
     arena = commands.add_parser("arena", help="computer against computer")
-    arena.add_argument("--x", required=True, type=player_name, help=f"one of {', '.join(strategy_names())}")
-    arena.add_argument("--o", required=True, type=player_name, help="as --x")
+    arena.add_argument("--x", type=player_name, help=f"one of {', '.join(strategy_names())}")
+    arena.add_argument("--o", type=player_name, help="as --x")
+    arena.add_argument("--ladder", action="store_true", help="each level against the one below, from both seats")
     arena.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     arena.add_argument("--board", type=board_size, default=(3, 3), help="rows x columns (default 3x3)")
     arena.add_argument("--k", type=positive_int, help="marks in a row to win")
@@ -143,12 +145,64 @@ def run_analyze(args: argparse.Namespace) -> int:
     board = Board.parse(args.board, k=args.k)
     if board.is_over:
         raise UsageError("game is over")
-    result = analyze(board, Budget.seconds(args.time))
+    budget = Budget.seconds(args.time)
+    result = analyze(board, budget.share(0.5))
+    if result.complete:
+        if args.json:
+            print(json.dumps(analysis_json(result)))
+        else:
+            Console().print(analysis_table(result))
+        return 0
+    outcome = alphabeta.search(board, budget, every_score=True)
     if args.json:
-        print(json.dumps(analysis_json(result)))
+        print(json.dumps(estimate_json(board, outcome)))
     else:
-        Console().print(analysis_table(result))
+        Console().print(estimate_table(board, outcome, args.time))
     return 0
+
+
+def estimate_json(board: Board, outcome: alphabeta.SearchOutcome) -> dict[str, object]:
+    """The ``--json`` form of a heuristic estimate: scores, not values, and the depth searched."""
+    ranked = sorted(outcome.scores.items(), key=lambda item: -item[1])
+    return {
+        "board": str(board),
+        "k": board.k,
+        "to_move": str(board.to_move),
+        "value": None,
+        "complete": False,
+        "estimate_depth": outcome.depth,
+        "moves": [
+            {"row": cell // board.cols, "col": cell % board.cols, "score": score, "outlook": outlook(score)}
+            for cell, score in ranked
+        ],
+    }
+
+
+def outlook(score: int) -> str:
+    """``win`` / ``loss`` when the search found a forced line, else ``better`` / ``even`` / ``worse``."""
+    if score >= alphabeta.WIN - alphabeta.MAX_DEPTH:
+        return "win"
+    if score <= -alphabeta.WIN + alphabeta.MAX_DEPTH:
+        return "loss"
+    return "better" if score > 0 else ("worse" if score < 0 else "even")
+
+
+def estimate_table(board: Board, outcome: alphabeta.SearchOutcome, seconds: float) -> Table:
+    """A Rich table of estimates for a board too big to solve in time."""
+    mover = board.to_move.upper()
+    table = Table(
+        title=f"{board}  (k={board.k}) — {mover} to move: not solved within {seconds:g} s;\n"
+        f"estimates from a {outcome.depth}-ply search, not exact values, for the"
+        f" {len(outcome.scores)} most promising of {len(board.legal_moves())} moves",
+    )
+    table.add_column("move")
+    table.add_column("row, col", justify="right")
+    table.add_column(f"outlook for {mover}")
+    table.add_column("score", justify="right")
+    for cell, score in sorted(outcome.scores.items(), key=lambda item: -item[1]):
+        row, col = divmod(cell, board.cols)
+        table.add_row(move_name((row, col)), f"{row}, {col}", outlook(score), str(score))
+    return table
 
 
 def analysis_json(analysis: Analysis) -> dict[str, object]:
@@ -195,6 +249,10 @@ def run_arena_command(args: argparse.Namespace) -> int:
     """``arena``: play a seeded series and print the totals."""
     rows, cols = args.board
     start = Board.empty(rows, cols, default_k(rows, cols) if args.k is None else args.k)
+    if args.ladder:
+        return run_ladder(args, start)
+    if args.x is None or args.o is None:
+        raise UsageError("arena needs --x and --o (or --ladder)")
     x, o = get_strategy(args.x), get_strategy(args.o)
     for name, strategy in ((args.x, x), (args.o, o)):
         if not strategy.supports(start):
@@ -230,3 +288,60 @@ def arena_table(result: ArenaResult, start: Board) -> Table:
         table.add_row(seat, name, str(wins), f"{wins / result.games:.0%}")
     table.add_row("", "draws", str(result.draws), f"{result.draws / result.games:.0%}")
     return table
+
+
+LADDER = (("medium", "easy"), ("hard", "medium"), ("impossible", "hard"))
+
+
+def run_ladder(args: argparse.Namespace, start: Board) -> int:
+    """``arena --ladder``: each level against the one below it, half the games from each seat."""
+    rows: list[dict[str, object]] = []
+    with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
+        task = progress.add_task(f"ladder on {start.rows}x{start.cols}, k={start.k}", total=args.games * len(LADDER))
+        for upper, lower in LADDER:
+            half = max(1, args.games // 2)
+            seats = []
+            for seed_offset, (x, o) in enumerate(((upper, lower), (lower, upper))):
+                seats.append(
+                    run_arena(
+                        x,
+                        get_strategy(x),
+                        o,
+                        get_strategy(o),
+                        games=half,
+                        start=start,
+                        seed=args.seed + seed_offset,
+                        on_game=lambda _final: progress.advance(task),
+                    )
+                )
+            as_x, as_o = seats
+            wins, losses = as_x.x_wins + as_o.o_wins, as_x.o_wins + as_o.x_wins
+            rows.append(
+                {
+                    "upper": upper,
+                    "lower": lower,
+                    "games": 2 * half,
+                    "wins": wins,
+                    "losses": losses,
+                    "draws": as_x.draws + as_o.draws,
+                    "beats_lower": wins > losses,
+                }
+            )
+    if args.json:
+        print(json.dumps({"board": f"{start.rows}x{start.cols}", "k": start.k, "ladder": rows}))
+        return 0
+    table = Table(title=f"Ladder on {start.rows}x{start.cols}, k={start.k} (seed {args.seed})")
+    for column in ("level", "against", "games", "wins", "losses", "draws", "beats it"):
+        table.add_column(column, justify="right" if column in ("games", "wins", "losses", "draws") else "left")
+    for row in rows:
+        table.add_row(
+            str(row["upper"]),
+            str(row["lower"]),
+            str(row["games"]),
+            str(row["wins"]),
+            str(row["losses"]),
+            str(row["draws"]),
+            "yes" if row["beats_lower"] else "no",
+        )
+    Console().print(table)
+    return 0
