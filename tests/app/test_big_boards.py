@@ -1,0 +1,74 @@
+"""Big boards in the app: fitting the terminal, custom sizes, the computer's time budget."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select
+
+from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.screens import CustomBoardScreen
+from tictactoe_tui.game import Mode, Preset, Settings
+
+from .conftest import AppFactory, Gated
+from .test_play import settle, status
+
+GOMOKU = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5))
+
+
+async def test_15x15_fits_100x40_and_plays(make_app: AppFactory) -> None:
+    app = make_app(GOMOKU)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert not app.query_one(BoardView).has_class("-too-small")
+        assert len(app.query(Cell)) == 225
+        await pilot.press("enter", "right", "enter")
+        assert str(app.game.board).split("/")[7] == ".......xo......"
+
+
+async def test_a_terminal_too_small_for_the_board_says_how_large_it_must_be(make_app: AppFactory) -> None:
+    app = make_app(GOMOKU)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.query_one(BoardView)
+        assert board.has_class("-too-small")
+        message = str(app.query_one("#too-small").render())
+        assert message.startswith("Make the window larger (needs 80×")
+        await pilot.resize_terminal(100, 40)
+        await pilot.pause()
+        assert not board.has_class("-too-small")
+
+
+async def test_custom_board_from_the_sidebar(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.query_one("#preset", Select).value = "custom"
+        await pilot.pause()
+        assert isinstance(app.screen, CustomBoardScreen)
+        values = {"rows": "6", "cols": "5", "k": "9"}
+        for name, value in values.items():
+            app.screen.query_one(f"#{name}", Input).value = value
+        app.screen.query_one("#k", Input).focus()
+        await pilot.press("enter")
+        assert "k=9 does not fit" in str(app.screen.query_one("#custom-problem").render())
+        app.screen.query_one("#k", Input).value = "4"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.settings.preset == Preset(6, 5, 4)
+        assert app.query_one("#preset", Select).value == Preset(6, 5, 4)
+        await pilot.press("n")
+        assert (app.game.board.rows, app.game.board.cols, app.game.board.k) == (6, 5, 4)
+
+
+async def test_the_think_time_goes_to_the_computer(make_app: AppFactory) -> None:
+    gated = Gated()
+    app = make_app(Settings(think_seconds=0.25), impossible=gated)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        assert app._job is not None
+        assert app._job.seconds == 0.25
+        gated.gate.set()
+        await settle(app)
+        app.query_one("#think_seconds", Select).value = 2.0
+        await pilot.pause()
+        assert app.settings.think_seconds == 2.0
+        assert "Your turn" in status(app)
