@@ -75,12 +75,13 @@ class BoardView(Widget, can_focus=True):
         *(Binding(str(digit), f"app.place_number({digit})", f"Square {digit}", show=False) for digit in range(1, 10)),
     ]
 
-    game: reactive[GameState | None] = reactive(None)
-    cursor: reactive[Move] = reactive((0, 0))
-    thinking: reactive[bool] = reactive(False)
-    analysis: reactive[Analysis | None] = reactive(None)
+    # The view draws nothing itself (its cells do): no whole-board repaint on a change.
+    game: reactive[GameState | None] = reactive(None, repaint=False)
+    cursor: reactive[Move] = reactive((0, 0), repaint=False)
+    thinking: reactive[bool] = reactive(False, repaint=False)
+    analysis: reactive[Analysis | None] = reactive(None, repaint=False)
     """Values to show on free squares (the overlay), for the position shown, or None."""
-    hint: reactive[Move | None] = reactive(None)
+    hint: reactive[Move | None] = reactive(None, repaint=False)
 
     class CellClicked(Message):
         """A square was clicked."""
@@ -115,8 +116,17 @@ class BoardView(Widget, can_focus=True):
             self._fit(self.size.width, self.size.height)
         self._paint()
 
-    def watch_cursor(self) -> None:
-        self._paint()
+    def watch_cursor(self, old: Move, new: Move) -> None:
+        # Only two squares change: repainting all of them makes 15×15 sluggish.
+        for move, here in ((old, False), (new, True)):
+            cell = self._cell(move)
+            if cell is not None:
+                cell.set_class(here, "-cursor")
+
+    def _cell(self, move: Move) -> Cell | None:
+        """The square at ``move`` (None while the board is being rebuilt)."""
+        cells = self.query(f"#cell-{move[0]}-{move[1]}")
+        return cells.first(Cell) if cells else None
 
     def watch_analysis(self) -> None:
         self._paint()

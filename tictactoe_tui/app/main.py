@@ -66,17 +66,19 @@ class TicTacToeApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    game: reactive[GameState] = reactive(GameState.start(Settings(), random.Random(0)), init=False)
-    settings: reactive[Settings] = reactive(Settings, init=False)
-    cursor: reactive[Move] = reactive((1, 1), init=False)
-    thinking: reactive[bool] = reactive(False, init=False)
-    paused: reactive[bool] = reactive(False, init=False)
-    notice: reactive[str] = reactive("", init=False)
-    scores: reactive[Scoreboard] = reactive(Scoreboard, init=False)
-    overlay: reactive[bool] = reactive(False, init=False)
-    analysis: reactive[Analysis | None] = reactive(None, init=False)
+    # The app's state. The app draws nothing itself (its widgets do), so a change must not
+    # repaint the whole screen: repaint=False everywhere.
+    game: reactive[GameState] = reactive(GameState.start(Settings(), random.Random(0)), init=False, repaint=False)
+    settings: reactive[Settings] = reactive(Settings, init=False, repaint=False)
+    cursor: reactive[Move] = reactive((1, 1), init=False, repaint=False)
+    thinking: reactive[bool] = reactive(False, init=False, repaint=False)
+    paused: reactive[bool] = reactive(False, init=False, repaint=False)
+    notice: reactive[str] = reactive("", init=False, repaint=False)
+    scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
+    overlay: reactive[bool] = reactive(False, init=False, repaint=False)
+    analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
     """The overlay's values for the position shown (None when off or not yet known)."""
-    hint: reactive[Move | None] = reactive(None, init=False)
+    hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
 
     def __init__(
         self,

@@ -79,9 +79,10 @@ class HistoryList(OptionList):
 class Sidebar(Vertical):
     """Scores, the history and one select per setting; changes travel to the app as messages."""
 
-    settings: reactive[Settings | None] = reactive(None)
-    game: reactive[GameState | None] = reactive(None)
-    scores: reactive[Scoreboard] = reactive(Scoreboard)
+    # Its children draw; the sidebar itself need not repaint when these change.
+    settings: reactive[Settings | None] = reactive(None, repaint=False)
+    game: reactive[GameState | None] = reactive(None, repaint=False)
+    scores: reactive[Scoreboard] = reactive(Scoreboard, repaint=False)
 
     class ResetScores(Message):
         """The player asked to reset the session's scores."""
