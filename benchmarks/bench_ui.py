@@ -21,7 +21,7 @@ import sys
 import textwrap
 import time
 
-ROWS, COLS = 24, 80
+ROWS, COLS = 24, 80  # changed by --board 15 to 40 x 100, where 15x15 fits
 
 GAME = textwrap.dedent(
     """
@@ -30,14 +30,17 @@ GAME = textwrap.dedent(
     if sys.argv[1] == "default":
         sys.exit(run_app())  # the game exactly as the tictactoe-tui command starts it
     from tictactoe_tui.app.ai import ProcessSearcher
-    from tictactoe_tui.engine.strategies import PerfectStrategy
+    from tictactoe_tui.engine.strategies import AlphaBetaStrategy, PerfectStrategy
     from tictactoe_tui.game import FirstPlayer, Preset, Settings
     first = FirstPlayer.COMPUTER if sys.argv[1] == "searching" else FirstPlayer.YOU
-    settings = Settings(level="impossible", first=first, preset=Preset(7, 7, 5))
-    # An exact search of the empty 7x7 board with no node cap: it runs for the whole measurement.
-    unbounded = PerfectStrategy(max_nodes=None)
-    searcher = ProcessSearcher(strategy_for=lambda name: unbounded)  # as the app searches: a child process
-    TicTacToeApp(settings, searcher=searcher, think_seconds=600).run()
+    size = int(sys.argv[2])
+    preset = Preset(size, size, 5)
+    settings = Settings(level="impossible", first=first, preset=preset, think_seconds=600)
+    # Searches with no node cap, so they run for the whole measurement: exact on 7x7,
+    # alpha-beta on 15x15 (what the computer plays there), in a child process as in the app.
+    unbounded = PerfectStrategy(max_nodes=None) if size == 7 else AlphaBetaStrategy(max_nodes=None)
+    searcher = ProcessSearcher(strategy_for=lambda name: unbounded)
+    TicTacToeApp(settings, searcher=searcher).run()
     """
 )
 BARE = textwrap.dedent(
@@ -104,10 +107,10 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def key_latencies(state: str, keys: int) -> list[float]:
-    terminal = Terminal(GAME, state)
+def key_latencies(state: str, keys: int, size: int) -> list[float]:
+    terminal = Terminal(GAME, state, str(size))
     try:
-        terminal.read_until(b"Number keys")
+        terminal.read_until(b"Who goes first")
         if state == "searching":
             terminal.read_until(b"thinking")
         arrows = [b"\x1b[C", b"\x1b[B", b"\x1b[D", b"\x1b[A"]
@@ -127,22 +130,26 @@ def first_paint(code: str, marker: bytes, *args: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=200, help="key presses per state (default 200)")
+    parser.add_argument("--board", type=int, choices=(7, 15), default=7, help="7 (7x7, 80x24) or 15 (15x15, 100x40)")
     args = parser.parse_args()
+    global ROWS, COLS
+    if args.board == 15:
+        ROWS, COLS = 40, 100
 
-    print("1. key press -> repaint (arrow keys, 80x24)")
-    idle = key_latencies("idle", args.keys)
-    busy = key_latencies("searching", args.keys)
-    for name, values in (("idle", idle), ("AI searching 7x7", busy)):
+    print(f"1. key press -> repaint (arrow keys, {COLS}x{ROWS})")
+    idle = key_latencies("idle", args.keys, args.board)
+    busy = key_latencies("searching", args.keys, args.board)
+    for name, values in (("idle", idle), (f"AI searching {args.board}x{args.board}", busy)):
         print(
             f"   {name:>17}: p50 {percentile(values, 0.5) * 1e3:6.1f} ms, p99 {percentile(values, 0.99) * 1e3:6.1f} ms"
         )
     ratio = percentile(busy, 0.99) / percentile(idle, 0.99)
-    print(f"   p99 searching / idle: {ratio:.2f}x (goal <= 2x)")
+    print(f"   p99 searching / idle: {ratio:.2f}x (goal <= 2x; <= 1.5x on 15x15)")
 
     print("2. start -> first paint")
-    first_paint(GAME, b"Your turn", "default")  # warm-up: bytecode written, files in the page cache
+    first_paint(GAME, b"Your turn", "default", "3")  # warm-up: bytecode written, files in the page cache
     first_paint(BARE, b"Your turn")
-    ours = [first_paint(GAME, b"Your turn", "default") for _ in range(5)]
+    ours = [first_paint(GAME, b"Your turn", "default", "3") for _ in range(5)]
     bare = [first_paint(BARE, b"Your turn") for _ in range(5)]
     ours_median, bare_median = statistics.median(ours), statistics.median(bare)
     print(

@@ -1,0 +1,84 @@
+"""Big boards: the computer's move time against its budget, and search speed.
+
+    python benchmarks/bench_big.py [--budget S] [--positions N]
+
+1. For every preset, the ``impossible`` level chooses moves in N positions from seeded
+   random games, each under the time budget (default 1 s, as in the app): p50, p99 and the
+   longest move time, and p99 / budget (goal <= 1.1).
+2. Nodes per second of the exact solver (empty 4×4, k=4) and of the alpha-beta search
+   (a 15×15 middle game), measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from tictactoe_tui.engine import Board, Budget, get_strategy
+from tictactoe_tui.engine.alphabeta import search
+from tictactoe_tui.engine.solver import Solver
+from tictactoe_tui.game import PRESETS
+
+
+def positions(rows: int, cols: int, k: int, count: int, seed: int) -> list[Board]:
+    """Unfinished positions from random games, from the empty board on."""
+    rng = random.Random(seed)
+    found = [Board.empty(rows, cols, k)]
+    while len(found) < count:
+        board = Board.empty(rows, cols, k)
+        for _ in range(rng.randrange(min(rows * cols - 1, 20))):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.legal_moves()))
+        if not board.is_over:
+            found.append(board)
+    return found
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds per move (default 1)")
+    parser.add_argument("--positions", type=int, default=20, help="positions per preset (default 20)")
+    args = parser.parse_args()
+
+    print(f"1. impossible's move time with a {args.budget:g} s budget")
+    player = get_strategy("impossible")
+    for preset in PRESETS:
+        times = []
+        for board in positions(preset.rows, preset.cols, preset.k, args.positions, seed=1):
+            started = time.perf_counter()
+            player.choose(board, random.Random(0), Budget.seconds(args.budget))
+            times.append(time.perf_counter() - started)
+        p99 = percentile(times, 0.99)
+        print(
+            f"   {preset.label:>22}: p50 {percentile(times, 0.5):6.3f} s, p99 {p99:6.3f} s,"
+            f" max {max(times):6.3f} s; p99/budget {p99 / args.budget:.2f} (goal <= 1.1)"
+        )
+
+    print("2. nodes per second")
+    board = Board.empty(4, 4, 4)
+    started = time.perf_counter()
+    analysis = Solver(board.geometry).analyze(board)
+    seconds = time.perf_counter() - started
+    rate = analysis.nodes / seconds
+    print(f"   exact solver, empty 4x4 k=4: {analysis.nodes:,} nodes in {seconds:.3f} s = {rate:,.0f} nodes/s")
+    middle = Board.empty(15, 15, 5)
+    for move in ((7, 7), (7, 8), (8, 7), (6, 6), (8, 9), (9, 8)):
+        middle = middle.play(move)
+    started = time.perf_counter()
+    outcome = search(middle, Budget.seconds(2.0))
+    seconds = time.perf_counter() - started
+    print(
+        f"   alpha-beta, 15x15 middle game: {outcome.nodes:,} nodes in {seconds:.3f} s"
+        f" = {outcome.nodes / seconds:,.0f}/s, depth {outcome.depth}"
+    )
+
+
+if __name__ == "__main__":
+    main()
