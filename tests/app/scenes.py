@@ -73,6 +73,7 @@ class Scene:
 
 
 TWO = Settings(mode=Mode.TWO_PLAYERS)
+GOMOKU = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5))
 
 SCENES = {
     scene.name: scene
@@ -94,5 +95,7 @@ SCENES = {
         Scene("stats", TWO, ("1", "4", "2", "5", "3", "n", "s")),
         Scene("light", TWO, ("5", "1", "9"), theme="textual-light"),
         Scene("chalkboard", TWO, ("5", "1", "9", "3"), theme="chalkboard"),
+        Scene("gomoku", GOMOKU, ("enter", "right", "enter", "up", "enter", "down", "down", "enter"), size=(100, 40)),
+        Scene("too-small", GOMOKU),
     )
 }
