@@ -1,0 +1,171 @@
+"""A seeded fuzzer that drives the real app with random actions and checks invariants after each.
+
+Used by ``tests/app/test_fuzz.py`` (a short run) and ``scripts/fuzz_app.py`` (a long one).
+Every fault names the seed and the action number, so ``fuzz(seed, actions)`` replays it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from textual.widgets import Select
+from textual.worker import WorkerCancelled, WorkerFailed
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.sidebar import SECTIONS, setting_options
+from tictactoe_tui.engine import Board, BoardError, Mark, get_strategy
+from tictactoe_tui.game import GameState, Mode, Preset, Settings
+
+#: Seconds one action (and the work it starts) may take before the app counts as hung.
+SETTLE_LIMIT = 10.0
+KEYS = [
+    *("up", "down", "left", "right", "h", "j", "k", "l", "enter", "space"),
+    *(str(digit) for digit in range(10)),
+    *("n", "u", "r", "i", "a", "p", "s", "question_mark", "escape", "tab", "shift+tab"),
+    *("x", "z", "f5", "ctrl+z", "delete", "home", "pageup"),  # no binding: must change nothing
+]
+#: Boards small enough for many games per run, plus one big one.
+FUZZ_BOARDS = [Preset(3, 3, 3), Preset(4, 4, 4), Preset(5, 5, 4), Preset(7, 7, 5), Preset(15, 15, 5)]
+THEMES = ["textual-dark", "textual-light", "chalkboard", "nord"]
+
+
+@dataclass
+class Report:
+    """What a run did and what broke."""
+
+    seed: int
+    actions: int = 0
+    faults: list[str] = field(default_factory=list)
+    slowest: float = 0.0
+    games: int = 0
+    moves: int = 0
+
+
+@dataclass
+class Seen:
+    """The state after the previous action, to compare with."""
+
+    game: GameState
+    human_marks: int
+
+
+def human_marks(game: GameState) -> int:
+    return sum(game.board.bits_of(mark).bit_count() for mark in Mark if mark not in game.computer)
+
+
+def check(game: GameState, status: str, before: Seen, action: str, human_moved: bool) -> list[str]:
+    """Invariants after one action, given the game and the status text shown; the faults found."""
+    faults = []
+    board = game.board
+    try:
+        board.check_reachable()
+    except BoardError as error:
+        faults.append(f"illegal position {board}: {error}")
+    replay = Board.empty(board.rows, board.cols, board.k)
+    try:
+        for move in game.line[: game.ply]:
+            replay = replay.play(move)
+    except BoardError as error:
+        faults.append(f"the move list {game.line} cannot be replayed: {error}")
+    if replay != board:
+        faults.append(f"board {board} is not its move list replayed ({replay})")
+    previous = before.game
+    same_game = previous.number == game.number and previous.line[: previous.ply] == game.line[: previous.ply]
+    if same_game and previous.board.is_over and game.ply > previous.ply and game.line != previous.line:
+        faults.append(f"a move was played after the game ended ({previous.board} -> {board})")
+    computer_game = game.mode is Mode.VS_COMPUTER and same_game and game.line != previous.line
+    if computer_game and not human_moved and human_marks(game) > before.human_marks and game.ply > previous.ply:
+        faults.append(f"the computer moved for the human after {action!r} ({previous.board} -> {board})")
+    if game.mode is Mode.VS_COMPUTER and len(game.computer) != 1:
+        faults.append(f"{len(game.computer)} computer sides in a game against the computer")
+    if game.turn_text() not in status:
+        faults.append(f"status {status.splitlines()[0]!r} does not say {game.turn_text()!r}")
+    return faults
+
+
+async def _settle(app: TicTacToeApp, pilot: object) -> None:
+    for worker in list(app.workers):
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
+            await worker.wait()
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | None = None) -> Report:
+    """Drive a fresh app for ``actions`` random actions; the report lists every fault."""
+    rng = random.Random(seed)
+    settings = Settings(
+        mode=rng.choice(list(Mode)),
+        preset=rng.choice(FUZZ_BOARDS),
+        level=rng.choice(["easy", "medium", "hard"]),
+        think_seconds=0.05,
+    )
+    app = TicTacToeApp(settings, searcher=ThreadSearcher(get_strategy), seed=seed, watch_delay=0)
+    report = Report(seed)
+    size = (100, 40)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for number in range(actions):
+            before = Seen(app.game, human_marks(app.game))
+            kind = rng.choices(
+                ["key", "click", "setting", "travel", "theme", "resize", "screen"], weights=[10, 6, 2, 1, 1, 1, 1]
+            )[0]
+            human_moved = False
+            started = time.perf_counter()
+            if kind == "key":
+                key = rng.choice(KEYS)
+                action = f"press {key}"
+                if app.screen is not app.screen_stack[0] and key not in ("escape", "question_mark"):
+                    key = "escape"  # leave dialogs so the game gets the next keys
+                human_moved = key in ("enter", "space") or key.isdigit()
+                await pilot.press(key)
+            elif kind == "click":
+                x, y = rng.randrange(size[0]), rng.randrange(size[1])
+                action = f"click {x},{y}"
+                human_moved = True
+                await pilot.click(offset=(x, y))
+            elif kind == "setting":
+                name, _title = rng.choice(SECTIONS)
+                value = rng.choice([value for _label, value in setting_options(name, app.settings)])
+                action = f"set {name}={value}"
+                if isinstance(value, str) and value == "custom":
+                    value = rng.choice(FUZZ_BOARDS)
+                if name == "preset" and value not in FUZZ_BOARDS:
+                    value = rng.choice(FUZZ_BOARDS)
+                if name == "think_seconds":
+                    value = 0.05
+                with contextlib.suppress(Exception):
+                    app.query_one(f"#{name}", Select).value = value
+            elif kind == "travel":
+                ply = rng.randrange(len(app.game.line) + 1)
+                action = f"history jump to {ply}"
+                app.travel(ply, "Jumped")
+            elif kind == "theme":
+                theme = rng.choice(THEMES)
+                action = f"theme {theme}"
+                app.theme = theme
+            elif kind == "resize":
+                size = (rng.randrange(20, 140), rng.randrange(8, 50))
+                action = f"resize {size[0]}x{size[1]}"
+                await pilot.resize_terminal(*size)
+            else:
+                action = "help screen"
+                await pilot.press("question_mark")
+            await _settle(app, pilot)
+            elapsed = time.perf_counter() - started
+            report.slowest = max(report.slowest, elapsed)
+            report.actions += 1
+            if on_action is not None:
+                on_action(number, action)
+            status = str(app.query_one("#status").render())
+            faults = check(app.game, status, before, action, human_moved)
+            report.games = app.game.number
+            report.moves += max(0, app.game.ply - before.game.ply) if app.game.number == before.game.number else 0
+            if elapsed > SETTLE_LIMIT:
+                faults.append(f"took {elapsed:.1f} s to settle")
+            report.faults += [f"seed {seed}, action {number} ({action}): {fault}" for fault in faults]
+    return report

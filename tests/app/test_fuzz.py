@@ -1,0 +1,59 @@
+"""The UI fuzzer: a short seeded run, and proof that its invariant checks catch broken states."""
+
+from __future__ import annotations
+
+import random
+
+from tictactoe_tui.engine import Board
+from tictactoe_tui.game import FirstPlayer, GameState, Mode, Settings
+
+from .fuzz import Seen, check, human_marks, run
+
+
+async def test_a_short_fuzz_run_finds_no_fault() -> None:
+    for seed in (11, 12):
+        report = await run(seed, actions=60)
+        assert report.actions == 60
+        assert report.faults == []
+        assert report.moves > 0  # it really played
+
+
+def played(settings: Settings, *moves: tuple[int, int]) -> GameState:
+    state = GameState.start(settings, random.Random(0))
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def seen(game: GameState) -> Seen:
+    return Seen(game, human_marks(game))
+
+
+def test_the_checks_accept_a_normal_move() -> None:
+    before = played(Settings(mode=Mode.TWO_PLAYERS), (1, 1))
+    after = before.play((0, 0))
+    assert check(after, after.turn_text(), seen(before), "press 1", human_moved=True) == []
+
+
+def test_the_checks_catch_a_move_after_the_end() -> None:
+    two = Settings(mode=Mode.TWO_PLAYERS)
+    won = played(two, (0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
+    line = (*won.line, (2, 2))  # O "plays" c3 after X has won
+    board = Board(won.board.geometry, won.board.x_bits, won.board.o_bits | 1 << 8, line)
+    broken = GameState(board, won.mode, won.computer, line=line)
+    faults = check(broken, broken.turn_text(), seen(won), "press 9", human_moved=True)
+    assert any("after the game ended" in fault for fault in faults)
+
+
+def test_the_checks_catch_the_computer_moving_for_you() -> None:
+    game = played(Settings(first=FirstPlayer.YOU), (1, 1), (0, 0))
+    after = game.play((2, 2))  # your move, but made while you only pressed "i"
+    faults = check(after, after.turn_text(), seen(game), "press i", human_moved=False)
+    assert any("moved for the human" in fault for fault in faults)
+
+
+def test_the_checks_catch_a_wrong_status_and_a_board_off_its_moves() -> None:
+    game = played(Settings(mode=Mode.TWO_PLAYERS), (1, 1))
+    assert any("does not say" in fault for fault in check(game, "X to move", seen(game), "press x", False))
+    forged = GameState(game.board, game.mode, game.computer, line=((0, 0),))
+    assert any("not its move list" in fault for fault in check(forged, forged.turn_text(), seen(game), "-", False))
