@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.app.scenes import SCENES, Scene
+from tests.app.scenes import SCENES, Scene  # noqa: E402 - needs the path above
 
 
 async def capture(scene: Scene, folder: Path) -> Path:
