@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -188,3 +190,44 @@ def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None
     assert launched == [{"preset": Preset(15, 15, 5), "think_seconds": 0.5}]
     assert main(["--board", "5x6", "--k", "3"]) == 0
     assert launched[-1] == {"preset": Preset(5, 6, 3)}
+
+
+def run_quietly(args: list[str], stderr: io.StringIO) -> int:
+    """Run the CLI with its output captured; ``-h`` anywhere prints help and exits 0."""
+    with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            return main(args)
+        except SystemExit as exit_:
+            assert exit_.code == 0  # only --help leaves this way
+            return 0
+
+
+def test_help_exits_0() -> None:
+    assert run_quietly(["analyze", "-h"], io.StringIO()) == 0
+
+
+ANY_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20)
+
+
+@settings(max_examples=80, deadline=None)
+@given(board=ANY_TEXT, k=ANY_TEXT, seconds=ANY_TEXT)
+def test_any_analyze_arguments_answer_or_exit_2_with_one_line(board: str, k: str, seconds: str) -> None:
+    capture = io.StringIO()
+    status = run_quietly(["analyze", board, "--k", k, "--time", seconds or "x", "--json"], capture)
+    assert status in (0, 2)
+    if status == 2:
+        assert capture.getvalue().count("\n") == 1
+        assert capture.getvalue().startswith("tictactoe-tui: error: ")
+
+
+@settings(max_examples=60, deadline=None)
+@given(x=ANY_TEXT, o=ANY_TEXT, games=ANY_TEXT, board=ANY_TEXT, k=ANY_TEXT, seed=ANY_TEXT)
+def test_any_arena_arguments_answer_or_exit_2_with_one_line(
+    x: str, o: str, games: str, board: str, k: str, seed: str
+) -> None:
+    capture = io.StringIO()
+    args = ["arena", "--x", x, "--o", o, "--games", games, "--board", board, "--k", k, "--seed", seed, "--json"]
+    status = run_quietly(args, capture)
+    assert status in (0, 2)
+    if status == 2:
+        assert capture.getvalue().count("\n") == 1
