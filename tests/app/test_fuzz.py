@@ -7,7 +7,7 @@ import random
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import FirstPlayer, GameState, Mode, Settings
 
-from .fuzz import Seen, check, human_marks, run
+from .fuzz import Seen, check, run
 
 
 async def test_a_short_fuzz_run_finds_no_fault() -> None:
@@ -26,7 +26,7 @@ def played(settings: Settings, *moves: tuple[int, int]) -> GameState:
 
 
 def seen(game: GameState) -> Seen:
-    return Seen(game, human_marks(game))
+    return Seen(game)
 
 
 def test_the_checks_accept_a_normal_move() -> None:
@@ -50,6 +50,13 @@ def test_the_checks_catch_the_computer_moving_for_you() -> None:
     after = game.play((2, 2))  # your move, but made while you only pressed "i"
     faults = check(after, after.turn_text(), seen(game), "press i", human_moved=False)
     assert any("moved for the human" in fault for fault in faults)
+
+
+def test_going_forward_in_the_history_is_not_a_move_for_you() -> None:
+    game = played(Settings(first=FirstPlayer.YOU), (1, 1), (0, 0), (2, 2)).at_ply(0)
+    forward = game.at_ply(1)  # your first move shown again; then the computer answers anew
+    answered = forward.play((0, 2))
+    assert check(answered, answered.turn_text(), seen(game), "history jump to 1", human_moved=False) == []
 
 
 def test_the_checks_catch_a_wrong_status_and_a_board_off_its_moves() -> None:
