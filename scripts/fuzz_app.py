@@ -36,7 +36,9 @@ async def main() -> None:
         games += report.games
         slowest = max(slowest, report.slowest)
         faults += report.faults
-        print(f"seed {seed}: {report.actions} actions, {report.moves} moves, {len(report.faults)} faults", flush=True)
+        ending = " (then quit from the footer)" if report.quit else ""
+        counts = f"{report.actions} actions, {report.moves} moves, {len(report.faults)} faults"
+        print(f"seed {seed}: {counts}{ending}", flush=True)
         seed += 1
     print(
         f"\n{total} actions in {seed - args.seed} runs (seeds {args.seed}-{seed - 1}), {moves} moves,"

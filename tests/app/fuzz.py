@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from textual.pilot import OutOfBounds
 from textual.widgets import Select
 from textual.worker import WorkerCancelled, WorkerFailed
 
@@ -44,6 +45,8 @@ class Report:
     slowest: float = 0.0
     games: int = 0
     moves: int = 0
+    quit: bool = False
+    """The run ended early because an action quit the app (a click on the footer's Quit)."""
 
 
 @dataclass
@@ -127,10 +130,11 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
                 human_moved = key in ("enter", "space") or key.isdigit()
                 await pilot.press(key)
             elif kind == "click":
-                x, y = rng.randrange(size[0]), rng.randrange(size[1])
+                x, y = rng.randrange(app.size.width), rng.randrange(app.size.height)
                 action = f"click {x},{y}"
                 human_moved = True
-                await pilot.click(offset=(x, y))
+                with contextlib.suppress(OutOfBounds):  # a region Pilot cannot reach: nothing to click
+                    await pilot.click(offset=(x, y))
             elif kind == "setting":
                 name, _title = rng.choice(SECTIONS)
                 value = rng.choice([value for _label, value in setting_options(name, app.settings)])
@@ -158,6 +162,10 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
             else:
                 action = "help screen"
                 await pilot.press("question_mark")
+            if app.return_code is not None:  # the action quit the app: this run is over
+                report.actions += 1
+                report.quit = True
+                break
             await _settle(app, pilot)
             elapsed = time.perf_counter() - started
             report.slowest = max(report.slowest, elapsed)
