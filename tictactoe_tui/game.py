@@ -236,9 +236,7 @@ class GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""
         if not 0 <= ply <= len(self.line):
             raise ValueError(f"ply {ply} is outside this game's {len(self.line)} moves")
-        board = Board.empty(self.board.rows, self.board.cols, self.board.k)
-        for move in self.line[:ply]:
-            board = board.play(move)
+        board = Board.empty(self.board.rows, self.board.cols, self.board.k).play_all(self.line[:ply])
         return replace(self, board=board, last_ai=None)
 
     def _human_turn_at(self, ply: int) -> bool:

@@ -53,9 +53,8 @@ def loads(text: str) -> Board:
         raise SaveFileError(f"k must be a whole number, not {fields['k']!r}")
     try:
         final = Board.parse(fields["board"], k=int(fields["k"]))
-        board = Board.empty(final.rows, final.cols, final.k)
-        for name in fields["moves"].split():
-            board = board.play(parse_move(name, board.rows, board.cols))
+        moves = (parse_move(name, final.rows, final.cols) for name in fields["moves"].split())
+        board = Board.empty(final.rows, final.cols, final.k).play_all(moves)
     except BoardError as error:
         raise SaveFileError(str(error)) from None
     if board != final:

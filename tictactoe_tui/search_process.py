@@ -44,10 +44,7 @@ class Position:
         """Rebuild the position, replaying the history when there is one."""
         if self.history is None:
             return Board.parse(self.text, k=self.k)
-        board = Board.empty(self.rows, self.cols, self.k)
-        for move in self.history:
-            board = board.play(move)
-        return board
+        return Board.empty(self.rows, self.cols, self.k).play_all(self.history)
 
 
 @dataclass(frozen=True)

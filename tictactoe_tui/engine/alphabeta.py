@@ -157,8 +157,7 @@ def search(board: Board, budget: Budget, *, every_score: bool = False) -> Search
     search's own estimate rather than a bound (slower; for analysis).
     """
     shape = board.geometry
-    mover = board.to_move
-    me, opp = board.bits_of(mover), board.bits_of(mover.other)
+    me, opp = board.sides()
     state = _Search(shape, budget)
     moves, winning, threats = state.candidates(me, opp)
     if winning or threats >= 2 or len(moves) == 1:

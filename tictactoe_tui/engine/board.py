@@ -7,7 +7,7 @@ move follows from the number of marks on the board.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
@@ -84,6 +84,10 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"Geometry({self.rows}x{self.cols}, k={self.k})"
+
+    def completes_line(self, bits: int, cell: int) -> bool:
+        """Whether ``bits`` (which include ``cell``) fill a line through ``cell``."""
+        return any(bits & line == line for line in self.lines_through[cell])
 
     def __reduce__(self) -> tuple[object, tuple[int, int, int]]:
         # Unpickle to the one shared instance per shape (solvers key on identity).
@@ -295,6 +299,11 @@ class Board:
         """The bitboard of one side."""
         return self.x_bits if mark is Mark.X else self.o_bits
 
+    def sides(self) -> tuple[int, int]:
+        """The bitboards of the side to move and of its opponent, as searches want them."""
+        mover = self.to_move
+        return self.bits_of(mover), self.bits_of(mover.other)
+
     @property
     def empty_bits(self) -> int:
         """Mask of the free cells."""
@@ -332,11 +341,7 @@ class Board:
     @cached_property
     def winner(self) -> Mark | None:
         """The side with k in a row, or None."""
-        for mark in Mark:
-            own = self.bits_of(mark)
-            if any(own & line == line for line in self.geometry.lines):
-                return mark
-        return None
+        return next((mark for mark in Mark if self._lines_of(self.bits_of(mark))), None)
 
     @property
     def is_full(self) -> bool:
@@ -365,6 +370,13 @@ class Board:
         if self.to_move is Mark.X:
             return Board(self.geometry, self.x_bits | bit, self.o_bits, history)
         return Board(self.geometry, self.x_bits, self.o_bits | bit, history)
+
+    def play_all(self, moves: Iterable[Move]) -> Board:
+        """The position after playing ``moves`` in order from this one."""
+        board = self
+        for move in moves:
+            board = board.play(move)
+        return board
 
     def symmetries(self) -> list[Board]:
         """The distinct boards equal to this one under rotation and reflection."""

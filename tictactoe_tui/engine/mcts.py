@@ -41,17 +41,13 @@ class SearchResult:
     playouts: int
 
 
-def _wins(bits: int, cell: int, shape: Geometry) -> bool:
-    return any(bits & line == line for line in shape.lines_through[cell])
-
-
 def search(board: Board, rng: random.Random, playouts: int, budget: Budget) -> SearchResult:
     """Run UCT from ``board`` for up to ``playouts`` playouts or until the budget ends.
 
     At least one playout per legal move is run, so the answer is never a blind guess.
     """
     shape = board.geometry
-    root_me, root_opp = board.bits_of(board.to_move), board.bits_of(board.to_move.other)
+    root_me, root_opp = board.sides()
     root = _Node(-1, _shuffled(cells_of(board.empty_bits), rng))
     minimum = len(root.untried)
     done = 0
@@ -69,7 +65,7 @@ def search(board: Board, rng: random.Random, playouts: int, budget: Budget) -> S
         if node.untried:
             cell = node.untried.pop()
             me, opp = opp, me | (1 << cell)
-            child = _Node(cell, [] if _wins(opp, cell, shape) else _shuffled(_free(me | opp, shape), rng))
+            child = _Node(cell, [] if shape.completes_line(opp, cell) else _shuffled(_free(me | opp, shape), rng))
             node.children.append(child)
             node = child
             path.append(node)
@@ -96,14 +92,14 @@ def _shuffled(cells: list[int], rng: random.Random) -> list[int]:
 
 def _playout(me: int, opp: int, last: int, shape: Geometry, rng: random.Random) -> float:
     """Random game from a position where ``opp`` has just played ``last``; 1.0 if ``opp`` wins."""
-    if last >= 0 and _wins(opp, last, shape):
+    if last >= 0 and shape.completes_line(opp, last):
         return 1.0
     free = _free(me | opp, shape)
     rng.shuffle(free)
     mover_is_opp = False
     for cell in free:
         me |= 1 << cell
-        if _wins(me, cell, shape):
+        if shape.completes_line(me, cell):
             return 1.0 if mover_is_opp else 0.0
         me, opp = opp, me
         mover_is_opp = not mover_is_opp

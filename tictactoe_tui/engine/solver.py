@@ -156,7 +156,7 @@ class Solver:
             self.table.clear()
         search = _Search(self.geometry, self.table, budget)
         started = time.perf_counter()
-        me, opp = board.bits_of(board.to_move), board.bits_of(board.to_move.other)
+        me, opp = board.sides()
         empty_count = self.geometry.cells - board.move_count
         results: list[MoveValue] = []
         complete = True
@@ -199,7 +199,7 @@ class _Search:
     def exact_after(self, me: int, opp: int, bit: int, empty_count: int) -> int:
         """Exact score, for the mover, of playing ``bit`` from the position ``(me, opp)``."""
         mine = me | bit
-        if any(mine & line == line for line in self.shape.lines_through[bit.bit_length() - 1]):
+        if self.shape.completes_line(mine, bit.bit_length() - 1):
             return empty_count  # wins at once: empty_count - 1 cells left, plus one
         low, high = -empty_count, empty_count
         while low < high:  # bisect with null windows; 0 and -1 first settle win/draw/loss

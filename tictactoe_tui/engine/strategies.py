@@ -71,11 +71,6 @@ def _pick(board: Board, bits: int, rng: random.Random) -> Move:
     return board.move_at(rng.choice(cells_of(bits)))
 
 
-def _side_bits(board: Board) -> tuple[int, int]:
-    mover = board.to_move
-    return board.bits_of(mover), board.bits_of(mover.other)
-
-
 class RandomStrategy(Strategy):
     """Seed 001's random player: a uniformly random free square."""
 
@@ -115,7 +110,7 @@ class RulesStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         free = _require_moves(board)
-        own, other = _side_bits(board)
+        own, other = board.sides()
         lines = board.geometry.lines
         for candidates in (
             winning_cells(own, other, lines),
@@ -195,7 +190,7 @@ class OpeningTableStrategy(Strategy):
         free = _require_moves(board)
         if not self.supports(board):
             raise ValueError("the opening table plays only on 3x3 with k=3")
-        own, other = _side_bits(board)
+        own, other = board.sides()
         if not own and board.to_move is Mark.X:
             return Decision(board.move_at(4))
         lines = board.geometry.lines
@@ -285,7 +280,7 @@ class MctsStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
-        own, other = _side_bits(board)
+        own, other = board.sides()
         lines = board.geometry.lines
         wins = winning_cells(own, other, lines)
         if wins:
