@@ -93,17 +93,17 @@ class BoardView(Widget, can_focus=True):
     def __init__(self, shape: tuple[int, int]) -> None:
         super().__init__(id="board")
         self._shape = shape
-        self.set_class(shape[0] * shape[1] > 25, "-compact")
+        self._cells: dict[Move, Cell] = {}
 
     def compose(self) -> ComposeResult:
         rows, cols = self._shape
+        self.set_class(rows * cols > 25, "-compact")
+        self._cells = {(row, col): Cell((row, col)) for row in range(rows) for col in range(cols)}
         yield Static("", id="too-small")
         with Grid(id="grid") as grid:
             grid.styles.grid_size_columns = cols
             grid.styles.grid_size_rows = rows
-            for row in range(rows):
-                for col in range(cols):
-                    yield Cell((row, col))
+            yield from self._cells.values()
 
     async def watch_game(self, game: GameState | None) -> None:
         if game is None:
@@ -112,21 +112,15 @@ class BoardView(Widget, can_focus=True):
         if shape != self._shape:
             self._shape = shape
             await self.recompose()
-            self.set_class(shape[0] * shape[1] > 25, "-compact")
             self._fit(self.size.width, self.size.height)
         self._paint()
 
     def watch_cursor(self, old: Move, new: Move) -> None:
         # Only two squares change: repainting all of them makes 15×15 sluggish.
         for move, here in ((old, False), (new, True)):
-            cell = self._cell(move)
+            cell = self._cells.get(move)  # None for a square of a board being replaced
             if cell is not None:
                 cell.set_class(here, "-cursor")
-
-    def _cell(self, move: Move) -> Cell | None:
-        """The square at ``move`` (None while the board is being rebuilt)."""
-        cells = self.query(f"#cell-{move[0]}-{move[1]}")
-        return cells.first(Cell) if cells else None
 
     def watch_analysis(self) -> None:
         self._paint()
@@ -169,7 +163,7 @@ class BoardView(Widget, can_focus=True):
         last = board.history[-1] if board.history else None
         winning = set(board.winning_line)
         values = {mv.move: mv for mv in self.analysis.moves} if self.analysis else {}
-        for cell in self.query(Cell):
+        for cell in self._cells.values():
             mark = board.at(cell.move)
             cell.symbol = game.symbol(mark) if mark else ""
             value = values.get(cell.move)
