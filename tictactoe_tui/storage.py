@@ -11,14 +11,17 @@ import contextlib
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 
 from .engine import BoardError
 from .game import FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
+
+T = TypeVar("T")
 
 APP_NAME = "tictactoe-tui"
 DEFAULT_THEME = "textual-dark"
@@ -223,24 +226,26 @@ def stats_key(mode: Mode, level: str) -> str:
     return f"{mode.value} · {level}"
 
 
+def load(path: Path, parse: Callable[[Any], T], default: Callable[[], T]) -> tuple[T, str | None]:
+    """The parsed file and a problem to report; ``default()`` for a missing or bad file, a bad
+    one being set aside first (``parse`` raises :class:`BadFile` for wrong content)."""
+    data, problem = read_json(path)
+    if data is None:
+        return default(), problem
+    try:
+        return parse(data), None
+    except BadFile as error:
+        return default(), bad_content(path, error)
+
+
 def load_settings(paths: Paths, known_levels: list[str]) -> tuple[Settings, str, str | None]:
     """Settings, theme and a problem to report; defaults for a missing or bad file."""
-    data, problem = read_json(paths.settings)
-    if data is None:
-        return Settings(), DEFAULT_THEME, problem
-    try:
-        settings, theme = settings_from_json(data, known_levels)
-    except BadFile as error:
-        return Settings(), DEFAULT_THEME, bad_content(paths.settings, error)
-    return settings, theme, None
+    (settings, theme), problem = load(
+        paths.settings, lambda data: settings_from_json(data, known_levels), lambda: (Settings(), DEFAULT_THEME)
+    )
+    return settings, theme, problem
 
 
 def load_stats(paths: Paths) -> tuple[Stats, str | None]:
     """Statistics and a problem to report; empty for a missing or bad file."""
-    data, problem = read_json(paths.stats)
-    if data is None:
-        return Stats(), problem
-    try:
-        return Stats.from_json(data), None
-    except BadFile as error:
-        return Stats(), bad_content(paths.stats, error)
+    return load(paths.stats, Stats.from_json, Stats)
