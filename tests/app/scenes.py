@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-import threading
 from dataclasses import dataclass, field
 
 from textual.pilot import Pilot
@@ -11,27 +9,12 @@ from textual.widgets import TabbedContent
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
-from tictactoe_tui.engine.solver import UNLIMITED
+from tictactoe_tui.engine import Strategy, get_strategy
 from tictactoe_tui.game import Mode, Preset, Settings
 
+from .conftest import Gated
+
 SEVEN = Preset(7, 7, 5)
-
-
-class Held(Strategy):
-    """A computer player that thinks until its search is cancelled (the app quitting)."""
-
-    name = "held"
-    summary = "never answers"
-
-    def __init__(self) -> None:
-        self.entered = threading.Event()
-
-    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        self.entered.set()
-        while budget.cancel is None or not budget.cancel.wait(0.01):
-            pass
-        return Decision(board.legal_moves()[0])
 
 
 @dataclass(frozen=True)
@@ -50,7 +33,7 @@ class Scene:
 
     def app(self) -> TicTacToeApp:
         """The real app, seeded; a held scene's computer never answers."""
-        held = Held()
+        held = Gated()  # its gate is never opened: it thinks until the app quits and cancels it
 
         def strategy_for(name: str) -> Strategy:
             return held if self.held else get_strategy(name)
