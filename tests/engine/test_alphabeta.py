@@ -1,4 +1,5 @@
-"""The big-board search: threats found on 7×7 and 15×15, budgets honoured, cancellation."""
+"""The big-board search: threats found on 7×7 and 15×15, budgets honoured, cancellation, and
+the position it keeps move by move equal to a recount."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import threading
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
-from tictactoe_tui.engine.alphabeta import search
-from tictactoe_tui.engine.board import winning_cells
+from tictactoe_tui.engine.alphabeta import _Position, search
+from tictactoe_tui.engine.board import cells_of, winning_cells
 
 SHAPES = [(7, 7, 5), (15, 15, 5)]
 
@@ -97,3 +100,57 @@ def test_a_node_budget_gives_the_same_move_every_time() -> None:
     first = search(board, Budget(max_nodes=3_000))
     second = search(board, Budget(max_nodes=3_000))
     assert (first.cell, first.score, first.depth) == (second.cell, second.score, second.depth)
+
+
+def recount(shape: tuple[int, int, int], own: int, other: int) -> tuple[int, dict[int, int], int]:
+    """From scratch: the window balance for ``own``, each free square's value to ``own`` and
+    the mask of squares completing a line for ``own`` (the search keeps these move by move)."""
+    geometry = Board.empty(*shape).geometry
+    balance, values = 0, {}
+    for line in geometry.lines:
+        mine, theirs = (line & own).bit_count(), (line & other).bit_count()
+        if not theirs and mine:
+            balance += 8**mine
+        elif not mine and theirs:
+            balance -= 8**theirs
+    for cell in range(geometry.cells):
+        if (own | other) >> cell & 1:
+            continue
+        value = 0
+        for line in geometry.lines_through[cell]:
+            mine, theirs = (line & own).bit_count(), (line & other).bit_count()
+            if not theirs:
+                value += 8 ** (mine + 1)
+            elif not mine:
+                value += 8 ** (theirs + 1) // 2
+        values[cell] = value
+    return balance, values, winning_cells(own, other, geometry.lines)
+
+
+@settings(max_examples=60, deadline=None)
+@given(shape=st.sampled_from([(4, 4, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5), (15, 15, 5)]), data=st.data())
+def test_the_position_kept_move_by_move_matches_a_recount(shape: tuple[int, int, int], data: st.DataObject) -> None:
+    # Random marks on and off (never completing a line), checked against a recount each time.
+    geometry = Board.empty(*shape).geometry
+    position = _Position(geometry, 0, 0)
+    played: list[tuple[int, int]] = []
+    for _ in range(data.draw(st.integers(1, 40))):
+        stones = position.stones
+        if played and data.draw(st.booleans()):
+            cell, side = played.pop()
+            position.take_back(cell, side)
+        else:
+            side = len(played) % 2
+            empty = geometry.full & ~(stones[0] | stones[1])
+            free = [cell for cell in cells_of(empty) if not geometry.completes_line(stones[side] | 1 << cell, cell)]
+            if not free:
+                break
+            cell = data.draw(st.sampled_from(free))
+            position.place(cell, side)
+            played.append((cell, side))
+        for side in (0, 1):
+            own, other = position.stones[side], position.stones[1 - side]
+            balance, values, completing = recount(shape, own, other)
+            assert (position.balance if side == 0 else -position.balance) == balance
+            assert {cell: position.value[side][cell] for cell in values} == values
+            assert position.completing_mask[side] == completing
