@@ -183,6 +183,13 @@ def test_arena_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(row["wins"] + row["losses"] + row["draws"] == 10 for row in ladder)
 
 
+def test_arena_jobs_share_the_games_out_without_changing_results(capsys: pytest.CaptureFixture[str]) -> None:
+    alone = run(capsys, "arena", "--ladder", "--board", "4x4", "--games", "4", "--seed", "2", "--json")
+    shared = run(capsys, "arena", "--ladder", "--board", "4x4", "--games", "4", "--seed", "2", "--json", "--jobs", "2")
+    assert shared == alone
+    assert alone[0] == 0
+
+
 def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     launched: list[dict[str, object]] = []
     monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, **choices: launched.append(choices) or 0)

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import NoReturn
 
@@ -105,6 +108,9 @@ def build_parser() -> _Parser:
     arena.add_argument("--board", type=board_size, default=(3, 3), help="rows x columns (default 3x3)")
     arena.add_argument("--k", type=positive_int, help="marks in a row to win")
     arena.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    arena.add_argument(
+        "--jobs", type=positive_int, default=1, help="games played at once, one process each (default 1)"
+    )
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -246,35 +252,41 @@ def analysis_table(analysis: Analysis) -> Table:
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
-    """``arena``: play a seeded series and print the totals."""
+    """``arena``: play a seeded series (or a ladder) and print the totals."""
     rows, cols = args.board
     start = Board.empty(rows, cols, default_k(rows, cols) if args.k is None else args.k)
-    if args.ladder:
-        return run_ladder(args, start)
-    if args.x is None or args.o is None:
-        raise UsageError("arena needs --x and --o (or --ladder)")
-    x, o = get_strategy(args.x), get_strategy(args.o)
-    for name, strategy in ((args.x, x), (args.o, o)):
-        if not strategy.supports(start):
-            raise UsageError(f"{name} does not play on a {rows}x{cols} board with k={start.k}")
+    if not args.ladder:
+        if args.x is None or args.o is None:
+            raise UsageError("arena needs --x and --o (or --ladder)")
+        for name in (args.x, args.o):
+            if not get_strategy(name).supports(start):
+                raise UsageError(f"{name} does not play on a {rows}x{cols} board with k={start.k}")
+    with arena_pool(args.jobs) as pool:
+        if args.ladder:
+            return run_ladder(args, start, pool)
+        with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
+            task = progress.add_task(f"{args.x} (X) vs {args.o} (O)", total=args.games)
+            result = run_arena(
+                args.x,
+                args.o,
+                games=args.games,
+                start=start,
+                seed=args.seed,
+                on_game=lambda _final: progress.advance(task),
+                pool=pool,
+            )
     if args.json:
-        result = run_arena(args.x, x, args.o, o, games=args.games, start=start, seed=args.seed)
         print(json.dumps(result.__dict__))
-        return 0
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{args.x} (X) vs {args.o} (O)", total=args.games)
-        result = run_arena(
-            args.x,
-            x,
-            args.o,
-            o,
-            games=args.games,
-            start=start,
-            seed=args.seed,
-            on_game=lambda _final: progress.advance(task),
-        )
-    Console().print(arena_table(result, start))
+    else:
+        Console().print(arena_table(result, start))
     return 0
+
+
+def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
+    """Processes to play games in (spawned: the engine never relies on forking), or none for one job."""
+    if jobs == 1:
+        return nullcontext()
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
 
 
 def arena_table(result: ArenaResult, start: Board) -> Table:
@@ -293,7 +305,7 @@ def arena_table(result: ArenaResult, start: Board) -> Table:
 LADDER = (("medium", "easy"), ("hard", "medium"), ("impossible", "hard"))
 
 
-def run_ladder(args: argparse.Namespace, start: Board) -> int:
+def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) -> int:
     """``arena --ladder``: each level against the one below it, half the games from each seat."""
     rows: list[dict[str, object]] = []
     with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
@@ -305,13 +317,12 @@ def run_ladder(args: argparse.Namespace, start: Board) -> int:
                 seats.append(
                     run_arena(
                         x,
-                        get_strategy(x),
                         o,
-                        get_strategy(o),
                         games=half,
                         start=start,
                         seed=args.seed + seed_offset,
                         on_game=lambda _final: progress.advance(task),
+                        pool=pool,
                     )
                 )
             as_x, as_o = seats

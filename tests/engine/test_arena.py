@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
 import pytest
 
-from tictactoe_tui.engine import Board, get_strategy, run_arena
+from tictactoe_tui.engine import ArenaResult, Board, run_arena
 
 
-def series(x: str, o: str, games: int, seed: int, start: Board | None = None):  # type: ignore[no-untyped-def]
+def series(x: str, o: str, games: int, seed: int, start: Board | None = None) -> ArenaResult:
     board = Board.empty() if start is None else start
-    return run_arena(x, get_strategy(x), o, get_strategy(o), games=games, start=board, seed=seed)
+    return run_arena(x, o, games=games, start=board, seed=seed)
 
 
 def test_the_same_seed_gives_the_same_results() -> None:
@@ -27,6 +30,12 @@ def test_each_level_beats_the_one_below_from_both_seats(upper: str, lower: str) 
     assert wins > losses, (as_x, as_o)
     if upper == "impossible":
         assert losses == 0
+
+
+def test_a_process_pool_gives_the_same_results() -> None:
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        shared = run_arena("hard", "medium", games=12, start=Board.empty(), seed=5, pool=pool)
+    assert shared == series("hard", "medium", games=12, seed=5)
 
 
 def test_impossible_against_itself_always_draws_on_3x3() -> None:

@@ -1,14 +1,15 @@
-"""Computer against computer: single games and seeded series."""
+"""Computer against computer: single games and seeded series, optionally on several cores."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from .board import Board, Mark
 from .solver import UNLIMITED, Budget
-from .strategies import Strategy
+from .strategies import Strategy, get_strategy
 
 
 @dataclass(frozen=True)
@@ -31,23 +32,36 @@ def play_game(board: Board, x: Strategy, o: Strategy, rng: random.Random, budget
     return board
 
 
+def play_seeded_game(start: Board, x: str, o: str, game_seed: int) -> Board:
+    """One game of a series between two named players (a top-level function, so a process
+    pool can run it)."""
+    return play_game(start, get_strategy(x), get_strategy(o), random.Random(game_seed))
+
+
 def run_arena(
-    x_name: str,
-    x: Strategy,
-    o_name: str,
-    o: Strategy,
+    x: str,
+    o: str,
     *,
     games: int,
     start: Board,
     seed: int,
     on_game: Callable[[Board], None] | None = None,
+    pool: Executor | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games from ``start``; the same seed gives the same results."""
+    """Play ``games`` games from ``start`` between the named levels or strategies.
+
+    The same seed gives the same results, with or without a ``pool`` to share the games out.
+    """
     series = random.Random(seed)
+    game_seeds = [series.getrandbits(64) for _ in range(games)]
+    finals: Iterator[Board]
+    if pool is None:
+        finals = (play_seeded_game(start, x, o, game_seed) for game_seed in game_seeds)
+    else:
+        finals = pool.map(play_seeded_game, [start] * games, [x] * games, [o] * games, game_seeds)
     tally = {Mark.X: 0, Mark.O: 0, None: 0}
-    for _ in range(games):
-        final = play_game(start, x, o, random.Random(series.getrandbits(64)))
+    for final in finals:
         tally[final.winner] += 1
         if on_game is not None:
             on_game(final)
-    return ArenaResult(x_name, o_name, games, tally[Mark.X], tally[Mark.O], tally[None])
+    return ArenaResult(x, o, games, tally[Mark.X], tally[Mark.O], tally[None])
