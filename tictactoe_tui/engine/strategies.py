@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .board import Board, Mark, Move, cells_of, winning_cells
-from .solver import UNLIMITED, Budget, solver_for
+from .solver import UNLIMITED, Budget, MoveValue, solver_for
 
 
 @dataclass(frozen=True)
@@ -220,24 +220,50 @@ class PerfectStrategy(Strategy):
     counts the plies: a faster win, or a slower loss, is better. When the board cannot be
     solved within ``max_nodes`` search nodes or half the caller's time, the rest of the
     budget goes to :class:`AlphaBetaStrategy` (the decision then has no exact value).
+
+    With ``set_traps`` (not in the seeds) it narrows equally drawn moves down to those that
+    leave the opponent the largest share of losing replies, so a fallible opponent errs
+    more often; it still never gives up the draw.
     """
 
     name = "perfect"
     summary = "exact minimax, random among equal best (seeds 000/004)"
 
-    def __init__(self, max_nodes: int | None = 300_000, fallback_nodes: int | None = 20_000) -> None:
+    def __init__(
+        self, max_nodes: int | None = 300_000, fallback_nodes: int | None = 20_000, *, set_traps: bool = False
+    ) -> None:
         self.max_nodes = max_nodes
         self.fallback = AlphaBetaStrategy(fallback_nodes)
+        self.set_traps = set_traps
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
         solver = solver_for(board.geometry)
-        analysis = solver.solved(board) or solver.analyze(board, budget.share(0.5).with_max_nodes(self.max_nodes))
-        best = analysis.best_moves
+        search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
+        best = (solver.solved(board) or solver.analyze(board, search_budget)).best_moves
         if not best:
             return self.fallback.decide(board, rng, budget)
+        if self.set_traps and len(best) > 1 and best[0].value == 0:
+            best = self._traps(board, best, search_budget)
         chosen = rng.choice(best)
         return Decision(chosen.move, chosen.value, chosen.plies)
+
+    @staticmethod
+    def _traps(board: Board, drawn: tuple[MoveValue, ...], budget: Budget) -> tuple[MoveValue, ...]:
+        """The drawn moves leaving the most losing replies (all of them if the budget ends first)."""
+        solver = solver_for(board.geometry)
+        shares: list[float] = []
+        for candidate in drawn:
+            after = board.play(candidate.move)
+            if after.is_over:
+                shares.append(0.0)
+                continue
+            replies = solver.solved(after) or solver.analyze(after, budget)
+            if not replies.complete:
+                return drawn
+            shares.append(sum(reply.value < 0 for reply in replies.moves) / len(replies.moves))
+        most = max(shares)
+        return tuple(candidate for candidate, share in zip(drawn, shares, strict=True) if share == most)
 
 
 class AlphaBetaStrategy(Strategy):
@@ -294,21 +320,41 @@ class MctsStrategy(Strategy):
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
 
-#: Boards of up to this many squares count as small for the levels.
-SMALL_BOARD = 16
+class SlippingStrategy(Strategy):
+    """Another strategy's moves, except that one move in ``every`` (on average) is random."""
+
+    def __init__(self, inner: Strategy, every: int) -> None:
+        self.inner, self.every = inner, every
+        self.name = inner.name
+        self.summary = f"{inner.summary}, with one move in {every} at random"
+
+    def supports(self, board: Board) -> bool:
+        return self.inner.supports(board)
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        if rng.randrange(self.every) == 0:
+            return Decision(_pick(board, _require_moves(board), rng))
+        return self.inner.decide(board, rng, budget)
 
 
 class BySize(Strategy):
-    """A level's player: one strategy on small boards (up to 16 squares), another on bigger ones."""
+    """A level's player: the strategy of the first tier whose size limit (squares, or None for
+    any size) the board fits."""
 
-    def __init__(self, name: str, small: Strategy, large: Strategy) -> None:
+    def __init__(self, name: str, tiers: tuple[tuple[int | None, Strategy], ...]) -> None:
+        if tiers[-1][0] is not None:
+            raise ValueError("the last tier must take any board size")
         self.name = name
-        self.summary = small.summary if small is large else f"{small.summary}; on bigger boards {large.summary}"
-        self.small, self.large = small, large
+        self.tiers = tiers
+        self.summary = "; ".join(
+            strategy.summary if limit is None else f"up to {limit} squares: {strategy.summary}"
+            for limit, strategy in tiers
+        )
 
     def pick(self, board: Board) -> Strategy:
         """The strategy this level plays on ``board``."""
-        return self.small if board.geometry.cells <= SMALL_BOARD else self.large
+        cells = board.geometry.cells
+        return next(strategy for limit, strategy in self.tiers if limit is None or cells <= limit)
 
     def supports(self, board: Board) -> bool:
         return self.pick(board).supports(board)
@@ -326,22 +372,41 @@ class Level:
     strategy: BySize
 
 
-_RANDOM, _RULES = RandomStrategy(), RulesStrategy()
+_RANDOM, _RULES, _MCTS = RandomStrategy(), RulesStrategy(), MctsStrategy(1000)
+#: Board sizes the levels tell apart: 3×3; up to 16 squares (4×4, where good play draws and
+#: neither the five rules nor MCTS ever loses to perfect play, so those levels make slips);
+#: up to 49 squares (5×5 to 7×7, often solvable near the end); anything bigger (15×15).
+THREE_BY_THREE, UP_TO_4X4, UP_TO_7X7 = 9, 16, 49
 
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", "plays at random", BySize("easy", _RANDOM, _RANDOM)),
-        Level("medium", "the five rules: win, block, corner, centre, side", BySize("medium", _RULES, _RULES)),
+        Level("easy", "plays at random", BySize("easy", ((None, _RANDOM),))),
+        Level(
+            "medium",
+            "the five rules: win, block, corner, centre, side (on 4×4 one move in 4 is random)",
+            BySize("medium", ((THREE_BY_THREE, _RULES), (UP_TO_4X4, SlippingStrategy(_RULES, 4)), (None, _RULES))),
+        ),
         Level(
             "hard",
-            "MCTS with 1,000 playouts on small boards; alpha-beta with 1,500 nodes on bigger ones",
-            BySize("hard", MctsStrategy(1000), AlphaBetaStrategy(1_500)),
+            "MCTS with 1,000 playouts (on 4×4 one move in 5 is random); alpha-beta with 1,500 nodes on bigger boards",
+            BySize(
+                "hard",
+                ((THREE_BY_THREE, _MCTS), (UP_TO_4X4, SlippingStrategy(_MCTS, 5)), (None, AlphaBetaStrategy(1_500))),
+            ),
         ),
         Level(
             "impossible",
-            "exact minimax where it can solve; alpha-beta with 20,000 nodes beyond",
-            BySize("impossible", PerfectStrategy(300_000, 20_000), PerfectStrategy(50_000, 20_000)),
+            "exact minimax setting traps on small boards; exact where it can solve, else alpha-beta, up to 7×7;"
+            " alpha-beta with 10,000 nodes beyond",
+            BySize(
+                "impossible",
+                (
+                    (UP_TO_4X4, PerfectStrategy(300_000, 20_000, set_traps=True)),
+                    (UP_TO_7X7, PerfectStrategy(50_000, 20_000)),
+                    (None, AlphaBetaStrategy(10_000)),
+                ),
+            ),
         ),
     )
 }
