@@ -8,7 +8,14 @@ from collections import Counter
 import pytest
 
 from tictactoe_tui.engine import Board, Mark, Move, Strategy, analyze, get_strategy, strategy_names
-from tictactoe_tui.engine.strategies import FIRST_SEAT_TABLE, MctsStrategy
+from tictactoe_tui.engine.strategies import (
+    FIRST_SEAT_TABLE,
+    LEVELS,
+    BySize,
+    MctsStrategy,
+    RulesStrategy,
+    SlippingStrategy,
+)
 
 from .test_board import reachable
 
@@ -207,3 +214,49 @@ def test_mcts_is_reproducible_with_the_same_seed() -> None:
     board = Board.empty(5, 5)
     mcts = MctsStrategy(playouts=300)
     assert mcts.choose(board, random.Random(5)) == mcts.choose(board, random.Random(5))
+
+
+# -- levels -----------------------------------------------------------------------------------
+
+
+def test_impossible_sets_traps_among_drawn_moves() -> None:
+    # Every first move draws; a corner leaves O seven losing replies out of eight (only the
+    # centre holds), more than the centre (four of eight) or a side.
+    assert set(choices("impossible", ".../.../...", tries=40)) <= CORNERS
+    assert len(choices("perfect", ".../.../...", tries=100)) == 9  # the seeds' player does not
+
+
+def test_a_slipping_player_plays_its_inner_move_except_about_one_time_in_every() -> None:
+    must_block = Board.parse("xx./.o./...")
+    slipping = choices_with(SlippingStrategy(RulesStrategy(), 4), must_block, tries=400)
+    assert set(slipping) == set(must_block.legal_moves())  # a slip may be any free square
+    share_elsewhere = 1 - slipping[(0, 2)] / 400
+    assert 0.15 < share_elsewhere < 0.3  # 1/4 of moves slip; 5 in 6 of those land elsewhere
+    always = choices_with(SlippingStrategy(RulesStrategy(), 1), must_block, tries=300)
+    assert len(always) == 6
+    assert min(always.values()) > 20
+
+
+@pytest.mark.parametrize(
+    ("shape", "medium", "hard", "impossible"),
+    [
+        ((3, 3, 3), "rules", "mcts", "perfect"),
+        ((4, 4, 4), "rules", "mcts", "perfect"),
+        ((5, 5, 4), "rules", "alphabeta", "perfect"),
+        ((7, 7, 5), "rules", "alphabeta", "perfect"),
+        ((15, 15, 5), "rules", "alphabeta", "alphabeta"),
+    ],
+)
+def test_levels_pick_a_strategy_by_board_size(
+    shape: tuple[int, int, int], medium: str, hard: str, impossible: str
+) -> None:
+    board = Board.empty(*shape)
+    picked = {level: LEVELS[level].strategy.pick(board) for level in LEVELS}
+    assert [picked[level].name for level in LEVELS] == ["random", medium, hard, impossible]
+    slips = [level for level, strategy in picked.items() if isinstance(strategy, SlippingStrategy)]
+    assert slips == (["medium", "hard"] if shape == (4, 4, 4) else [])
+
+
+def test_a_level_needs_a_tier_for_any_size() -> None:
+    with pytest.raises(ValueError, match="any board size"):
+        BySize("broken", ((9, RulesStrategy()),))
