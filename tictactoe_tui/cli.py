@@ -90,13 +90,13 @@ def build_parser() -> _Parser:
     parser = _Parser(prog="tictactoe-tui", description="Tic-tac-toe in the terminal, from 3x3 to m×n×k.")
     parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
     parser.add_argument("--board", type=board_size, help="play on rows x columns, e.g. 15x15 (with --k)")
-    parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board")
+    parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board (default as its preset)")
     parser.add_argument("--think-time", type=positive_seconds, help="the computer's seconds per move")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     analyze = commands.add_parser("analyze", help="exact value of every move of a position")
     analyze.add_argument("board", help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o")
-    analyze.add_argument("--k", type=positive_int, help="marks in a row to win (default: 3 on 3x3, else 4)")
+    analyze.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
     analyze.add_argument("--time", type=positive_seconds, default=30.0, help="seconds to spend (default 30)")
     analyze.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -106,7 +106,7 @@ def build_parser() -> _Parser:
     arena.add_argument("--ladder", action="store_true", help="each level against the one below, from both seats")
     arena.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     arena.add_argument("--board", type=board_size, default=(3, 3), help="rows x columns (default 3x3)")
-    arena.add_argument("--k", type=positive_int, help="marks in a row to win")
+    arena.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
     arena.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     arena.add_argument(
         "--jobs", type=positive_int, default=1, help="games played at once, one process each (default 1)"

@@ -22,7 +22,7 @@ def test_text_form_round_trips_case_insensitively() -> None:
 
 @pytest.mark.parametrize(
     ("rows", "cols", "k"),
-    [(3, 3, 3), (4, 4, 4), (3, 5, 4), (7, 7, 4), (15, 15, 5), (5, 6, 4)],
+    [(3, 3, 3), (4, 4, 4), (3, 5, 4), (5, 5, 4), (5, 6, 4), (6, 6, 5), (6, 7, 5), (7, 7, 5), (15, 15, 5)],
 )
 def test_default_k(rows: int, cols: int, k: int) -> None:
     assert default_k(rows, cols) == k

@@ -36,10 +36,11 @@ class Mark(StrEnum):
 
 
 def default_k(rows: int, cols: int) -> int:
-    """The default line length: 3 on 3×3, 5 on 15×15, otherwise 4."""
+    """The default line length, as on the game's preset boards: 3 on 3×3, 5 once both sides
+    are 6 or more (6×6, 7×7, 15×15), otherwise 4."""
     if (rows, cols) == (3, 3):
         return 3
-    if (rows, cols) == (GOMOKU_SIDE, GOMOKU_SIDE):
+    if min(rows, cols) >= 6:
         return 5
     return 4
 
