@@ -197,6 +197,8 @@ def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None
     assert launched == [{"preset": Preset(15, 15, 5), "think_seconds": 0.5}]
     assert main(["--board", "5x6", "--k", "3"]) == 0
     assert launched[-1] == {"preset": Preset(5, 6, 3)}
+    assert main(["--board", "6x6"]) == 0
+    assert launched[-1] == {"preset": Preset(6, 6, 5)}  # the 6×6 preset's k
 
 
 def run_quietly(args: list[str], stderr: io.StringIO) -> int:
