@@ -283,7 +283,8 @@ def run_arena_command(args: argparse.Namespace) -> int:
 
 
 def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
-    """Processes to play games in (spawned: the engine never relies on forking), or none for one job."""
+    """Processes to play games in, or none for one job. Spawned, not forked: the progress
+    display runs a thread."""
     if jobs == 1:
         return nullcontext()
     return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
