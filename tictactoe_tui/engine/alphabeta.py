@@ -84,10 +84,10 @@ def _window_changes(k: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
 
 @cache
 def _tables(shape: Geometry) -> _Tables:
-    windows = shape.lines
+    window_cells = tuple(tuple(cells_of(window)) for window in shape.lines)
     through: list[list[int]] = [[] for _ in range(shape.cells)]
-    for index, window in enumerate(windows):
-        for cell in cells_of(window):
+    for index, cells in enumerate(window_cells):
+        for cell in cells:
             through[cell].append(index)
     neighbours = []
     for cell in range(shape.cells):
@@ -98,8 +98,8 @@ def _tables(shape: Geometry) -> _Tables:
                 mask |= 1 << (r * shape.cols + c)
         neighbours.append(mask & ~(1 << cell))
     return _Tables(
-        windows,
-        tuple(tuple(cells_of(window)) for window in windows),
+        shape.lines,
+        window_cells,
         tuple(tuple(indices) for indices in through),
         tuple(neighbours),
         _window_changes(shape.k),
