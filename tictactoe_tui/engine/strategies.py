@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .board import Board, Mark, Move, cells_of, winning_cells
-from .solver import UNLIMITED, Budget, MoveValue, solver_for
+from .solver import UNLIMITED, Budget, MoveValue, Solver, solver_for
 
 
 @dataclass(frozen=True)
@@ -240,25 +240,24 @@ class PerfectStrategy(Strategy):
         _require_moves(board)
         solver = solver_for(board.geometry)
         search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
-        best = (solver.solved(board) or solver.analyze(board, search_budget)).best_moves
+        best = solver.analyze(board, search_budget).best_moves
         if not best:
             return self.fallback.decide(board, rng, budget)
         if self.set_traps and len(best) > 1 and best[0].value == 0:
-            best = self._traps(board, best, search_budget)
+            best = self._traps(solver, board, best, search_budget)
         chosen = rng.choice(best)
         return Decision(chosen.move, chosen.value, chosen.plies)
 
     @staticmethod
-    def _traps(board: Board, drawn: tuple[MoveValue, ...], budget: Budget) -> tuple[MoveValue, ...]:
+    def _traps(solver: Solver, board: Board, drawn: tuple[MoveValue, ...], budget: Budget) -> tuple[MoveValue, ...]:
         """The drawn moves leaving the most losing replies (all of them if the budget ends first)."""
-        solver = solver_for(board.geometry)
         shares: list[float] = []
         for candidate in drawn:
             after = board.play(candidate.move)
             if after.is_over:
                 shares.append(0.0)
                 continue
-            replies = solver.solved(after) or solver.analyze(after, budget)
+            replies = solver.analyze(after, budget)
             if not replies.complete:
                 return drawn
             shares.append(sum(reply.value < 0 for reply in replies.moves) / len(replies.moves))
