@@ -109,19 +109,26 @@ class RulesStrategy(Strategy):
     summary = "win, block, corner, centre, side (seeds 001/002)"
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        free = _require_moves(board)
+        _require_moves(board)
         own, other = board.sides()
-        lines = board.geometry.lines
-        for candidates in (
-            winning_cells(own, other, lines),
-            winning_cells(other, own, lines),
-            corner_cells(board) & free,
-            centre_cells(board) & free,
-            free,
-        ):
-            if candidates:
-                return Decision(_pick(board, candidates, rng))
-        raise AssertionError("unreachable: a free square always exists here")
+        return Decision(_pick(board, rules_squares(board, own, other), rng))
+
+
+def rules_squares(shape: Board, own: int, other: int) -> int:
+    """Mask of the squares the five rules pick among (at random) for the side holding ``own``
+    against ``other`` on a board of ``shape``'s size: the first non-empty of its winning
+    squares, its blocking squares, the free corners, the free centre squares, any free square."""
+    free = shape.geometry.full & ~(own | other)
+    lines = shape.geometry.lines
+    for candidates in (
+        winning_cells(own, other, lines),
+        winning_cells(other, own, lines),
+        corner_cells(shape) & free,
+        centre_cells(shape) & free,
+    ):
+        if candidates:
+            return candidates
+    return free
 
 
 #: Seed 003's table, indexed by the opponent's first square (0-8, reading order): the
@@ -322,6 +329,8 @@ class MctsStrategy(Strategy):
 class SlippingStrategy(Strategy):
     """Another strategy's moves, except that one move in ``every`` (on average) is random."""
 
+    slip = RandomStrategy()
+
     def __init__(self, inner: Strategy, every: int) -> None:
         self.inner, self.every = inner, every
         self.name = inner.name
@@ -331,9 +340,8 @@ class SlippingStrategy(Strategy):
         return self.inner.supports(board)
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        if rng.randrange(self.every) == 0:
-            return Decision(_pick(board, _require_moves(board), rng))
-        return self.inner.decide(board, rng, budget)
+        player = self.slip if rng.randrange(self.every) == 0 else self.inner
+        return player.decide(board, rng, budget)
 
 
 class BySize(Strategy):
