@@ -6,6 +6,7 @@ Bad arguments exit with status 2 and one line saying why.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import sys
@@ -21,6 +22,7 @@ from rich.table import Table
 
 from . import savefile
 from .engine import (
+    LADDER,
     Analysis,
     ArenaResult,
     Board,
@@ -32,6 +34,7 @@ from .engine import (
     get_strategy,
     move_name,
     run_arena,
+    run_pairing,
     strategy_names,
 )
 from .game import Preset
@@ -303,57 +306,38 @@ def arena_table(result: ArenaResult, start: Board) -> Table:
     return table
 
 
-LADDER = (("medium", "easy"), ("hard", "medium"), ("impossible", "hard"))
-
-
 def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) -> int:
     """``arena --ladder``: each level against the one below it, half the games from each seat."""
-    rows: list[dict[str, object]] = []
     with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
         task = progress.add_task(f"ladder on {start.rows}x{start.cols}, k={start.k}", total=args.games * len(LADDER))
-        for upper, lower in LADDER:
-            half = max(1, args.games // 2)
-            seats = []
-            for seed_offset, (x, o) in enumerate(((upper, lower), (lower, upper))):
-                seats.append(
-                    run_arena(
-                        x,
-                        o,
-                        games=half,
-                        start=start,
-                        seed=args.seed + seed_offset,
-                        on_game=lambda _final: progress.advance(task),
-                        pool=pool,
-                    )
-                )
-            as_x, as_o = seats
-            wins, losses = as_x.x_wins + as_o.o_wins, as_x.o_wins + as_o.x_wins
-            rows.append(
-                {
-                    "upper": upper,
-                    "lower": lower,
-                    "games": 2 * half,
-                    "wins": wins,
-                    "losses": losses,
-                    "draws": as_x.draws + as_o.draws,
-                    "beats_lower": wins > losses,
-                }
+        rows = [
+            run_pairing(
+                upper,
+                lower,
+                games=args.games,
+                start=start,
+                seed=args.seed,
+                on_game=lambda _final: progress.advance(task),
+                pool=pool,
             )
+            for upper, lower in LADDER
+        ]
     if args.json:
-        print(json.dumps({"board": f"{start.rows}x{start.cols}", "k": start.k, "ladder": rows}))
+        ladder = [{**dataclasses.asdict(row), "beats_lower": row.beats_lower} for row in rows]
+        print(json.dumps({"board": f"{start.rows}x{start.cols}", "k": start.k, "ladder": ladder}))
         return 0
     table = Table(title=f"Ladder on {start.rows}x{start.cols}, k={start.k} (seed {args.seed})")
     for column in ("level", "against", "games", "wins", "losses", "draws", "beats it"):
         table.add_column(column, justify="right" if column in ("games", "wins", "losses", "draws") else "left")
     for row in rows:
         table.add_row(
-            str(row["upper"]),
-            str(row["lower"]),
-            str(row["games"]),
-            str(row["wins"]),
-            str(row["losses"]),
-            str(row["draws"]),
-            "yes" if row["beats_lower"] else "no",
+            row.upper,
+            row.lower,
+            str(row.games),
+            str(row.wins),
+            str(row.losses),
+            str(row.draws),
+            "yes" if row.beats_lower else "no",
         )
     Console().print(table)
     return 0

@@ -3,12 +3,13 @@
 Pure Python: nothing here imports Textual, so the engine runs and tests without a terminal.
 """
 
-from .arena import ArenaResult, play_game, run_arena
+from .arena import LADDER, ArenaResult, PairingResult, play_game, run_arena, run_pairing
 from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
 from .solver import Analysis, Budget, MoveValue, analyze
 from .strategies import LEVELS, STRATEGIES, Decision, Level, Strategy, get_strategy, strategy_names
 
 __all__ = [
+    "LADDER",
     "LEVELS",
     "STRATEGIES",
     "Analysis",
@@ -21,6 +22,7 @@ __all__ = [
     "Mark",
     "Move",
     "MoveValue",
+    "PairingResult",
     "Strategy",
     "analyze",
     "default_k",
@@ -29,5 +31,6 @@ __all__ = [
     "parse_move",
     "play_game",
     "run_arena",
+    "run_pairing",
     "strategy_names",
 ]

@@ -11,6 +11,9 @@ from .board import Board, Mark
 from .solver import UNLIMITED, Budget
 from .strategies import Strategy, get_strategy
 
+#: Each level and the one below it, weakest pairing first.
+LADDER = (("medium", "easy"), ("hard", "medium"), ("impossible", "hard"))
+
 
 @dataclass(frozen=True)
 class ArenaResult:
@@ -65,3 +68,43 @@ def run_arena(
         if on_game is not None:
             on_game(final)
     return ArenaResult(x, o, games, tally[Mark.X], tally[Mark.O], tally[None])
+
+
+@dataclass(frozen=True)
+class PairingResult:
+    """``upper`` against ``lower`` from both seats: ``upper``'s wins and losses, and the draws."""
+
+    upper: str
+    lower: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def beats_lower(self) -> bool:
+        return self.wins > self.losses
+
+
+def run_pairing(
+    upper: str,
+    lower: str,
+    *,
+    games: int,
+    start: Board,
+    seed: int,
+    on_game: Callable[[Board], None] | None = None,
+    pool: Executor | None = None,
+) -> PairingResult:
+    """Half the games with ``upper`` as X (series seed ``seed``), half as O (``seed + 1``)."""
+    half = max(1, games // 2)
+    as_x = run_arena(upper, lower, games=half, start=start, seed=seed, on_game=on_game, pool=pool)
+    as_o = run_arena(lower, upper, games=half, start=start, seed=seed + 1, on_game=on_game, pool=pool)
+    return PairingResult(
+        upper,
+        lower,
+        2 * half,
+        wins=as_x.x_wins + as_o.o_wins,
+        losses=as_x.o_wins + as_o.x_wins,
+        draws=as_x.draws + as_o.draws,
+    )
