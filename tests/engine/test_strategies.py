@@ -251,7 +251,7 @@ def test_levels_pick_a_strategy_by_board_size(
     shape: tuple[int, int, int], medium: str, hard: str, impossible: str
 ) -> None:
     board = Board.empty(*shape)
-    picked = {level: LEVELS[level].strategy.pick(board) for level in LEVELS}
+    picked = {level: LEVELS[level].pick(board) for level in LEVELS}
     assert [picked[level].name for level in LEVELS] == ["random", medium, hard, impossible]
     slips = [level for level, strategy in picked.items() if isinstance(strategy, SlippingStrategy)]
     expected = {(3, 3, 3): [], (4, 4, 4): ["medium", "hard"], (15, 15, 5): []}.get(shape, ["hard"])

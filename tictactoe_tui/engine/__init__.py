@@ -6,7 +6,7 @@ Pure Python: nothing here imports Textual, so the engine runs and tests without 
 from .arena import LADDER, ArenaResult, PairingResult, play_game, run_arena, run_pairing
 from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
 from .solver import Analysis, Budget, MoveValue, analyze
-from .strategies import LEVELS, STRATEGIES, Decision, Level, Strategy, get_strategy, strategy_names
+from .strategies import LEVELS, STRATEGIES, Decision, Strategy, get_strategy, strategy_names
 
 __all__ = [
     "LADDER",
@@ -18,7 +18,6 @@ __all__ = [
     "BoardError",
     "Budget",
     "Decision",
-    "Level",
     "Mark",
     "Move",
     "MoveValue",

@@ -42,7 +42,6 @@ class Strategy(ABC):
     """A way of choosing moves. ``choose`` never mutates the board."""
 
     name: str
-    summary: str
 
     def supports(self, board: Board) -> bool:
         """Whether this strategy can play on ``board``'s shape."""
@@ -75,7 +74,6 @@ class RandomStrategy(Strategy):
     """Seed 001's random player: a uniformly random free square."""
 
     name = "random"
-    summary = "any free square, at random"
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         return Decision(_pick(board, _require_moves(board), rng))
@@ -106,7 +104,6 @@ class RulesStrategy(Strategy):
     """
 
     name = "rules"
-    summary = "win, block, corner, centre, side (seeds 001/002)"
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
@@ -188,7 +185,6 @@ class OpeningTableStrategy(Strategy):
     """
 
     name = "opening-table"
-    summary = "centre first, then a reply table (seed 003, 3×3 only)"
 
     def supports(self, board: Board) -> bool:
         return (board.rows, board.cols, board.k) == (3, 3, 3)
@@ -234,7 +230,6 @@ class PerfectStrategy(Strategy):
     """
 
     name = "perfect"
-    summary = "exact minimax, random among equal best (seeds 000/004)"
 
     def __init__(
         self, max_nodes: int | None = 300_000, fallback_nodes: int | None = 20_000, *, set_traps: bool = False
@@ -281,7 +276,6 @@ class AlphaBetaStrategy(Strategy):
     """
 
     name = "alphabeta"
-    summary = "iterative-deepening alpha-beta with threat detection"
 
     def __init__(self, max_nodes: int | None = 20_000) -> None:
         self.max_nodes = max_nodes
@@ -305,7 +299,6 @@ class MctsStrategy(Strategy):
     """
 
     name = "mcts"
-    summary = "Monte Carlo tree search (UCT)"
 
     def __init__(self, playouts: int = 2000) -> None:
         self.playouts = playouts
@@ -334,7 +327,6 @@ class SlippingStrategy(Strategy):
     def __init__(self, inner: Strategy, every: int) -> None:
         self.inner, self.every = inner, every
         self.name = inner.name
-        self.summary = f"{inner.summary}, with one move in {every} at random"
 
     def supports(self, board: Board) -> bool:
         return self.inner.supports(board)
@@ -353,10 +345,6 @@ class BySize(Strategy):
             raise ValueError("the last tier must take any board size")
         self.name = name
         self.tiers = tiers
-        self.summary = "; ".join(
-            strategy.summary if limit is None else f"up to {limit} squares: {strategy.summary}"
-            for limit, strategy in tiers
-        )
 
     def pick(self, board: Board) -> Strategy:
         """The strategy this level plays on ``board``."""
@@ -370,15 +358,6 @@ class BySize(Strategy):
         return self.pick(board).decide(board, rng, budget)
 
 
-@dataclass(frozen=True)
-class Level:
-    """A difficulty level: a name people pick, the strategy behind it and why."""
-
-    name: str
-    description: str
-    strategy: BySize
-
-
 _RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStrategy(1000), AlphaBetaStrategy(1_500)
 #: Board sizes the levels tell apart: 3×3; up to 16 squares (4×4); up to 49 squares (5×5 to
 #: 7×7, often solvable near the end); anything bigger (15×15). On 4×4 to 7×7 good play
@@ -386,39 +365,27 @@ _RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStra
 #: (7×7: 1 loss in 200 games for hard) lose to it; there they make deliberate slips.
 THREE_BY_THREE, UP_TO_4X4, UP_TO_7X7 = 9, 16, 49
 
-LEVELS: dict[str, Level] = {
+#: The difficulty levels people pick, easiest first.
+LEVELS: dict[str, BySize] = {
     level.name: level
     for level in (
-        Level("easy", "plays at random", BySize("easy", ((None, _RANDOM),))),
-        Level(
-            "medium",
-            "the five rules: win, block, corner, centre, side (on 4×4 one move in 4 is random)",
-            BySize("medium", ((THREE_BY_THREE, _RULES), (UP_TO_4X4, SlippingStrategy(_RULES, 4)), (None, _RULES))),
-        ),
-        Level(
+        BySize("easy", ((None, _RANDOM),)),
+        BySize("medium", ((THREE_BY_THREE, _RULES), (UP_TO_4X4, SlippingStrategy(_RULES, 4)), (None, _RULES))),
+        BySize(
             "hard",
-            "MCTS with 1,000 playouts; alpha-beta with 1,500 nodes on bigger boards (4×4 to 7×7: one move in 5 random)",
-            BySize(
-                "hard",
-                (
-                    (THREE_BY_THREE, _MCTS),
-                    (UP_TO_4X4, SlippingStrategy(_MCTS, 5)),
-                    (UP_TO_7X7, SlippingStrategy(_ALPHABETA, 5)),
-                    (None, _ALPHABETA),
-                ),
+            (
+                (THREE_BY_THREE, _MCTS),
+                (UP_TO_4X4, SlippingStrategy(_MCTS, 5)),
+                (UP_TO_7X7, SlippingStrategy(_ALPHABETA, 5)),
+                (None, _ALPHABETA),
             ),
         ),
-        Level(
+        BySize(
             "impossible",
-            "exact minimax setting traps on small boards; exact where it can solve, else alpha-beta, up to 7×7;"
-            " alpha-beta with 10,000 nodes beyond",
-            BySize(
-                "impossible",
-                (
-                    (UP_TO_4X4, PerfectStrategy(300_000, 20_000, set_traps=True)),
-                    (UP_TO_7X7, PerfectStrategy(50_000, 20_000)),
-                    (None, AlphaBetaStrategy(10_000)),
-                ),
+            (
+                (UP_TO_4X4, PerfectStrategy(300_000, 20_000, set_traps=True)),
+                (UP_TO_7X7, PerfectStrategy(50_000, 20_000)),
+                (None, AlphaBetaStrategy(10_000)),
             ),
         ),
     )
@@ -446,7 +413,7 @@ def get_strategy(name: str) -> Strategy:
     """The strategy for a level (``easy`` … ``impossible``) or a strategy name."""
     key = name.strip().lower()
     if key in LEVELS:
-        return LEVELS[key].strategy
+        return LEVELS[key]
     if key in STRATEGIES:
         return STRATEGIES[key]
     raise ValueError(f"unknown level or strategy {name!r}: choose from {', '.join(strategy_names())}")
