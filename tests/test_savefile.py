@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.savefile import SaveFileError, dump, load, loads
+from tictactoe_tui.store.savefile import SaveFileError, dump, load, loads
 
 
 def test_the_format_is_the_board_text_plus_the_moves() -> None:

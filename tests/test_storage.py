@@ -9,17 +9,9 @@ import pytest
 
 from tictactoe_tui.engine import strategy_names
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
-from tictactoe_tui.storage import (
-    DEFAULT_THEME,
-    Paths,
-    Record,
-    Stats,
-    load_settings,
-    load_stats,
-    settings_to_json,
-    stats_key,
-    write_json,
-)
+from tictactoe_tui.store.files import Paths, write_json
+from tictactoe_tui.store.settings import DEFAULT_THEME, load_settings, settings_to_json
+from tictactoe_tui.store.stats import Record, Stats, load_stats, stats_key
 
 
 @pytest.fixture

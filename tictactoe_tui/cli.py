@@ -20,7 +20,6 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from . import savefile
 from .engine import (
     LADDER,
     Analysis,
@@ -38,6 +37,7 @@ from .engine import (
     strategy_names,
 )
 from .game import Preset
+from .store import savefile
 
 OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
 

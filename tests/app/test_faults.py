@@ -13,7 +13,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Mode, Settings
-from tictactoe_tui.storage import Paths, write_json
+from tictactoe_tui.store.files import Paths, write_json
 
 from .test_play import marks
 

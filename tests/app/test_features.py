@@ -15,8 +15,8 @@ from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
 from tictactoe_tui.game import Mode, Preset, Settings
-from tictactoe_tui.savefile import dump
-from tictactoe_tui.storage import Paths
+from tictactoe_tui.store.files import Paths
+from tictactoe_tui.store.savefile import dump
 
 from .conftest import AppFactory, FirstFree, Gated
 from .test_play import TWO_PLAYERS, marks, settle, status

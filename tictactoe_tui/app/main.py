@@ -20,19 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Select
 from textual.worker import Worker, WorkerState
 
-from .. import savefile
 from ..engine import Analysis, Board, Move, move_name, strategy_names
 from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
-from ..storage import (
-    DEFAULT_THEME,
-    Paths,
-    Stats,
-    load_settings,
-    load_stats,
-    settings_to_json,
-    stats_key,
-    write_json,
-)
+from ..store import savefile
+from ..store.files import Paths, write_json
+from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
+from ..store.stats import Stats, load_stats, stats_key
 from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher
 from .board_view import BoardView, overlay_label
 from .help import HelpScreen

@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Input, Static
 
 from ..engine import BoardError
 from ..game import Preset
-from ..storage import Stats
+from ..store.stats import Stats
 
 
 class StatsScreen(ModalScreen[None]):

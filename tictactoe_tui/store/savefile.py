@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .engine import Board, BoardError, move_name, parse_move
+from ..engine import Board, BoardError, move_name, parse_move
 
 HEADER = "# tictactoe-tui saved game"
 VERSION = "1"

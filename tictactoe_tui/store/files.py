@@ -1,0 +1,113 @@
+"""JSON files on disk, written atomically, never trusted blindly.
+
+A file that cannot be read, does not parse or holds the wrong types is moved aside as a
+backup (nothing is lost), the defaults are used, and the caller gets a one-line problem to
+show. Pure Python, no Textual.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import platformdirs
+
+T = TypeVar("T")
+
+APP_NAME = "tictactoe-tui"
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Where the files live; the user's platform directories unless a test says otherwise."""
+
+    config_dir: Path
+    data_dir: Path
+
+    @classmethod
+    def default(cls) -> Paths:
+        """The platform's config and data directories for this app."""
+        return cls(platformdirs.user_config_path(APP_NAME), platformdirs.user_data_path(APP_NAME))
+
+    @property
+    def settings(self) -> Path:
+        return self.config_dir / "settings.json"
+
+    @property
+    def stats(self) -> Path:
+        return self.data_dir / "stats.json"
+
+
+class BadFile(ValueError):
+    """A file's content is not what it should be; the message says what."""
+
+
+def read_json(path: Path) -> tuple[Any, str | None]:
+    """The parsed file (None when missing or bad) and a problem to report (None when fine).
+
+    A bad file is renamed to ``<name>.bad-<time>`` first, so nothing is lost.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, None
+    except (OSError, UnicodeDecodeError) as error:
+        return None, _set_aside(path, f"could not be read ({_reason(error)})")
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as error:
+        return None, _set_aside(path, f"is not valid JSON ({error.msg} at line {error.lineno})")
+
+
+def bad_content(path: Path, error: BadFile) -> str:
+    """Set aside a file whose JSON parsed but holds the wrong things; the problem to report."""
+    return _set_aside(path, f"has {error}")
+
+
+def _set_aside(path: Path, what: str) -> str:
+    backup = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        os.replace(path, backup)
+    except OSError as error:
+        kept = f"it could not be moved aside ({_reason(error)}), so it is left as it is"
+        return f"{path} {what}; {kept}; using defaults"
+    return f"{path} {what}; kept as {backup.name}; using defaults"
+
+
+def write_json(path: Path, data: Any) -> str | None:
+    """Write atomically (temporary file, then rename); a problem to report, or None."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with temporary.open("w", encoding="utf-8") as file:
+            json.dump(data, file, indent=2, sort_keys=True)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        return f"could not save {path} ({_reason(error)})"
+    return None
+
+
+def _reason(error: BaseException) -> str:
+    return getattr(error, "strerror", None) or str(error)
+
+
+def load(path: Path, parse: Callable[[Any], T], default: Callable[[], T]) -> tuple[T, str | None]:
+    """The parsed file and a problem to report; ``default()`` for a missing or bad file, a bad
+    one being set aside first (``parse`` raises :class:`BadFile` for wrong content)."""
+    data, problem = read_json(path)
+    if data is None:
+        return default(), problem
+    try:
+        return parse(data), None
+    except BadFile as error:
+        return default(), bad_content(path, error)

@@ -1,0 +1,77 @@
+"""The settings file: what the player chose in the sidebar, and the theme."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..engine import BoardError
+from ..game import FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
+from .files import BadFile, Paths, load
+
+DEFAULT_THEME = "textual-dark"
+
+
+def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
+    """The settings file's content."""
+    return {
+        "mode": settings.mode.value,
+        "level": settings.level,
+        "first": settings.first.value,
+        "mark": settings.mark.value,
+        "board": settings.preset.key,
+        "layout": settings.layout.value,
+        "think_seconds": settings.think_seconds,
+        "theme": theme,
+    }
+
+
+def settings_from_json(data: Any, known_levels: list[str]) -> tuple[Settings, str]:
+    """Settings and theme from the file's content; :class:`BadFile` if anything is off."""
+    if not isinstance(data, dict):
+        raise BadFile(f"a {type(data).__name__} where an object was expected")
+    defaults = Settings()
+    choices: dict[str, tuple[Any, Any]] = {
+        "mode": (Mode, defaults.mode),
+        "first": (FirstPlayer, defaults.first),
+        "mark": (MarkChoice, defaults.mark),
+        "layout": (KeyLayout, defaults.layout),
+    }
+    values: dict[str, Any] = {}
+    for key, (enum, default) in choices.items():
+        values[key] = _choice(data, key, {member.value: member for member in enum}, default)
+    level = _choice(data, "level", {name: name for name in known_levels}, defaults.level)
+    preset = _board(data.get("board", defaults.preset.key))
+    think = data.get("think_seconds", defaults.think_seconds)
+    if isinstance(think, bool) or not isinstance(think, int | float) or not 0.05 <= think <= 60:
+        raise BadFile(f"think_seconds {think!r}, which is not a number of seconds from 0.05 to 60")
+    theme = data.get("theme", DEFAULT_THEME)
+    if not isinstance(theme, str):
+        raise BadFile(f"theme {theme!r}, which is not a name")
+    return replace(defaults, level=level, preset=preset, think_seconds=float(think), **values), theme
+
+
+def _board(value: Any) -> Preset:
+    if not isinstance(value, str):
+        raise BadFile(f"board {value!r}, which is not written like 4x4k4")
+    try:
+        return Preset.from_key(value)
+    except BoardError as error:
+        raise BadFile(str(error)) from None
+
+
+def _choice(data: dict[str, Any], key: str, allowed: dict[Any, Any], default: Any) -> Any:
+    if key not in data:
+        return default
+    value = data[key]
+    if not isinstance(value, str) or value not in allowed:
+        raise BadFile(f"{key} {value!r}, which is not one of {', '.join(map(str, allowed))}")
+    return allowed[value]
+
+
+def load_settings(paths: Paths, known_levels: list[str]) -> tuple[Settings, str, str | None]:
+    """Settings, theme and a problem to report; defaults for a missing or bad file."""
+    (settings, theme), problem = load(
+        paths.settings, lambda data: settings_from_json(data, known_levels), lambda: (Settings(), DEFAULT_THEME)
+    )
+    return settings, theme, problem
