@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -174,26 +175,34 @@ class GameState:
     line: tuple[Move, ...] = ()
     """Every move of the game, including those undone and not yet redone; the board shows
     the first ``ply`` of them."""
+    started: float = 0.0
+    """When the game began (Unix seconds)."""
+    times: tuple[float, ...] = ()
+    """Seconds from the start at which each move of :attr:`line` was played."""
 
     @classmethod
     def resume(cls, settings: Settings, board: Board, number: int = 1) -> GameState:
         """A loaded game (``board`` with its history), in the current mode; against the
-        computer you continue as the side to move."""
+        computer you continue as the side to move. Its earlier moves count as played at the start."""
         computer = {
             Mode.TWO_PLAYERS: frozenset[Mark](),
             Mode.COMPUTER_VS_COMPUTER: frozenset(Mark),
             Mode.VS_COMPUTER: frozenset({board.to_move.other}),
         }[settings.mode]
-        return cls(board, settings.mode, computer, number=number, line=board.history or ())
+        line = board.history or ()
+        return cls(
+            board, settings.mode, computer, number=number, line=line, started=time.time(), times=(0.0,) * len(line)
+        )
 
     @classmethod
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
         """A new game from the settings; coin flips and random marks use ``rng``."""
         board = settings.preset.empty_board()
+        started = time.time()
         if settings.mode is Mode.TWO_PLAYERS:
-            return cls(board, settings.mode, frozenset(), number=number)
+            return cls(board, settings.mode, frozenset(), number=number, started=started)
         if settings.mode is Mode.COMPUTER_VS_COMPUTER:
-            return cls(board, settings.mode, frozenset(Mark), number=number)
+            return cls(board, settings.mode, frozenset(Mark), number=number, started=started)
         human_first = {
             FirstPlayer.YOU: True,
             FirstPlayer.COMPUTER: False,
@@ -207,6 +216,7 @@ class GameState:
             frozenset({human.other}),
             swapped=(symbol == MarkChoice.X) != human_first,
             number=number,
+            started=started,
         )
 
     def symbol(self, mark: Mark) -> str:
@@ -230,7 +240,8 @@ class GameState:
         Moves that were undone are forgotten: the line now continues with ``move``.
         """
         board = self.board.play(move)
-        return replace(self, board=board, last_ai=ai or self.last_ai, line=board.history or ())
+        times = (*self.times[: self.ply], time.time() - self.started)
+        return replace(self, board=board, last_ai=ai or self.last_ai, line=board.history or (), times=times)
 
     def at_ply(self, ply: int) -> GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""
@@ -267,6 +278,14 @@ class GameState:
             number = f"{ply // 2 + 1}. " if ply % 2 == 0 else ""
             names.append(f"{number}{mark} {move_name(move)}")
         return names
+
+    def players(self, level: str) -> tuple[str, str]:
+        """Who played X and who played O: ``you``, ``friend`` (the other person at the
+        keyboard) or the computer's level."""
+        if self.mode is Mode.TWO_PLAYERS:
+            return ("you", "friend")
+        x, o = (level if mark in self.computer else "you" for mark in (Mark.X, Mark.O))
+        return (x, o)
 
     def outcome_for_stats(self) -> int:
         """A finished game's result for the statistics: yours against the computer, else X's."""

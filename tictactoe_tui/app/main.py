@@ -23,10 +23,11 @@ from textual.worker import Worker, WorkerState
 from ..engine import Analysis, Board, Move, move_name, strategy_names
 from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
 from ..store import savefile
-from ..store.files import Paths, write_json
+from ..store.archive import Archive, ArchiveError, GameRecord
+from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
-from ..store.stats import Stats, load_stats, stats_key
 from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher
+from .archive import ArchiveScreen
 from .board_view import BoardView, overlay_label
 from .help import HelpScreen
 from .screens import CustomBoardScreen, PathPrompt, StatsScreen
@@ -53,6 +54,7 @@ class TicTacToeApp(App[None]):
         Binding("a", "toggle_overlay", "Analysis", show=False),
         Binding("p", "toggle_pause", "Pause"),
         Binding("s", "stats", "Statistics", show=False),
+        Binding("g", "archive", "Games", show=False),
         Binding("ctrl+s", "save_game", "Save game", show=False),
         Binding("ctrl+o", "load_game", "Load game", show=False),
         Binding("question_mark", "help", "Help"),
@@ -86,7 +88,8 @@ class TicTacToeApp(App[None]):
     ) -> None:
         """``paths``: where settings and statistics persist (None: nothing is saved).
         ``load``: a game to resume. ``overrides``: settings chosen on the command line.
-        By default the computer searches in a child process."""
+        By default the computer searches in a child process. Without ``paths`` the game
+        archive lives in memory."""
         super().__init__()
         self.rng = random.Random(seed)
         self.searcher: Searcher = searcher or ProcessSearcher()
@@ -98,12 +101,12 @@ class TicTacToeApp(App[None]):
         self._wanted_analysis: GameState | None = None
         self._hint_wanted = False
         self.problems: list[str] = []
-        stored, theme, problem = Settings(), DEFAULT_THEME, None
-        self.stats = Stats()
-        if paths is not None:
+        stored, theme = Settings(), DEFAULT_THEME
+        if paths is not None:  # settings as on disk: only what this copy changes is written back
             stored, theme, problem = load_settings(paths, strategy_names())
-            self.stats, stats_problem = load_stats(paths)
-            self.problems += [p for p in (problem, stats_problem) if p]
+            self.problems += [problem] if problem else []
+        self.archive = Archive(None) if paths is None else Archive.open(paths)
+        self.problems += self.archive.problems
         for custom in THEMES:
             self.register_theme(custom)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
@@ -111,6 +114,8 @@ class TicTacToeApp(App[None]):
         first = GameState.start(self.settings, self.rng) if load is None else GameState.resume(self.settings, load)
         self.set_reactive(TicTacToeApp.game, first)
         self.set_reactive(TicTacToeApp.cursor, self._centre())
+        self._saved_settings = settings_to_json(stored, theme)
+        """The settings file as this copy last read or wrote it: only what differs is written."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
@@ -143,6 +148,7 @@ class TicTacToeApp(App[None]):
         self.cancel_ai()  # a search in progress stops when the app quits
         self._analysis_cancel.set()
         self.searcher.close()
+        self.archive.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer pause only in computer-vs-computer games."""
@@ -262,11 +268,11 @@ class TicTacToeApp(App[None]):
         self.start_ai()
 
     def game_finished(self, game: GameState) -> None:
-        """Count a game that just ended, in the session's scores and the lasting statistics."""
+        """Count a game that just ended in the session's scores, and keep it in the archive
+        (written by a worker: another copy of the app may hold the database for a moment)."""
         self.scores = self.scores.count(game)
-        self.stats.record(stats_key(game.mode, self.settings.level)).add(game.outcome_for_stats())
-        if self.paths is not None:
-            self.report(write_json(self.paths.stats, self.stats.to_json()))
+        record = partial(self.archive.record, GameRecord.of(game, self.settings.level))
+        self.run_worker(record, name="archive", group="archive", thread=True, exit_on_error=False)
 
     @on(Sidebar.ResetScores)
     def action_reset_scores(self) -> None:
@@ -289,7 +295,23 @@ class TicTacToeApp(App[None]):
 
     def action_stats(self) -> None:
         """Show the lasting statistics."""
-        self.push_screen(StatsScreen(self.stats))
+        try:
+            statistics = self.archive.statistics()
+        except ArchiveError as error:
+            self.notify(str(error), title="No statistics", severity="error")
+            return
+        self.push_screen(StatsScreen(statistics))
+
+    def action_archive(self) -> None:
+        """Browse the finished games; replaying one may end in playing on from it."""
+        self.push_screen(ArchiveScreen(self.archive, self.searcher.analyze), self.play_on)
+
+    def play_on(self, board: Board | None) -> None:
+        """Continue an archived game from ``board`` as a new game (None: nothing to do)."""
+        if board is None:
+            return
+        self.new_game(GameState.resume(self.settings, board, number=self.game.number + 1))
+        self.notice = f"Playing on from the archive after {board.move_count} moves"
 
     def change_setting(self, field: str, value: Any) -> None:
         """Change one setting: the level at once, the others from the next game."""
@@ -311,9 +333,15 @@ class TicTacToeApp(App[None]):
         self.save_settings()
 
     def save_settings(self) -> None:
-        """Write the settings (and theme) to disk when the app has somewhere to keep them."""
-        if self.paths is not None and self.is_running:
-            self.report(write_json(self.paths.settings, settings_to_json(self.settings, self.theme)))
+        """Write the settings (and theme) this copy changed, leaving alone what another copy
+        of the app may have changed in the file since."""
+        if self.paths is None or not self.is_running:
+            return
+        current = settings_to_json(self.settings, self.theme)
+        changed = {key: value for key, value in current.items() if self._saved_settings.get(key) != value}
+        if changed:
+            self._saved_settings = current
+            self.report(update_json(self.paths.settings, changed))
 
     def report(self, problem: str | None) -> None:
         """Show a storage problem, if any."""
@@ -345,6 +373,7 @@ class TicTacToeApp(App[None]):
         yield SystemCommand("Analysis overlay", "Show every square's value", self.action_toggle_overlay)
         yield SystemCommand("Reset scores", "Set this session's scores to zero", self.action_reset_scores)
         yield SystemCommand("Statistics", "Results across sessions", self.action_stats)
+        yield SystemCommand("Archive", "Every finished game: replay, export, delete", self.action_archive)
         yield SystemCommand("Save game", "Write this game to a file", self.action_save_game)
         yield SystemCommand("Load game", "Read a game from a file", self.action_load_game)
         for label, name in LEVEL_OPTIONS:
@@ -373,8 +402,8 @@ class TicTacToeApp(App[None]):
             return
         try:
             savefile.save(Path(path).expanduser(), self.game.board)
-        except OSError as error:
-            self.notify(f"Could not save {path}: {error.strerror or error}", severity="error")
+        except savefile.SaveFileError as error:
+            self.notify(str(error), title="Not saved", severity="error")
             return
         self.notice = f"Saved to {path}"
 
@@ -476,6 +505,8 @@ class TicTacToeApp(App[None]):
                 self.apply_ai(worker.result)
             elif isinstance(worker.result, AnalysisResult):
                 self.show_analysis(worker.result)
+            elif worker.group == "archive":
+                self.report(worker.result)
         elif event.state is WorkerState.ERROR:
             if worker.group == "ai" and self._job is not None:
                 self._job = None

@@ -13,27 +13,28 @@ from textual.widgets import DataTable, Input, Static
 
 from ..engine import BoardError
 from ..game import Preset
-from ..store.stats import Stats
+from ..store.archive import Statistics
 
 
 class StatsScreen(ModalScreen[None]):
-    """Won, drawn and lost per mode and level, with the longest winning streak."""
+    """Won, drawn and lost per mode, level and board, with winning streaks, from the archive."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "dismiss", "Close")]
 
-    def __init__(self, stats: Stats) -> None:
+    def __init__(self, statistics: Statistics) -> None:
         super().__init__()
-        self.stats = stats
+        self.statistics = statistics
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats", classes="dialog"):
-            yield Static("[b]Statistics[/b]  [dim](all sessions)[/dim]", classes="dialog-title")
-            if self.stats.records:
+            total = self.statistics.games
+            yield Static(f"[b]Statistics[/b]  [dim]{total} games, all sessions[/dim]", classes="dialog-title")
+            if self.statistics.lines:
                 table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-                table.add_columns("games", "won", "drawn", "lost", "best streak")
-                for key, record in sorted(self.stats.records.items()):
-                    counts = (record.won, record.drawn, record.lost, record.best_streak)
-                    table.add_row(key, *(str(count) for count in counts))
+                table.add_columns("games", "board", "won", "drawn", "lost", "streak", "best")
+                for line in self.statistics.lines:
+                    counts = (line.won, line.drawn, line.lost, line.streak, line.best_streak)
+                    table.add_row(line.who, line.board, *(str(count) for count in counts))
                 yield table
             else:
                 yield Static("No finished games yet.")

@@ -11,12 +11,17 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import platformdirs
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; saves are still atomic
+    fcntl = None  # type: ignore[assignment]
 
 T = TypeVar("T")
 
@@ -41,7 +46,12 @@ class Paths:
 
     @property
     def stats(self) -> Path:
+        """The statistics file of versions before the archive (imported once, then renamed)."""
         return self.data_dir / "stats.json"
+
+    @property
+    def archive(self) -> Path:
+        return self.data_dir / "games.sqlite3"
 
 
 class BadFile(ValueError):
@@ -95,6 +105,38 @@ def write_json(path: Path, data: Any) -> str | None:
             temporary.unlink(missing_ok=True)
         return f"could not save {path} ({_reason(error)})"
     return None
+
+
+def update_json(path: Path, changes: dict[str, Any]) -> str | None:
+    """Set some keys of a JSON object file, keeping the others as they are on disk now (another
+    copy of the app may have changed them); a problem to report, or None.
+
+    Read, change and write happen under a lock on the file's directory, so two copies saving
+    at once do not lose each other's keys. A file that is missing or not an object starts afresh.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with _locked(path.parent):
+            try:
+                current = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+                current = None
+            merged = {**(current if isinstance(current, dict) else {}), **changes}
+            return write_json(path, merged)
+    except OSError as error:
+        return f"could not save {path} ({_reason(error)})"
+
+
+@contextlib.contextmanager
+def _locked(directory: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``directory`` (advisory, between copies of this app)."""
+    descriptor = os.open(directory, os.O_RDONLY)
+    try:
+        if fcntl is not None:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
 
 
 def _reason(error: BaseException) -> str:

@@ -13,12 +13,16 @@ comments. Loading replays the moves and checks they reach the board.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from ..engine import Board, BoardError, move_name, parse_move
 
 HEADER = "# tictactoe-tui saved game"
 VERSION = "1"
+#: The largest file taken for a saved game (15×15 with every square played is under 1 KiB).
+MAX_BYTES = 64 * 1024
 
 
 class SaveFileError(ValueError):
@@ -63,15 +67,55 @@ def loads(text: str) -> Board:
 
 
 def load(path: Path) -> Board:
-    """Read a saved game from a file; :class:`SaveFileError` with the reason if it is bad."""
+    """Read a saved game from a file; :class:`SaveFileError` with the reason if it is bad.
+
+    Only regular files are read, and only up to :data:`MAX_BYTES`: a named pipe, a device or a
+    directory is refused at once instead of blocking or reading forever.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise SaveFileError(f"cannot read {path}: {reason}") from None
-    return loads(text)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise SaveFileError(f"cannot read {path}: {_reason(error)}") from None
+    with os.fdopen(descriptor, "rb") as file:
+        _check_regular(path, os.fstat(descriptor).st_mode)
+        data = file.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise SaveFileError(f"{path} is larger than a saved game can be ({MAX_BYTES // 1024} KiB)")
+    try:
+        return loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path} is not a text file") from None
 
 
 def save(path: Path, board: Board) -> None:
-    """Write a saved game (``OSError`` if the file cannot be written)."""
-    path.write_text(dump(board), encoding="utf-8")
+    """Write a saved game; :class:`SaveFileError` if the file cannot be written. Only a regular
+    file (new or existing) is written: a named pipe or a device is refused without waiting."""
+    try:
+        _check_regular(path, os.stat(path).st_mode)
+    except FileNotFoundError:
+        pass  # a new file
+    except OSError as error:
+        raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o644)
+    except OSError as error:
+        raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            _check_regular(path, os.fstat(descriptor).st_mode)
+            file.truncate(0)
+            file.write(dump(board).encode("utf-8"))
+    except OSError as error:
+        raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
+
+
+def _check_regular(path: Path, mode: int) -> None:
+    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            raise SaveFileError(f"{path} is {what}, not a saved game")
+    if not stat.S_ISREG(mode):
+        raise SaveFileError(f"{path} is a device, not a saved game")
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)

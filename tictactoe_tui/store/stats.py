@@ -1,17 +1,17 @@
-"""The statistics file: won, drawn and lost per mode and level, with streaks."""
+"""The statistics file of versions before the game archive: read once, to import its counts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from ..game import Mode
-from .files import BadFile, Paths, load
+from .files import BadFile, load
 
 
 @dataclass
 class Record:
-    """Results for one mode and level, from the point of view in :func:`stats_key`."""
+    """Results for one mode and level: yours against the computer, otherwise X's."""
 
     won: int = 0
     drawn: int = 0
@@ -19,31 +19,12 @@ class Record:
     streak: int = 0
     best_streak: int = 0
 
-    def add(self, outcome: int) -> None:
-        """Count a result: +1 won, 0 drawn, -1 lost."""
-        if outcome > 0:
-            self.won += 1
-            self.streak += 1
-            self.best_streak = max(self.best_streak, self.streak)
-        else:
-            self.streak = 0
-            if outcome == 0:
-                self.drawn += 1
-            else:
-                self.lost += 1
-
 
 @dataclass
 class Stats:
-    """Every record, keyed by :func:`stats_key`."""
+    """Every record, keyed ``mode · level`` (just ``two players`` between people)."""
 
     records: dict[str, Record] = field(default_factory=dict)
-
-    def record(self, key: str) -> Record:
-        return self.records.setdefault(key, Record())
-
-    def to_json(self) -> dict[str, Any]:
-        return {key: vars(record) for key, record in sorted(self.records.items())}
 
     @classmethod
     def from_json(cls, data: Any) -> Stats:
@@ -60,13 +41,6 @@ class Stats:
         return cls(records)
 
 
-def stats_key(mode: Mode, level: str) -> str:
-    """Against the computer: yours, per level. Otherwise X's, per mode (and level)."""
-    if mode is Mode.TWO_PLAYERS:
-        return mode.value
-    return f"{mode.value} · {level}"
-
-
-def load_stats(paths: Paths) -> tuple[Stats, str | None]:
+def load_stats(path: Path) -> tuple[Stats, str | None]:
     """Statistics and a problem to report; empty for a missing or bad file."""
-    return load(paths.stats, Stats.from_json, Stats)
+    return load(path, Stats.from_json, Stats)

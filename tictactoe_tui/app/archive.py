@@ -1,0 +1,418 @@
+"""The game archive's screens: browse finished games, replay one, play on, export, delete.
+
+The screens read the archive directly (a page is one indexed query); what a player chooses
+to do with a game goes back to the app as the screen's result.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Select, Static
+from textual.worker import Worker, WorkerState
+
+from ..engine import Board, Mark, move_name
+from ..game import GameState, Mode, format_seconds
+from ..store import savefile
+from ..store.archive import Archive, ArchiveError, Filters, GameRecord, Summary, board_label
+from .ai import AnalysisResult
+from .board_view import BoardView
+from .screens import PathPrompt
+from .sidebar import HistoryList
+
+#: Seconds the replay's analysis overlay may spend on a position.
+REPLAY_ANALYSIS_SECONDS = 1.0
+#: Load the next page when the cursor gets this close to the last row loaded.
+PAGE_AHEAD = 20
+
+ANY = "any"
+MODE_SHORT = {
+    Mode.VS_COMPUTER.value: "vs computer",
+    Mode.TWO_PLAYERS.value: "two players",
+    Mode.COMPUTER_VS_COMPUTER.value: "computers",
+}
+Analyze = Callable[[GameState, float, threading.Event], AnalysisResult]
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; ``y`` answers yes, ``n`` or escape no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm"):
+            yield Static(f"[b]{self.question}[/b]", classes="dialog-title")
+            yield Static("[dim]y: yes · n or escape: no[/dim]", classes="dialog-foot")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def export_game(screen: Screen[Any], record: GameRecord) -> None:
+    """Ask for a file name and write ``record`` there as a saved game."""
+    suggestion = str(Path.cwd() / f"tictactoe-game-{record.id}.ttt")
+
+    def write(path: str | None) -> None:
+        if path is None:
+            return
+        try:
+            savefile.save(Path(path).expanduser(), record.board())
+        except savefile.SaveFileError as error:
+            screen.notify(str(error), title="Not exported", severity="error")
+            return
+        screen.notify(f"Game #{record.id} saved to {path}", title="Exported")
+
+    screen.app.push_screen(PathPrompt(f"Export game #{record.id} as", suggestion), write)
+
+
+class ArchiveScreen(Screen[Board | None]):
+    """Every finished game, newest first, with filters; pages load as the cursor nears the end.
+
+    Dismissed with a position to play on from, or None.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back"),
+        Binding("enter", "open", "Replay", show=False),
+        Binding("e", "export", "Export"),
+        Binding("d,delete", "delete", "Delete"),
+    ]
+
+    def __init__(self, archive: Archive, analyze: Analyze) -> None:
+        super().__init__()
+        self.archive = archive
+        self.analyze = analyze
+        self.filters = Filters()
+        self._oldest: int | None = None
+        self._complete = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="archive-title")
+        levels, boards = self.archive.choices() if self.archive.available else ([], [])
+        with Horizontal(id="archive-filters"):
+            yield Select(
+                [("Any mode", ANY), *((MODE_SHORT[mode.value].capitalize(), mode.value) for mode in Mode)],
+                value=ANY,
+                allow_blank=False,
+                compact=True,
+                id="filter-mode",
+            )
+            yield Select(
+                [("Any level", ANY), *((level, level) for level in levels)],
+                value=ANY,
+                allow_blank=False,
+                compact=True,
+                id="filter-level",
+            )
+            yield Select(
+                [("Any board", ANY), *((board_label(*board), board) for board in boards)],
+                value=ANY,
+                allow_blank=False,
+                compact=True,
+                id="filter-board",
+            )
+            yield Select(
+                [("Any result", ANY), ("Won", 1), ("Drawn", 0), ("Lost", -1)],
+                value=ANY,
+                allow_blank=False,
+                compact=True,
+                id="filter-outcome",
+            )
+        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="games")
+        table.add_columns("#", "ended", "board", "mode", "X", "O", "result", "moves")
+        yield table
+        yield Static(
+            "[dim]Enter: replay · e: export · d: delete · escape: back. "
+            "Won/lost: yours against the computer, otherwise X's.[/dim]",
+            id="archive-help",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.query_one(DataTable).focus()
+
+    def reload(self) -> None:
+        """Show the first page for the current filters."""
+        table = self.query_one(DataTable)
+        table.clear()
+        self._oldest, self._complete = None, False
+        try:
+            total = self.archive.count(self.filters)
+        except ArchiveError as error:
+            self.query_one("#archive-title", Static).update(f"[b]Game archive[/b]  {error}")
+            self._complete = True
+            return
+        self.query_one("#archive-title", Static).update(
+            f"[b]Game archive[/b]  [dim]{total:,} game{'s' if total != 1 else ''}, newest first[/dim]"
+        )
+        self.load_page()
+
+    def load_page(self) -> None:
+        """Append the next page of older games."""
+        if self._complete:
+            return
+        try:
+            page = self.archive.page(self.filters, before=self._oldest)
+        except ArchiveError as error:
+            self.notify(str(error), severity="error")
+            page = []
+        self._complete = not page
+        table = self.query_one(DataTable)
+        for game in page:
+            table.add_row(*summary_cells(game), key=str(game.id))
+        if page:
+            self._oldest = page[-1].id
+
+    @on(DataTable.RowHighlighted)
+    def near_the_end(self, event: DataTable.RowHighlighted) -> None:
+        if event.cursor_row >= event.data_table.row_count - PAGE_AHEAD:
+            self.load_page()
+
+    @on(Select.Changed)
+    def filter_changed(self, event: Select.Changed) -> None:
+        event.stop()  # the app's own selects are the sidebar's
+        name = (event.select.id or "").removeprefix("filter-")
+        value = None if event.value == ANY else event.value
+        self.filters = Filters(**{**self.filters.__dict__, name: value})
+        self.reload()
+
+    def highlighted(self) -> GameRecord | None:
+        """The game under the cursor, read whole, or None (with a notice)."""
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            self.notify("No game here", severity="warning")
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        record = self.archive.get(int(key or 0))
+        if record is None:
+            self.notify("That game is no longer in the archive", severity="warning")
+            self.reload()
+        return record
+
+    @on(DataTable.RowSelected)
+    def action_open(self) -> None:
+        """Replay the game under the cursor."""
+        record = self.highlighted()
+        if record is not None:
+            self.app.push_screen(ReplayScreen(record, self.archive, self.analyze), self.replay_closed)
+
+    def replay_closed(self, result: Board | bool | None) -> None:
+        """``True``: the game was deleted; a board: play on from it."""
+        if result is True:
+            self.reload()
+        elif isinstance(result, Board):
+            self.dismiss(result)
+
+    def action_export(self) -> None:
+        """Save the game under the cursor to a file."""
+        record = self.highlighted()
+        if record is not None:
+            export_game(self, record)
+
+    def action_delete(self) -> None:
+        """Delete the game under the cursor, after asking."""
+        record = self.highlighted()
+        if record is not None:
+            self.app.push_screen(
+                ConfirmScreen(f"Delete game #{record.id} ({record.result_text}, {record.board_label})?"),
+                partial(self.deleted, record),
+            )
+
+    def deleted(self, record: GameRecord, yes: bool | None) -> None:
+        if yes:
+            delete_game(self, self.archive, record)
+            self.reload()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def delete_game(screen: Screen[Any], archive: Archive, record: GameRecord) -> None:
+    """Delete ``record`` from the archive, telling the player how it went."""
+    assert record.id is not None
+    try:
+        gone = archive.delete(record.id)
+    except ArchiveError as error:
+        screen.notify(str(error), severity="error")
+        return
+    screen.notify(f"Game #{record.id} deleted" if gone else f"Game #{record.id} was already gone")
+
+
+def summary_cells(game: Summary) -> tuple[str, ...]:
+    """A browser row: number, end time, board, mode, players, result and length."""
+    board = f"{game.rows}×{game.cols}" if game.k == 3 else f"{game.rows}×{game.cols} k{game.k}"
+    if game.variant != "classic":
+        board = f"{game.variant} {board}"
+    return (
+        str(game.id),
+        time.strftime("%Y-%m-%d %H:%M", time.localtime(game.ended_at)),
+        board,
+        MODE_SHORT.get(game.mode, game.mode),
+        game.x_player,
+        game.o_player,
+        game.result,
+        str(game.plies),
+    )
+
+
+class ReplayScreen(Screen[Board | bool | None]):
+    """One archived game, move by move, with the analysis overlay on any position.
+
+    Dismissed with a position to play on from, ``True`` once the game was deleted, or None.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back"),
+        Binding("left", "step(-1)", "Back a move", priority=True),
+        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("a", "toggle_overlay", "Analysis"),
+        Binding("p", "play_on", "Play on"),
+        Binding("e", "export", "Export"),
+        Binding("d,delete", "delete", "Delete"),
+    ]
+
+    def __init__(self, record: GameRecord, archive: Archive, analyze: Analyze) -> None:
+        super().__init__()
+        self.record = record
+        self.archive = archive
+        self.analyze = analyze
+        self.state = record.state()
+        self.overlay = False
+        self._cancel = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        record = self.record
+        with Horizontal(id="replay"):
+            with Vertical(id="replay-play"):
+                board = BoardView((record.rows, record.cols))
+                board.can_focus = False
+                yield board
+                yield Static("", id="replay-status")
+            with Vertical(id="replay-side"):
+                players = f"X: {record.x_player} · O: {record.o_player}"
+                ended = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.ended_at))
+                yield Static(
+                    f"[b]Game #{record.id}[/b]\n{record.board_label}\n{record.mode}\n{players}\n"
+                    f"{ended}\n[b]{record.result_text}[/b]",
+                    id="replay-info",
+                )
+                yield HistoryList(id="replay-moves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(len(self.record.moves))
+        self.query_one(HistoryList).focus()
+
+    def show(self, ply: int) -> None:
+        """Show the position after ``ply`` moves."""
+        self.state = self.state.at_ply(ply)
+        board_view = self.query_one(BoardView)
+        board_view.analysis = None
+        board_view.game = self.state
+        self.query_one(HistoryList).show(self.state)
+        self.query_one("#replay-status", Static).update(self.describe())
+        if self.overlay:
+            self.request_analysis()
+
+    def describe(self, extra: str = "") -> str:
+        """Where the replay stands: the move shown and when it was played."""
+        ply, total = self.state.ply, len(self.record.moves)
+        if ply == 0:
+            where = f"Start of the game · {total} moves"
+        else:
+            mover = self.state.symbol(Mark.X if ply % 2 else Mark.O)
+            when = self.record.times[ply - 1] if ply <= len(self.record.times) else 0.0
+            played = move_name(self.record.moves[ply - 1])
+            where = f"Move {ply} of {total}: {mover} {played} at {format_seconds(when)}"
+        if ply == total:
+            where += f" · {self.record.result_text}"
+        return f"{where}\n[dim]{extra or '←/→ step · a analysis · p play on from here'}[/dim]"
+
+    def action_step(self, plies: int) -> None:
+        self.show(min(max(self.state.ply + plies, 0), len(self.record.moves)))
+
+    def action_jump(self, ply: int) -> None:
+        self.show(len(self.record.moves) if ply < 0 else ply)
+
+    @on(HistoryList.Jump)
+    def history_jump(self, event: HistoryList.Jump) -> None:
+        event.stop()
+        self.show(event.ply)
+
+    @on(BoardView.CellClicked)
+    def cell_clicked(self, event: BoardView.CellClicked) -> None:
+        event.stop()  # a replay is watched, not played
+
+    def action_toggle_overlay(self) -> None:
+        """Show or hide every free square's exact value for the position shown."""
+        self.overlay = not self.overlay
+        if self.overlay:
+            self.request_analysis()
+        else:
+            self._cancel.set()
+            self.query_one(BoardView).analysis = None
+            self.query_one("#replay-status", Static).update(self.describe())
+
+    def request_analysis(self) -> None:
+        if self.state.board.is_over:
+            return
+        self._cancel.set()
+        self._cancel = threading.Event()
+        work = partial(self.analyze, self.state, REPLAY_ANALYSIS_SECONDS, self._cancel)
+        self.run_worker(work, group="replay-analysis", thread=True, exclusive=True, exit_on_error=False)
+
+    @on(Worker.StateChanged)
+    def analysis_done(self, event: Worker.StateChanged) -> None:
+        event.stop()
+        result = event.worker.result
+        if event.state is not WorkerState.SUCCESS or not isinstance(result, AnalysisResult):
+            return
+        if result.state is not self.state or not self.overlay:
+            return  # the replay moved on
+        if result.analysis.complete:
+            self.query_one(BoardView).analysis = result.analysis
+        else:
+            too_big = f"Too big to solve within {REPLAY_ANALYSIS_SECONDS:g} s: no values shown"
+            self.query_one("#replay-status", Static).update(self.describe(too_big))
+
+    def action_play_on(self) -> None:
+        """Leave the archive and continue this game from the position shown, as a new game."""
+        self._cancel.set()
+        self.dismiss(self.state.board)
+
+    def action_export(self) -> None:
+        export_game(self, self.record)
+
+    def action_delete(self) -> None:
+        record = self.record
+        self.app.push_screen(ConfirmScreen(f"Delete game #{record.id} ({record.result_text})?"), self.deleted)
+
+    def deleted(self, yes: bool | None) -> None:
+        if yes:
+            delete_game(self, self.archive, self.record)
+            self._cancel.set()
+            self.dismiss(True)
+
+    def action_close(self) -> None:
+        self._cancel.set()
+        self.dismiss(None)
