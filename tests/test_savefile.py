@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.store.savefile import SaveFileError, dump, load, loads
+from tictactoe_tui.store.savefile import MAX_BYTES, SaveFileError, dump, load, loads, save
 
 
 def test_the_format_is_the_board_text_plus_the_moves() -> None:
@@ -58,5 +59,20 @@ def test_unreadable_files(tmp_path: Path) -> None:
         load(tmp_path / "missing.ttt")
     binary = tmp_path / "binary.ttt"
     binary.write_bytes(b"\xff\xfe\xfa")
-    with pytest.raises(SaveFileError, match="cannot read"):
+    with pytest.raises(SaveFileError, match="not a text file"):
         load(binary)
+
+
+def test_only_regular_files_are_read_or_written(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # nobody writes to it: reading it would wait forever
+    for path, what in ((fifo, "a named pipe"), (tmp_path, "a directory"), (Path("/dev/zero"), "a device")):
+        with pytest.raises(SaveFileError, match=f"is {what}, not a saved game"):
+            load(path)
+    for path, what in ((fifo, "a named pipe"), (tmp_path, "a directory"), (Path("/dev/null"), "a device")):
+        with pytest.raises(SaveFileError, match=f"is {what}, not a saved game"):
+            save(path, Board.empty())
+    huge = tmp_path / "huge.ttt"
+    huge.write_bytes(b"#" * (MAX_BYTES + 1))
+    with pytest.raises(SaveFileError, match="larger than a saved game can be"):
+        load(huge)

@@ -9,9 +9,9 @@ import pytest
 
 from tictactoe_tui.engine import strategy_names
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
-from tictactoe_tui.store.files import Paths, write_json
+from tictactoe_tui.store.files import Paths, update_json, write_json
 from tictactoe_tui.store.settings import DEFAULT_THEME, load_settings, settings_to_json
-from tictactoe_tui.store.stats import Record, Stats, load_stats, stats_key
+from tictactoe_tui.store.stats import Record, Stats, load_stats
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def test_settings_round_trip(paths: Paths) -> None:
 
 def test_a_missing_file_means_defaults_without_complaint(paths: Paths) -> None:
     assert load_settings(paths, strategy_names()) == (Settings(), DEFAULT_THEME, None)
-    assert load_stats(paths) == (Stats(), None)
+    assert load_stats(paths.stats) == (Stats(), None)
 
 
 BAD_SETTINGS = [
@@ -84,21 +84,32 @@ def test_a_write_that_cannot_happen_is_reported_not_raised(tmp_path: Path) -> No
     assert blocker.read_text() == "a file where the directory should be"
 
 
-def test_stats_count_results_and_streaks() -> None:
-    record = Record()
-    for outcome in (1, 1, 0, 1, 1, 1, -1):
-        record.add(outcome)
-    assert (record.won, record.drawn, record.lost, record.streak, record.best_streak) == (5, 1, 1, 0, 3)
-
-
-def test_stats_round_trip_and_bad_stats(paths: Paths) -> None:
-    stats = Stats()
-    stats.record(stats_key(Mode.VS_COMPUTER, "hard")).add(1)
-    write_json(paths.stats, stats.to_json())
-    assert load_stats(paths) == (stats, None)
+def test_old_stats_files_parse_and_bad_ones_are_set_aside(paths: Paths) -> None:
+    counts = {"won": 1, "drawn": 0, "lost": 2, "streak": 0, "best_streak": 1}
+    write_json(paths.stats, {"you vs computer · hard": counts})
+    assert load_stats(paths.stats) == (Stats({"you vs computer · hard": Record(**counts)}), None)
     paths.stats.write_text(json.dumps({"you vs computer · hard": {"won": "many"}}))
-    loaded, problem = load_stats(paths)
+    loaded, problem = load_stats(paths.stats)
     assert loaded == Stats()
     assert problem is not None
     assert "without exactly" in problem
     assert len(list(paths.data_dir.glob("stats.json.bad-*"))) == 1
+
+
+def test_a_settings_update_keeps_keys_another_copy_wrote(paths: Paths) -> None:
+    assert update_json(paths.settings, {"level": "hard", "theme": "nord"}) is None
+    assert update_json(paths.settings, {"mode": "two players"}) is None  # another copy, another key
+    assert update_json(paths.settings, {"level": "easy"}) is None
+    assert json.loads(paths.settings.read_text()) == {"level": "easy", "theme": "nord", "mode": "two players"}
+    paths.settings.write_text("[not an object")
+    assert update_json(paths.settings, {"level": "hard"}) is None  # a broken file starts afresh
+    assert json.loads(paths.settings.read_text()) == {"level": "hard"}
+
+
+def test_backups_never_overwrite_each_other(paths: Paths) -> None:
+    paths.config_dir.mkdir(parents=True)
+    for content in ("[1", "[2", "[3"):
+        paths.settings.write_text(content)
+        load_settings(paths, strategy_names())
+    backups = sorted(p.read_text() for p in paths.config_dir.glob("settings.json.bad-*"))
+    assert backups == ["[1", "[2", "[3"]

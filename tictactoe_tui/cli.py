@@ -8,18 +8,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import multiprocessing
 import sys
+import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
-
+from . import __version__
 from .engine import (
     LADDER,
     Analysis,
@@ -38,6 +34,13 @@ from .engine import (
 )
 from .game import Preset
 from .store import savefile
+from .store.archive import Archive, ArchiveError, GameRecord
+from .store.files import Paths
+
+if TYPE_CHECKING:  # Rich and the process pool load only for the commands that print or pool
+    from concurrent.futures import Executor
+
+    from rich.table import Table
 
 OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
 
@@ -91,6 +94,7 @@ def player_name(text: str) -> str:
 def build_parser() -> _Parser:
     """The argument parser for every subcommand."""
     parser = _Parser(prog="tictactoe-tui", description="Tic-tac-toe in the terminal, from 3x3 to m×n×k.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
     parser.add_argument("--board", type=board_size, help="play on rows x columns, e.g. 15x15 (with --k)")
     parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board (default as its preset)")
@@ -115,6 +119,20 @@ def build_parser() -> _Parser:
         "--jobs", type=positive_int, default=1, help="games played at once, one process each (default 1)"
     )
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    games = commands.add_parser("games", help="the finished games in the archive, newest first")
+    games.add_argument("--limit", type=positive_int, default=20, help="games to list (default 20)")
+    games.add_argument("--json", action="store_true", help="print one JSON object")
+    game_commands = games.add_subparsers(dest="games_command", parser_class=_Parser)
+    show = game_commands.add_parser("show", help="one game: its players, result and every move")
+    show.add_argument("id", type=positive_int, help="the game's number, as listed")
+    show.add_argument("--json", action="store_true", help="print one JSON object")
+    export = game_commands.add_parser("export", help="write one game to a saved-game file")
+    export.add_argument("id", type=positive_int, help="the game's number, as listed")
+    export.add_argument("file", type=Path, help="the file to write (it must not exist yet)")
+
+    stats = commands.add_parser("stats", help="won, drawn and lost per mode, level and board")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -126,9 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_analyze(args)
         if args.command == "arena":
             return run_arena_command(args)
+        if args.command in ("games", "stats"):
+            return run_archive_command(args)
         game = None if args.load is None else savefile.load(args.load)
         choices = launch_choices(args)
-    except (UsageError, BoardError, savefile.SaveFileError) as error:
+    except (UsageError, BoardError, savefile.SaveFileError, ArchiveError) as error:
         print(f"tictactoe-tui: error: {error}", file=sys.stderr)
         return 2
     from .app import run_app  # loaded only to play: analyze and arena never import Textual
@@ -151,6 +171,8 @@ def launch_choices(args: argparse.Namespace) -> dict[str, object]:
 
 def run_analyze(args: argparse.Namespace) -> int:
     """``analyze``: print every move's exact value."""
+    from rich.console import Console
+
     board = Board.parse(args.board, k=args.k)
     if board.is_over:
         raise UsageError("game is over")
@@ -198,6 +220,8 @@ def outlook(score: int) -> str:
 
 def estimate_table(board: Board, outcome: alphabeta.SearchOutcome, seconds: float) -> Table:
     """A Rich table of estimates for a board too big to solve in time."""
+    from rich.table import Table
+
     mover = board.to_move.upper()
     table = Table(
         title=f"{board}  (k={board.k}) — {mover} to move: not solved within {seconds:g} s;\n"
@@ -231,6 +255,8 @@ def analysis_json(analysis: Analysis) -> dict[str, object]:
 
 def analysis_table(analysis: Analysis) -> Table:
     """A Rich table of an analysis, best move first."""
+    from rich.table import Table
+
     board = analysis.board
     mover = board.to_move.upper()
     if analysis.value is None:
@@ -256,6 +282,9 @@ def analysis_table(analysis: Analysis) -> Table:
 
 def run_arena_command(args: argparse.Namespace) -> int:
     """``arena``: play a seeded series (or a ladder) and print the totals."""
+    from rich.console import Console
+    from rich.progress import Progress
+
     rows, cols = args.board
     start = Board.empty(rows, cols, default_k(rows, cols) if args.k is None else args.k)
     if not args.ladder:
@@ -288,6 +317,9 @@ def run_arena_command(args: argparse.Namespace) -> int:
 def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
     """Processes to play games in, or none for one job. Spawned, not forked: the progress
     display runs a thread."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     if jobs == 1:
         return nullcontext()
     return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
@@ -295,6 +327,8 @@ def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
 
 def arena_table(result: ArenaResult, start: Board) -> Table:
     """A Rich table of a series' totals."""
+    from rich.table import Table
+
     table = Table(title=f"{result.games} games on {start.rows}x{start.cols}, k={start.k}")
     table.add_column("seat")
     table.add_column("player")
@@ -308,6 +342,10 @@ def arena_table(result: ArenaResult, start: Board) -> Table:
 
 def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) -> int:
     """``arena --ladder``: each level against the one below it, half the games from each seat."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
     with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
         task = progress.add_task(f"ladder on {start.rows}x{start.cols}, k={start.k}", total=args.games * len(LADDER))
         rows = [
@@ -340,4 +378,92 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
             "yes" if row.beats_lower else "no",
         )
     Console().print(table)
+    return 0
+
+
+def run_archive_command(args: argparse.Namespace) -> int:
+    """``games``, ``games show``, ``games export`` and ``stats``: read the game archive."""
+    archive = Archive.open(Paths.default())
+    try:
+        if not archive.available:
+            raise ArchiveError("; ".join(archive.problems))
+        for problem in archive.problems:
+            print(f"tictactoe-tui: warning: {problem}", file=sys.stderr)
+        if args.command == "stats":
+            return print_stats(archive, args.json)
+        if args.games_command is None:
+            return print_games(archive, args.limit, args.json)
+        record = archive.get(args.id)
+        if record is None:
+            raise UsageError(f"no game {args.id} in the archive")
+        if args.games_command == "show":
+            return print_game(record, args.json)
+        if args.file.exists():
+            raise UsageError(f"{args.file} already exists; choose another name")
+        savefile.save(args.file, record.board())
+        print(f"game {record.id} written to {args.file}")
+        return 0
+    finally:
+        archive.close()
+
+
+def print_stats(archive: Archive, as_json: bool) -> int:
+    """``stats``: the statistics as a table, or one JSON object whose ``games`` counts every game."""
+    statistics = archive.statistics()
+    if as_json:
+        print(json.dumps(statistics.to_json()))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Statistics: {statistics.games} finished games")
+    for column in ("players", "board", "games", "won", "drawn", "lost", "streak", "best streak"):
+        table.add_column(column, justify="left" if column in ("players", "board") else "right")
+    for line in statistics.lines:
+        counts = (line.games, line.won, line.drawn, line.lost, line.streak, line.best_streak)
+        table.add_row(line.who, line.board, *(str(count) for count in counts))
+    Console().print(table)
+    Console().print("[dim]Against the computer: your results. Otherwise: X's.[/dim]")
+    return 0
+
+
+def print_games(archive: Archive, limit: int, as_json: bool) -> int:
+    """``games``: the newest games, one line each."""
+
+    games = archive.page(size=limit)
+    if as_json:
+        print(json.dumps({"total": archive.count(), "games": [game.__dict__ for game in games]}))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"The newest {len(games)} of {archive.count()} games")
+    for column in ("#", "ended", "board", "mode", "X", "O", "result", "moves"):
+        table.add_column(column, justify="right" if column in ("#", "moves") else "left")
+    for game in games:
+        table.add_row(*game.cells())
+    Console().print(table)
+    return 0
+
+
+def print_game(record: GameRecord, as_json: bool) -> int:
+    """``games show``: one game, move by move."""
+
+    if as_json:
+        print(json.dumps(record.to_json()))
+        return 0
+    from rich.console import Console
+
+    state = record.state()
+    console = Console()
+    console.print(
+        f"[b]Game {record.id}[/b]: {record.board_label}, {record.mode}; X: {record.x_player}, O: {record.o_player}"
+    )
+    console.print(
+        f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(record.started_at))} to "
+        f"{time.strftime('%H:%M', time.localtime(record.ended_at))}: [b]{record.result_text}[/b]"
+    )
+    for name, seconds in zip(state.move_list(), record.times, strict=False):
+        console.print(f"  {name:<12} {seconds:8.1f} s")
+    console.print(str(record.board()).replace("/", "\n"))
     return 0

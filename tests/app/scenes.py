@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass, field
 
 from textual.pilot import Pilot
@@ -9,8 +11,9 @@ from textual.widgets import TabbedContent
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.engine import Strategy, get_strategy
+from tictactoe_tui.engine import Strategy, get_strategy, parse_move
 from tictactoe_tui.game import Mode, Preset, Settings
+from tictactoe_tui.store.archive import GameRecord
 
 from .conftest import Gated
 
@@ -30,6 +33,8 @@ class Scene:
     theme: str | None = None
     tab: str | None = None
     """A sidebar tab to open at the end (``history-tab``)."""
+    archived: tuple[GameRecord, ...] = ()
+    """Games in the (in-memory) archive before the keys are pressed."""
 
     def app(self) -> TicTacToeApp:
         """The real app, seeded; a held scene's computer never answers."""
@@ -41,6 +46,11 @@ class Scene:
         app = TicTacToeApp(self.settings, searcher=ThreadSearcher(strategy_for), seed=self.seed, watch_delay=0)
         if self.theme:
             app.theme = self.theme
+        if self.archived:
+            os.environ["TZ"] = "UTC"  # the games' times show the same everywhere
+            time.tzset()
+            for record in self.archived:
+                app.archive.record(record)
         return app
 
     async def play(self, pilot: Pilot[None]) -> None:
@@ -54,6 +64,26 @@ class Scene:
             pilot.app.query_one(TabbedContent).active = self.tab
         await pilot.pause()
 
+
+def archived(number: int, moves: str, level: str, outcome: int, rows: int = 3, k: int = 3) -> GameRecord:
+    """A finished game against the computer, ended ``number`` hours after a fixed day began."""
+    played = tuple(parse_move(name, rows, rows) for name in moves.split())
+    winner = {1: "x", 0: None, -1: "o"}[outcome]
+    ended = 1_795_000_000.0 + 3_600 * number
+    times = tuple(1.5 * ply for ply in range(1, len(played) + 1))
+    return GameRecord(
+        rows, rows, k, Mode.VS_COMPUTER.value, level, "you", level, "X", played, times, winner, outcome,
+        ended - times[-1], ended,
+    )  # fmt: skip
+
+
+ARCHIVED = (
+    archived(0, "b2 a1 c3 a3 a2 c2 b1 b3 c1", "impossible", 0),
+    archived(1, "a1 b2 a2 a3 c1 b1 b3 c2 c3", "hard", 0),
+    archived(2, "b2 a1 b1 c1 b3", "medium", 1),
+    archived(3, "a1 b2 a2 a3 b1 c1", "hard", -1),
+    archived(4, "b2 b1 c2 a2 d2 a3 a4 a1 e2", "hard", 1, rows=5, k=4),
+)
 
 TWO = Settings(mode=Mode.TWO_PLAYERS)
 GOMOKU = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5))
@@ -80,5 +110,7 @@ SCENES = {
         Scene("chalkboard", TWO, ("5", "1", "9", "3"), theme="chalkboard"),
         Scene("gomoku", GOMOKU, ("enter", "right", "enter", "up", "enter", "down", "down", "enter"), size=(100, 40)),
         Scene("too-small", GOMOKU),
+        Scene("archive", Settings(), ("g",), archived=ARCHIVED),
+        Scene("replay", Settings(), ("g", "down", "down", "enter", "left", "left"), archived=ARCHIVED),
     )
 }

@@ -13,6 +13,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths, write_json
 
 from .test_play import marks
@@ -40,13 +41,14 @@ async def test_an_unwritable_config_directory_leaves_the_game_playable(tmp_path:
     async with app.run_test(notifications=True) as pilot:
         await pilot.pause()
         app.change_setting("level", "easy")  # a settings change is saved... and cannot be
-        await pilot.press("1", "4", "2", "5", "3")  # a finished game updates the stats (writable)
+        await pilot.press("1", "4", "2", "5", "3")  # a finished game goes to the archive (writable)
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert marks(app) == "xxx/oo./..."
         toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         assert "could not save" in toasts
     assert blocked.read_text() == "a file where the config directory should be"
-    assert (tmp_path / "data" / "stats.json").exists()
+    assert Archive(tmp_path / "data" / "games.sqlite3").count() == 1
 
 
 async def test_a_missing_config_directory_is_created(tmp_path: Path) -> None:
@@ -90,4 +92,4 @@ async def test_nothing_is_written_outside_the_apps_folders(tmp_path: Path, monke
         app.change_setting("level", "hard")
         await pilot.pause()
     written = sorted(str(path.relative_to(home)) for path in home.rglob("*") if path.is_file())
-    assert written == ["config/settings.json", "data/stats.json"]
+    assert written == ["config/settings.json", "data/games.sqlite3"]  # SQLite's -wal and -shm go at close

@@ -174,6 +174,7 @@ async def test_stats_and_settings_survive_a_restart(paths: Paths) -> None:
     app = stored_app(paths, TWO_PLAYERS)
     async with app.run_test() as pilot:
         await pilot.press("1", "4", "2", "5", "3")
+        await app.workers.wait_for_complete()
         app.query_one("#level", Select).value = "hard"
         app.theme = "chalkboard"
         await pilot.pause()
@@ -181,8 +182,15 @@ async def test_stats_and_settings_survive_a_restart(paths: Paths) -> None:
     async with again.run_test() as pilot:
         await pilot.press("s")
         assert isinstance(again.screen, StatsScreen)
-        record = again.stats.records["two players"]
-        assert (record.won, record.drawn, record.lost, record.best_streak) == (1, 0, 0, 1)
+        [line] = again.screen.statistics.lines
+        assert (line.who, line.board, line.won, line.drawn, line.lost, line.best_streak) == (
+            "two players",
+            "3×3",
+            1,
+            0,
+            0,
+            1,
+        )
         assert again.settings.mode is Mode.TWO_PLAYERS
         assert again.settings.level == "hard"
         assert again.theme == "chalkboard"

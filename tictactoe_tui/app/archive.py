@@ -24,7 +24,7 @@ from textual.worker import Worker, WorkerState
 from ..engine import Board, Mark, move_name
 from ..game import GameState, Mode, format_seconds
 from ..store import savefile
-from ..store.archive import Archive, ArchiveError, Filters, GameRecord, Summary, board_label
+from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label
 from .ai import AnalysisResult
 from .board_view import BoardView
 from .screens import PathPrompt
@@ -36,11 +36,6 @@ REPLAY_ANALYSIS_SECONDS = 1.0
 PAGE_AHEAD = 20
 
 ANY = "any"
-MODE_SHORT = {
-    Mode.VS_COMPUTER.value: "vs computer",
-    Mode.TWO_PLAYERS.value: "two players",
-    Mode.COMPUTER_VS_COMPUTER.value: "computers",
-}
 Analyze = Callable[[GameState, float, threading.Event], AnalysisResult]
 
 
@@ -93,6 +88,9 @@ class ArchiveScreen(Screen[Board | None]):
         Binding("enter", "open", "Replay", show=False),
         Binding("e", "export", "Export"),
         Binding("d,delete", "delete", "Delete"),
+        # Home and End go to the first and last game loaded (the table's own keys scroll sideways).
+        Binding("home", "table('scroll_top')", "First", show=False, priority=True),
+        Binding("end", "table('scroll_bottom')", "Last", show=False, priority=True),
     ]
 
     def __init__(self, archive: Archive, analyze: Analyze) -> None:
@@ -177,9 +175,12 @@ class ArchiveScreen(Screen[Board | None]):
         self._complete = not page
         table = self.query_one(DataTable)
         for game in page:
-            table.add_row(*summary_cells(game), key=str(game.id))
+            table.add_row(*game.cells(), key=str(game.id))
         if page:
             self._oldest = page[-1].id
+
+    async def action_table(self, action: str) -> None:
+        await self.query_one(DataTable).run_action(action)
 
     @on(DataTable.RowHighlighted)
     def near_the_end(self, event: DataTable.RowHighlighted) -> None:
@@ -254,23 +255,6 @@ def delete_game(screen: Screen[Any], archive: Archive, record: GameRecord) -> No
         screen.notify(str(error), severity="error")
         return
     screen.notify(f"Game #{record.id} deleted" if gone else f"Game #{record.id} was already gone")
-
-
-def summary_cells(game: Summary) -> tuple[str, ...]:
-    """A browser row: number, end time, board, mode, players, result and length."""
-    board = f"{game.rows}×{game.cols}" if game.k == 3 else f"{game.rows}×{game.cols} k{game.k}"
-    if game.variant != "classic":
-        board = f"{game.variant} {board}"
-    return (
-        str(game.id),
-        time.strftime("%Y-%m-%d %H:%M", time.localtime(game.ended_at)),
-        board,
-        MODE_SHORT.get(game.mode, game.mode),
-        game.x_player,
-        game.o_player,
-        game.result,
-        str(game.plies),
-    )
 
 
 class ReplayScreen(Screen[Board | bool | None]):

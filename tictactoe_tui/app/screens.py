@@ -31,7 +31,7 @@ class StatsScreen(ModalScreen[None]):
             yield Static(f"[b]Statistics[/b]  [dim]{total} games, all sessions[/dim]", classes="dialog-title")
             if self.statistics.lines:
                 table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-                table.add_columns("games", "board", "won", "drawn", "lost", "streak", "best")
+                table.add_columns("players", "board", "won", "drawn", "lost", "streak", "best")
                 for line in self.statistics.lines:
                     counts = (line.won, line.drawn, line.lost, line.streak, line.best_streak)
                     table.add_row(line.who, line.board, *(str(count) for count in counts))

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .board import Board, Mark
 from .solver import UNLIMITED, Budget
 from .strategies import Strategy, get_strategy
+
+if TYPE_CHECKING:  # only pools that callers pass in
+    from concurrent.futures import Executor
 
 #: Each level and the one below it, weakest pairing first.
 LADDER = (("medium", "easy"), ("hard", "medium"), ("impossible", "hard"))

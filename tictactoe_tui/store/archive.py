@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from .. import __version__
 from ..engine import Board, Mark, Move, move_name, parse_move
 from ..game import GameState, Mode
-from .files import Paths
+from .files import Paths, backup_path
 from .stats import Stats, load_stats
 
 T = TypeVar("T")
@@ -34,6 +34,12 @@ BUSY_TIMEOUT = 10.0
 #: Rows a page of the browser holds.
 PAGE_SIZE = 100
 CLASSIC = "classic"
+#: Modes as the game lists show them.
+MODE_SHORT = {
+    Mode.VS_COMPUTER.value: "vs computer",
+    Mode.TWO_PLAYERS.value: "two players",
+    Mode.COMPUTER_VS_COMPUTER.value: "computers",
+}
 
 #: The schema, one step per version: ``MIGRATIONS[v]`` upgrades a database at version ``v``.
 #: ``PRAGMA user_version`` holds the version; never edit a step once released, add one.
@@ -292,6 +298,20 @@ class Summary:
     result: str
     plies: int
 
+    def cells(self) -> tuple[str, ...]:
+        """A list row: number, end time, board, mode, players, result and length."""
+        board = f"{self.rows}×{self.cols}" if self.k == 3 else f"{self.rows}×{self.cols} k{self.k}"
+        return (
+            str(self.id),
+            time.strftime("%Y-%m-%d %H:%M", time.localtime(self.ended_at)),
+            board if self.variant == CLASSIC else f"{self.variant} {board}",
+            MODE_SHORT.get(self.mode, self.mode),
+            self.x_player,
+            self.o_player,
+            self.result,
+            str(self.plies),
+        )
+
 
 @dataclass(frozen=True)
 class StatsLine:
@@ -408,7 +428,7 @@ class Archive:
                 self._connection = self._open_database()
             except sqlite3.DatabaseError as again:
                 self._unavailable(again)
-        except OSError as error:
+        except (OSError, ArchiveError) as error:
             self._unavailable(error)
 
     def _open_database(self) -> sqlite3.Connection:
@@ -445,12 +465,13 @@ class Archive:
                     connection.execute(f"PRAGMA user_version = {version}")
                 connection.execute("COMMIT")
             except BaseException:
-                connection.execute("ROLLBACK")
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
                 raise
 
     def _set_aside(self, error: sqlite3.DatabaseError) -> None:
         assert self.path is not None
-        backup = self.path.with_name(f"{self.path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+        backup = backup_path(self.path)
         try:
             os.replace(self.path, backup)
             for suffix in ("-wal", "-shm"):
@@ -481,17 +502,30 @@ class Archive:
             try:
                 yield connection
             except BaseException:
-                connection.execute("ROLLBACK")
+                if connection.in_transaction:  # SQLite has already rolled back after some errors
+                    connection.execute("ROLLBACK")
                 raise
             connection.execute("COMMIT")
 
     def _read(self, query: Callable[[sqlite3.Connection], T]) -> T:
-        """Run a reading query; a damaged database becomes an :class:`ArchiveError`."""
+        """Run a reading query; failures become an :class:`ArchiveError` (a damaged database is
+        set aside first, so the next call finds a fresh one)."""
         try:
             with self._transaction() as connection:
                 return query(connection)
-        except sqlite3.Error as error:
+        except sqlite3.DatabaseError as error:
+            if self._recover(error):
+                raise ArchiveError(self.problems[-1]) from None
             raise ArchiveError(f"could not read the game archive ({error})") from None
+
+    def _recover(self, error: sqlite3.DatabaseError) -> bool:
+        """Set a damaged database aside and start a fresh one; whether that happened."""
+        if self.path is None or not is_damage(error):
+            return False
+        self.close()
+        self._set_aside(error)
+        self._connect()
+        return True
 
     def close(self) -> None:
         with self._lock:
@@ -511,12 +545,10 @@ class Archive:
                 for pending in self.pending:
                     _insert(connection, pending)
         except sqlite3.DatabaseError as error:
-            if not is_damage(error) or self.path is None:
+            if not self._recover(error):
                 return f"Could not add the game to the archive ({error}); it is kept until the app closes"
-            self.close()
-            self._set_aside(error)
-            self._connect()
-            return self.record(self.pending.pop())
+            self.record(self.pending.pop())  # into the fresh archive
+            return self.problems[-1]
         self.pending.clear()
         return None
 
@@ -546,9 +578,12 @@ class Archive:
         ``stats.json.imported`` (kept, not deleted)."""
         if self._connection is None:
             return
+        imported = "SELECT 1 FROM meta WHERE key = 'legacy_stats_imported'"
         try:
+            if self._read(lambda connection: connection.execute(imported).fetchone()):
+                return  # the usual case, without taking the write lock
             with self._transaction(write=True) as connection:
-                if connection.execute("SELECT 1 FROM meta WHERE key = 'legacy_stats_imported'").fetchone():
+                if connection.execute(imported).fetchone():
                     return
                 stats, problem = load_stats(path) if path.exists() else (Stats(), None)
                 if problem:
@@ -558,7 +593,7 @@ class Archive:
                     [(key, r.won, r.drawn, r.lost, r.streak, r.best_streak) for key, r in stats.records.items()],
                 )
                 connection.execute("INSERT INTO meta VALUES ('legacy_stats_imported', ?)", (_iso(time.time()),))
-        except sqlite3.Error as error:
+        except (sqlite3.Error, ArchiveError) as error:
             self.problems.append(f"Could not import {path} into the archive ({error}); it is left as it is")
             return
         if path.exists():

@@ -80,8 +80,18 @@ def bad_content(path: Path, error: BadFile) -> str:
     return _set_aside(path, f"has {error}")
 
 
+def backup_path(path: Path) -> Path:
+    """A free name to set ``path`` aside as: ``<name>.bad-<time>`` (``-2``, ``-3``… if taken)."""
+    stem = f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}"
+    backup, number = path.with_name(stem), 1
+    while backup.exists():
+        number += 1
+        backup = path.with_name(f"{stem}-{number}")
+    return backup
+
+
 def _set_aside(path: Path, what: str) -> str:
-    backup = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    backup = backup_path(path)
     try:
         os.replace(path, backup)
     except OSError as error:

@@ -76,9 +76,14 @@ def load(path: Path) -> Board:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
         raise SaveFileError(f"cannot read {path}: {_reason(error)}") from None
-    with os.fdopen(descriptor, "rb") as file:
+    try:
         _check_regular(path, os.fstat(descriptor).st_mode)
-        data = file.read(MAX_BYTES + 1)
+        with os.fdopen(descriptor, "rb", closefd=False) as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise SaveFileError(f"cannot read {path}: {_reason(error)}") from None
+    finally:
+        os.close(descriptor)
     if len(data) > MAX_BYTES:
         raise SaveFileError(f"{path} is larger than a saved game can be ({MAX_BYTES // 1024} KiB)")
     try:

@@ -1,0 +1,172 @@
+"""The archive in the app: games recorded as they end, the browser, replay, play on, export, delete."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Input, Select
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen, ReplayScreen
+from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.screens import PathPrompt
+from tictactoe_tui.engine import Board, get_strategy
+from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.store import savefile
+from tictactoe_tui.store.archive import GameRecord
+from tictactoe_tui.store.files import Paths
+
+from .conftest import AppFactory, FirstFree
+from .test_play import TWO_PLAYERS, marks, status
+
+# X: b2 a1 c3 a3 a2 c2 b1 b3 c1 — a draw, nine moves.
+DRAW = ("5", "1", "9", "3", "2", "8", "4", "6", "7")
+
+
+def archived(outcome: int, number: int) -> GameRecord:
+    """A finished 3×3 game against the computer, ``number`` seconds into the archive's history."""
+    moves = ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1))  # X: b2 c3 b1; O: a1 a3
+    winner = {1: "x", 0: None, -1: "o"}[outcome]
+    return GameRecord(
+        3, 3, 3, Mode.VS_COMPUTER.value, "hard", "you", "hard", "X", moves, (1.0, 2.0, 3.0, 4.0, 5.0),
+        winner, outcome, 1_000.0 + number, 1_010.0 + number,
+    )  # fmt: skip
+
+
+async def test_finished_games_are_recorded_with_players_moves_and_result(make_app: AppFactory) -> None:
+    app = make_app(Settings(level="impossible"), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        for key in ("5", "3", "7"):  # X b2 c1 a3 wins the diagonal; the computer takes a1, b1
+            await pilot.press(key)
+            await app.workers.wait_for_complete()
+        assert status(app).startswith("You win")
+        [summary] = app.archive.page()
+        record = app.archive.get(summary.id)
+        assert record is not None
+        assert record.moves == ((1, 1), (0, 0), (0, 2), (0, 1), (2, 0))
+        assert (record.x_player, record.o_player, record.level) == ("you", "impossible", "impossible")
+        assert (record.mode, record.result_text, record.outcome) == (Mode.VS_COMPUTER.value, "You won", 1)
+        assert len(record.times) == 5
+        assert record.started_at <= record.ended_at
+        statistics = app.archive.statistics()
+        assert [(line.who, line.won, line.streak) for line in statistics.lines] == [
+            ("you vs computer · impossible", 1, 1)
+        ]
+
+
+async def test_the_browser_loads_pages_as_the_cursor_nears_the_end(make_app: AppFactory) -> None:
+    app = make_app()
+    for number in range(250):
+        app.archive.record(archived([1, 0, -1][number % 3], number))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("g")
+        assert isinstance(app.screen, ArchiveScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 100
+        assert "250 games" in str(app.screen.query_one("#archive-title").render())
+        assert table.get_row_at(0)[0] == "250"  # newest first
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.row_count == 200
+        for _ in range(2):
+            await pilot.press("end")
+            await pilot.pause()
+        assert table.row_count == 250
+        assert table.get_row_at(249)[0] == "1"
+        app.screen.query_one("#filter-outcome", Select).value = -1
+        await pilot.pause()
+        assert table.row_count == 83
+        assert {table.get_row_at(row)[6] for row in range(table.row_count)} == {"You lost"}
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ArchiveScreen)
+
+
+async def test_a_replay_steps_through_the_game_and_shows_the_overlay(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "enter")
+        assert isinstance(app.screen, ReplayScreen)
+        view = app.screen.query_one(BoardView)
+        assert view.game is not None
+        assert str(view.game.board) == "oxo/xxo/xox"
+        await pilot.press("left", "left")
+        assert str(view.game.board) == "oxo/xx./.ox"
+        assert "Move 7 of 9" in str(app.screen.query_one("#replay-status").render())
+        await pilot.press("home")
+        assert view.game.board == Board.empty()
+        await pilot.press("right", "a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert view.analysis is not None
+        assert {move.move for move in view.analysis.moves} == set(view.game.board.legal_moves())
+        await pilot.click("#cell-0-0")  # a replay is watched: clicks change nothing
+        assert str(view.game.board) == ".../.x./..."
+        assert marks(app) == "oxo/xxo/xox"  # the game behind is untouched
+
+
+async def test_play_on_from_a_replayed_position(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "enter", "left", "left", "left", "p")
+        assert not isinstance(app.screen, (ArchiveScreen, ReplayScreen))
+        assert marks(app) == "oxo/.x./.ox"
+        assert "Playing on" in status(app)
+        await pilot.press("4")  # X's turn, and it plays
+        assert marks(app) == "oxo/xx./.ox"
+        await pilot.press("u", "u", "u")  # the replayed moves are this game's history
+        assert app.game.ply == 4
+
+
+async def test_export_and_delete_from_the_archive(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "1", "4", "2", "5", "3")
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "down", "e")  # the older game: the draw
+        assert isinstance(app.screen, PathPrompt)
+        target = tmp_path / "draw.ttt"
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        exported = savefile.load(target)
+        assert str(exported) == "oxo/xxo/xox"
+        assert exported.history == ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0))
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.archive.count() == 2
+        await pilot.press("d", "y")
+        assert app.archive.count() == 1
+        assert isinstance(app.screen, ArchiveScreen)
+        assert app.screen.query_one(DataTable).row_count == 1
+        await pilot.press("enter", "d", "y")  # from the replay too
+        assert app.archive.count() == 0
+        assert isinstance(app.screen, ArchiveScreen)
+        assert app.screen.query_one(DataTable).row_count == 0
+
+
+async def test_an_archive_that_cannot_be_kept_leaves_the_game_playable(tmp_path: Path) -> None:
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the data directory should be")
+    paths = Paths(tmp_path / "config", blocked)
+    app = TicTacToeApp(
+        Settings(mode=Mode.TWO_PLAYERS), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0
+    )
+    async with app.run_test(notifications=True) as pilot:
+        await pilot.press("1", "4", "2", "5", "3")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+        assert "games are not being kept" in toasts
+        assert "kept until the app closes" in toasts
+        assert marks(app) == "xxx/oo./..."
+        await pilot.press("n", "5", "g")  # the browser says what is wrong instead of failing
+        assert "unavailable" in str(app.screen.query_one("#archive-title").render())
+        await pilot.press("escape", "s")
+        assert marks(app) == ".../.x./..."

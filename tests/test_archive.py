@@ -1,0 +1,356 @@
+"""The game archive: records, statistics, pages, migrations, damage, and many writers at once."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sqlite3
+import time
+from multiprocessing.synchronize import Event as EventType
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe_tui import cli
+from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.game import GameState, Mode
+from tictactoe_tui.store.archive import (
+    MIGRATIONS,
+    PAGE_SIZE,
+    SCHEMA_VERSION,
+    Archive,
+    ArchiveError,
+    Filters,
+    GameRecord,
+    board_label,
+)
+from tictactoe_tui.store.files import Paths, update_json
+
+KINDS = [
+    (Mode.VS_COMPUTER.value, "hard", 3, 3, 3),
+    (Mode.VS_COMPUTER.value, "easy", 3, 3, 3),
+    (Mode.VS_COMPUTER.value, "hard", 5, 5, 4),
+    (Mode.TWO_PLAYERS.value, "", 3, 3, 3),
+]
+
+
+def game(outcome: int = 1, kind: int = 0, started: float = 1_000.0) -> GameRecord:
+    """A small finished game of one of :data:`KINDS` with the given result."""
+    mode, level, rows, cols, k = KINDS[kind]
+    players = ("you", "friend") if mode == Mode.TWO_PLAYERS.value else ("you", level)
+    winner = {1: "x", 0: None, -1: "o"}[outcome]
+    moves = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
+    return GameRecord(
+        rows,
+        cols,
+        k,
+        mode,
+        level,
+        *players,
+        "X",
+        moves,
+        (1.0, 2.0, 3.0, 4.0, 5.0),
+        winner,
+        outcome,
+        started,
+        started + 9,
+    )
+
+
+@pytest.fixture
+def paths(tmp_path: Path) -> Paths:
+    return Paths(tmp_path / "config", tmp_path / "data")
+
+
+def test_a_finished_game_is_kept_whole(paths: Paths) -> None:
+    state = GameState(Board.empty(), Mode.VS_COMPUTER, frozenset({Mark.O}), swapped=True, started=500.0)
+    for move in ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0)):
+        state = state.play(move)
+    assert state.board.is_over
+    record = GameRecord.of(state, "hard", ended_at=600.0)
+    archive = Archive.open(paths)
+    assert archive.record(record) is None
+    kept = archive.get(1)
+    assert kept is not None
+    assert kept.moves == state.board.history
+    assert (kept.x_player, kept.o_player, kept.x_symbol, kept.level) == ("you", "hard", "O", "hard")
+    assert (kept.winner, kept.outcome, kept.result_text) == (None, 0, "Draw")
+    assert len(kept.times) == 9
+    assert kept.times == tuple(sorted(kept.times))
+    assert kept.state().board == state.board
+    assert kept.state(3).board == Board.empty().play_all(state.board.history[:3])
+    assert kept.to_json()["moves"][0] == "b2"
+    assert archive.get(2) is None
+
+
+def recount(games: list[tuple[int, int]]) -> dict[int, tuple[int, int, int, int, int]]:
+    """Won, drawn, lost, current and best streak per kind, counted the plain way."""
+    totals: dict[int, tuple[int, int, int, int, int]] = {}
+    for kind, outcome in games:
+        won, drawn, lost, streak, best = totals.get(kind, (0, 0, 0, 0, 0))
+        streak = streak + 1 if outcome == 1 else 0
+        totals[kind] = (
+            won + (outcome == 1),
+            drawn + (outcome == 0),
+            lost + (outcome == -1),
+            streak,
+            max(best, streak),
+        )
+    return totals
+
+
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), st.integers(0, len(KINDS) - 1), st.sampled_from([1, 1, 0, -1])),
+        st.tuples(st.just("delete"), st.integers(0, 200), st.just(0)),
+    ),
+    max_size=60,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(operations)
+def test_statistics_are_the_rows_counted_again_after_any_adds_and_deletes(ops: list[tuple[str, int, int]]) -> None:
+    archive = Archive(None)
+    kept: list[tuple[int, int]] = []  # (kind, outcome), oldest first, as the ids run
+    for op, number, outcome in ops:
+        if op == "add":
+            archive.record(game(outcome, number))
+            kept.append((number, outcome))
+        elif kept:
+            index = number % len(kept)
+            oldest_first = [summary.id for summary in reversed(archive.page(size=10_000))]
+            assert archive.delete(oldest_first[index])
+            kept.pop(index)
+    statistics = archive.statistics()
+    assert statistics.archived == len(kept) == archive.count()
+    kinds = {
+        (mode, level, board_label("classic", rows, cols, k)): i for i, (mode, level, rows, cols, k) in enumerate(KINDS)
+    }
+    found = {
+        kinds[line.mode, line.level, line.board]: (line.won, line.drawn, line.lost, line.streak, line.best_streak)
+        for line in statistics.lines
+    }
+    assert found == recount(kept)
+
+
+def test_pages_run_newest_first_and_filters_narrow_them() -> None:
+    archive = Archive(None)
+    for number in range(250):
+        archive.record(game([1, 0, -1][number % 3], number % len(KINDS), started=float(number)))
+    first = archive.page()
+    assert len(first) == PAGE_SIZE
+    assert [summary.id for summary in first] == list(range(250, 150, -1))
+    rest = archive.page(before=first[-1].id) + archive.page(before=50)
+    assert [summary.id for summary in rest] == list(range(150, 50, -1)) + list(range(49, 0, -1))
+    easy = sum(1 for n in range(250) if n % 4 == 1)
+    assert archive.count(Filters(level="easy")) == len(archive.page(Filters(level="easy"), size=1000)) == easy
+    lost_big = Filters(board=("classic", 5, 5, 4), outcome=-1)
+    assert all(s.rows == 5 and s.result == "You lost" for s in archive.page(lost_big))
+    assert archive.count(lost_big) == sum(1 for n in range(250) if n % 4 == 2 and n % 3 == 2)
+    assert archive.count(Filters(mode=Mode.TWO_PLAYERS.value)) == sum(1 for n in range(250) if n % 4 == 3)
+    levels, boards = archive.choices()
+    assert levels == ["easy", "hard"]
+    assert boards == [("classic", 3, 3, 3), ("classic", 5, 5, 4)]
+
+
+def database_at(path: Path, version: int) -> None:
+    """A database as a release with schema ``version`` left it, holding one game if it could."""
+    connection = sqlite3.connect(path)
+    for step in MIGRATIONS[:version]:
+        connection.executescript(step)
+    connection.execute(f"PRAGMA user_version = {version}")
+    if version >= 1:
+        connection.execute(
+            "INSERT INTO games (variant, rows, cols, k, mode, level, x_player, o_player, x_symbol, moves, times,"
+            " winner, outcome, streak, started_at, ended_at, app_version) VALUES"
+            " ('classic', 3, 3, 3, 'two players', '', 'you', 'friend', 'X', 'a1 a2 b1 b2 c1', '[1, 2, 3, 4, 5]',"
+            " 'x', 1, 1, 10.0, 20.0, '0.1.0')"
+        )
+    connection.commit()
+    connection.close()
+
+
+@pytest.mark.parametrize("version", range(SCHEMA_VERSION + 1))
+def test_a_database_from_any_earlier_version_is_upgraded_keeping_its_games(tmp_path: Path, version: int) -> None:
+    path = tmp_path / "games.sqlite3"
+    database_at(path, version)
+    archive = Archive(path)
+    assert archive.problems == []
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert archive.count() == (1 if version >= 1 else 0)
+    assert archive.record(game()) is None
+    assert archive.count() == (2 if version >= 1 else 1)
+
+
+def test_a_database_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    database_at(path, SCHEMA_VERSION)
+    sqlite3.connect(path).execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}").connection.close()
+    archive = Archive(path)
+    assert not archive.available
+    assert "newer tictactoe-tui" in archive.problems[0]
+    assert "kept until the app closes" in (archive.record(game()) or "")
+    assert list(tmp_path.iterdir()) == [path]  # not set aside, not touched
+    assert sqlite3.connect(path).execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+def test_a_file_that_is_not_a_database_is_set_aside_and_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"not a database, just some bytes" * 100)
+    archive = Archive(path)
+    assert archive.available
+    assert "kept as games.sqlite3.bad-" in archive.problems[0]
+    [backup] = tmp_path.glob("games.sqlite3.bad-*")
+    assert backup.read_bytes() == b"not a database, just some bytes" * 100
+    assert archive.record(game()) is None
+    assert archive.count() == 1
+
+
+def test_a_database_damaged_inside_is_set_aside_when_found(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    archive = Archive(path)
+    for number in range(300):
+        archive.record(game(started=float(number)))
+    archive.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    data[2 * page :] = b"\x5a" * (len(data) - 2 * page)  # every page after the schema is garbage
+    path.write_bytes(bytes(data))
+    damaged = Archive(path)
+    with pytest.raises(ArchiveError, match=r"kept as games\.sqlite3\.bad-"):
+        damaged.statistics()
+    assert damaged.record(game()) is None
+    assert damaged.count() == 1
+    assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
+
+
+def test_a_full_disk_keeps_the_game_until_it_can_be_written(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "games.sqlite3")
+    archive.record(game())
+    connection = archive._connection
+    assert connection is not None
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    connection.execute(f"PRAGMA max_page_count = {pages}")
+    problems = [archive.record(game(started=float(n))) for n in range(200)]
+    assert any(problem and "full" in problem for problem in problems)
+    assert archive.pending
+    connection.execute("PRAGMA max_page_count = 1000000")
+    assert archive.record(game()) is None
+    assert archive.count() == 202
+    assert archive.pending == []
+
+
+def test_a_read_only_database_is_read_and_games_wait(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "games.sqlite3")
+    archive.record(game())
+    assert archive._connection is not None
+    archive._connection.execute("PRAGMA query_only = ON")
+    problem = archive.record(game())
+    assert problem is not None
+    assert "kept until the app closes" in problem
+    assert archive.count() == 1
+    assert archive.statistics().archived == 1
+
+
+def test_an_archive_that_cannot_be_opened_says_so(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data directory should be")
+    archive = Archive.open(Paths(tmp_path / "config", blocker))
+    assert not archive.available
+    assert "games are not being kept" in archive.problems[0]
+    assert "kept until the app closes" in (archive.record(game()) or "")
+    with pytest.raises(ArchiveError):
+        archive.statistics()
+
+
+def test_the_old_statistics_file_is_imported_once_and_kept(paths: Paths) -> None:
+    paths.data_dir.mkdir(parents=True)
+    old = {"you vs computer · hard": {"won": 3, "drawn": 1, "lost": 2, "streak": 0, "best_streak": 2}}
+    paths.stats.write_text(json.dumps(old))
+    Archive.open(paths).record(game(1))
+    again = Archive.open(paths)
+    statistics = again.statistics()
+    assert (statistics.games, statistics.archived, statistics.imported) == (7, 1, 6)
+    earlier = [line for line in statistics.lines if line.board == "earlier games"]
+    assert [(line.who, line.won, line.drawn, line.lost, line.best_streak) for line in earlier] == [
+        ("you vs computer · hard", 3, 1, 2, 2)
+    ]
+    assert not paths.stats.exists()
+    assert json.loads((paths.data_dir / "stats.json.imported").read_text()) == old
+
+
+def test_a_corrupt_old_statistics_file_is_set_aside(paths: Paths) -> None:
+    paths.data_dir.mkdir(parents=True)
+    paths.stats.write_text("{broken")
+    archive = Archive.open(paths)
+    assert any("stats.json" in problem and "kept as" in problem for problem in archive.problems)
+    assert archive.statistics().games == 0
+
+
+def record_games(path: Path, writer: int, games: int, start: EventType) -> None:
+    """One copy of the app: record ``games`` games, each as soon as the last is in."""
+    archive = Archive(path)
+    start.wait(60)
+    for number in range(games):
+        outcome = [1, 1, 0, -1][(writer + number) % 4]
+        record = game(outcome, started=float(number))
+        record = GameRecord(**{**record.__dict__, "level": f"writer-{writer}", "o_player": f"writer-{writer}"})
+        assert archive.record(record) is None
+    archive.close()
+
+
+def read_statistics(data_home: Path, rounds: int, start: EventType) -> None:
+    """The command line reading the statistics while the copies write."""
+    os.environ["XDG_DATA_HOME"] = str(data_home)
+    start.wait(60)
+    for _ in range(rounds):
+        assert cli.main(["stats", "--json"]) == 0
+
+
+def test_several_copies_recording_at_once_lose_no_game(tmp_path: Path) -> None:
+    writers, games = 4, 250
+    path = tmp_path / "tictactoe-tui" / "games.sqlite3"
+    Archive(path).close()
+    context = multiprocessing.get_context("spawn")
+    start = context.Event()  # every copy is open and waiting before any writes: they overlap
+    processes = [context.Process(target=record_games, args=(path, w, games, start)) for w in range(writers)]
+    processes.append(context.Process(target=read_statistics, args=(tmp_path, 20, start)))
+    for process in processes:
+        process.start()
+    time.sleep(1.5)  # let the spawned copies import and open the archive
+    start.set()
+    for process in processes:
+        process.join(120)
+        assert process.exitcode == 0
+    archive = Archive(path)
+    assert archive.count() == writers * games
+    connection = sqlite3.connect(path)
+    pairs = connection.execute("SELECT level, started_at FROM games").fetchall()
+    assert len(set(pairs)) == writers * games  # every game of every writer, once
+    statistics = archive.statistics()
+    for writer in range(writers):
+        [line] = [line for line in statistics.lines if line.level == f"writer-{writer}"]
+        outcomes = [(0, [1, 1, 0, -1][(writer + n) % 4]) for n in range(games)]
+        assert (line.won, line.drawn, line.lost, line.streak, line.best_streak) == recount(outcomes)[0]
+
+
+def set_own_key(path: Path, key: str, times: int) -> None:
+    for number in range(times):
+        assert update_json(path, {key: number}) is None
+
+
+def test_copies_saving_settings_at_once_keep_each_others_keys(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    context = multiprocessing.get_context("spawn")
+    keys = ["level", "theme", "mode", "board"]
+    processes = [context.Process(target=set_own_key, args=(path, key, 40)) for key in keys]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+        assert process.exitcode == 0
+    assert json.loads(path.read_text()) == dict.fromkeys(keys, 39)
