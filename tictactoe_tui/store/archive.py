@@ -65,7 +65,8 @@ MIGRATIONS: tuple[str, ...] = (
         ended_at    REAL    NOT NULL,
         app_version TEXT    NOT NULL
     );
-    CREATE INDEX games_by_kind ON games (mode, level, variant, rows, cols, k, id, outcome, streak);
+    CREATE INDEX games_by_kind ON games (mode, level, variant, rows, cols, k);
+    CREATE INDEX games_by_result ON games (mode, level, variant, rows, cols, k, outcome, streak);
     CREATE TABLE legacy_stats (
         key         TEXT PRIMARY KEY,   -- 'mode · level', as stats.json had it
         won         INTEGER NOT NULL,
@@ -372,18 +373,9 @@ class Statistics:
 
 
 KIND = "mode, level, variant, rows, cols, k"
-# Results per mode, level and board; each row keeps the winning streak up to it, so the best
-# streak is the largest and the current one the newest row's (one pass over an index).
-STATS_QUERY = f"""
-SELECT {KIND}, SUM(outcome = 1), SUM(outcome = 0), SUM(outcome = -1),
-       (SELECT latest.streak FROM games AS latest
-        WHERE (latest.mode, latest.level, latest.variant, latest.rows, latest.cols, latest.k)
-            = (games.mode, games.level, games.variant, games.rows, games.cols, games.k)
-        ORDER BY latest.id DESC LIMIT 1),
-       MAX(streak)
-FROM games GROUP BY {KIND}
-ORDER BY mode, level, rows * cols, rows, k, variant
-"""
+# Games and the best streak per kind and result, in one pass over an index (each row keeps
+# the winning streak up to it; the current streak is the newest row's).
+RESULTS_QUERY = f"SELECT {KIND}, outcome, COUNT(*), MAX(streak) FROM games GROUP BY {KIND}, outcome"
 SAME_KIND = "mode = ? AND level = ? AND variant = ? AND rows = ? AND cols = ? AND k = ?"
 
 
@@ -641,9 +633,18 @@ class Archive:
         """Won, drawn and lost with streaks per mode, level and board, from the rows."""
 
         def query(connection: sqlite3.Connection) -> Statistics:
+            counts: dict[tuple[Any, ...], list[int]] = {}  # won, drawn, lost, streak, best
+            for *kind, outcome, games, best in connection.execute(RESULTS_QUERY):
+                line = counts.setdefault(tuple(kind), [0, 0, 0, 0, 0])
+                line[{1: 0, 0: 1, -1: 2}[outcome]] = games
+                line[4] = max(line[4], best)
+            for kind, line in counts.items():
+                line[3] = _streak_before(connection, kind)
             lines = [
-                StatsLine(mode, level, board_label(variant, rows, cols, k), *counts)
-                for mode, level, variant, rows, cols, k, *counts in connection.execute(STATS_QUERY)
+                StatsLine(
+                    mode, level, board_label(variant, rows, cols, k), *counts[mode, level, variant, rows, cols, k]
+                )
+                for mode, level, variant, rows, cols, k in sorted(counts, key=_kind_order)
             ]
             archived = sum(line.games for line in lines)
             imported = 0
@@ -654,6 +655,12 @@ class Archive:
             return Statistics(tuple(lines), archived, imported)
 
         return self._read(query)
+
+
+def _kind_order(kind: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Mode, level, then boards from small to large."""
+    mode, level, variant, rows, cols, k = kind
+    return (mode, level, rows * cols, rows, k, variant)
 
 
 def board_label(variant: str, rows: int, cols: int, k: int) -> str:
