@@ -12,9 +12,12 @@ import re
 import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from .engine import Board, BoardError, Decision, Mark, Move, move_name
-from .engine.board import check_size
+from .engine.board import Board, BoardError, Mark, Move, check_size, move_name
+
+if TYPE_CHECKING:
+    from .engine import Decision
 
 
 class Mode(StrEnum):

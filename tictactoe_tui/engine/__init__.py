@@ -1,12 +1,28 @@
 """The game engine: boards, the exact solver, the strategies and the arena.
 
 Pure Python: nothing here imports Textual, so the engine runs and tests without a terminal.
+Each name loads its module on first use, so a program that needs only boards (the archive,
+the command line's quick answers) does not pay for the searches.
 """
 
-from .arena import LADDER, ArenaResult, PairingResult, play_game, run_arena, run_pairing
-from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
-from .solver import Analysis, Budget, MoveValue, analyze
-from .strategies import LEVELS, STRATEGIES, Decision, Strategy, get_strategy, strategy_names
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .arena import LADDER, ArenaResult, PairingResult, play_game, run_arena, run_pairing
+    from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
+    from .solver import Analysis, Budget, MoveValue, analyze
+    from .strategies import LEVELS, STRATEGIES, Decision, Strategy, get_strategy, strategy_names
+
+#: Where each public name lives.
+_MODULES = {
+    **dict.fromkeys(("LADDER", "ArenaResult", "PairingResult", "play_game", "run_arena", "run_pairing"), "arena"),
+    **dict.fromkeys(("Board", "BoardError", "Mark", "Move", "default_k", "move_name", "parse_move"), "board"),
+    **dict.fromkeys(("Analysis", "Budget", "MoveValue", "analyze"), "solver"),
+    **dict.fromkeys(("LEVELS", "STRATEGIES", "Decision", "Strategy", "get_strategy", "strategy_names"), "strategies"),
+}
 
 __all__ = [
     "LADDER",
@@ -33,3 +49,12 @@ __all__ = [
     "run_pairing",
     "strategy_names",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module that defines ``name`` (once; the name is then an ordinary global)."""
+    if name not in _MODULES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_MODULES[name]}", __name__), name)
+    globals()[name] = value
+    return value

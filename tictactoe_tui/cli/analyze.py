@@ -1,0 +1,130 @@
+"""``tictactoe-tui analyze BOARD``: every move's exact value, or estimates when too big to solve."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING
+
+from ..engine import Analysis, Board, Budget, alphabeta, analyze, move_name
+from . import UsageError
+
+if TYPE_CHECKING:  # Rich loads only to draw a table: --json answers without it
+    from rich.table import Table
+
+OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
+
+
+def run(args: argparse.Namespace) -> int:
+    """``analyze``: print every move's exact value."""
+    board = Board.parse(args.board, k=args.k)
+    if board.is_over:
+        raise UsageError("game is over")
+    budget = Budget.seconds(args.time)
+    result = analyze(board, budget.share(0.5))
+    if result.complete:
+        if args.json:
+            print(json.dumps(analysis_json(result)))
+        else:
+            print_table(analysis_table(result))
+        return 0
+    outcome = alphabeta.search(board, budget, every_score=True)
+    if args.json:
+        print(json.dumps(estimate_json(board, outcome)))
+    else:
+        print_table(estimate_table(board, outcome, args.time))
+    return 0
+
+
+def print_table(table: Table) -> None:
+    from rich.console import Console
+
+    Console().print(table)
+
+
+def estimate_json(board: Board, outcome: alphabeta.SearchOutcome) -> dict[str, object]:
+    """The ``--json`` form of a heuristic estimate: scores, not values, and the depth searched."""
+    ranked = sorted(outcome.scores.items(), key=lambda item: -item[1])
+    return {
+        "board": str(board),
+        "k": board.k,
+        "to_move": str(board.to_move),
+        "value": None,
+        "complete": False,
+        "estimate_depth": outcome.depth,
+        "moves": [
+            {"row": cell // board.cols, "col": cell % board.cols, "score": score, "outlook": outlook(score)}
+            for cell, score in ranked
+        ],
+    }
+
+
+def outlook(score: int) -> str:
+    """``win`` / ``loss`` when the search found a forced line, else ``better`` / ``even`` / ``worse``."""
+    if score >= alphabeta.WIN - alphabeta.MAX_DEPTH:
+        return "win"
+    if score <= -alphabeta.WIN + alphabeta.MAX_DEPTH:
+        return "loss"
+    return "better" if score > 0 else ("worse" if score < 0 else "even")
+
+
+def estimate_table(board: Board, outcome: alphabeta.SearchOutcome, seconds: float) -> Table:
+    """A Rich table of estimates for a board too big to solve in time."""
+    from rich.table import Table
+
+    mover = board.to_move.upper()
+    table = Table(
+        title=f"{board}  (k={board.k}) — {mover} to move: not solved within {seconds:g} s;\n"
+        f"estimates from a {outcome.depth}-ply search, not exact values, for the"
+        f" {len(outcome.scores)} most promising of {len(board.legal_moves())} moves",
+    )
+    table.add_column("move")
+    table.add_column("row, col", justify="right")
+    table.add_column(f"outlook for {mover}")
+    table.add_column("score", justify="right")
+    for cell, score in sorted(outcome.scores.items(), key=lambda item: -item[1]):
+        row, col = divmod(cell, board.cols)
+        table.add_row(move_name((row, col)), f"{row}, {col}", outlook(score), str(score))
+    return table
+
+
+def analysis_json(analysis: Analysis) -> dict[str, object]:
+    """The ``--json`` form of an analysis."""
+    board = analysis.board
+    return {
+        "board": str(board),
+        "k": board.k,
+        "to_move": str(board.to_move),
+        "value": analysis.value,
+        "complete": analysis.complete,
+        "moves": [
+            {"row": mv.move[0], "col": mv.move[1], "value": mv.value, "plies": mv.plies} for mv in analysis.moves
+        ],
+    }
+
+
+def analysis_table(analysis: Analysis) -> Table:
+    """A Rich table of an analysis, best move first."""
+    from rich.table import Table
+
+    board = analysis.board
+    mover = board.to_move.upper()
+    if analysis.value is None:
+        verdict = f"not solved within the time limit; {len(analysis.moves)} moves solved"
+    else:
+        verdict = f"{OUTCOME_WORDS[analysis.value]} for {mover} in {analysis.plies} plies with best play"
+    table = Table(title=f"{board}  (k={board.k}) — {mover} to move: {verdict}")
+    table.add_column("move")
+    table.add_column("row, col", justify="right")
+    table.add_column(f"result for {mover}")
+    table.add_column("plies to end", justify="right")
+    styles = {1: "green", 0: "yellow", -1: "red"}
+    for mv in analysis.moves:
+        word = OUTCOME_WORDS[mv.value]
+        table.add_row(
+            move_name(mv.move),
+            f"{mv.move[0]}, {mv.move[1]}",
+            f"[{styles[mv.value]}]{word}[/]",
+            str(mv.plies),
+        )
+    return table

@@ -1,0 +1,104 @@
+"""``tictactoe-tui games`` (list, show, export) and ``tictactoe-tui stats``: read the game archive."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from ..store import savefile
+from ..store.archive import Archive, ArchiveError, GameRecord
+from ..store.files import Paths
+from . import UsageError
+
+
+def run(args: argparse.Namespace) -> int:
+    """``games``, ``games show``, ``games export`` and ``stats``: read the game archive.
+    Rich loads only to draw a table (``--json`` answers without it)."""
+    archive = Archive.open(Paths.default())
+    try:
+        if not archive.available:
+            raise ArchiveError("; ".join(archive.problems))
+        for problem in archive.problems:
+            print(f"tictactoe-tui: warning: {problem}", file=sys.stderr)
+        if args.command == "stats":
+            return print_stats(archive, args.json)
+        if args.games_command is None:
+            return print_games(archive, args.limit, args.json)
+        record = archive.get(args.id)
+        if record is None:
+            raise UsageError(f"no game {args.id} in the archive")
+        if args.games_command == "show":
+            return print_game(record, args.json)
+        if args.file.exists():
+            raise UsageError(f"{args.file} already exists; choose another name")
+        savefile.save(args.file, record.board())
+        print(f"game {record.id} written to {args.file}")
+        return 0
+    except ArchiveError as error:
+        raise UsageError(str(error)) from None
+    finally:
+        archive.close()
+
+
+def print_stats(archive: Archive, as_json: bool) -> int:
+    """``stats``: the statistics as a table, or one JSON object whose ``games`` counts every game."""
+    statistics = archive.statistics()
+    if as_json:
+        print(json.dumps(statistics.to_json()))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Statistics: {statistics.games} finished games")
+    for column in ("players", "board", "games", "won", "drawn", "lost", "streak", "best streak"):
+        table.add_column(column, justify="left" if column in ("players", "board") else "right")
+    for line in statistics.lines:
+        counts = (line.games, line.won, line.drawn, line.lost, line.streak, line.best_streak)
+        table.add_row(line.who, line.board, *(str(count) for count in counts))
+    Console().print(table)
+    Console().print("[dim]Against the computer: your results. Otherwise: X's.[/dim]")
+    return 0
+
+
+def print_games(archive: Archive, limit: int, as_json: bool) -> int:
+    """``games``: the newest games, one line each."""
+
+    games = archive.page(size=limit)
+    if as_json:
+        print(json.dumps({"total": archive.count(), "games": [game.__dict__ for game in games]}))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"The newest {len(games)} of {archive.count()} games")
+    for column in ("#", "ended", "board", "mode", "X", "O", "result", "moves"):
+        table.add_column(column, justify="right" if column in ("#", "moves") else "left")
+    for game in games:
+        table.add_row(*game.cells())
+    Console().print(table)
+    return 0
+
+
+def print_game(record: GameRecord, as_json: bool) -> int:
+    """``games show``: one game, move by move."""
+
+    if as_json:
+        print(json.dumps(record.to_json()))
+        return 0
+    from rich.console import Console
+
+    state = record.state()
+    console = Console()
+    console.print(
+        f"[b]Game {record.id}[/b]: {record.board_label}, {record.mode}; X: {record.x_player}, O: {record.o_player}"
+    )
+    console.print(
+        f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(record.started_at))} to "
+        f"{time.strftime('%H:%M', time.localtime(record.ended_at))}: [b]{record.result_text}[/b]"
+    )
+    for name, seconds in zip(state.move_list(), record.times, strict=False):
+        console.print(f"  {name:<12} {seconds:8.1f} s")
+    console.print(str(record.board()).replace("/", "\n"))
+    return 0

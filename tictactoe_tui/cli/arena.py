@@ -1,0 +1,110 @@
+"""``tictactoe-tui arena``: seeded series between computer players, and the level ladder."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from ..engine import LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
+from . import UsageError
+
+
+def run(args: argparse.Namespace) -> int:
+    """``arena``: play a seeded series (or a ladder) and print the totals."""
+
+    rows, cols = args.board
+    start = Board.empty(rows, cols, default_k(rows, cols) if args.k is None else args.k)
+    if not args.ladder:
+        if args.x is None or args.o is None:
+            raise UsageError("arena needs --x and --o (or --ladder)")
+        for name in (args.x, args.o):
+            if not get_strategy(name).supports(start):
+                raise UsageError(f"{name} does not play on a {rows}x{cols} board with k={start.k}")
+    with arena_pool(args.jobs) as pool:
+        if args.ladder:
+            return run_ladder(args, start, pool)
+        with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
+            task = progress.add_task(f"{args.x} (X) vs {args.o} (O)", total=args.games)
+            result = run_arena(
+                args.x,
+                args.o,
+                games=args.games,
+                start=start,
+                seed=args.seed,
+                on_game=lambda _final: progress.advance(task),
+                pool=pool,
+            )
+    if args.json:
+        print(json.dumps(result.__dict__))
+    else:
+        Console().print(arena_table(result, start))
+    return 0
+
+
+def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
+    """Processes to play games in, or none for one job. Spawned, not forked: the progress
+    display runs a thread."""
+
+    if jobs == 1:
+        return nullcontext()
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+
+
+def arena_table(result: ArenaResult, start: Board) -> Table:
+    """A Rich table of a series' totals."""
+
+    table = Table(title=f"{result.games} games on {start.rows}x{start.cols}, k={start.k}")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("wins", justify="right")
+    table.add_column("share", justify="right")
+    for seat, name, wins in (("X", result.x, result.x_wins), ("O", result.o, result.o_wins)):
+        table.add_row(seat, name, str(wins), f"{wins / result.games:.0%}")
+    table.add_row("", "draws", str(result.draws), f"{result.draws / result.games:.0%}")
+    return table
+
+
+def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) -> int:
+    """``arena --ladder``: each level against the one below it, half the games from each seat."""
+
+    with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
+        task = progress.add_task(f"ladder on {start.rows}x{start.cols}, k={start.k}", total=args.games * len(LADDER))
+        rows = [
+            run_pairing(
+                upper,
+                lower,
+                games=args.games,
+                start=start,
+                seed=args.seed,
+                on_game=lambda _final: progress.advance(task),
+                pool=pool,
+            )
+            for upper, lower in LADDER
+        ]
+    if args.json:
+        ladder = [{**dataclasses.asdict(row), "beats_lower": row.beats_lower} for row in rows]
+        print(json.dumps({"board": f"{start.rows}x{start.cols}", "k": start.k, "ladder": ladder}))
+        return 0
+    table = Table(title=f"Ladder on {start.rows}x{start.cols}, k={start.k} (seed {args.seed})")
+    for column in ("level", "against", "games", "wins", "losses", "draws", "beats it"):
+        table.add_column(column, justify="right" if column in ("games", "wins", "losses", "draws") else "left")
+    for row in rows:
+        table.add_row(
+            row.upper,
+            row.lower,
+            str(row.games),
+            str(row.wins),
+            str(row.losses),
+            str(row.draws),
+            "yes" if row.beats_lower else "no",
+        )
+    Console().print(table)
+    return 0
