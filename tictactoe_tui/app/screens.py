@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich import box
+from rich.table import Table
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from ..engine import BoardError
 from ..game import Preset
 from ..store.archive import Statistics
+
+
+def statistics_table(statistics: Statistics) -> Table:
+    """Won, drawn and lost with streaks, a line per mode, level and board."""
+    table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 1))
+    for column in ("players", "board", "won", "drawn", "lost", "streak", "best"):
+        table.add_column(column, justify="left" if column in ("players", "board") else "right")
+    for line in statistics.lines:
+        counts = (line.won, line.drawn, line.lost, line.streak, line.best_streak)
+        table.add_row(line.who, line.board, *(str(count) for count in counts))
+    return table
 
 
 class StatsScreen(ModalScreen[None]):
@@ -30,12 +43,8 @@ class StatsScreen(ModalScreen[None]):
             total = self.statistics.games
             yield Static(f"[b]Statistics[/b]  [dim]{total} games, all sessions[/dim]", classes="dialog-title")
             if self.statistics.lines:
-                table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-                table.add_columns("players", "board", "won", "drawn", "lost", "streak", "best")
-                for line in self.statistics.lines:
-                    counts = (line.won, line.drawn, line.lost, line.streak, line.best_streak)
-                    table.add_row(line.who, line.board, *(str(count) for count in counts))
-                yield table
+                with VerticalScroll(id="stats-scroll"):
+                    yield Static(statistics_table(self.statistics))
             else:
                 yield Static("No finished games yet.")
             yield Static(
