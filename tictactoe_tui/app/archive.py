@@ -85,7 +85,7 @@ class ArchiveScreen(Screen[Board | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
-        Binding("enter", "open", "Replay", show=False),
+        Binding("enter", "open", "Replay"),
         Binding("e", "export", "Export"),
         Binding("d,delete", "delete", "Delete"),
         # Home and End go to the first and last game loaded (the table's own keys scroll sideways).
@@ -137,8 +137,7 @@ class ArchiveScreen(Screen[Board | None]):
         table.add_columns("#", "ended", "board", "mode", "X", "O", "result", "moves")
         yield table
         yield Static(
-            "[dim]Enter: replay · e: export · d: delete · escape: back. "
-            "Won/lost: yours against the computer, otherwise X's.[/dim]",
+            "[dim]Enter replays a game. Won and lost: yours against the computer, otherwise X's.[/dim]",
             id="archive-help",
         )
         yield Footer()

@@ -37,6 +37,10 @@ from .themes import THEMES
 
 #: Seconds a hint or the analysis overlay may spend solving.
 ANALYSIS_SECONDS = 1.0
+#: Actions on the game being played, offered only while its screen is showing.
+GAME_ACTIONS = frozenset(
+    ("new_game", "undo", "redo", "hint", "toggle_overlay", "toggle_pause", "stats", "archive", "save_game", "load_game")
+)
 #: Pause between moves in computer-vs-computer games, so people can follow them.
 WATCH_DELAY = 0.6
 
@@ -151,7 +155,10 @@ class TicTacToeApp(App[None]):
         self.archive.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer pause only in computer-vs-computer games."""
+        """The game's keys work on the game's screen only (not under the archive or a dialog);
+        pause only in computer-vs-computer games."""
+        if action in GAME_ACTIONS and len(self.screen_stack) > 1:
+            return False
         if action == "toggle_pause":
             return self.game.mode is Mode.COMPUTER_VS_COMPUTER
         return True

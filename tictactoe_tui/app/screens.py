@@ -41,7 +41,8 @@ class StatsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="stats", classes="dialog"):
             total = self.statistics.games
-            yield Static(f"[b]Statistics[/b]  [dim]{total} games, all sessions[/dim]", classes="dialog-title")
+            games = f"{total} game{'' if total == 1 else 's'}"
+            yield Static(f"[b]Statistics[/b]  [dim]{games}, all sessions[/dim]", classes="dialog-title")
             if self.statistics.lines:
                 with VerticalScroll(id="stats-scroll"):
                     yield Static(statistics_table(self.statistics))
