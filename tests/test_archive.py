@@ -256,6 +256,25 @@ def test_a_read_only_database_is_read_and_games_wait(tmp_path: Path) -> None:
     assert archive.statistics().archived == 1
 
 
+def test_a_database_locked_by_another_copy_waits_then_keeps_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    archive = Archive(path, busy_timeout=0.2)
+    archive.record(game())
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")  # another copy stuck in the middle of a write
+    started = time.perf_counter()
+    problem = archive.record(game(started=2.0))
+    waited = time.perf_counter() - started
+    assert problem is not None
+    assert "locked" in problem
+    assert 0.15 < waited < 5
+    assert len(archive.pending) == 1
+    other.execute("ROLLBACK")
+    assert archive.record(game(started=3.0)) is None
+    assert archive.count() == 3
+    assert archive.pending == []
+
+
 def test_an_archive_that_cannot_be_opened_says_so(tmp_path: Path) -> None:
     blocker = tmp_path / "data"
     blocker.write_text("a file where the data directory should be")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -231,6 +232,22 @@ async def test_save_then_load_a_game_from_the_keys(make_app: AppFactory, tmp_pat
         assert marks(app) == "o../.x./..."
         assert app.game.line == ((1, 1), (0, 0))
         await pilot.press("u")  # a loaded game keeps its history
+        assert marks(app) == ".../.x./..."
+
+
+async def test_loading_or_saving_a_named_pipe_is_refused_at_once(make_app: AppFactory, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # nobody writes to it or reads from it: opening it plainly would wait forever
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(notifications=True) as pilot:
+        await pilot.press("5")
+        for key in ("ctrl+o", "ctrl+s"):
+            await pilot.press(key)
+            app.screen.query_one(Input).value = str(fifo)
+            await pilot.press("enter")
+            await pilot.pause()
+        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+        assert sum("is a named pipe, not a saved game" in text for text in toasts) == 2
         assert marks(app) == ".../.x./..."
 
 

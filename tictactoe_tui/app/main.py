@@ -145,7 +145,7 @@ class TicTacToeApp(App[None]):
             # Start the child early, off the event loop; a failure shows on the first search.
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
         for problem in self.problems:
-            self.notify(problem, title="Settings problem", severity="warning", timeout=12)
+            self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
         self.start_ai()
 
     def on_unmount(self) -> None:

@@ -389,9 +389,11 @@ class Archive:
     """The database of finished games. Safe to share between threads; every method is one
     short transaction. Problems worth telling the player are collected in :attr:`problems`."""
 
-    def __init__(self, path: Path | None) -> None:
-        """Open (creating or upgrading) the archive at ``path``; None keeps it in memory."""
+    def __init__(self, path: Path | None, busy_timeout: float = BUSY_TIMEOUT) -> None:
+        """Open (creating or upgrading) the archive at ``path``; None keeps it in memory.
+        A write waits up to ``busy_timeout`` seconds for another copy's transaction."""
         self.path = path
+        self.busy_timeout = busy_timeout
         self.problems: list[str] = []
         self.pending: list[GameRecord] = []
         """Games not yet written because the disk refused them; retried with the next one."""
@@ -427,9 +429,9 @@ class Archive:
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         target = ":memory:" if self.path is None else str(self.path)
-        connection = sqlite3.connect(target, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
+        connection = sqlite3.connect(target, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False)
         try:
-            connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+            connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
             connection.execute("PRAGMA journal_mode = WAL")
             connection.execute("PRAGMA synchronous = NORMAL")
             self._migrate(connection)
