@@ -19,7 +19,7 @@ from ..game import Preset
 from ..store import savefile
 
 #: Each command and the module (in this package) that runs it with its ``run(args)``.
-COMMANDS = {"analyze": "analyze", "arena": "arena", "games": "archive", "stats": "archive"}
+COMMANDS = {"analyze": "analyze", "arena": "arena", "games": "archive", "stats": "archive", "serve": "serve"}
 
 
 class UsageError(Exception):
@@ -57,6 +57,13 @@ def positive_seconds(text: str) -> float:
     if not 0 < seconds < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
     return seconds
+
+
+def port_number(text: str) -> int:
+    """Parse a TCP port, 1 to 65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {text!r}")
+    return int(text)
 
 
 def player_name(text: str) -> str:
@@ -112,6 +119,12 @@ def build_parser() -> _Parser:
 
     stats = commands.add_parser("stats", help="won, drawn and lost per mode, level and board")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
+
+    serve = commands.add_parser("serve", help="play in a web browser (each visitor gets their own game)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
+    )
+    serve.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
     return parser
 
 

@@ -1,0 +1,115 @@
+"""Drive the served game in a real headless Chromium (Debian's), with Playwright.
+
+Used by the browser test and by ``scripts/make_screenshots.py --browser``. What the browser
+shows is drawn on a canvas, so the checks read the terminal output the page receives over its
+websocket (the app's own text: "Your turn", "O played b2 …").
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: As a sandboxed root process on a machine without network: no sandbox, no background traffic.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def served_game(home: Path) -> Iterator[str]:
+    """``tictactoe-tui serve`` on a free loopback port, with its files under ``home``; the URL."""
+    port = free_port()
+    env = {**os.environ, "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_tui", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # the server and the games it starts stop together
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("tictactoe-tui serve did not start") from None
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(10)
+
+
+@dataclass
+class Visit:
+    """A page of the served game and the terminal text it has received."""
+
+    page: Any
+    frames: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.frames)
+
+    def wait_for(self, words: str, seconds: float = 30) -> bool:
+        """Wait until the game has sent ``words``; whether it did in time."""
+        deadline = time.monotonic() + seconds
+        while words not in self.text:
+            if time.monotonic() > deadline:
+                return False
+            self.page.wait_for_timeout(50)
+        return True
+
+    def click_board_centre(self) -> None:
+        """Click the middle square of a 3×3 board (the board fills the left of the window)."""
+        box = self.page.locator("#terminal").bounding_box()
+        self.page.mouse.click(box["x"] + box["width"] * 0.36, box["y"] + box["height"] * 0.45)
+
+
+@contextmanager
+def visit(url: str) -> Iterator[Visit]:
+    """Open ``url`` in headless Chromium and record what its websocket receives."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 760})
+            seen = Visit(page)
+
+            def record(payload: str | bytes) -> None:
+                seen.frames.append(payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload)
+
+            page.on("websocket", lambda socket_: socket_.on("framereceived", record))
+            page.goto(url)
+            yield seen
+        finally:
+            browser.close()

@@ -1,0 +1,25 @@
+"""The game served to a real browser: the page loads, the board appears, a click plays, the computer answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .browser import CHROMIUM, served_game, visit
+
+pytest.importorskip("playwright", reason="Playwright is not installed (pip install -e '.[test]')")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (apt-get install chromium)")
+
+
+def test_a_visitor_plays_a_move_and_the_computer_answers(tmp_path: Path) -> None:
+    with served_game(tmp_path) as url, visit(url) as page:
+        assert page.wait_for("Your turn (X)"), "the game never drew its first screen"
+        assert "O played" not in page.text
+        page.click_board_centre()
+        assert page.wait_for("O played"), "the click did not play, or the computer did not answer"
+        assert "Your turn (X)" in page.text.rsplit("O played", 1)[0]
+        page.page.screenshot(path=str(tmp_path / "browser.png"))
+    assert (tmp_path / "browser.png").stat().st_size > 10_000
+    # the visitor's game is the served app's own: its settings went to the server's folders
+    assert (tmp_path / "data" / "tictactoe-tui" / "games.sqlite3").exists()
