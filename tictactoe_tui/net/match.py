@@ -1,0 +1,124 @@
+"""A match between two people over the network: the games so far and the one being played.
+
+An immutable value, the same on both sides: the host keeps the real one and checks every move
+against it; the guest rebuilds it from each ``state`` message (checking it too, since a host
+can be hostile as well).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from ..engine.board import Board, BoardError, Mark, Move, check_size, move_name, parse_move
+
+Side = Literal["host", "guest"]
+
+
+class MoveRefused(ValueError):
+    """A move that the rules or the turn do not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """Game ``number`` of a session on a ``rows``×``cols`` board with ``k`` in a row."""
+
+    rows: int = 3
+    cols: int = 3
+    k: int = 3
+    number: int = 1
+    host_first: bool = True
+    """The host moves first (plays the engine's X) in this game; rematches alternate."""
+    moves: tuple[Move, ...] = ()
+    host_wins: int = 0
+    guest_wins: int = 0
+    draws: int = 0
+
+    @property
+    def board(self) -> Board:
+        """The position, with its history."""
+        return Board.empty(self.rows, self.cols, self.k).play_all(self.moves)
+
+    def mark(self, side: Side) -> Mark:
+        """The engine's mark ``side`` plays in this game (X moves first)."""
+        return Mark.X if (side == "host") == self.host_first else Mark.O
+
+    def play(self, side: Side, move: Move, ply: int | None = None) -> Match:
+        """The match after ``side`` plays ``move``; :class:`MoveRefused` if it may not.
+
+        ``ply`` (the number of moves the player saw before moving) refuses a move sent twice
+        or sent for a position that has changed since.
+        """
+        board = self.board
+        if board.is_over:
+            raise MoveRefused("the game is over")
+        if ply is not None and ply != len(self.moves):
+            raise MoveRefused(f"that move was for move {ply + 1}, and this is move {len(self.moves) + 1}")
+        if board.to_move is not self.mark(side):
+            raise MoveRefused("it is not your turn")
+        if not (0 <= move[0] < self.rows and 0 <= move[1] < self.cols):
+            raise MoveRefused(f"{move_name(move)} is off the board")
+        if board.at(move) is not None:
+            raise MoveRefused(f"{move_name(move)} is taken")
+        after = replace(self, moves=(*self.moves, move))
+        return after.counted() if after.board.is_over else after
+
+    def counted(self) -> Match:
+        """The scores with this (finished) game added."""
+        winner = self.board.winner
+        if winner is None:
+            return replace(self, draws=self.draws + 1)
+        if winner is self.mark("host"):
+            return replace(self, host_wins=self.host_wins + 1)
+        return replace(self, guest_wins=self.guest_wins + 1)
+
+    def rematch(self) -> Match:
+        """The next game, the other player moving first; :class:`MoveRefused` before this one ends."""
+        if not self.board.is_over:
+            raise MoveRefused("finish this game first")
+        return replace(self, number=self.number + 1, host_first=not self.host_first, moves=())
+
+    def to_message(self) -> dict[str, Any]:
+        """The ``state`` message for this match."""
+        return {
+            "type": "state",
+            "rows": self.rows,
+            "cols": self.cols,
+            "k": self.k,
+            "number": self.number,
+            "host_first": self.host_first,
+            "moves": [move_name(move) for move in self.moves],
+            "score": {"host": self.host_wins, "guest": self.guest_wins, "draws": self.draws},
+        }
+
+    @classmethod
+    def from_message(cls, message: dict[str, Any]) -> Match:
+        """A match from a ``state`` message; :class:`ValueError` for anything inconsistent."""
+        rows, cols, k, number = (_whole(message, key) for key in ("rows", "cols", "k", "number"))
+        score = message.get("score")
+        names = message.get("moves")
+        first = message.get("host_first")
+        if not isinstance(first, bool):
+            raise ValueError("a state without host_first")
+        if not isinstance(score, dict):
+            raise ValueError("a state without a score")
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise ValueError("a state whose moves are not a list of names")
+        try:
+            check_size(rows, cols, k)
+            moves = tuple(parse_move(name, rows, cols) for name in names)
+            Board.empty(rows, cols, k).play_all(moves)
+        except BoardError as error:
+            raise ValueError(f"an impossible state: {error}") from None
+        counts = (_whole(score, "host"), _whole(score, "guest"), _whole(score, "draws"))
+        if number < 1 or min(counts) < 0:
+            raise ValueError("a state with a negative count")
+        return cls(rows, cols, k, number, first, moves, *counts)
+
+
+def _whole(message: dict[str, Any], key: str) -> int:
+    """A whole-number field; :class:`ValueError` if missing or not one."""
+    value = message.get(key)
+    if type(value) is not int:
+        raise ValueError(f"a state whose {key} is not a whole number")
+    return value
