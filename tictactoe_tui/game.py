@@ -26,6 +26,13 @@ class Mode(StrEnum):
     VS_COMPUTER = "you vs computer"
     TWO_PLAYERS = "two players"
     COMPUTER_VS_COMPUTER = "computer vs computer"
+    ONLINE_HOST = "online: host"
+    ONLINE_JOIN = "online: join"
+
+    @property
+    def online(self) -> bool:
+        """Against a friend on another machine (as the host or as the guest)."""
+        return self in (Mode.ONLINE_HOST, Mode.ONLINE_JOIN)
 
 
 class FirstPlayer(StrEnum):
@@ -182,16 +189,33 @@ class GameState:
     """When the game began (Unix seconds)."""
     times: tuple[float, ...] = ()
     """Seconds from the start at which each move of :attr:`line` was played."""
+    remote: frozenset[Mark] = frozenset()
+    """The engine side a friend plays from another machine (online games)."""
+
+    @classmethod
+    def online(
+        cls,
+        mode: Mode,
+        board: Board,
+        mine: Mark,
+        *,
+        swapped: bool,
+        number: int,
+        started: float,
+        times: tuple[float, ...],
+    ) -> GameState:
+        """A game against a friend over the network: you play ``mine``, they the other side."""
+        return cls(board, mode, frozenset(), swapped=swapped, number=number, line=board.history or (),
+                   started=started, times=times, remote=frozenset({mine.other}))  # fmt: skip
 
     @classmethod
     def resume(cls, settings: Settings, board: Board, number: int = 1) -> GameState:
         """A loaded game (``board`` with its history), in the current mode; against the
         computer you continue as the side to move. Its earlier moves count as played at the start."""
         computer = {
-            Mode.TWO_PLAYERS: frozenset[Mark](),
             Mode.COMPUTER_VS_COMPUTER: frozenset(Mark),
             Mode.VS_COMPUTER: frozenset({board.to_move.other}),
-        }[settings.mode]
+        }.get(settings.mode, frozenset[Mark]())
         line = board.history or ()
         return cls(
             board, settings.mode, computer, number=number, line=line, started=time.time(), times=(0.0,) * len(line)
@@ -202,7 +226,7 @@ class GameState:
         """A new game from the settings; coin flips and random marks use ``rng``."""
         board = settings.preset.empty_board()
         started = time.time()
-        if settings.mode is Mode.TWO_PLAYERS:
+        if settings.mode is Mode.TWO_PLAYERS or settings.mode.online:  # online: until the match begins
             return cls(board, settings.mode, frozenset(), number=number, started=started)
         if settings.mode is Mode.COMPUTER_VS_COMPUTER:
             return cls(board, settings.mode, frozenset(Mark), number=number, started=started)
@@ -287,16 +311,17 @@ class GameState:
         keyboard) or the computer's level."""
         if self.mode is Mode.TWO_PLAYERS:
             return ("you", "friend")
-        x, o = (level if mark in self.computer else "you" for mark in (Mark.X, Mark.O))
+        x, o = (level if mark in self.computer else "friend" if mark in self.remote else "you" for mark in Mark)
         return (x, o)
 
     def outcome_for_stats(self) -> int:
-        """A finished game's result for the statistics: yours against the computer, else X's."""
+        """A finished game's result for the statistics: yours against the computer or a friend
+        online, else X's."""
         winner = self.board.winner
         if winner is None:
             return 0
-        if self.mode is Mode.VS_COMPUTER:
-            return -1 if winner in self.computer else 1
+        if self.mode is Mode.VS_COMPUTER or self.mode.online:
+            return -1 if winner in self.computer | self.remote else 1
         return 1 if self.symbol(winner) == "X" else -1
 
     def turn_text(self) -> str:
@@ -305,10 +330,20 @@ class GameState:
         if board.winner is not None:
             if self.mode is Mode.VS_COMPUTER:
                 return "The computer wins" if board.winner in self.computer else "You win"
+            if self.remote:
+                return "Your friend wins" if board.winner in self.remote else "You win"
             return f"{self.symbol(board.winner)} wins"
         if board.is_full:
             return "Draw"
         mover = board.to_move
         if self.mode is Mode.VS_COMPUTER:
             return "Computer's turn" if mover in self.computer else f"Your turn ({self.symbol(mover)})"
+        if self.remote:
+            return (
+                f"Your friend's turn ({self.symbol(mover)})"
+                if mover in self.remote
+                else f"Your turn ({self.symbol(mover)})"
+            )
+        if self.mode.online:
+            return "Waiting for your friend"
         return f"{self.symbol(mover)} to move"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -22,6 +22,9 @@ from textual.worker import Worker, WorkerState
 
 from ..engine import Analysis, Board, Move, move_name, strategy_names
 from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
+from ..net import HostPlan, JoinPlan
+from ..net.match import Match
+from ..net.protocol import split_address
 from ..store import savefile
 from ..store.archive import Archive, ArchiveError, GameRecord
 from ..store.files import Paths, update_json
@@ -30,6 +33,7 @@ from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher
 from .archive import ArchiveScreen
 from .board_view import BoardView, overlay_label
 from .help import HelpScreen
+from .online import OnlineLink
 from .screens import CustomBoardScreen, PathPrompt, StatsScreen
 from .sidebar import CUSTOM, LEVEL_OPTIONS, HistoryList, Sidebar
 from .status import StatusLine
@@ -73,6 +77,8 @@ class TicTacToeApp(App[None]):
     thinking: reactive[bool] = reactive(False, init=False, repaint=False)
     paused: reactive[bool] = reactive(False, init=False, repaint=False)
     notice: reactive[str] = reactive("", init=False, repaint=False)
+    online_status: reactive[str] = reactive("", init=False, repaint=False)
+    """Where an online match stands: the address and code, whether the friend is there."""
     scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
     analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
@@ -85,13 +91,15 @@ class TicTacToeApp(App[None]):
         *,
         paths: Paths | None = None,
         load: Board | None = None,
+        online: HostPlan | JoinPlan | None = None,
         overrides: Mapping[str, Any] | None = None,
         searcher: Searcher | None = None,
         seed: int | None = None,
         watch_delay: float = WATCH_DELAY,
     ) -> None:
         """``paths``: where settings and statistics persist (None: nothing is saved).
-        ``load``: a game to resume. ``overrides``: settings chosen on the command line.
+        ``load``: a game to resume. ``online``: host or join a match against a friend.
+        ``overrides``: settings chosen on the command line.
         By default the computer searches in a child process. Without ``paths`` the game
         archive lives in memory."""
         super().__init__()
@@ -114,7 +122,14 @@ class TicTacToeApp(App[None]):
         for custom in THEMES:
             self.register_theme(custom)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
-        self.set_reactive(TicTacToeApp.settings, replace(settings or stored, **(overrides or {})))
+        chosen = replace(settings or stored, **(overrides or {}))
+        if online is not None:
+            chosen = replace(chosen, mode=Mode.ONLINE_HOST if isinstance(online, HostPlan) else Mode.ONLINE_JOIN)
+        elif chosen.mode.online:  # a match starts from the command line, or with n after choosing it
+            chosen = replace(chosen, mode=Mode.VS_COMPUTER)
+        self.set_reactive(TicTacToeApp.settings, chosen)
+        self.online: OnlineLink | None = None
+        self._online_plan = online
         first = GameState.start(self.settings, self.rng) if load is None else GameState.resume(self.settings, load)
         self.set_reactive(TicTacToeApp.game, first)
         self.set_reactive(TicTacToeApp.cursor, self._centre())
@@ -132,7 +147,11 @@ class TicTacToeApp(App[None]):
                 TicTacToeApp.hint,
             )
             yield StatusLine(id="status").data_bind(
-                TicTacToeApp.game, TicTacToeApp.thinking, TicTacToeApp.paused, TicTacToeApp.notice
+                TicTacToeApp.game,
+                TicTacToeApp.thinking,
+                TicTacToeApp.paused,
+                TicTacToeApp.notice,
+                TicTacToeApp.online_status,
             )
         yield Sidebar(self.settings, id="sidebar").data_bind(
             TicTacToeApp.settings, TicTacToeApp.game, TicTacToeApp.scores
@@ -146,13 +165,17 @@ class TicTacToeApp(App[None]):
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
+        if self._online_plan is not None:
+            self.go_online(self._online_plan)
         self.start_ai()
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         self.cancel_ai()  # a search in progress stops when the app quits
         self._analysis_cancel.set()
         self.searcher.close()
         self.archive.close()
+        if self.online is not None:
+            await self.online.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys work on the game's screen only (not under the archive or a dialog);
@@ -205,6 +228,9 @@ class TicTacToeApp(App[None]):
             self.notice = refusal
             return
         self.notice = ""
+        if self.online is not None and self.game.mode.online:
+            self.run_worker(self.online_request(self.online.play(move)), group="online-move", exit_on_error=False)
+            return
         self.advance(self.game.play(move))
         self.start_ai()
 
@@ -223,6 +249,10 @@ class TicTacToeApp(App[None]):
             return "The computers are playing: press p to pause, n to restart"
         if game.computer_to_move:
             return "Wait: it is the computer's turn"
+        if game.board.to_move in game.remote:
+            return "Wait: it is your friend's turn"
+        if game.mode.online and not game.remote:
+            return "Waiting for your friend to join"
         if game.board.at(move) is not None:
             return f"{move_name(move)} is taken"
         return None
@@ -231,6 +261,9 @@ class TicTacToeApp(App[None]):
 
     def action_undo(self) -> None:
         """Take back your last move (and the computer's reply)."""
+        if self.game.mode.online:
+            self.notice = "Moves cannot be taken back in an online game"
+            return
         target = self.game.undo_target()
         if target is None:
             self.notice = "Nothing to undo"
@@ -239,6 +272,9 @@ class TicTacToeApp(App[None]):
 
     def action_redo(self) -> None:
         """Play again what was undone."""
+        if self.game.mode.online:
+            self.notice = "Moves cannot be taken back in an online game"
+            return
         target = self.game.redo_target()
         if target is None:
             self.notice = "Nothing to redo"
@@ -247,7 +283,9 @@ class TicTacToeApp(App[None]):
 
     @on(HistoryList.Jump)
     def history_jump(self, event: HistoryList.Jump) -> None:
-        if event.ply != self.game.ply:
+        if self.game.mode.online:
+            self.notice = "Moves cannot be taken back in an online game"
+        elif event.ply != self.game.ply:
             self.travel(event.ply, f"Back to move {event.ply}" if event.ply else "Back to the start")
 
     def travel(self, ply: int, what: str) -> None:
@@ -262,8 +300,21 @@ class TicTacToeApp(App[None]):
     # -- games, scores and settings ------------------------------------------------------
 
     def action_new_game(self) -> None:
-        """Start a new game with the current settings (cancels any running search)."""
-        self.new_game(GameState.start(self.settings, self.rng, number=self.game.number + 1))
+        """Start a new game with the current settings (cancels any running search). Online, a
+        rematch once the game is over; choosing an online mode starts hosting or joining."""
+        mode = self.settings.mode
+        if self.online is not None and mode is self.online.mode:
+            self.run_worker(self.online_request(self.online.rematch()), group="online-move", exit_on_error=False)
+            return
+        if self.online is not None:
+            self.run_worker(self.online.close(), group="online-close", exit_on_error=False)
+            self.online, self.online_status = None, ""
+        if mode is Mode.ONLINE_HOST:
+            self.go_online(HostPlan())
+        elif mode is Mode.ONLINE_JOIN:
+            self.push_screen(PathPrompt("Join a friend's game at (address[:port])", ""), self.join_address_chosen)
+        else:
+            self.new_game(GameState.start(self.settings, self.rng, number=self.game.number + 1))
 
     def new_game(self, game: GameState) -> None:
         """Replace the game; searches for the old one are cancelled and their results dropped."""
@@ -273,6 +324,53 @@ class TicTacToeApp(App[None]):
         self.game = game
         self.cursor = self._centre()
         self.start_ai()
+
+    # -- online play --------------------------------------------------------------------
+
+    def go_online(self, plan: HostPlan | JoinPlan) -> None:
+        """Host a match or join one (asking for the code when the plan has none)."""
+        if isinstance(plan, JoinPlan) and not plan.code:
+            self.push_screen(
+                PathPrompt(f"Join code for {plan.host}:{plan.port} (three words)", ""),
+                lambda code: self.go_online(replace(plan, code=code)) if code else None,
+            )
+            return
+        preset = self.settings.preset
+        link = OnlineLink(plan, Match(preset.rows, preset.cols, preset.k), self.show_online, self.say_online)
+        self.online = link
+        self.new_game(GameState.start(self.settings, self.rng, number=self.game.number + 1))
+        self.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
+
+    def join_address_chosen(self, address: str | None) -> None:
+        if not address:
+            return
+        try:
+            host, port = split_address(address)
+        except ValueError as error:
+            self.notice = f"Cannot join {address}: {error}"
+            return
+        self.go_online(JoinPlan(host, port))
+
+    async def online_request(self, request: Awaitable[str | None]) -> None:
+        """Send a move or rematch to the match; say why it was refused, if it was."""
+        refusal = await request
+        if refusal:
+            self.notice = refusal
+
+    def show_online(self, game: GameState) -> None:
+        """Show the match's new state; a game that ends here is counted once."""
+        previous = self.game
+        ended_before = previous.mode is game.mode and previous.number == game.number and previous.board.is_over
+        if game.number != previous.number or game.board.rows != previous.board.rows:
+            self.cursor = ((game.board.rows - 1) // 2, (game.board.cols - 1) // 2)
+        self.game = game
+        if game.board.is_over and not ended_before:
+            self.game_finished(game)
+
+    def say_online(self, text: str) -> None:
+        """Show news of the match (it replaces an older notice)."""
+        self.notice = ""
+        self.online_status = text
 
     def game_finished(self, game: GameState) -> None:
         """Count a game that just ended in the session's scores, and keep it in the archive
@@ -543,8 +641,10 @@ class TicTacToeApp(App[None]):
         return ((board.rows - 1) // 2, (board.cols - 1) // 2)
 
 
-def run_app(load: Board | None = None, **choices: Any) -> int:
+def run_app(
+    load: Board | None = None, online: HostPlan | JoinPlan | None = None, choices: Mapping[str, Any] | None = None
+) -> int:
     """Run the game with the user's settings (``choices`` override them, e.g.
-    ``preset=Preset(15, 15, 5)``); returns the exit status."""
-    TicTacToeApp(paths=Paths.default(), load=load, overrides=choices).run()
+    ``{"preset": Preset(15, 15, 5)}``), hosting or joining a match if asked; returns the exit status."""
+    TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices).run()
     return 0

@@ -15,6 +15,7 @@ class StatusLine(Widget):
     thinking: reactive[bool] = reactive(False)
     paused: reactive[bool] = reactive(False)
     notice: reactive[str] = reactive("")
+    online_status: reactive[str] = reactive("")
 
     def render(self) -> str:
         game = self.game
@@ -25,7 +26,7 @@ class StatusLine(Widget):
             headline += "  ·  [b]thinking…[/b]"
         elif self.paused and game.computer_to_move:
             headline += "  ·  paused (p to resume)"
-        detail = self.notice or (game.last_ai.describe() if game.last_ai else "")
+        detail = self.notice or self.online_status or (game.last_ai.describe() if game.last_ai else "")
         return f"{headline}\n[dim]{detail}[/dim]" if detail else headline
 
     def watch_thinking(self, thinking: bool) -> None:

@@ -16,10 +16,19 @@ from typing import NoReturn
 from .. import __version__
 from ..engine.board import BoardError, default_k
 from ..game import Preset
+from ..net.protocol import DEFAULT_PORT, split_address
 from ..store import savefile
 
 #: Each command and the module (in this package) that runs it with its ``run(args)``.
-COMMANDS = {"analyze": "analyze", "arena": "arena", "games": "archive", "stats": "archive", "serve": "serve"}
+COMMANDS = {
+    "analyze": "analyze",
+    "arena": "arena",
+    "games": "archive",
+    "stats": "archive",
+    "serve": "serve",
+    "host": "online",
+    "join": "online",
+}
 
 
 class UsageError(Exception):
@@ -64,6 +73,14 @@ def port_number(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {text!r}")
     return int(text)
+
+
+def address(text: str) -> tuple[str, int]:
+    """Parse ``HOST[:PORT]``."""
+    try:
+        return split_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def player_name(text: str) -> str:
@@ -125,6 +142,13 @@ def build_parser() -> _Parser:
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
     )
     serve.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
+
+    host = commands.add_parser("host", help="play a friend on another machine: wait for them to join")
+    host.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    host.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    join = commands.add_parser("join", help="join a friend's game: HOST[:PORT] and the code they were given")
+    join.add_argument("address", type=address, help=f"the host's address, e.g. 192.0.2.7 or 192.0.2.7:{DEFAULT_PORT}")
+    join.add_argument("--code", help="the join code, three words (asked for if left out)")
     return parser
 
 
@@ -143,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from ..app import run_app  # loaded only to play: analyze and arena never import Textual
 
-    return run_app(load=game, **choices)
+    return run_app(load=game, choices=choices)
 
 
 def launch_choices(args: argparse.Namespace) -> dict[str, object]:

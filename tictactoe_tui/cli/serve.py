@@ -7,21 +7,12 @@ own game (their results all go to this account's archive).
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import shlex
 import sys
 
 from textual_serve.server import Server
 
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is reachable only from this machine."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False  # a name: it may resolve anywhere
+from ..net.protocol import is_loopback
 
 
 def warning(host: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import json
 import re
 import secrets
@@ -113,6 +114,16 @@ async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
     """Write one message and wait until it has gone to the socket's buffer."""
     writer.write(encode(message))
     await writer.drain()
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable only from this machine."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a name: it may resolve anywhere
 
 
 def split_address(text: str) -> tuple[str, int]:

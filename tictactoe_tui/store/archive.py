@@ -39,6 +39,8 @@ MODE_SHORT = {
     Mode.VS_COMPUTER.value: "vs computer",
     Mode.TWO_PLAYERS.value: "two players",
     Mode.COMPUTER_VS_COMPUTER.value: "computers",
+    Mode.ONLINE_HOST.value: "online (host)",
+    Mode.ONLINE_JOIN.value: "online (guest)",
 }
 
 #: The schema, one step per version: ``MIGRATIONS[v]`` upgrades a database at version ``v``.
@@ -122,7 +124,7 @@ class GameRecord:
             cols=board.cols,
             k=board.k,
             mode=game.mode.value,
-            level="" if game.mode is Mode.TWO_PLAYERS else level,
+            level=level if game.computer else "",
             x_player=x_player,
             o_player=o_player,
             x_symbol=game.symbol(Mark.X),
@@ -144,7 +146,7 @@ class GameRecord:
         """E.g. ``You won``, ``X won`` or ``Draw``, as the player saw it."""
         if self.winner is None:
             return "Draw"
-        if self.mode == Mode.VS_COMPUTER.value:
+        if self.mode == Mode.VS_COMPUTER.value or Mode(self.mode).online:
             return "You won" if self.outcome > 0 else "You lost"
         symbol = self.x_symbol if self.winner == Mark.X.value else ("O" if self.x_symbol == "X" else "X")
         return f"{symbol} won"

@@ -1,0 +1,106 @@
+"""Two real copies of the app playing each other over loopback, as host and guest."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.net import HostPlan, JoinPlan
+from tictactoe_tui.store.archive import Archive
+from tictactoe_tui.store.files import Paths
+
+from .test_play import marks, status
+
+
+async def until(condition: Callable[[], bool], seconds: float = 10) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def app_for(home: Path, plan: HostPlan | JoinPlan) -> TicTacToeApp:
+    paths = Paths(home / "config", home / "data")
+    return TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), online=plan, seed=1)
+
+
+@asynccontextmanager
+async def hosted_app(home: Path) -> AsyncIterator[tuple[TicTacToeApp, tuple[str, int], str]]:
+    app = app_for(home, HostPlan("127.0.0.1", 0))
+    async with app.run_test():
+        await until(
+            lambda: app.online is not None and app.online.host is not None and app.online.host.address is not None
+        )
+        assert app.online is not None
+        assert app.online.host is not None
+        assert app.online.host.address is not None
+        yield app, app.online.host.address, app.online.host.code
+
+
+async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) -> None:
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        assert f"code: {code}" in status(host)
+        assert f"Hosting on 127.0.0.1:{port}" in status(host)
+        assert "Waiting for your friend" in status(host)
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test():
+            await until(lambda: bool(guest.game.remote) and bool(host.game.remote))
+            assert host.game.mode is Mode.ONLINE_HOST
+            assert guest.game.mode is Mode.ONLINE_JOIN
+            assert "Your turn (X)" in status(host)
+            assert "Your friend's turn (X)" in status(guest)
+            await press(guest, "1")  # not the guest's turn: refused at once
+            assert "your friend's turn" in status(guest)
+            for app, digit in ((host, "5"), (guest, "1"), (host, "3"), (guest, "2"), (host, "7")):
+                before = len(host.game.line)
+                await press(app, digit)
+                await until(lambda: len(host.game.line) == len(guest.game.line) == before + 1)  # noqa: B023
+            assert marks(host) == marks(guest) == "oox/.x./x.."
+            assert status(host).startswith("You win")
+            assert status(guest).startswith("Your friend wins")
+            assert (host.scores.x_wins, guest.scores.x_wins) == (1, 1)  # both count the host's win
+            await press(guest, "n")  # a rematch: the guest moves first now
+            await until(lambda: host.game.number == guest.game.number == 2)
+            assert "Your turn (O)" in status(guest)
+            assert "Your friend's turn (O)" in status(host)
+            await press(guest, "5")
+            await until(lambda: marks(host) == ".../.x./...")
+            await press(host, "u")
+            assert "cannot be taken back" in status(host)
+        await until(lambda: "Waiting for your friend" in status(host))  # the guest quit
+        await host.workers.wait_for_complete()
+    for home in ("host", "guest"):  # each side keeps the game, with the friend as the opponent
+        [summary] = Archive(tmp_path / home / "data" / "games.sqlite3").page()
+        assert {summary.x_player, summary.o_player} == {"you", "friend"}
+    assert summary.result == "You lost"  # the guest's archive
+
+
+async def test_a_guest_who_drops_out_joins_again_with_the_code_and_finds_the_game(tmp_path: Path) -> None:
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        first = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with first.run_test():
+            await until(lambda: bool(host.game.remote) and bool(first.game.remote))
+            await press(host, "5")
+            await until(lambda: marks(first) == ".../.x./...")
+            await press(first, "1")
+            await until(lambda: marks(host) == "o../.x./...")
+        await until(lambda: "Waiting for your friend" in status(host))
+        again = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with again.run_test():
+            await until(lambda: marks(again) == "o../.x./...")
+            assert "back" in status(host)
+            await press(host, "9")
+            await until(lambda: marks(again) == "o../.x./..x")
+
+
+async def press(app: TicTacToeApp, key: str) -> None:
+    """Press a key in one of two apps running at once (each has its own pilot-less driver)."""
+    from textual.pilot import Pilot
+
+    await Pilot(app).press(key)
