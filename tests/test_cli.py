@@ -12,9 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tictactoe_tui import __version__
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze
 from tictactoe_tui.game import Preset
+from tictactoe_tui.net import HostPlan, JoinPlan
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -192,13 +194,39 @@ def test_arena_jobs_share_the_games_out_without_changing_results(capsys: pytest.
 
 def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     launched: list[dict[str, object]] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, **choices: launched.append(choices) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(choices) or 0)
     assert main(["--board", "15x15", "--think-time", "0.5"]) == 0
     assert launched == [{"preset": Preset(15, 15, 5), "think_seconds": 0.5}]
     assert main(["--board", "5x6", "--k", "3"]) == 0
     assert launched[-1] == {"preset": Preset(5, 6, 3)}
     assert main(["--board", "6x6"]) == 0
     assert launched[-1] == {"preset": Preset(6, 6, 5)}  # the 6×6 preset's k
+
+
+def test_host_and_join_launch_the_app_online(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: list[object] = []
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda online=None, choices=None: launched.append(online) or 0)
+    assert main(["host"]) == 0
+    assert main(["host", "--port", "9000", "--bind", "0.0.0.0"]) == 0
+    assert main(["join", "192.0.2.7", "--code", "maple-otter-comet"]) == 0
+    assert main(["join", "[::1]:7000"]) == 0
+    assert launched == [
+        HostPlan("127.0.0.1", 7717),
+        HostPlan("0.0.0.0", 9000),
+        JoinPlan("192.0.2.7", 7717, "maple-otter-comet"),
+        JoinPlan("::1", 7000, None),
+    ]
+    for bad in (["join"], ["join", "host:99999"], ["host", "--port", "0"]):
+        stderr = io.StringIO()
+        assert run_quietly(bad, stderr) == 2
+        assert len(stderr.getvalue().strip().splitlines()) == 1
+
+
+def test_version() -> None:
+    stdout = io.StringIO()
+    with contextlib.redirect_stdout(stdout), pytest.raises(SystemExit):
+        main(["--version"])
+    assert stdout.getvalue().strip() == f"tictactoe-tui {__version__}"
 
 
 def run_quietly(args: list[str], stderr: io.StringIO) -> int:

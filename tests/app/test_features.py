@@ -271,7 +271,7 @@ def test_the_command_line_loads_a_game_or_exits_2(
     good = tmp_path / "good.ttt"
     good.write_text(dump(Board.empty().play((1, 1))))
     launched: list[Board | None] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None: launched.append(load) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(load) or 0)
     assert main(["--load", str(good)]) == 0
     assert launched[0] is not None
     assert launched[0].history == ((1, 1),)

@@ -46,7 +46,7 @@ async def hosted_app(home: Path) -> AsyncIterator[tuple[TicTacToeApp, tuple[str,
 async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) -> None:
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         assert f"code: {code}" in status(host)
-        assert f"Hosting on 127.0.0.1:{port}" in status(host)
+        assert f"· 127.0.0.1:{port}" in status(host)
         assert "Waiting for your friend" in status(host)
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test():

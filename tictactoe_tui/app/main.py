@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 import time
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Coroutine, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -130,6 +131,7 @@ class TicTacToeApp(App[None]):
         self.set_reactive(TicTacToeApp.settings, chosen)
         self.online: OnlineLink | None = None
         self._online_plan = online
+        self._online_requests: set[asyncio.Task[None]] = set()
         first = GameState.start(self.settings, self.rng) if load is None else GameState.resume(self.settings, load)
         self.set_reactive(TicTacToeApp.game, first)
         self.set_reactive(TicTacToeApp.cursor, self._centre())
@@ -229,7 +231,7 @@ class TicTacToeApp(App[None]):
             return
         self.notice = ""
         if self.online is not None and self.game.mode.online:
-            self.run_worker(self.online_request(self.online.play(move)), group="online-move", exit_on_error=False)
+            self.online_request(self.online.play(move))
             return
         self.advance(self.game.play(move))
         self.start_ai()
@@ -304,7 +306,7 @@ class TicTacToeApp(App[None]):
         rematch once the game is over; choosing an online mode starts hosting or joining."""
         mode = self.settings.mode
         if self.online is not None and mode is self.online.mode:
-            self.run_worker(self.online_request(self.online.rematch()), group="online-move", exit_on_error=False)
+            self.online_request(self.online.rematch())
             return
         if self.online is not None:
             self.run_worker(self.online.close(), group="online-close", exit_on_error=False)
@@ -351,11 +353,18 @@ class TicTacToeApp(App[None]):
             return
         self.go_online(JoinPlan(host, port))
 
-    async def online_request(self, request: Awaitable[str | None]) -> None:
-        """Send a move or rematch to the match; say why it was refused, if it was."""
-        refusal = await request
-        if refusal:
-            self.notice = refusal
+    def online_request(self, request: Coroutine[Any, Any, str | None]) -> None:
+        """Send a move or rematch to the match at once (a task, not a worker: this is on the
+        critical path of every online move); say why it was refused, if it was."""
+
+        async def send() -> None:
+            refusal = await request
+            if refusal:
+                self.notice = refusal
+
+        task = asyncio.create_task(send())
+        self._online_requests.add(task)  # held until done (the loop keeps only weak references)
+        task.add_done_callback(self._online_requests.discard)
 
     def show_online(self, game: GameState) -> None:
         """Show the match's new state; a game that ends here is counted once."""

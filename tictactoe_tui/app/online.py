@@ -53,12 +53,11 @@ class OnlineLink:
             except OSError as error:
                 self.status(f"Cannot host on {self.plan.bind}:{self.plan.port}: {error.strerror or error}")
                 return
-            self.banner = f"Hosting on {bind}:{port} · code: {self.host.code}"
+            self.banner = f"code: {self.host.code} · {bind}:{port}"
             self.status("Waiting for your friend to join")
-            self.changed(self.host.match)
             return
         assert self.guest is not None
-        self.banner = f"Joining {self.guest.host}:{self.guest.port}"
+        self.banner = f"playing the host at {self.guest.host}:{self.guest.port}"
         self.status("Connecting…")
         try:
             await self.guest.run()
@@ -107,6 +106,8 @@ class OnlineLink:
     async def play(self, move: Move) -> str | None:
         """Play ``move`` for this player; why not, or None."""
         if self.host is not None:
+            if not self.host.connected:
+                return "Wait for your friend to join again"
             try:
                 self.host.play(move)
             except MoveRefused as refusal:

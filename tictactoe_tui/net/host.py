@@ -144,6 +144,7 @@ class Host:
         if previous is not None:  # the same friend again: their old connection is dead or dying
             await self._say_bye(previous)
         await send(writer, self.match.to_message())
+        self.on_change(self.match)  # the match begins (or goes on) now that both are here
         self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
         return True
