@@ -10,7 +10,7 @@ from collections.abc import Coroutine, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import App, ComposeResult, SystemCommand
@@ -18,27 +18,25 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Select
 from textual.worker import Worker, WorkerState
 
 from ..engine import Analysis, Board, Move, move_name, strategy_names
 from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
-from ..net import HostPlan, JoinPlan
-from ..net.match import Match
-from ..net.protocol import split_address
 from ..store import savefile
 from ..store.archive import Archive, ArchiveError, GameRecord
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher
-from .archive import ArchiveScreen
 from .board_view import BoardView, overlay_label
-from .help import HelpScreen
-from .online import OnlineLink
-from .screens import CustomBoardScreen, PathPrompt, StatsScreen
-from .sidebar import CUSTOM, LEVEL_OPTIONS, HistoryList, Sidebar
 from .status import StatusLine
 from .themes import THEMES
+
+if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
+    from textual.widgets import Select
+
+    from ..net import HostPlan, JoinPlan
+    from .online import OnlineLink
+    from .sidebar import HistoryList
 
 #: Seconds a hint or the analysis overlay may spend solving.
 ANALYSIS_SECONDS = 1.0
@@ -125,6 +123,8 @@ class TicTacToeApp(App[None]):
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
         chosen = replace(settings or stored, **(overrides or {}))
         if online is not None:
+            from ..net import HostPlan
+
             chosen = replace(chosen, mode=Mode.ONLINE_HOST if isinstance(online, HostPlan) else Mode.ONLINE_JOIN)
         elif chosen.mode.online:  # a match starts from the command line, or with n after choosing it
             chosen = replace(chosen, mode=Mode.VS_COMPUTER)
@@ -155,21 +155,31 @@ class TicTacToeApp(App[None]):
                 TicTacToeApp.notice,
                 TicTacToeApp.online_status,
             )
-        yield Sidebar(self.settings, id="sidebar").data_bind(
-            TicTacToeApp.settings, TicTacToeApp.game, TicTacToeApp.scores
-        )
-        yield Footer()
+        yield Vertical(id="side")  # the sidebar and the footer go in after the first frame: see on_mount
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()
-        if isinstance(self.searcher, ProcessSearcher):
-            # Start the child early, off the event loop; a failure shows on the first search.
-            self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
+        # The board and status make the first frame; the sidebar (a few dozen widgets) and
+        # the search process follow straight after it, so the game shows sooner.
+        self.call_after_refresh(self.after_first_frame)
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
         if self._online_plan is not None:
             self.go_online(self._online_plan)
         self.start_ai()
+
+    def after_first_frame(self) -> None:
+        """Mount the sidebar and the footer, and start the search process (off the event loop;
+        a failure shows on the first search)."""
+        from textual.widgets import Footer
+
+        from .sidebar import Sidebar
+
+        self.screen.mount(Footer())
+        sidebar = Sidebar(self.settings, id="sidebar")
+        self.query_one("#side").mount(sidebar.data_bind(TicTacToeApp.settings, TicTacToeApp.game, TicTacToeApp.scores))
+        if isinstance(self.searcher, ProcessSearcher):
+            self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
 
     async def on_unmount(self) -> None:
         self.cancel_ai()  # a search in progress stops when the app quits
@@ -283,8 +293,7 @@ class TicTacToeApp(App[None]):
             return
         self.travel(target, "Redone")
 
-    @on(HistoryList.Jump)
-    def history_jump(self, event: HistoryList.Jump) -> None:
+    def on_history_list_jump(self, event: HistoryList.Jump) -> None:
         if self.game.mode.online:
             self.notice = "Moves cannot be taken back in an online game"
         elif event.ply != self.game.ply:
@@ -311,6 +320,9 @@ class TicTacToeApp(App[None]):
         if self.online is not None:
             self.run_worker(self.online.close(), group="online-close", exit_on_error=False)
             self.online, self.online_status = None, ""
+        from ..net import HostPlan
+        from .screens import PathPrompt
+
         if mode is Mode.ONLINE_HOST:
             self.go_online(HostPlan())
         elif mode is Mode.ONLINE_JOIN:
@@ -331,6 +343,11 @@ class TicTacToeApp(App[None]):
 
     def go_online(self, plan: HostPlan | JoinPlan) -> None:
         """Host a match or join one (asking for the code when the plan has none)."""
+        from ..net import JoinPlan
+        from ..net.match import Match
+        from .online import OnlineLink
+        from .screens import PathPrompt
+
         if isinstance(plan, JoinPlan) and not plan.code:
             self.push_screen(
                 PathPrompt(f"Join code for {plan.host}:{plan.port} (three words)", ""),
@@ -344,6 +361,9 @@ class TicTacToeApp(App[None]):
         self.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
 
     def join_address_chosen(self, address: str | None) -> None:
+        from ..net import JoinPlan
+        from ..net.protocol import split_address
+
         if not address:
             return
         try:
@@ -388,7 +408,9 @@ class TicTacToeApp(App[None]):
         record = partial(self.archive.record, GameRecord.of(game, self.settings.level))
         self.run_worker(record, name="archive", group="archive", thread=True, exit_on_error=False)
 
-    @on(Sidebar.ResetScores)
+    def on_sidebar_reset_scores(self) -> None:
+        self.action_reset_scores()
+
     def action_reset_scores(self) -> None:
         """Set the session's scores back to zero (statistics are kept)."""
         self.scores = Scoreboard()
@@ -405,6 +427,8 @@ class TicTacToeApp(App[None]):
     def action_help(self) -> None:
         """Show every key."""
         bindings = [*self.BINDINGS, *BoardView.BINDINGS]
+        from .help import HelpScreen
+
         self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)]))
 
     def action_stats(self) -> None:
@@ -414,10 +438,14 @@ class TicTacToeApp(App[None]):
         except ArchiveError as error:
             self.notify(str(error), title="No statistics", severity="error")
             return
+        from .screens import StatsScreen
+
         self.push_screen(StatsScreen(statistics))
 
     def action_archive(self) -> None:
         """Browse the finished games; replaying one may end in playing on from it."""
+        from .archive import ArchiveScreen
+
         self.push_screen(ArchiveScreen(self.archive, self.searcher.analyze), self.play_on)
 
     def play_on(self, board: Board | None) -> None:
@@ -462,8 +490,12 @@ class TicTacToeApp(App[None]):
         if problem:
             self.notify(problem, title="Not saved", severity="warning", timeout=10)
 
-    @on(Select.Changed)
-    def setting_selected(self, event: Select.Changed) -> None:
+    def on_select_changed(self, event: Select.Changed) -> None:
+        from textual.widgets import Select
+
+        from .screens import CustomBoardScreen
+        from .sidebar import CUSTOM
+
         if event.select.id is None or event.value is Select.NULL:
             return
         if event.value == CUSTOM:
@@ -490,6 +522,8 @@ class TicTacToeApp(App[None]):
         yield SystemCommand("Archive", "Every finished game: replay, export, delete", self.action_archive)
         yield SystemCommand("Save game", "Write this game to a file", self.action_save_game)
         yield SystemCommand("Load game", "Read a game from a file", self.action_load_game)
+        from .sidebar import LEVEL_OPTIONS
+
         for label, name in LEVEL_OPTIONS:
             yield SystemCommand(f"AI level: {name}", label, partial(self.change_setting, "level", name))
         for preset in PRESETS:
@@ -508,6 +542,8 @@ class TicTacToeApp(App[None]):
     def action_save_game(self) -> None:
         """Ask for a file and write the game to it."""
         suggestion = str(Path.cwd() / time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt"))
+        from .screens import PathPrompt
+
         self.push_screen(PathPrompt("Save game as", suggestion), self.save_game)
 
     def save_game(self, path: str | None) -> None:
@@ -523,6 +559,8 @@ class TicTacToeApp(App[None]):
 
     def action_load_game(self) -> None:
         """Ask for a file and resume the game in it."""
+        from .screens import PathPrompt
+
         self.push_screen(PathPrompt("Load game from", str(Path.cwd()) + "/"), self.load_game)
 
     def load_game(self, path: str | None) -> None:
