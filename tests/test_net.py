@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.net import protocol
+from tictactoe_tui.net.address import split_address
 from tictactoe_tui.net.guest import Guest, GuestError
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match, MoveRefused
-from tictactoe_tui.net.protocol import MAX_LINE, codes_match, decode, encode, new_code, split_address
+from tictactoe_tui.net.protocol import MAX_LINE, codes_match, decode, encode, new_code
 
 # -- the match ---------------------------------------------------------------------------------
 

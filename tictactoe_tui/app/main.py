@@ -362,7 +362,7 @@ class TicTacToeApp(App[None]):
 
     def join_address_chosen(self, address: str | None) -> None:
         from ..net import JoinPlan
-        from ..net.protocol import split_address
+        from ..net.address import split_address
 
         if not address:
             return

@@ -16,7 +16,7 @@ from typing import NoReturn
 from .. import __version__
 from ..engine.board import BoardError, default_k
 from ..game import Preset
-from ..net.protocol import DEFAULT_PORT, split_address
+from ..net.address import DEFAULT_PORT, split_address
 from ..store import savefile
 
 #: Each command and the module (in this package) that runs it with its ``run(args)``.

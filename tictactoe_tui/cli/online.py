@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..net import HostPlan, JoinPlan
-from ..net.protocol import is_loopback
+from ..net.address import is_loopback
 from . import launch_choices
 
 

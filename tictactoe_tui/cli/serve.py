@@ -12,7 +12,7 @@ import sys
 
 from textual_serve.server import Server
 
-from ..net.protocol import is_loopback
+from ..net.address import is_loopback
 
 
 def warning(host: str) -> str | None:

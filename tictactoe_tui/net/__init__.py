@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .protocol import DEFAULT_PORT
+from .address import DEFAULT_PORT
 
 
 @dataclass(frozen=True)
