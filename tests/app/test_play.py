@@ -248,6 +248,7 @@ async def test_a_failing_computer_player_is_reported_and_the_app_goes_on(make_ap
 async def test_settings_other_than_level_apply_from_the_next_game(make_app: AppFactory) -> None:
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
+        await pilot.pause()  # the sidebar is mounted just after the first frame
         app.query_one("#preset").value = SEVEN
         await pilot.pause()
         assert app.game.board.rows == 3
@@ -260,12 +261,22 @@ async def test_settings_other_than_level_apply_from_the_next_game(make_app: AppF
 async def test_tab_moves_between_board_and_sidebar(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test() as pilot:
+        await pilot.pause()  # the sidebar is mounted just after the first frame
         await pilot.press("tab")
         sidebar = app.query_one(Sidebar)
         assert app.focused is not None
         assert app.focused in sidebar.walk_children()
         await pilot.press("shift+tab")
         assert isinstance(app.focused, BoardView)
+
+
+async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.query_one(Sidebar).is_mounted
+        footer_keys = {key.key for key in app.query("FooterKey")}
+        assert {"n", "q"} <= footer_keys
 
 
 async def test_help_lists_the_keys(make_app: AppFactory) -> None:

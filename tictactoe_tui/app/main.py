@@ -176,6 +176,7 @@ class TicTacToeApp(App[None]):
         from .sidebar import Sidebar
 
         self.screen.mount(Footer())
+        self.call_after_refresh(self.refresh_bindings)  # the footer lists the keys in force from now
         sidebar = Sidebar(self.settings, id="sidebar")
         self.query_one("#side").mount(sidebar.data_bind(TicTacToeApp.settings, TicTacToeApp.game, TicTacToeApp.scores))
         if isinstance(self.searcher, ProcessSearcher):
