@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..engine import Analysis, Budget, Decision, Strategy
 from ..game import GameState
-from ..search_process import AnalysisRequest, SearchProcess, SearchRequest
+
+if TYPE_CHECKING:  # the searches and multiprocessing load with the first search, not at start
+    from ..engine import Analysis, Decision, Strategy
+    from ..search_process import SearchProcess
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,6 +68,8 @@ class ThreadSearcher:
         self.strategy_for = strategy_for
 
     def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
+        from ..engine import Budget
+
         started = time.perf_counter()
         strategy = self.strategy_for(job.level)
         budget = Budget.seconds(job.seconds, cancel)
@@ -71,6 +77,8 @@ class ThreadSearcher:
         return AiResult(job, decision, time.perf_counter() - started)
 
     def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        from ..search_process import AnalysisRequest
+
         return AnalysisResult(state, AnalysisRequest.of(state.board, seconds).run(cancel))
 
     def close(self) -> None:
@@ -81,15 +89,46 @@ class ProcessSearcher:
     """Searches in a child process, leaving the UI's GIL alone.
 
     The child looks levels up by name; ``strategy_for`` may instead supply strategy objects
-    (they must pickle).
+    (they must pickle). The children (and multiprocessing) are set up on first use.
     """
 
     def __init__(self, strategy_for: Callable[[str], Strategy] | None = None) -> None:
-        self.process = SearchProcess()
-        self.analysis_process = SearchProcess()  # hints never wait behind the computer's search
         self.strategy_for = strategy_for
+        self._processes: dict[str, SearchProcess] = {}
+        self._lock = threading.Lock()
+
+    def _child(self, role: str) -> SearchProcess:
+        """The child for ``role``, set up on first use. The first one's event starts
+        multiprocessing's resource tracker, which is handed our standard error by its file
+        descriptor: Textual has replaced ``sys.stderr`` with a capture that has none, so the real
+        one is lent meanwhile."""
+        with self._lock:
+            if role not in self._processes:
+                from ..search_process import SearchProcess
+
+                real = sys.__stderr__
+                with contextlib.redirect_stderr(real) if real is not None else contextlib.nullcontext():
+                    self._processes[role] = SearchProcess()
+            return self._processes[role]
+
+    def prepare(self) -> None:
+        """Set up both children now, in the calling (UI) thread, before a worker needs one."""
+        self._child("moves")
+        self._child("analysis")
+
+    @property
+    def process(self) -> SearchProcess:
+        """The child that finds the computer's moves."""
+        return self._child("moves")
+
+    @property
+    def analysis_process(self) -> SearchProcess:
+        """The child for hints and the overlay: they never wait behind the computer's search."""
+        return self._child("analysis")
 
     def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
+        from ..search_process import SearchRequest
+
         started = time.perf_counter()
         strategy = job.level if self.strategy_for is None else self.strategy_for(job.level)
         request = SearchRequest.of(job.state.board, strategy, job.seed, job.seconds)
@@ -97,9 +136,12 @@ class ProcessSearcher:
         return AiResult(job, decision, time.perf_counter() - started)
 
     def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        from ..search_process import AnalysisRequest
+
         return AnalysisResult(state, self.analysis_process.analyze(AnalysisRequest.of(state.board, seconds), cancel))
 
     def close(self) -> None:
-        """Stop the child processes."""
-        self.process.close()
-        self.analysis_process.close()
+        """Stop the child processes that were started."""
+        with self._lock:
+            for child in self._processes.values():
+                child.close()

@@ -23,7 +23,6 @@ from textual.worker import Worker, WorkerState
 from ..engine import Analysis, Board, Move, move_name, strategy_names
 from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
 from ..store import savefile
-from ..store.archive import Archive, ArchiveError, GameRecord
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher
@@ -35,6 +34,7 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from textual.widgets import Select
 
     from ..net import HostPlan, JoinPlan
+    from ..store.archive import Archive
     from .online import OnlineLink
     from .sidebar import HistoryList
 
@@ -116,8 +116,7 @@ class TicTacToeApp(App[None]):
         if paths is not None:  # settings as on disk: only what this copy changes is written back
             stored, theme, problem = load_settings(paths, strategy_names())
             self.problems += [problem] if problem else []
-        self.archive = Archive(None) if paths is None else Archive.open(paths)
-        self.problems += self.archive.problems
+        self._archive: Archive | None = None
         for custom in THEMES:
             self.register_theme(custom)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
@@ -168,9 +167,20 @@ class TicTacToeApp(App[None]):
             self.go_online(self._online_plan)
         self.start_ai()
 
+    @property
+    def archive(self) -> Archive:
+        """The game archive, opened on first use (in memory without ``paths``)."""
+        if self._archive is None:
+            from ..store.archive import Archive
+
+            self._archive = Archive(None) if self.paths is None else Archive.open(self.paths)
+        return self._archive
+
     def after_first_frame(self) -> None:
-        """Mount the sidebar and the footer, and start the search process (off the event loop;
-        a failure shows on the first search)."""
+        """Open the archive, mount the sidebar and the footer, and start the search process (off
+        the event loop; a failure shows on the first search)."""
+        for problem in self.archive.problems:
+            self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
         from textual.widgets import Footer
 
         from .sidebar import Sidebar
@@ -180,13 +190,15 @@ class TicTacToeApp(App[None]):
         sidebar = Sidebar(self.settings, id="sidebar")
         self.query_one("#side").mount(sidebar.data_bind(TicTacToeApp.settings, TicTacToeApp.game, TicTacToeApp.scores))
         if isinstance(self.searcher, ProcessSearcher):
+            self.searcher.prepare()
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
 
     async def on_unmount(self) -> None:
         self.cancel_ai()  # a search in progress stops when the app quits
         self._analysis_cancel.set()
         self.searcher.close()
-        self.archive.close()
+        if self._archive is not None:
+            self._archive.close()
         if self.online is not None:
             await self.online.close()
 
@@ -406,6 +418,8 @@ class TicTacToeApp(App[None]):
         """Count a game that just ended in the session's scores, and keep it in the archive
         (written by a worker: another copy of the app may hold the database for a moment)."""
         self.scores = self.scores.count(game)
+        from ..store.archive import GameRecord
+
         record = partial(self.archive.record, GameRecord.of(game, self.settings.level))
         self.run_worker(record, name="archive", group="archive", thread=True, exit_on_error=False)
 
@@ -434,6 +448,8 @@ class TicTacToeApp(App[None]):
 
     def action_stats(self) -> None:
         """Show the lasting statistics."""
+        from ..store.archive import ArchiveError
+
         try:
             statistics = self.archive.statistics()
         except ArchiveError as error:
