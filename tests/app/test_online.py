@@ -7,8 +7,12 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
+from textual.widgets import Input
+
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Mode, Settings
 from tictactoe_tui.net import HostPlan, JoinPlan
@@ -104,3 +108,34 @@ async def press(app: TicTacToeApp, key: str) -> None:
     from textual.pilot import Pilot
 
     await Pilot(app).press(key)
+
+
+async def test_the_sidebar_modes_host_and_join(tmp_path: Path) -> None:
+    """Online: host, then n, hosts on the default port; Online: join, then n, asks where and the code."""
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    host = TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
+    async with host.run_test() as host_pilot:
+        await host_pilot.pause()
+        host.change_setting("mode", Mode.ONLINE_HOST)
+        await host_pilot.press("n")
+        await until(lambda: "code: " in status(host) or "Cannot host" in status(host))
+        assert host.online is not None
+        if "Cannot host" in status(host):
+            pytest.skip(f"the default port is taken on this machine: {status(host)}")
+        assert host.online.host is not None
+        code = host.online.host.code
+        guest = TicTacToeApp(Settings(), searcher=ThreadSearcher(get_strategy), seed=2)
+        async with guest.run_test() as guest_pilot:
+            await guest_pilot.pause()
+            guest.change_setting("mode", Mode.ONLINE_JOIN)
+            await guest_pilot.press("n")
+            assert isinstance(guest.screen, PathPrompt)
+            guest.screen.query_one(Input).value = "127.0.0.1"
+            await guest_pilot.press("enter")
+            assert isinstance(guest.screen, PathPrompt)  # the code, asked for
+            guest.screen.query_one(Input).value = code.upper().replace("-", " ")  # as typed by a person
+            await guest_pilot.press("enter")
+            await until(lambda: bool(guest.game.remote) and bool(host.game.remote))
+            assert guest.game.mode is Mode.ONLINE_JOIN
+            await press(host, "5")
+            await until(lambda: marks(guest) == ".../.x./...")
