@@ -269,3 +269,14 @@ def test_any_arena_arguments_answer_or_exit_2_with_one_line(
     assert status in (0, 2)
     if status == 2:
         assert capture.getvalue().count("\n") == 1
+
+
+def test_serve_warns_unless_it_listens_on_this_machine_only() -> None:
+    from tictactoe_tui.cli.serve import warning
+
+    for local in ("127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2"):
+        assert warning(local) is None
+    for public in ("0.0.0.0", "::", "192.0.2.7", "example.org"):
+        message = warning(public)
+        assert message is not None
+        assert message.startswith("warning: serving on")

@@ -142,6 +142,9 @@ def build_parser() -> _Parser:
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
     )
     serve.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--public-url", help="the address visitors' browsers use, when it is not --host (e.g. http://192.0.2.7:8000)"
+    )
 
     host = commands.add_parser("host", help="play a friend on another machine: wait for them to join")
     host.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")

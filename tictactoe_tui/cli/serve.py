@@ -31,6 +31,12 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"tictactoe-tui: {problem}", file=sys.stderr)
     command = f"{shlex.quote(sys.executable)} -m tictactoe_tui"
-    server = Server(command, host=args.host, port=args.port, title="tictactoe-tui")
+    if args.host in ("0.0.0.0", "::") and args.public_url is None:
+        print(
+            f"tictactoe-tui: note: pages will point browsers at {args.host}; give --public-url "
+            f"http://<this machine's address>:{args.port} so other machines can load them",
+            file=sys.stderr,
+        )
+    server = Server(command, host=args.host, port=args.port, title="tictactoe-tui", public_url=args.public_url)
     server.serve()
     return 0
