@@ -147,6 +147,21 @@ def bench_warm_3x3(quick: bool) -> None:
     print(f"   all positions: {total_brute / total_ours:,.0f}x (goal >= 50,000x)")
 
 
+def bench_levels_3x3() -> None:
+    print("1b. every level's warm decision on 3x3 (every unfinished reachable position, each asked")
+    print("    before timing), against seed 000's brute-force first move on the empty board")
+    rng = random.Random(0)
+    boards = [board for board in positions_3x3() if not board.is_over]
+    first_move = timed(lambda: brute_force_move([" "] * 9, "x", rng))
+    print(f"   seed 000's first move: {first_move * 1e3:.0f} ms")
+    for name in ("easy", "medium", "hard", "impossible", "perfect"):
+        strategy = get_strategy(name)
+        for board in boards:
+            strategy.choose(board, rng)
+        per_move = timed(lambda s=strategy: [s.choose(board, rng) for board in boards], repeat=3) / len(boards)
+        print(f"   {name:>10}: {per_move * 1e6:8.2f} us/move, {first_move / per_move:>12,.0f}x seed 000's first move")
+
+
 FRESH_OURS = (
     "import random; from tictactoe_tui.engine import Board, get_strategy;"
     "get_strategy('perfect').choose(Board.empty(), random.Random(0))"
@@ -223,6 +238,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer positions, no 4x4 reference")
     args = parser.parse_args()
     bench_warm_3x3(args.quick)
+    bench_levels_3x3()
     bench_fresh_process()
     bench_4x4(args.quick)
 

@@ -13,6 +13,7 @@ from tictactoe_tui.engine.strategies import (
     LEVELS,
     BySize,
     MctsStrategy,
+    PerfectStrategy,
     RulesStrategy,
     SlippingStrategy,
 )
@@ -261,3 +262,26 @@ def test_levels_pick_a_strategy_by_board_size(
 def test_a_level_needs_a_tier_for_any_size() -> None:
     with pytest.raises(ValueError, match="any board size"):
         BySize("broken", ((9, RulesStrategy()),))
+
+
+@pytest.mark.parametrize("set_traps", [False, True])
+def test_the_3x3_table_answers_as_a_fresh_search_would(set_traps: bool) -> None:
+    played = PerfectStrategy(set_traps=set_traps)  # fills its table as it plays
+    positions = [board for board in reachable(Board.empty(), set()) if not board.is_over]
+    for board in positions:
+        played.decide(board, random.Random(0))
+    assert len(played._table) == len(positions)  # every position was kept
+    for seed, board in enumerate(positions):
+        fresh = PerfectStrategy(set_traps=set_traps)  # no table: solves
+        assert played.decide(board, random.Random(seed)) == fresh.decide(board, random.Random(seed))
+
+
+def test_bigger_boards_keep_no_table_and_tables_stay_home_when_pickled() -> None:
+    import pickle
+
+    strategy = PerfectStrategy()
+    strategy.decide(Board.parse("xo../.x../..o./...."), random.Random(0))
+    assert strategy._table == {}
+    strategy.decide(Board.empty(), random.Random(0))
+    assert len(strategy._table) == 1
+    assert pickle.loads(pickle.dumps(strategy))._table == {}

@@ -230,6 +230,9 @@ class PerfectStrategy(Strategy):
     """
 
     name = "perfect"
+    #: Boards of at most this many squares keep each finished choice (3×3 has 5,478 positions),
+    #: so a position seen before is answered from that table in a dictionary look-up.
+    TABLE_CELLS = 9
 
     def __init__(
         self, max_nodes: int | None = 300_000, fallback_nodes: int | None = 20_000, *, set_traps: bool = False
@@ -237,22 +240,32 @@ class PerfectStrategy(Strategy):
         self.max_nodes = max_nodes
         self.fallback = AlphaBetaStrategy(fallback_nodes)
         self.set_traps = set_traps
+        self._table: dict[tuple[object, int, int], tuple[MoveValue, ...]] = {}
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        _require_moves(board)
-        solver = solver_for(board.geometry)
-        search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
-        best = solver.analyze(board, search_budget).best_moves
-        if not best:
-            return self.fallback.decide(board, rng, budget)
-        if self.set_traps and len(best) > 1 and best[0].value == 0:
-            best = self._traps(solver, board, best, search_budget)
+        key = (board.geometry, board.x_bits, board.o_bits)
+        best = self._table.get(key)
+        if best is None:
+            _require_moves(board)
+            solver = solver_for(board.geometry)
+            search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
+            best = solver.analyze(board, search_budget).best_moves
+            if not best:
+                return self.fallback.decide(board, rng, budget)
+            complete = True
+            if self.set_traps and len(best) > 1 and best[0].value == 0:
+                best, complete = self._traps(solver, board, best, search_budget)
+            if complete and board.geometry.cells <= self.TABLE_CELLS:
+                self._table[key] = best
         chosen = rng.choice(best)
         return Decision(chosen.move, chosen.value, chosen.plies)
 
     @staticmethod
-    def _traps(solver: Solver, board: Board, drawn: tuple[MoveValue, ...], budget: Budget) -> tuple[MoveValue, ...]:
-        """The drawn moves leaving the most losing replies (all of them if the budget ends first)."""
+    def _traps(
+        solver: Solver, board: Board, drawn: tuple[MoveValue, ...], budget: Budget
+    ) -> tuple[tuple[MoveValue, ...], bool]:
+        """The drawn moves leaving the most losing replies, and whether every reply was solved
+        (all the drawn moves, and False, if the budget ends first)."""
         shares: list[float] = []
         for candidate in drawn:
             after = board.play(candidate.move)
@@ -261,10 +274,14 @@ class PerfectStrategy(Strategy):
                 continue
             replies = solver.analyze(after, budget)
             if not replies.complete:
-                return drawn
+                return drawn, False
             shares.append(sum(reply.value < 0 for reply in replies.moves) / len(replies.moves))
         most = max(shares)
-        return tuple(candidate for candidate, share in zip(drawn, shares, strict=True) if share == most)
+        return tuple(candidate for candidate, share in zip(drawn, shares, strict=True) if share == most), True
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled (to a search process) without its table, which the copy rebuilds as it plays."""
+        return {**self.__dict__, "_table": {}}
 
 
 class AlphaBetaStrategy(Strategy):
@@ -347,9 +364,12 @@ class BySize(Strategy):
         self.tiers = tiers
 
     def pick(self, board: Board) -> Strategy:
-        """The strategy this level plays on ``board``."""
+        """The strategy this level plays on ``board`` (a plain loop: it runs on every 3×3 move)."""
         cells = board.geometry.cells
-        return next(strategy for limit, strategy in self.tiers if limit is None or cells <= limit)
+        for limit, strategy in self.tiers:
+            if limit is None or cells <= limit:
+                return strategy
+        raise AssertionError("the last tier takes any board size")
 
     def supports(self, board: Board) -> bool:
         return self.pick(board).supports(board)
