@@ -285,3 +285,30 @@ def test_bigger_boards_keep_no_table_and_tables_stay_home_when_pickled() -> None
     strategy.decide(Board.empty(), random.Random(0))
     assert len(strategy._table) == 1
     assert pickle.loads(pickle.dumps(strategy))._table == {}
+
+
+def test_the_reference_bot_is_plain_uct_with_1000_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tictactoe_tui.engine import mcts
+
+    calls: list[tuple[int, float]] = []
+    real = mcts.search
+
+    def recording(board: Board, rng: random.Random, playouts: int, budget: object, exploration: float) -> object:
+        calls.append((playouts, exploration))
+        return real(board, rng, playouts, budget, exploration)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mcts, "search", recording)
+    bot = get_strategy("mcts-1000")
+    win_now = Board.parse("xx./oo./...", k=3)  # X to move; mcts would take c1 at once, the bot searches
+    bot.choose(win_now, random.Random(0))
+    assert calls == [(1000, 1.0)]  # c = 2 on -1..1 rewards is 1.0 on the 0..1 scale
+
+
+@pytest.mark.parametrize("seat", ["x", "o"])
+def test_the_reference_bot_beats_random_play(seat: str) -> None:
+    from tictactoe_tui.engine import run_arena
+
+    players = ("mcts-1000", "random") if seat == "x" else ("random", "mcts-1000")
+    result = run_arena(*players, games=20, start=Board.empty(), seed=3)
+    bot_losses = result.o_wins if seat == "x" else result.x_wins
+    assert bot_losses <= 1

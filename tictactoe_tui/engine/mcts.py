@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .board import Board, Geometry, cells_of
 from .solver import Budget
 
+#: UCT's exploration constant, on this module's scale of results from 0 (lost) to 1 (won).
 EXPLORATION = 1.4
 #: Playouts between two looks at the budget's clock.
 CHECK_EVERY = 32
@@ -24,11 +25,11 @@ class _Node:
     wins: float = 0.0
     visits: int = 0
 
-    def best_child(self) -> _Node:
+    def best_child(self, exploration: float) -> _Node:
         log_visits = math.log(self.visits)
         return max(
             self.children,
-            key=lambda child: child.wins / child.visits + EXPLORATION * math.sqrt(log_visits / child.visits),
+            key=lambda child: child.wins / child.visits + exploration * math.sqrt(log_visits / child.visits),
         )
 
 
@@ -41,7 +42,9 @@ class SearchResult:
     playouts: int
 
 
-def search(board: Board, rng: random.Random, playouts: int, budget: Budget) -> SearchResult:
+def search(
+    board: Board, rng: random.Random, playouts: int, budget: Budget, exploration: float = EXPLORATION
+) -> SearchResult:
     """Run UCT from ``board`` for up to ``playouts`` playouts or until the budget ends.
 
     At least one playout per legal move is run, so the answer is never a blind guess.
@@ -58,7 +61,7 @@ def search(board: Board, rng: random.Random, playouts: int, budget: Budget) -> S
         path = [root]
         # Selection: descend while the node is fully expanded (a finished game has no moves).
         while not node.untried and node.children:
-            node = node.best_child()
+            node = node.best_child(exploration)
             me, opp = opp, me | (1 << node.cell)
             path.append(node)
         # Expansion.

@@ -336,6 +336,25 @@ class MctsStrategy(Strategy):
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
 
+class ReferenceMctsStrategy(Strategy):
+    """``mcts-1000``: a plain outside yardstick, the UCT bot as OpenSpiel's ``MCTSBot`` defaults
+    set it up — 1,000 simulations, one uniformly random rollout each, exploration c = 2 on
+    results of -1/0/+1 (the same as 1.0 on this module's 0-to-1 scale), the most visited move,
+    and no tactics of its own (unlike ``mcts``, it does not look for wins or blocks first).
+    Levels are calibrated against it."""
+
+    name = "mcts-1000"
+    SIMULATIONS = 1000
+    EXPLORATION = 1.0  # c = 2 on rewards of -1..1, rescaled to 0..1
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        _require_moves(board)
+        from . import mcts
+
+        result = mcts.search(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
+        return Decision(board.move_at(result.cell), estimate=result.win_rate)
+
+
 class SlippingStrategy(Strategy):
     """Another strategy's moves, except that one move in ``every`` (on average) is random."""
 
@@ -420,6 +439,7 @@ STRATEGIES: dict[str, Strategy] = {
         PerfectStrategy(),
         MctsStrategy(),
         AlphaBetaStrategy(),
+        ReferenceMctsStrategy(),
     )
 }
 
