@@ -183,6 +183,12 @@ def test_arena_ladder(capsys: pytest.CaptureFixture[str]) -> None:
         ("impossible", "hard"),
     ]
     assert all(row["wins"] + row["losses"] + row["draws"] == 10 for row in ladder)
+    reference = json.loads(out)["reference"]
+    assert [(row["upper"], row["lower"]) for row in reference] == [
+        (level, "mcts-1000") for level in ("easy", "medium", "hard", "impossible")
+    ]
+    for row in reference:
+        assert row["score"] == (row["wins"] + row["draws"] / 2) / 10
 
 
 def test_arena_jobs_share_the_games_out_without_changing_results(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from ..engine import LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
+from ..engine import AGAINST_REFERENCE, LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
 from . import UsageError
 
 
@@ -73,10 +73,12 @@ def arena_table(result: ArenaResult, start: Board) -> Table:
 
 
 def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) -> int:
-    """``arena --ladder``: each level against the one below it, half the games from each seat."""
-
+    """``arena --ladder``: each level against the one below it, then each level against the
+    reference bot, half the games from each seat."""
+    pairings = (*LADDER, *AGAINST_REFERENCE)
     with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
-        task = progress.add_task(f"ladder on {start.rows}x{start.cols}, k={start.k}", total=args.games * len(LADDER))
+        total = args.games * len(pairings)
+        task = progress.add_task(f"ladder on {start.rows}x{start.cols}, k={start.k}", total=total)
         rows = [
             run_pairing(
                 upper,
@@ -87,24 +89,32 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
                 on_game=lambda _final: progress.advance(task),
                 pool=pool,
             )
-            for upper, lower in LADDER
+            for upper, lower in pairings
         ]
+    ladder, reference = rows[: len(LADDER)], rows[len(LADDER) :]
     if args.json:
-        ladder = [{**dataclasses.asdict(row), "beats_lower": row.beats_lower} for row in rows]
-        print(json.dumps({"board": f"{start.rows}x{start.cols}", "k": start.k, "ladder": ladder}))
+        print(
+            json.dumps(
+                {
+                    "board": f"{start.rows}x{start.cols}",
+                    "k": start.k,
+                    "ladder": [{**dataclasses.asdict(row), "beats_lower": row.beats_lower} for row in ladder],
+                    "reference": [{**dataclasses.asdict(row), "score": round(row.score, 4)} for row in reference],
+                }
+            )
+        )
         return 0
     table = Table(title=f"Ladder on {start.rows}x{start.cols}, k={start.k} (seed {args.seed})")
-    for column in ("level", "against", "games", "wins", "losses", "draws", "beats it"):
-        table.add_column(column, justify="right" if column in ("games", "wins", "losses", "draws") else "left")
+    for column in ("level", "against", "games", "wins", "losses", "draws", "score"):
+        table.add_column(column, justify="left" if column in ("level", "against") else "right")
     for row in rows:
         table.add_row(
             row.upper,
             row.lower,
-            str(row.games),
-            str(row.wins),
-            str(row.losses),
-            str(row.draws),
-            "yes" if row.beats_lower else "no",
+            *(str(count) for count in (row.games, row.wins, row.losses, row.draws)),
+            f"{row.score:.1%}",
+            end_section=row is ladder[-1],
         )
     Console().print(table)
+    Console().print("[dim]score: wins plus half the draws, per game[/dim]")
     return 0

@@ -11,22 +11,45 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .arena import LADDER, ArenaResult, PairingResult, play_game, run_arena, run_pairing
+    from .arena import (
+        AGAINST_REFERENCE,
+        LADDER,
+        REFERENCE,
+        ArenaResult,
+        PairingResult,
+        play_game,
+        run_arena,
+        run_pairing,
+    )
     from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
     from .solver import Analysis, Budget, MoveValue, analyze
     from .strategies import LEVELS, STRATEGIES, Decision, Strategy, get_strategy, strategy_names
 
 #: Where each public name lives.
 _MODULES = {
-    **dict.fromkeys(("LADDER", "ArenaResult", "PairingResult", "play_game", "run_arena", "run_pairing"), "arena"),
+    **dict.fromkeys(
+        (
+            "AGAINST_REFERENCE",
+            "LADDER",
+            "REFERENCE",
+            "ArenaResult",
+            "PairingResult",
+            "play_game",
+            "run_arena",
+            "run_pairing",
+        ),
+        "arena",
+    ),
     **dict.fromkeys(("Board", "BoardError", "Mark", "Move", "default_k", "move_name", "parse_move"), "board"),
     **dict.fromkeys(("Analysis", "Budget", "MoveValue", "analyze"), "solver"),
     **dict.fromkeys(("LEVELS", "STRATEGIES", "Decision", "Strategy", "get_strategy", "strategy_names"), "strategies"),
 }
 
 __all__ = [
+    "AGAINST_REFERENCE",
     "LADDER",
     "LEVELS",
+    "REFERENCE",
     "STRATEGIES",
     "Analysis",
     "ArenaResult",

@@ -16,6 +16,10 @@ if TYPE_CHECKING:  # only pools that callers pass in
 
 #: Each level and the one below it, weakest pairing first.
 LADDER = (("medium", "easy"), ("hard", "medium"), ("impossible", "hard"))
+#: The outside yardstick every level is also measured against.
+REFERENCE = "mcts-1000"
+#: Each level against the yardstick, easiest first.
+AGAINST_REFERENCE = tuple((level, REFERENCE) for level in ("easy", "medium", "hard", "impossible"))
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,11 @@ class PairingResult:
     @property
     def beats_lower(self) -> bool:
         return self.wins > self.losses
+
+    @property
+    def score(self) -> float:
+        """``upper``'s share of the points: a win counts 1, a draw a half."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
 
 
 def run_pairing(
