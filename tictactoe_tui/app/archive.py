@@ -7,7 +7,6 @@ to do with a game goes back to the app as the screen's result.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -24,7 +23,7 @@ from textual.worker import Worker, WorkerState
 from ..engine import Board, Mark, move_name
 from ..game import GameState, Mode, format_seconds
 from ..store import savefile
-from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label
+from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label, local_time
 from .ai import AnalysisResult
 from .board_view import BoardView
 from .screens import PathPrompt
@@ -293,7 +292,7 @@ class ReplayScreen(Screen[Board | bool | None]):
                 yield Static("", id="replay-status")
             with Vertical(id="replay-side"):
                 players = f"X: {record.x_player} · O: {record.o_player}"
-                ended = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.ended_at))
+                ended = local_time(record.ended_at)
                 yield Static(
                     f"[b]Game #{record.id}[/b]\n{record.board_label}\n{record.mode}\n{players}\n"
                     f"{ended}\n[b]{record.result_text}[/b]",

@@ -403,9 +403,9 @@ class TicTacToeApp(App[None]):
         """Show the match's new state; a game that ends here is counted once."""
         previous = self.game
         ended_before = previous.mode is game.mode and previous.number == game.number and previous.board.is_over
-        if game.number != previous.number or game.board.rows != previous.board.rows:
-            self.cursor = ((game.board.rows - 1) // 2, (game.board.cols - 1) // 2)
         self.game = game
+        if game.number != previous.number or game.board.rows != previous.board.rows:
+            self.cursor = self._centre()
         if game.board.is_over and not ended_before:
             self.game_finished(game)
 

@@ -93,14 +93,6 @@ class OnlineLink:
         self._shown = state
         self.show(state)
 
-    @property
-    def match(self) -> Match | None:
-        return self.host.match if self.host is not None else (self.guest.match if self.guest is not None else None)
-
-    @property
-    def connected(self) -> bool:
-        return bool(self.host and self.host.connected) or bool(self.guest and self.guest.connected)
-
     # -- the player's requests -----------------------------------------------------------
 
     async def play(self, move: Move) -> str | None:

@@ -8,7 +8,7 @@ import sys
 import time
 
 from ..store import savefile
-from ..store.archive import Archive, ArchiveError, GameRecord
+from ..store.archive import Archive, ArchiveError, GameRecord, local_time
 from ..store.files import Paths
 from . import UsageError
 
@@ -95,7 +95,7 @@ def print_game(record: GameRecord, as_json: bool) -> int:
         f"[b]Game {record.id}[/b]: {record.board_label}, {record.mode}; X: {record.x_player}, O: {record.o_player}"
     )
     console.print(
-        f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(record.started_at))} to "
+        f"{local_time(record.started_at)} to "
         f"{time.strftime('%H:%M', time.localtime(record.ended_at))}: [b]{record.result_text}[/b]"
     )
     for name, seconds in zip(state.move_list(), record.times, strict=False):

@@ -50,10 +50,6 @@ class Guest:
         self._writer: asyncio.StreamWriter | None = None
         self._closing = False
 
-    @property
-    def connected(self) -> bool:
-        return self._writer is not None
-
     async def run(self) -> None:
         """Stay joined until :meth:`close`, reconnecting after a drop; :class:`GuestError` if the
         host refuses the code."""

@@ -144,12 +144,7 @@ class GameRecord:
     @property
     def result_text(self) -> str:
         """E.g. ``You won``, ``X won`` or ``Draw``, as the player saw it."""
-        if self.winner is None:
-            return "Draw"
-        if self.mode == Mode.VS_COMPUTER.value or Mode(self.mode).online:
-            return "You won" if self.outcome > 0 else "You lost"
-        symbol = self.x_symbol if self.winner == Mark.X.value else ("O" if self.x_symbol == "X" else "X")
-        return f"{symbol} won"
+        return result_text(self.mode, self.winner, self.x_symbol, self.outcome)
 
     def board(self, plies: int | None = None) -> Board:
         """The position after the first ``plies`` moves (all by default), with its history."""
@@ -192,6 +187,21 @@ class GameRecord:
             "ended": _iso(self.ended_at),
             "app_version": self.app_version,
         }
+
+
+def result_text(mode: str, winner: str | None, x_symbol: str, outcome: int) -> str:
+    """A finished game's result as its player saw it: ``You won``, ``X won``, ``Draw``…"""
+    if winner is None:
+        return "Draw"
+    if mode == Mode.VS_COMPUTER.value or Mode(mode).online:
+        return "You won" if outcome > 0 else "You lost"
+    symbol = x_symbol if winner == Mark.X.value else ("O" if x_symbol == "X" else "X")
+    return f"{symbol} won"
+
+
+def local_time(seconds: float) -> str:
+    """A moment as the game lists show it: ``2026-11-22 18:47``, local time."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
 
 
 def _iso(seconds: float) -> str:
@@ -306,7 +316,7 @@ class Summary:
         board = f"{self.rows}×{self.cols}" if self.k == 3 else f"{self.rows}×{self.cols} k{self.k}"
         return (
             str(self.id),
-            time.strftime("%Y-%m-%d %H:%M", time.localtime(self.ended_at)),
+            local_time(self.ended_at),
             board if self.variant == CLASSIC else f"{self.variant} {board}",
             MODE_SHORT.get(self.mode, self.mode),
             self.x_player,
@@ -675,11 +685,9 @@ def board_label(variant: str, rows: int, cols: int, k: int) -> str:
 
 def _summary(row: Sequence[Any]) -> Summary:
     id_, ended_at, variant, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves = row
-    record = GameRecord(
-        rows, cols, k, mode, "", x_player, o_player, x_symbol, (), (), winner, outcome, 0.0, ended_at, variant
-    )
     plies = moves.count(" ") + 1 if moves else 0
-    return Summary(id_, ended_at, variant, rows, cols, k, mode, x_player, o_player, record.result_text, plies)
+    result = result_text(mode, winner, x_symbol, outcome)
+    return Summary(id_, ended_at, variant, rows, cols, k, mode, x_player, o_player, result, plies)
 
 
 __all__ = [
