@@ -8,8 +8,10 @@ so the search really stops. Pure Python, no Textual: the child imports only the 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import random
+import sys
 import threading
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
@@ -101,6 +103,14 @@ def _serve(conn: Connection, cancel: ProcessEvent) -> None:
             conn.send(("error", f"{type(error).__name__}: {error}"))
 
 
+def _real_stderr() -> contextlib.AbstractContextManager[object]:
+    """Lend the process's real standard error while multiprocessing sets up shared state: its
+    resource tracker is handed ``sys.stderr`` by file descriptor, and a program that captures
+    output (Textual does) has put an object without one there."""
+    real = sys.__stderr__
+    return contextlib.redirect_stderr(real) if real is not None else contextlib.nullcontext()
+
+
 class SearchProcess:
     """One child process that runs searches on request; safe to call from worker threads."""
 
@@ -109,7 +119,8 @@ class SearchProcess:
         self._lock = threading.Lock()
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
-        self._cancel: ProcessEvent = self._context.Event()
+        with _real_stderr():
+            self._cancel: ProcessEvent = self._context.Event()
 
     def start(self) -> None:
         """Start the child now (otherwise the first search starts it)."""
@@ -119,9 +130,12 @@ class SearchProcess:
     def _ensure_started(self) -> Connection:
         if self._process is None or not self._process.is_alive() or self._conn is None:
             parent, child = self._context.Pipe()
-            cancel = self._context.Event()
-            process = self._context.Process(target=_serve, args=(child, cancel), name="tictactoe-search", daemon=True)
-            process.start()
+            with _real_stderr():
+                cancel = self._context.Event()
+                process = self._context.Process(
+                    target=_serve, args=(child, cancel), name="tictactoe-search", daemon=True
+                )
+                process.start()
             child.close()
             self._process, self._conn, self._cancel = process, parent, cancel
         return self._conn

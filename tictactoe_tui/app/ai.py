@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -98,17 +96,12 @@ class ProcessSearcher:
         self._lock = threading.Lock()
 
     def _child(self, role: str) -> SearchProcess:
-        """The child for ``role``, set up on first use. The first one's event starts
-        multiprocessing's resource tracker, which is handed our standard error by its file
-        descriptor: Textual has replaced ``sys.stderr`` with a capture that has none, so the real
-        one is lent meanwhile."""
+        """The child for ``role``, set up on first use."""
         with self._lock:
             if role not in self._processes:
                 from ..search_process import SearchProcess
 
-                real = sys.__stderr__
-                with contextlib.redirect_stderr(real) if real is not None else contextlib.nullcontext():
-                    self._processes[role] = SearchProcess()
+                self._processes[role] = SearchProcess()
             return self._processes[role]
 
     def prepare(self) -> None:
