@@ -5,6 +5,13 @@ wins with ``e`` cells still empty after its winning mark scores ``e + 1``; the l
 ``-(e + 1)``; a draw scores 0. A faster win leaves more cells empty and so scores higher, and
 a slower loss scores higher than a fast one. From a position with ``E`` empty cells, a
 decided score ``s`` ends the game after ``E - |s| + 1`` plies.
+
+What makes it fast, all exact: each node keeps only the lines a side can still finish with the
+marks it has left to place (so a position where neither side can is a draw at once, and one
+where only one side can is bounded by 0); threats are answered before anything else; moves
+that make a threat (ours, then theirs) are tried first, after the table's best move; squares on
+no live line are interchangeable, so only one of them is tried; and only positions whose search
+took more than one node are stored, packed into one integer.
 """
 
 from __future__ import annotations
@@ -15,15 +22,17 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Protocol
 
-from .board import Board, Geometry, Move, winning_cells
+from .board import Board, Geometry, Move
 
 #: The solver keeps symmetric positions apart only when this few marks are on the board;
 #: deeper in the tree the canonical form costs more than the positions it merges save.
 SYMMETRY_MAX_MARKS = 8
-#: Transposition table entries kept per geometry before the table is cleared.
-TABLE_LIMIT = 3_000_000
+#: Transposition table entries kept per geometry before the table is cleared (~110 bytes each).
+TABLE_LIMIT = 4_000_000
 #: How often (in nodes) the search looks at its deadline and cancel event.
 CHECK_EVERY = 1024
+#: Positions whose search took fewer nodes than this are not stored (they are cheap to redo).
+STORE_MIN_NODES = 2
 
 
 class CancelFlag(Protocol):
@@ -142,7 +151,7 @@ class Solver:
     """
 
     geometry: Geometry
-    table: dict[int, tuple[int, int]] = field(default_factory=dict)
+    table: dict[int, int] = field(default_factory=dict)
     finished: dict[tuple[int, int], Analysis] = field(default_factory=dict)
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
@@ -152,8 +161,6 @@ class Solver:
         cached = self.solved(board)
         if cached is not None:
             return cached
-        if len(self.table) > TABLE_LIMIT:
-            self.table.clear()
         search = _Search(self.geometry, self.table, budget)
         started = time.perf_counter()
         me, opp = board.sides()
@@ -186,10 +193,10 @@ class Solver:
 class _Search:
     """One search's state: the counters and limits, over a shared table."""
 
-    def __init__(self, shape: Geometry, table: dict[int, tuple[int, int]], budget: Budget) -> None:
+    def __init__(self, shape: Geometry, table: dict[int, int], budget: Budget) -> None:
         self.shape = shape
         self.cells = shape.cells
-        self.lines = shape.lines
+        self.k = shape.k
         self.order_bits = tuple(1 << cell for cell in shape.move_order)
         self.table = table
         self.budget = budget
@@ -201,6 +208,7 @@ class _Search:
         mine = me | bit
         if self.shape.completes_line(mine, bit.bit_length() - 1):
             return empty_count  # wins at once: empty_count - 1 cells left, plus one
+        lines = self.shape.lines
         low, high = -empty_count, empty_count
         while low < high:  # bisect with null windows; 0 and -1 first settle win/draw/loss
             if low <= 0 < high:
@@ -209,7 +217,7 @@ class _Search:
                 probe = -1
             else:
                 probe = low + (high - low) // 2
-            result = -self.search(opp, mine, -(probe + 1), -probe)
+            result = -self.search(opp, mine, -(probe + 1), -probe, lines)
             if result <= probe:
                 high = result
             else:
@@ -235,26 +243,71 @@ class _Search:
                 best = key
         return best
 
-    def search(self, me: int, opp: int, alpha: int, beta: int) -> int:
-        """Fail-soft negamax score of ``(me, opp)``, side ``me`` to move, no win on the board."""
+    def search(self, me: int, opp: int, alpha: int, beta: int, lines: tuple[int, ...]) -> int:
+        """Fail-soft negamax score of ``(me, opp)``, side ``me`` to move, no win on the board.
+
+        ``lines`` holds every line either side could still complete (a superset is fine):
+        each node drops the lines that became dead, and its children only look at the rest.
+        """
         self.nodes += 1
-        if not self.nodes % CHECK_EVERY and self.budget.exhausted(self.nodes):
-            raise SearchAborted
+        if not self.nodes % CHECK_EVERY:
+            if self.budget.exhausted(self.nodes):
+                raise SearchAborted
+            if len(self.table) > TABLE_LIMIT:
+                self.table.clear()  # it only holds proven bounds: forgetting them is safe
         occupied = me | opp
         marks = occupied.bit_count()
         empty_count = self.cells - marks
         if not empty_count:
             return 0
-        lines = self.lines
-        if winning_cells(me, opp, lines):
-            return empty_count
-        threats = winning_cells(opp, me, lines)
+        my_moves = (empty_count + 1) >> 1  # marks each side still places, at most
+        their_moves = empty_count >> 1
+        k = self.k
+        live: list[int] = []
+        threats = 0  # squares where the opponent completes a line next ply
+        mine_hot = theirs_hot = 0  # lines two marks short: where threats are made
+        my_need = their_need = k + 1  # fewest marks each side lacks on a line it can finish
+        for line in lines:
+            if line & opp:
+                if line & me:
+                    continue
+                need = (line & ~opp).bit_count()
+                if need > their_moves:
+                    continue
+                if need == 1:
+                    threats |= line & ~opp
+                else:
+                    if need == 2:
+                        theirs_hot |= line
+                    if need < their_need:
+                        their_need = need
+            elif line & me:
+                need = (line & ~me).bit_count()
+                if need > my_moves:
+                    continue
+                if need == 1:
+                    return empty_count  # we complete it now
+                if need == 2:
+                    mine_hot |= line
+                if need < my_need:
+                    my_need = need
+            else:  # an empty line: either side's
+                if k > their_moves:
+                    if k > my_moves:
+                        continue
+                elif k < their_need:
+                    their_need = k
+                if k < my_need and k <= my_moves:
+                    my_need = k
+            live.append(line)
         if threats & (threats - 1):
             return -(empty_count - 1)  # two threats: one is blocked, the other wins next ply
-        # We cannot win now: our earliest win is two plies on. The opponent has at most one
-        # threat, which we must block, and cannot make a new one in time to win next ply.
-        ceiling = empty_count - 2 if empty_count >= 3 else 0
-        floor = -(empty_count - 3) if empty_count >= 4 else 0
+        if not threats and my_need > k and their_need > k:
+            return 0  # neither side can complete a line any more: a draw, however it is played
+        # Our fastest win takes 2 * my_need - 1 plies; theirs 2 * their_need (a single threat
+        # is blocked now, so at least two more of their marks).
+        ceiling = empty_count - 2 * my_need + 2 if my_need <= k else 0
+        floor = -(empty_count - 2 * their_need + 1) if their_need <= k else 0
         if beta > ceiling:
             beta = ceiling
             if alpha >= beta:
@@ -265,8 +318,10 @@ class _Search:
                 return alpha
         key = self.key(me, opp, marks)
         entry = self.table.get(key)
+        hint = 0
         if entry is not None:
-            lower, upper = entry
+            lower = (entry >> 20) - _BIAS
+            upper = (entry >> 10 & 0x3FF) - _BIAS
             if lower >= beta:
                 return lower
             if upper <= alpha:
@@ -275,30 +330,62 @@ class _Search:
                 alpha = lower
             if upper < beta:
                 beta = upper
+            hint = 1 << (entry & 0x3FF) if entry & 0x3FF != _NO_MOVE else 0
         else:
             lower, upper = -self.cells - 1, self.cells + 1
         alpha0 = alpha
         best = -self.cells - 1
-        candidates = (threats,) if threats else self.order_bits
-        free = ~occupied
+        best_bit = 0
+        lines_left = tuple(live)
+        if threats:
+            candidates: tuple[int, ...] = (threats,)
+        else:
+            reach = 0
+            for line in lines_left:
+                reach |= line
+            free = reach & ~occupied
+            dead = ~reach & ~occupied & self.shape.full
+            # Squares on no live line are interchangeable: try one of them, and last.
+            # Threat-making squares first (ours, then theirs), then the rest, each in order.
+            mine_hot &= free
+            theirs_hot &= free & ~mine_hot
+            rest = free & ~mine_hot & ~theirs_hot
+            order = self.order_bits
+            candidates = (
+                *(bit for bit in order if bit & mine_hot),
+                *(bit for bit in order if bit & theirs_hot),
+                *(bit for bit in order if bit & rest),
+            )
+            if hint & free:
+                candidates = (hint, *(bit for bit in candidates if bit != hint))
+            if dead:
+                candidates = (*candidates, dead & -dead)
+        start = self.nodes
         for bit in candidates:
-            if not bit & free:
-                continue
-            score = -self.search(opp, me | bit, -beta, -alpha)
+            score = -self.search(opp, me | bit, -beta, -alpha, lines_left)
             if score > best:
                 best = score
+                best_bit = bit
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
                         break
+        if self.nodes - start < STORE_MIN_NODES:
+            return best
         if best <= alpha0:
             upper = min(upper, best)
         elif best >= beta:
             lower = max(lower, best)
         else:
             lower = upper = best
-        self.table[key] = (lower, upper)
+        move = best_bit.bit_length() - 1 if best > alpha0 else _NO_MOVE
+        self.table[key] = (lower + _BIAS) << 20 | (upper + _BIAS) << 10 | move
         return best
+
+
+#: Table entries pack (lower + _BIAS, upper + _BIAS, best square) into 10 bits each.
+_BIAS = 512
+_NO_MOVE = 0x3FF
 
 
 @cache

@@ -1,0 +1,98 @@
+"""The exact solver against the copy kept from before the 5×5 work (``reference_solver.py``).
+
+    python benchmarks/bench_solver.py [--skip-reference] [--empty-reference]
+
+Each solve runs in a fresh process, so its peak memory (max RSS) is its own. Positions are
+5×5 boards, 4 in a row, with 2 to 4 marks where the old solver finishes in minutes; then the
+empty 5×5 board (every first move's value and plies) with today's solver, and with the old one
+too when ``--empty-reference`` is given (about three minutes and 4 GB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+POSITIONS = (
+    "...../.x.../..o../...x./.....",
+    "...../.xo../..x../...o./.....",
+    "...../.o.../..x../...../.....",
+)
+EMPTY = "...../...../...../...../....."
+
+
+def solve_here(which: str, text: str) -> None:
+    """Child process: solve ``text`` with one solver and print one JSON line."""
+    sys.path.insert(0, str(HERE))
+    from tictactoe_tui.engine.board import Board
+
+    if which == "reference":
+        import reference_solver as module
+    else:
+        from tictactoe_tui.engine import solver as module
+    board = Board.parse(text, k=4)
+    started = time.perf_counter()
+    analysis = module.Solver(board.geometry).analyze(board)
+    seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    moves = [(move.move, move.value, move.plies) for move in analysis.moves]
+    print(json.dumps({"seconds": seconds, "nodes": analysis.nodes, "peak": peak, "moves": moves}))
+
+
+def solve(which: str, text: str) -> dict[str, object]:
+    """Solve in a fresh process; return its measurements."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", which, text], check=True, capture_output=True, text=True
+    ).stdout
+    result: dict[str, object] = json.loads(out)
+    return result
+
+
+def line(label: str, result: dict[str, object]) -> str:
+    seconds, nodes, peak = float(str(result["seconds"])), int(str(result["nodes"])), int(str(result["peak"]))
+    return f"{label:<10} {seconds:8.2f} s {nodes:>12,} nodes {peak / 2**20:8.0f} MB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip-reference", action="store_true", help="time today's solver only")
+    parser.add_argument("--empty-reference", action="store_true", help="also solve the empty board with the old one")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        solve_here(*args.child)
+        return
+    time_ratios, memory_ratios = [], []
+    for text in POSITIONS:
+        print(text)
+        today = solve("today", text)
+        print(line("today", today))
+        if args.skip_reference:
+            continue
+        before = solve("reference", text)
+        print(line("reference", before))
+        if before["moves"] != today["moves"]:
+            raise SystemExit("the two solvers disagree on " + text)
+        time_ratios.append(float(str(before["seconds"])) / float(str(today["seconds"])))
+        memory_ratios.append(int(str(before["peak"])) / int(str(today["peak"])))
+        print(f"{'ratio':<10} {time_ratios[-1]:8.1f}x faster, {memory_ratios[-1]:.1f}x less memory")
+    if time_ratios:
+        print(f"smallest ratios: {min(time_ratios):.1f}x time, {min(memory_ratios):.1f}x memory")
+    print("empty 5x5, 4 in a row")
+    today = solve("today", EMPTY)
+    print(line("today", today))
+    if args.empty_reference:
+        before = solve("reference", EMPTY)
+        print(line("reference", before))
+        print(f"{'ratio':<10} {float(str(before['seconds'])) / float(str(today['seconds'])):8.1f}x faster")
+
+
+if __name__ == "__main__":
+    main()
