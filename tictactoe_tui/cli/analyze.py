@@ -51,6 +51,7 @@ def estimate_json(board: Board, outcome: alphabeta.SearchOutcome) -> dict[str, o
         "to_move": str(board.to_move),
         "value": None,
         "complete": False,
+        "source": "estimate",
         "estimate_depth": outcome.depth,
         "moves": [
             {"row": cell // board.cols, "col": cell % board.cols, "score": score, "outlook": outlook(score)}
@@ -97,6 +98,7 @@ def analysis_json(analysis: Analysis) -> dict[str, object]:
         "to_move": str(board.to_move),
         "value": analysis.value,
         "complete": analysis.complete,
+        "source": analysis.source,
         "moves": [
             {"row": mv.move[0], "col": mv.move[1], "value": mv.value, "plies": mv.plies} for mv in analysis.moves
         ],
@@ -113,7 +115,11 @@ def analysis_table(analysis: Analysis) -> Table:
         verdict = f"not solved within the time limit; {len(analysis.moves)} moves solved"
     else:
         verdict = f"{OUTCOME_WORDS[analysis.value]} for {mover} in {analysis.plies} plies with best play"
-    table = Table(title=f"{board}  (k={board.k}) — {mover} to move: {verdict}")
+    if analysis.source == "book":
+        basis = "exact values from the opening book"
+    else:
+        basis = f"exact values solved in {analysis.seconds:.2f} s ({analysis.nodes:,} positions searched)"
+    table = Table(title=f"{board}  (k={board.k}) — {mover} to move: {verdict}\n{basis}")
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"result for {mover}")

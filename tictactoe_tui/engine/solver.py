@@ -23,6 +23,7 @@ from functools import cache, cached_property
 from typing import Protocol
 
 from .board import Board, Geometry, Move
+from .book import opening_book
 
 #: The solver keeps symmetric positions apart only when this few marks are on the board;
 #: deeper in the tree the canonical form costs more than the positions it merges save.
@@ -70,6 +71,12 @@ class Budget:
             return self
         return Budget(time.monotonic() + remaining * fraction, self.cancel, self.max_nodes)
 
+    def at_least(self, seconds: float) -> Budget:
+        """This budget with its deadline moved to at least ``seconds`` from now."""
+        if self.deadline is None or not seconds:
+            return self
+        return Budget(max(self.deadline, time.monotonic() + seconds), self.cancel, self.max_nodes)
+
     def with_max_nodes(self, max_nodes: int | None) -> Budget:
         """This budget with a node limit added (None keeps it as it is)."""
         if max_nodes is None:
@@ -114,6 +121,8 @@ class Analysis:
     complete: bool
     nodes: int
     seconds: float
+    source: str = "search"
+    """Where the values came from: ``"book"`` (the opening book) or ``"search"`` (the solver)."""
 
     @property
     def value(self) -> int | None:
@@ -153,12 +162,15 @@ class Solver:
     geometry: Geometry
     table: dict[int, int] = field(default_factory=dict)
     finished: dict[tuple[int, int], Analysis] = field(default_factory=dict)
+    use_book: bool = True
+    """Answer from the shape's opening book where it has the position (``scripts/build_book.py``
+    turns this off to build it)."""
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
         """Exact value and plies of every legal move of ``board``, best first."""
         if board.geometry is not self.geometry:
             raise ValueError(f"{board!r} does not fit a solver for {self.geometry!r}")
-        cached = self.solved(board)
+        cached = self.solved(board) or self._from_book(board)
         if cached is not None:
             return cached
         search = _Search(self.geometry, self.table, budget)
@@ -184,6 +196,19 @@ class Solver:
     def solved(self, board: Board) -> Analysis | None:
         """The finished analysis of ``board`` if this solver has one."""
         return self.finished.get((board.x_bits, board.o_bits))
+
+    def _from_book(self, board: Board) -> Analysis | None:
+        if not self.use_book or board.is_over:
+            return None
+        book = opening_book(self.geometry)
+        scores = None if book is None else book.scores(board)
+        if scores is None:
+            return None
+        empty_count = self.geometry.cells - board.move_count
+        in_order = (board.move_at(cell) for cell in self.geometry.move_order)
+        moves = [MoveValue(m, _value(scores[m]), _plies(empty_count, scores[m]), scores[m]) for m in in_order if m in scores]
+        moves.sort(key=lambda mv: -mv.score)  # stable: equal scores stay in the search's order
+        return Analysis(board, tuple(moves), True, 0, 0.0, source="book")
 
     def _root_order(self, board: Board) -> list[int]:
         free = board.empty_bits

@@ -1,0 +1,129 @@
+"""The 5×5 opening book: it loads, matches its checksum, covers its lines and agrees with the solver."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import zlib
+from collections.abc import Iterator
+
+import pytest
+
+from tictactoe_tui.engine import Board, Mark, analyze
+from tictactoe_tui.engine import book as book_module
+from tictactoe_tui.engine.board import permute_bits
+from tictactoe_tui.engine.book import BookError, OpeningBook, opening_book, read_shipped
+from tictactoe_tui.engine.solver import Solver
+from tictactoe_tui.engine.strategies import LEVELS
+
+EMPTY = Board.empty(5, 5, 4)
+
+
+def shipped() -> OpeningBook:
+    book = opening_book(EMPTY.geometry)
+    assert book is not None
+    return book
+
+
+def test_the_shipped_book_loads_and_matches_its_checksum() -> None:
+    found = read_shipped(EMPTY.geometry)
+    assert found is not None
+    data, digest = found
+    assert hashlib.sha256(data).hexdigest() == digest
+    book = shipped()
+    assert book.plies >= 4
+    assert len(book) > 100
+    assert OpeningBook.from_bytes(book.to_bytes()).entries == book.entries
+
+
+def book_line_positions(book: OpeningBook) -> Iterator[Board]:
+    """Every position a book line reaches (both seats), taken from the actual boards."""
+    for seat in (Mark.X, Mark.O):
+        frontier = [EMPTY]
+        for _ in range(book.plies + 1):
+            following = []
+            for board in frontier:
+                yield board
+                choice = book.choice(board)
+                assert choice is not None, str(board)
+                moves = [choice] if board.to_move is seat else board.legal_moves()
+                following += [board.play(move) for move in moves if not board.play(move).is_over]
+            frontier = following
+
+
+def test_every_position_on_a_book_line_is_in_the_book() -> None:
+    book = shipped()
+    seen = 0
+    for board in book_line_positions(book):
+        scores = book.scores(board)
+        assert scores is not None, str(board)
+        assert set(scores) == set(board.legal_moves())
+        seen += 1
+    assert seen > 1000
+
+
+def test_a_rotated_position_gets_the_rotated_scores() -> None:
+    book = shipped()
+    board = EMPTY.play((0, 1)).play((2, 2))
+    scores = book.scores(board)
+    assert scores is not None
+    for perm in EMPTY.geometry.symmetries:
+        image = Board(EMPTY.geometry, permute_bits(board.x_bits, perm), permute_bits(board.o_bits, perm))
+        turned = book.scores(image)
+        assert turned is not None
+        for (row, col), score in scores.items():
+            target = perm[row * 5 + col]
+            assert turned[divmod(target, 5)] == score
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_random_entry_matches_a_fresh_solve(seed: int) -> None:
+    book = shipped()
+    rng = random.Random(seed)
+    # Entries with three or more marks solve in seconds; the emptier ones are a slow test.
+    keys = sorted(key for key in book.entries if (key[0] | key[1]).bit_count() >= 3)
+    x, o = rng.choice(keys)
+    board = Board(EMPTY.geometry, x, o)
+    fresh = Solver(EMPTY.geometry, use_book=False).analyze(board)
+    assert fresh.complete
+    assert book.scores(board) == {mv.move: mv.score for mv in fresh.moves}
+
+
+@pytest.mark.slow
+def test_the_empty_board_and_every_first_move_match_a_fresh_solve() -> None:
+    book = shipped()
+    for board in [EMPTY, *(EMPTY.play(move) for move in EMPTY.legal_moves()[:13])]:
+        fresh = Solver(EMPTY.geometry, use_book=False).analyze(board)
+        assert book.scores(board) == {mv.move: mv.score for mv in fresh.moves}
+
+
+def test_analyze_answers_from_the_book_and_says_so() -> None:
+    analysis = analyze(EMPTY)
+    assert analysis.source == "book"
+    assert analysis.complete
+    assert analysis.value == 0
+    assert len(analysis.moves) == 25
+    assert analyze(Board.empty()).source == "search"
+
+
+def test_impossible_plays_the_book_move_and_says_so() -> None:
+    decision = LEVELS["impossible"].decide(EMPTY, random.Random(0))
+    assert decision.from_book
+    assert decision.value == 0
+    assert decision.move == shipped().choice(EMPTY)
+
+
+def test_a_damaged_book_is_refused_with_a_reason() -> None:
+    with pytest.raises(BookError, match="not an opening book"):
+        OpeningBook.from_bytes(b"garbage")
+    data = shipped().to_bytes()
+    truncated = zlib.compress(zlib.decompress(data)[:-5])
+    with pytest.raises(BookError, match="entries"):
+        OpeningBook.from_bytes(truncated)
+
+
+def test_a_book_that_does_not_match_its_checksum_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    data, _ = read_shipped(EMPTY.geometry) or (b"", "")
+    monkeypatch.setattr(book_module, "read_shipped", lambda shape: (data, "0" * 64))
+    monkeypatch.setattr(book_module, "_loaded", {})
+    assert opening_book(EMPTY.geometry) is None

@@ -1,0 +1,154 @@
+"""Opening books: every legal move's exact score for the opening positions of a board shape.
+
+A book is built by ``scripts/build_book.py`` from the solver and shipped in ``engine/data/``.
+It holds every position either seat meets in the first :attr:`OpeningBook.plies` plies when
+``impossible`` plays its :meth:`OpeningBook.choice` and the other side plays anything, with
+the positions taken up to the board's symmetries.
+
+File format (little-endian), after a zlib stream is inflated::
+
+    b"TTTBOOK1"  rows:u8  cols:u8  k:u8  plies:u8  count:u32
+    count × ( x_bits:u64  o_bits:u64  score:i8 × rows*cols )
+
+Entries are sorted by ``(x_bits, o_bits)`` of the position's canonical form (the smallest
+``x_bits << cells | o_bits`` over the symmetries). ``score`` is the solver's absolute score
+(see :mod:`.solver`) of a mark on that square, for the side to move; taken squares hold -128.
+The file's SHA-256 is kept beside it (``<name>.sha256``, written by the build) and checked on
+load; a book that does not match is not used (the solver answers instead).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import threading
+import zlib
+from importlib import resources
+
+from .board import Board, Geometry, Move, geometry, permute_bits
+
+MAGIC = b"TTTBOOK1"
+HEADER = struct.Struct("<8sBBBBI")
+KEY = struct.Struct("<QQ")
+TAKEN = -128
+
+
+#: The shipped books' file names in ``engine/data/``, by shape (rows, cols, k).
+BOOKS: dict[tuple[int, int, int], str] = {(5, 5, 4): "book-5x5k4.bin"}
+
+
+def has_book(shape: Geometry) -> bool:
+    """Whether a book is shipped for ``shape`` (without loading it)."""
+    return (shape.rows, shape.cols, shape.k) in BOOKS
+
+
+class BookError(ValueError):
+    """A book file that cannot be read: the message says why."""
+
+
+def canonical(board: Board) -> tuple[int, int, tuple[int, ...]]:
+    """The smallest symmetric image of ``board`` and the cell permutation that gives it."""
+    shape = board.geometry
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for perm in shape.symmetries:
+        x, o = permute_bits(board.x_bits, perm), permute_bits(board.o_bits, perm)
+        if best is None or (x << shape.cells | o) < (best[0] << shape.cells | best[1]):
+            best = (x, o, perm)
+    assert best is not None
+    return best
+
+
+def preferred(scores: tuple[int, ...], shape: Geometry) -> int:
+    """The cell a book line follows from an entry: the best score, first in the move order."""
+    top = max(scores)
+    return next(cell for cell in shape.move_order if scores[cell] == top)
+
+
+class OpeningBook:
+    """A loaded book: canonical position → per-cell scores."""
+
+    def __init__(self, shape: Geometry, plies: int, entries: dict[tuple[int, int], tuple[int, ...]]) -> None:
+        self.geometry = shape
+        self.plies = plies
+        self.entries = entries
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def scores(self, board: Board) -> dict[Move, int] | None:
+        """Every legal move of ``board`` with its exact score, or None when not in the book."""
+        x, o, perm = canonical(board)
+        found = self.entries.get((x, o))
+        if found is None:
+            return None
+        return {board.move_at(cell): found[perm[cell]] for cell in range(len(perm)) if found[perm[cell]] != TAKEN}
+
+    def choice(self, board: Board) -> Move | None:
+        """The move the book's lines follow from ``board`` (one of its best), if it is in the book."""
+        x, o, perm = canonical(board)
+        found = self.entries.get((x, o))
+        if found is None:
+            return None
+        target = preferred(found, self.geometry)
+        return board.move_at(perm.index(target))
+
+    def to_bytes(self) -> bytes:
+        """The book in its file format (see the module's docstring)."""
+        shape = self.geometry
+        parts = [HEADER.pack(MAGIC, shape.rows, shape.cols, shape.k, self.plies, len(self.entries))]
+        for key in sorted(self.entries):
+            parts.append(KEY.pack(*key))
+            parts.append(struct.pack(f"<{shape.cells}b", *self.entries[key]))
+        return zlib.compress(b"".join(parts), 9)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> OpeningBook:
+        """Read a book; :class:`BookError` says what is wrong with a bad one."""
+        try:
+            raw = zlib.decompress(data)
+            magic, rows, cols, k, plies, count = HEADER.unpack_from(raw)
+        except (zlib.error, struct.error) as error:
+            raise BookError(f"not an opening book ({error})") from None
+        if magic != MAGIC:
+            raise BookError("not an opening book (wrong magic bytes)")
+        shape = geometry(rows, cols, k)
+        row = struct.Struct(f"<{shape.cells}b")
+        size = KEY.size + row.size
+        if len(raw) != HEADER.size + count * size:
+            raise BookError(f"the book says {count} entries but holds {(len(raw) - HEADER.size) / size:g}")
+        entries = {}
+        for start in range(HEADER.size, len(raw), size):
+            entries[KEY.unpack_from(raw, start)] = row.unpack_from(raw, start + KEY.size)
+        return cls(shape, plies, entries)
+
+
+_loaded: dict[Geometry, OpeningBook | None] = {}
+_lock = threading.Lock()
+
+
+def read_shipped(shape: Geometry) -> tuple[bytes, str] | None:
+    """The bytes of the book shipped for ``shape`` and the SHA-256 recorded for them (None
+    when there is no book, or no record)."""
+    if not has_book(shape):
+        return None
+    name = BOOKS[(shape.rows, shape.cols, shape.k)]
+    folder = resources.files(__package__).joinpath("data")
+    book, digest = folder.joinpath(name), folder.joinpath(name + ".sha256")
+    if not (book.is_file() and digest.is_file()):
+        return None
+    return book.read_bytes(), digest.read_text().split()[0]
+
+
+def opening_book(shape: Geometry) -> OpeningBook | None:
+    """The shipped book for ``shape``, loaded and checked on first use (None when there is none
+    or it does not match its checksum)."""
+    if shape in _loaded:
+        return _loaded[shape]
+    with _lock:
+        if shape not in _loaded:
+            shipped = read_shipped(shape)
+            book = None
+            if shipped is not None and hashlib.sha256(shipped[0]).hexdigest() == shipped[1]:
+                book = OpeningBook.from_bytes(shipped[0])
+            _loaded[shape] = book
+        return _loaded[shape]
