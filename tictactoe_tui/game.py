@@ -153,9 +153,12 @@ class AiMove:
     decision: Decision
 
     def describe(self) -> str:
-        """E.g. ``O played b2 in 0.3 ms — draw with best play``."""
+        """E.g. ``O played b2 in 0.3 ms — draw with best play`` (a search) or ``O played c3 from
+        the opening book (0.2 ms) — …``."""
         decision = self.decision
-        played = f"{self.mark} played {move_name(self.move)} in {format_seconds(self.seconds)}"
+        took = format_seconds(self.seconds)
+        how = f"from the opening book ({took})" if decision.from_book else f"in {took}"
+        played = f"{self.mark} played {move_name(self.move)} {how}"
         if decision.value is not None:
             outlook = {0: "draw", 1: f"{self.mark} wins", -1: f"{self.mark} loses"}[decision.value]
             return f"{played} — {outlook} with best play"

@@ -24,13 +24,11 @@ from ..engine import Board, Mark, move_name
 from ..game import GameState, Mode, format_seconds
 from ..store import savefile
 from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label, local_time
-from .ai import AnalysisResult
+from .ai import AnalysisResult, analysis_seconds
 from .board_view import BoardView
 from .screens import PathPrompt
 from .sidebar import HistoryList
 
-#: Seconds the replay's analysis overlay may spend on a position.
-REPLAY_ANALYSIS_SECONDS = 1.0
 #: Load the next page when the cursor gets this close to the last row loaded.
 PAGE_AHEAD = 20
 
@@ -360,7 +358,7 @@ class ReplayScreen(Screen[Board | bool | None]):
             return
         self._cancel.set()
         self._cancel = threading.Event()
-        work = partial(self.analyze, self.state, REPLAY_ANALYSIS_SECONDS, self._cancel)
+        work = partial(self.analyze, self.state, analysis_seconds(self.state.board), self._cancel)
         self.run_worker(work, group="replay-analysis", thread=True, exclusive=True, exit_on_error=False)
 
     @on(Worker.StateChanged)
@@ -374,7 +372,7 @@ class ReplayScreen(Screen[Board | bool | None]):
         if result.analysis.complete:
             self.query_one(BoardView).analysis = result.analysis
         else:
-            too_big = f"Too big to solve within {REPLAY_ANALYSIS_SECONDS:g} s: no values shown"
+            too_big = f"Too big to solve within {analysis_seconds(self.state.board):g} s: no values shown"
             self.query_one("#replay-status", Static).update(self.describe(too_big))
 
     def action_play_on(self) -> None:

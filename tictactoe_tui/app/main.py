@@ -25,7 +25,7 @@ from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Preset, Scoreb
 from ..store import savefile
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
-from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher
+from .ai import AiJob, AiResult, AnalysisResult, ProcessSearcher, Searcher, analysis_seconds
 from .board_view import BoardView, overlay_label
 from .status import StatusLine
 from .themes import THEMES
@@ -38,8 +38,6 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from .online import OnlineLink
     from .sidebar import HistoryList
 
-#: Seconds a hint or the analysis overlay may spend solving.
-ANALYSIS_SECONDS = 1.0
 #: Actions on the game being played, offered only while its screen is showing.
 GAME_ACTIONS = frozenset(
     ("new_game", "undo", "redo", "hint", "toggle_overlay", "toggle_pause", "stats", "archive", "save_game", "load_game")
@@ -620,7 +618,7 @@ class TicTacToeApp(App[None]):
         self._analysis_cancel = threading.Event()
         self._wanted_analysis = state
         self._hint_wanted = for_hint or self._hint_wanted
-        work = partial(self.searcher.analyze, state, ANALYSIS_SECONDS, self._analysis_cancel)
+        work = partial(self.searcher.analyze, state, analysis_seconds(state.board), self._analysis_cancel)
         self.run_worker(work, name="analysis", group="analysis", thread=True, exclusive=True, exit_on_error=False)
 
     def show_analysis(self, result: AnalysisResult) -> None:
@@ -631,7 +629,7 @@ class TicTacToeApp(App[None]):
         hint_wanted, self._hint_wanted = self._hint_wanted, False
         if not analysis.complete:
             self.notice = (
-                f"Too big to solve within {ANALYSIS_SECONDS:g} s "
+                f"Too big to solve within {analysis_seconds(self.game.board):g} s "
                 f"({len(analysis.moves)} of {len(self.game.board.legal_moves())} squares solved): no values shown"
             )
             return
@@ -641,7 +639,8 @@ class TicTacToeApp(App[None]):
             best = analysis.best_moves[0]
             self.hint = best.move
             mover = self.game.symbol(self.game.board.to_move)
-            self.notice = f"Hint for {mover}: {move_name(best.move)} ({overlay_label(best)})"
+            source = ", from the opening book" if analysis.source == "book" else ""
+            self.notice = f"Hint for {mover}: {move_name(best.move)} ({overlay_label(best)}{source})"
 
     # -- the computer's moves ------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .board import Board, Mark, Move, cells_of, winning_cells
+from .book import opening_book
 from .solver import UNLIMITED, Budget, MoveValue, Solver, solver_for
 
 
@@ -23,6 +24,8 @@ class Decision:
     """Estimated chance of winning (draws count half), for searches that do not solve."""
     depth: int | None = None
     """How many plies deep a heuristic search looked, for searches that do not solve."""
+    from_book: bool = False
+    """The move came from the opening book rather than a search."""
 
     def describe(self) -> str:
         """A short evaluation for people, e.g. ``draw with best play``."""
@@ -214,6 +217,14 @@ class OpeningTableStrategy(Strategy):
         return cells_of(other)[0]
 
 
+@dataclass(frozen=True)
+class Choices:
+    """Moves of equal exact value that a player picks among."""
+
+    moves: tuple[MoveValue, ...]
+    from_book: bool = False
+
+
 class PerfectStrategy(Strategy):
     """Seeds 000 and 004: full minimax, choosing at random among the equally best moves.
 
@@ -227,6 +238,11 @@ class PerfectStrategy(Strategy):
     With ``set_traps`` (not in the seeds) it narrows equally drawn moves down to those that
     leave the opponent the largest share of losing replies, so a fallible opponent errs
     more often; it still never gives up the draw.
+
+    Where the shape has an opening book (5×5, 4 in a row) and the position is in it, it plays
+    the book's move, so the next position it meets is in the book too. On such a shape
+    ``book_min_seconds`` gives the solver at least that long whatever the caller's budget,
+    for a level that would rather think longer than guess.
     """
 
     name = "perfect"
@@ -235,30 +251,53 @@ class PerfectStrategy(Strategy):
     TABLE_CELLS = 9
 
     def __init__(
-        self, max_nodes: int | None = 300_000, fallback_nodes: int | None = 20_000, *, set_traps: bool = False
+        self,
+        max_nodes: int | None = 300_000,
+        fallback_nodes: int | None = 20_000,
+        *,
+        set_traps: bool = False,
+        book_min_seconds: float = 0.0,
     ) -> None:
         self.max_nodes = max_nodes
+        self.book_min_seconds = book_min_seconds
         self.fallback = AlphaBetaStrategy(fallback_nodes)
         self.set_traps = set_traps
-        self._table: dict[tuple[object, int, int], tuple[MoveValue, ...]] = {}
+        self._table: dict[tuple[object, int, int], Choices] = {}
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        choices = self.choices(board, budget)
+        if choices is None:
+            return self.fallback.decide(board, rng, budget)
+        chosen = rng.choice(choices.moves)
+        return Decision(chosen.move, chosen.value, chosen.plies, from_book=choices.from_book)
+
+    def choices(self, board: Board, budget: Budget = UNLIMITED) -> Choices | None:
+        """The exactly valued moves this player picks among at random (one, on a book line),
+        or None when the position cannot be solved in the budget."""
         key = (board.geometry, board.x_bits, board.o_bits)
-        best = self._table.get(key)
-        if best is None:
-            _require_moves(board)
-            solver = solver_for(board.geometry)
-            search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
-            best = solver.analyze(board, search_budget).best_moves
-            if not best:
-                return self.fallback.decide(board, rng, budget)
-            complete = True
-            if self.set_traps and len(best) > 1 and best[0].value == 0:
-                best, complete = self._traps(solver, board, best, search_budget)
-            if complete and board.geometry.cells <= self.TABLE_CELLS:
-                self._table[key] = best
-        chosen = rng.choice(best)
-        return Decision(chosen.move, chosen.value, chosen.plies)
+        found = self._table.get(key)
+        if found is not None:
+            return found
+        _require_moves(board)
+        solver = solver_for(board.geometry)
+        book = opening_book(board.geometry)
+        search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
+        if book is not None:
+            search_budget = search_budget.at_least(self.book_min_seconds)
+        analysis = solver.analyze(board, search_budget)
+        if analysis.source == "book":
+            move = None if book is None else book.choice(board)
+            return Choices(tuple(mv for mv in analysis.best_moves if mv.move == move), from_book=True)
+        best = analysis.best_moves
+        if not best:
+            return None
+        complete = True
+        if self.set_traps and len(best) > 1 and best[0].value == 0:
+            best, complete = self._traps(solver, board, best, search_budget)
+        found = Choices(best)
+        if complete and board.geometry.cells <= self.TABLE_CELLS:
+            self._table[key] = found
+        return found
 
     @staticmethod
     def _traps(
@@ -398,11 +437,12 @@ class BySize(Strategy):
 
 
 _RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStrategy(1000), AlphaBetaStrategy(1_500)
-#: Board sizes the levels tell apart: 3×3; up to 16 squares (4×4); up to 49 squares (5×5 to
-#: 7×7, often solvable near the end); anything bigger (15×15). On 4×4 to 7×7 good play
+#: Board sizes the levels tell apart: 3×3; up to 16 squares (4×4); up to 25 squares (5×5,
+#: where impossible has an opening book for 4 in a row); up to 49 squares (6×6 and 7×7, often
+#: solvable near the end); anything bigger (15×15). On 4×4 to 7×7 good play
 #: draws so often that, measured, the levels below impossible never (4×4) or hardly ever
 #: (7×7: 1 loss in 200 games for hard) lose to it; there they make deliberate slips.
-THREE_BY_THREE, UP_TO_4X4, UP_TO_7X7 = 9, 16, 49
+THREE_BY_THREE, UP_TO_4X4, UP_TO_5X5, UP_TO_7X7 = 9, 16, 25, 49
 
 #: The difficulty levels people pick, easiest first.
 LEVELS: dict[str, BySize] = {
@@ -423,6 +463,7 @@ LEVELS: dict[str, BySize] = {
             "impossible",
             (
                 (UP_TO_4X4, PerfectStrategy(300_000, 20_000, set_traps=True)),
+                (UP_TO_5X5, PerfectStrategy(1_000_000, 20_000, book_min_seconds=10.0)),
                 (UP_TO_7X7, PerfectStrategy(50_000, 20_000)),
                 (None, AlphaBetaStrategy(10_000)),
             ),
