@@ -77,7 +77,9 @@ def progress(done: int, total: int, started: float, ply: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, default=5, help="positions with up to this many marks (default 5)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="solver processes (default: one per core)")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="solver processes (default: one per core)"
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
     args = parser.parse_args()
     partial = args.out.with_name(args.out.name + ".partial")

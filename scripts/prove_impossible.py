@@ -8,11 +8,12 @@ its node limits) is asked for every move it might pick where it is its turn; the
 plays every legal reply for the first ``--every-reply-plies`` plies (default: the whole game
 on 3×3 and 4×4, the book's plies on 5×5), then an adversary takes over: of its best moves by
 the exact solver, the one that leaves ``impossible`` the fewest moves that do not lose. Every
-line is played to its end. Positions met twice are checked once. The proof fails, naming the
+line is played to its end. Positions met twice, or as a mirror image, are checked once. The proof fails, naming the
 position, if ``impossible`` ever chooses a move worth less than the best one, cannot decide
 exactly (it would fall back to a heuristic), or a line ends in its loss.
 
-``--lines N`` checks only N lines chosen at random from those the replies open up (for CI).
+``--lines N`` checks only N lines, where the replies are chosen at random among the other
+side's best moves (for CI).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.book import opening_book
+from tictactoe_tui.engine.book import canonical, opening_book
 from tictactoe_tui.engine.solver import solver_for
 from tictactoe_tui.engine.strategies import LEVELS, PerfectStrategy
 
@@ -45,6 +46,7 @@ class Proof:
     lines: int = 0
     wins: int = 0
     draws: int = 0
+    verbose: bool = False
 
     def player(self, board: Board) -> PerfectStrategy:
         strategy = LEVELS["impossible"].pick(board)
@@ -57,10 +59,13 @@ class Proof:
         if board.is_over:
             self.finish(board)
             return
-        key = (board.x_bits, board.o_bits)
+        x, o, _ = canonical(board)  # symmetric positions stand or fall together
+        key = (x, o)
         if key in self.checked:
             return
         self.checked.add(key)
+        if self.verbose and not len(self.checked) % 10_000:
+            print(f"  {len(self.checked):,} positions checked", file=sys.stderr, flush=True)
         if board.to_move is self.seat:
             for move in self.moves_of_impossible(board):
                 self.explore(board.play(move))
@@ -106,7 +111,7 @@ def adversary_move(board: Board) -> tuple[int, int]:
 
 
 def sample_lines(start: Board, seat: Mark, plies: int, count: int, rng: random.Random) -> list[Board]:
-    """``count`` positions at the end of the every-reply plies, reached by random replies."""
+    """``count`` positions at the end of the every-reply plies, reached by random best replies."""
     found = []
     for _ in range(count):
         board = start
@@ -118,8 +123,8 @@ def sample_lines(start: Board, seat: Mark, plies: int, count: int, rng: random.R
                 if options is None:
                     raise NotProven(f"impossible cannot solve {board} within its node limit")
                 board = board.play(rng.choice(options.moves).move)
-            else:
-                board = board.play(rng.choice(board.legal_moves()))
+            else:  # a strong opponent: any of its best replies
+                board = board.play(rng.choice(solver_for(board.geometry).analyze(board).best_moves).move)
         found.append(board)
     return found
 
@@ -132,9 +137,9 @@ def default_plies(start: Board) -> int:
     return book.plies + 1 if book is not None else 2
 
 
-def prove(start: Board, seat: Mark, plies: int, lines: int | None, seed: int) -> Proof:
+def prove(start: Board, seat: Mark, plies: int, lines: int | None, seed: int, verbose: bool = False) -> Proof:
     """Run one seat's proof; raises :class:`NotProven` on the first failure."""
-    proof = Proof(seat, plies)
+    proof = Proof(seat, plies, verbose=verbose)
     if lines is None:
         proof.explore(start)
     else:
@@ -158,7 +163,7 @@ def main() -> int:
     for seat in seats:
         started = time.monotonic()
         try:
-            proof = prove(start, seat, plies, args.lines, args.seed)
+            proof = prove(start, seat, plies, args.lines, args.seed, verbose=True)
         except NotProven as reason:
             print(f"{args.board} as {seat.upper()}: NOT PROVEN: {reason}")
             return 1

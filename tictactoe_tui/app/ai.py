@@ -23,6 +23,7 @@ def analysis_seconds(board: Board) -> float:
     """The time an analysis of ``board`` may take (see :data:`ANALYSIS_SECONDS`)."""
     return BOOK_ANALYSIS_SECONDS if has_book(board.geometry) else ANALYSIS_SECONDS
 
+
 if TYPE_CHECKING:  # the searches and multiprocessing load with the first search, not at start
     from ..engine import Analysis, Decision, Strategy
     from ..search_process import SearchProcess

@@ -206,7 +206,9 @@ class Solver:
             return None
         empty_count = self.geometry.cells - board.move_count
         in_order = (board.move_at(cell) for cell in self.geometry.move_order)
-        moves = [MoveValue(m, _value(scores[m]), _plies(empty_count, scores[m]), scores[m]) for m in in_order if m in scores]
+        moves = [
+            MoveValue(m, _value(scores[m]), _plies(empty_count, scores[m]), scores[m]) for m in in_order if m in scores
+        ]
         moves.sort(key=lambda mv: -mv.score)  # stable: equal scores stay in the search's order
         return Analysis(board, tuple(moves), True, 0, 0.0, source="book")
 

@@ -1,0 +1,65 @@
+"""``scripts/prove_impossible.py``: the proof runs in full on 3×3, on sampled lines on 4×4 and 5×5
+(the full runs are in the README), and fails when ``impossible`` would play a losing move."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.engine.strategies import Choices, PerfectStrategy
+
+SCRIPT = Path(__file__).parent.parent / "scripts" / "prove_impossible.py"
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("prove_impossible", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    sys.setrecursionlimit(10_000)
+    return module
+
+
+@pytest.mark.parametrize("seat", [Mark.X, Mark.O])
+def test_every_line_on_3x3(script: ModuleType, seat: Mark) -> None:
+    proof = script.prove(Board.empty(), seat, 9, None, 0)
+    assert proof.lines > 50
+    assert proof.wins > proof.draws  # the traps pay off against every reply
+
+
+@pytest.mark.parametrize(("shape", "plies"), [((4, 4, 4), 8), ((5, 5, 4), 6)])
+@pytest.mark.parametrize("seat", [Mark.X, Mark.O])
+def test_sampled_lines_on_bigger_boards(
+    script: ModuleType, shape: tuple[int, int, int], plies: int, seat: Mark
+) -> None:
+    proof = script.prove(Board.empty(*shape), seat, plies, 2, 1)
+    assert proof.lines >= 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seat", [Mark.X, Mark.O])
+def test_every_line_on_5x5(script: ModuleType, seat: Mark) -> None:
+    script.prove(Board.empty(5, 5, 4), seat, 6, None, 0)
+
+
+def test_a_player_that_gives_the_game_away_is_caught(script: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = PerfectStrategy.choices
+
+    def careless(self: PerfectStrategy, board: Board, budget: object = None) -> Choices | None:
+        found = honest(self, board)
+        if found is None or board.move_count != 1:
+            return found
+        worst = script.solver_for(board.geometry).analyze(board).moves[-1]
+        return Choices((worst,))
+
+    monkeypatch.setattr(PerfectStrategy, "choices", careless)
+    with pytest.raises(script.NotProven, match="worth less than the best"):
+        script.prove(Board.empty(), Mark.O, 9, None, 0)
