@@ -455,7 +455,7 @@ LEVELS: dict[str, BySize] = {
             (
                 (THREE_BY_THREE, _MCTS),
                 (UP_TO_4X4, SlippingStrategy(_MCTS, 5)),
-                (UP_TO_7X7, SlippingStrategy(_ALPHABETA, 5)),
+                (UP_TO_7X7, SlippingStrategy(_ALPHABETA, 20)),
                 (None, _ALPHABETA),
             ),
         ),
