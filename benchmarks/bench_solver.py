@@ -1,11 +1,14 @@
 """The exact solver against the copy kept from before the 5×5 work (``reference_solver.py``).
 
-    python benchmarks/bench_solver.py [--skip-reference] [--empty-reference]
+    python benchmarks/bench_solver.py [--skip-reference] [--empty-reference] [--after-book N]
 
 Each solve runs in a fresh process, so its peak memory (max RSS) is its own. Positions are
 5×5 boards, 4 in a row, with 2 to 4 marks where the old solver finishes in minutes; then the
 empty 5×5 board (every first move's value and plies) with today's solver, and with the old one
-too when ``--empty-reference`` is given (about three minutes and 4 GB).
+too when ``--empty-reference`` is given (about three minutes and 4 GB). Last, the first
+positions past the opening book: N games (default 40) where ``impossible`` follows the book
+and the other side plays at random (half) or one of its best moves (half), each position at
+the first ply the book does not cover solved cold by a fresh solver: p50, p99 and the longest.
 """
 
 from __future__ import annotations
@@ -60,10 +63,44 @@ def line(label: str, result: dict[str, object]) -> str:
     return f"{label:<10} {seconds:8.2f} s {nodes:>12,} nodes {peak / 2**20:8.0f} MB"
 
 
+def after_book(games: int) -> list[float]:
+    """Cold solve times of the first position past the book in ``games`` seeded games."""
+    import random
+
+    from tictactoe_tui.engine import Board, Mark
+    from tictactoe_tui.engine.book import opening_book
+    from tictactoe_tui.engine.solver import Solver, solver_for
+    from tictactoe_tui.engine.strategies import LEVELS
+
+    start = Board.empty(5, 5, 4)
+    book = opening_book(start.geometry)
+    assert book is not None
+    seconds = []
+    for game in range(games):
+        rng = random.Random(game)
+        seat = (Mark.X, Mark.O)[game % 2]
+        strong = game % 4 >= 2
+        board = start
+        while board.move_count <= book.plies and not board.is_over:
+            if board.to_move is seat:
+                board = board.play(LEVELS["impossible"].choose(board, rng))
+            elif strong:
+                board = board.play(rng.choice(solver_for(start.geometry).analyze(board).best_moves).move)
+            else:
+                board = board.play(rng.choice(board.legal_moves()))
+        if board.is_over:
+            continue
+        started = time.perf_counter()
+        Solver(start.geometry, use_book=False).analyze(board)
+        seconds.append(time.perf_counter() - started)
+    return sorted(seconds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-reference", action="store_true", help="time today's solver only")
     parser.add_argument("--empty-reference", action="store_true", help="also solve the empty board with the old one")
+    parser.add_argument("--after-book", type=int, default=40, help="games for the past-the-book timing")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -92,6 +129,13 @@ def main() -> None:
         before = solve("reference", EMPTY)
         print(line("reference", before))
         print(f"{'ratio':<10} {float(str(before['seconds'])) / float(str(today['seconds'])):8.1f}x faster")
+    times = after_book(args.after_book)
+    if times:
+        p50, p99 = times[len(times) // 2], times[min(len(times) - 1, int(0.99 * len(times)))]
+        print(
+            f"first position past the book, cold, {len(times)} games: "
+            f"p50 {p50 * 1e3:.0f} ms, p99 {p99 * 1e3:.0f} ms, longest {times[-1] * 1e3:.0f} ms"
+        )
 
 
 if __name__ == "__main__":
