@@ -1,6 +1,6 @@
 """Build the opening book for 5×5, 4 in a row, from the exact solver.
 
-    python scripts/build_book.py [--plies 5] [--jobs N] [--out PATH]
+    python scripts/build_book.py [--plies 7] [--jobs N] [--out PATH]
 
 The book holds every position either seat meets in the first ``--plies`` plies when
 ``impossible`` follows the book and the other side plays anything (up to symmetry), each with
@@ -76,12 +76,13 @@ def progress(done: int, total: int, started: float, ply: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--plies", type=int, default=5, help="positions with up to this many marks (default 5)")
+    parser.add_argument("--plies", type=int, default=7, help="positions with up to this many marks (default 7)")
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="solver processes (default: one per core)"
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
     args = parser.parse_args()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     partial = args.out.with_name(args.out.name + ".partial")
     solved: dict[Key, tuple[int, ...]] = {}
     if partial.exists():

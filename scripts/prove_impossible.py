@@ -6,7 +6,7 @@
 From the empty board, ``impossible`` (the level exactly as the app runs it, with no clock: only
 its node limits) is asked for every move it might pick where it is its turn; the other side
 plays every legal reply for the first ``--every-reply-plies`` plies (default: the whole game
-on 3×3 and 4×4, the book's plies on 5×5), then an adversary takes over: of its best moves by
+on 3×3 and 4×4, 6 on 5×5), then an adversary takes over: of its best moves by
 the exact solver, the one that leaves ``impossible`` the fewest moves that do not lose. Every
 line is played to its end. Positions met twice, or as a mirror image, are checked once. The proof fails, naming the
 position, if ``impossible`` ever chooses a move worth less than the best one, cannot decide
@@ -25,11 +25,13 @@ import time
 from dataclasses import dataclass, field
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.book import canonical, opening_book
+from tictactoe_tui.engine.book import canonical
 from tictactoe_tui.engine.solver import solver_for
 from tictactoe_tui.engine.strategies import LEVELS, PerfectStrategy
 
 SHAPES = {"3x3": (3, 3, 3), "4x4": (4, 4, 4), "5x5": (5, 5, 4)}
+#: Plies in which every reply is tried on boards bigger than 4×4 (by default).
+BIG_BOARD_PLIES = 6
 
 
 class NotProven(Exception):
@@ -130,11 +132,8 @@ def sample_lines(start: Board, seat: Mark, plies: int, count: int, rng: random.R
 
 
 def default_plies(start: Board) -> int:
-    """Every reply for the whole game on boards of up to 16 squares, else the book's plies."""
-    if start.geometry.cells <= 16:
-        return start.geometry.cells
-    book = opening_book(start.geometry)
-    return book.plies + 1 if book is not None else 2
+    """Every reply for the whole game on boards of up to 16 squares, else the first 6 plies."""
+    return start.geometry.cells if start.geometry.cells <= 16 else BIG_BOARD_PLIES
 
 
 def prove(start: Board, seat: Mark, plies: int, lines: int | None, seed: int, verbose: bool = False) -> Proof:
