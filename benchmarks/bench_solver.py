@@ -36,13 +36,17 @@ def solve_here(which: str, text: str) -> None:
     sys.path.insert(0, str(HERE))
     from tictactoe_tui.engine.board import Board
 
-    if which == "reference":
-        import reference_solver as module
-    else:
-        from tictactoe_tui.engine import solver as module
     board = Board.parse(text, k=4)
+    if which == "reference":
+        import reference_solver
+
+        solver = reference_solver.Solver(board.geometry)
+    else:
+        from tictactoe_tui.engine.solver import Solver
+
+        solver = Solver(board.geometry, use_book=False)  # the search itself, not the book
     started = time.perf_counter()
-    analysis = module.Solver(board.geometry).analyze(board)
+    analysis = solver.analyze(board)
     seconds = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     moves = [(move.move, move.value, move.plies) for move in analysis.moves]
