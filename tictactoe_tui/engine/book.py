@@ -75,22 +75,25 @@ class OpeningBook:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def scores(self, board: Board) -> dict[Move, int] | None:
-        """Every legal move of ``board`` with its exact score, or None when not in the book."""
+    def lookup(self, board: Board) -> tuple[dict[Move, int], Move] | None:
+        """Every legal move of ``board`` with its exact score, and the move the book's lines
+        follow from it (one of the best); None when ``board`` is not in the book."""
         x, o, perm = canonical(board)
         found = self.entries.get((x, o))
         if found is None:
             return None
-        return {board.move_at(cell): found[perm[cell]] for cell in range(len(perm)) if found[perm[cell]] != TAKEN}
+        scores = {board.move_at(cell): found[perm[cell]] for cell in range(len(perm)) if found[perm[cell]] != TAKEN}
+        return scores, board.move_at(perm.index(preferred(found, self.geometry)))
+
+    def scores(self, board: Board) -> dict[Move, int] | None:
+        """The scores part of :meth:`lookup`."""
+        found = self.lookup(board)
+        return None if found is None else found[0]
 
     def choice(self, board: Board) -> Move | None:
-        """The move the book's lines follow from ``board`` (one of its best), if it is in the book."""
-        x, o, perm = canonical(board)
-        found = self.entries.get((x, o))
-        if found is None:
-            return None
-        target = preferred(found, self.geometry)
-        return board.move_at(perm.index(target))
+        """The book's move part of :meth:`lookup`."""
+        found = self.lookup(board)
+        return None if found is None else found[1]
 
     def to_bytes(self) -> bytes:
         """The book in its file format (see the module's docstring)."""

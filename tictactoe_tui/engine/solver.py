@@ -123,6 +123,8 @@ class Analysis:
     seconds: float
     source: str = "search"
     """Where the values came from: ``"book"`` (the opening book) or ``"search"`` (the solver)."""
+    book_move: Move | None = None
+    """From the book: the move its lines follow (one of the best)."""
 
     @property
     def value(self) -> int | None:
@@ -201,16 +203,17 @@ class Solver:
         if not self.use_book or board.is_over:
             return None
         book = opening_book(self.geometry)
-        scores = None if book is None else book.scores(board)
-        if scores is None:
+        found = None if book is None else book.lookup(board)
+        if found is None:
             return None
+        scores, book_move = found
         empty_count = self.geometry.cells - board.move_count
         in_order = (board.move_at(cell) for cell in self.geometry.move_order)
         moves = [
             MoveValue(m, _value(scores[m]), _plies(empty_count, scores[m]), scores[m]) for m in in_order if m in scores
         ]
         moves.sort(key=lambda mv: -mv.score)  # stable: equal scores stay in the search's order
-        return Analysis(board, tuple(moves), True, 0, 0.0, source="book")
+        return Analysis(board, tuple(moves), True, 0, 0.0, source="book", book_move=book_move)
 
     def _root_order(self, board: Board) -> list[int]:
         free = board.empty_bits

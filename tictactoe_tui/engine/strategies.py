@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .board import Board, Mark, Move, cells_of, winning_cells
-from .book import opening_book
+from .book import has_book
 from .solver import UNLIMITED, Budget, MoveValue, Solver, solver_for
 
 
@@ -280,14 +280,12 @@ class PerfectStrategy(Strategy):
             return found
         _require_moves(board)
         solver = solver_for(board.geometry)
-        book = opening_book(board.geometry)
         search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
-        if book is not None:
+        if has_book(board.geometry):
             search_budget = search_budget.at_least(self.book_min_seconds)
         analysis = solver.analyze(board, search_budget)
-        if analysis.source == "book":
-            move = None if book is None else book.choice(board)
-            return Choices(tuple(mv for mv in analysis.best_moves if mv.move == move), from_book=True)
+        if analysis.book_move is not None:
+            return Choices(tuple(mv for mv in analysis.moves if mv.move == analysis.book_move), from_book=True)
         best = analysis.best_moves
         if not best:
             return None
