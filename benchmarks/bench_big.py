@@ -17,8 +17,8 @@ import random
 import time
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
-from tictactoe_tui.engine.alphabeta import search
-from tictactoe_tui.engine.solver import Solver
+from tictactoe_tui.engine.search.alphabeta import search
+from tictactoe_tui.engine.search.solver import Solver
 from tictactoe_tui.engine.strategies import AlphaBetaStrategy
 from tictactoe_tui.game import PRESETS
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tictactoe_tui.engine import Board, get_strategy
-from tictactoe_tui.engine.solver import Solver
+from tictactoe_tui.engine.search.solver import Solver
 
 sys.path.insert(0, str(Path(__file__).parent))
 from seed000_reference import brute_force_move

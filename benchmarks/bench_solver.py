@@ -42,7 +42,7 @@ def solve_here(which: str, text: str) -> None:
 
         solver = reference_solver.Solver(board.geometry)
     else:
-        from tictactoe_tui.engine.solver import Solver
+        from tictactoe_tui.engine.search.solver import Solver
 
         solver = Solver(board.geometry, use_book=False)  # the search itself, not the book
     started = time.perf_counter()
@@ -72,8 +72,8 @@ def after_book(games: int) -> list[float]:
     import random
 
     from tictactoe_tui.engine import Board, Mark
-    from tictactoe_tui.engine.book import opening_book
-    from tictactoe_tui.engine.solver import Solver, solver_for
+    from tictactoe_tui.engine.search.book import opening_book
+    from tictactoe_tui.engine.search.solver import Solver, solver_for
     from tictactoe_tui.engine.strategies import LEVELS
 
     start = Board.empty(5, 5, 4)

@@ -23,12 +23,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.book import BOOKS, TAKEN, OpeningBook, canonical, preferred
-from tictactoe_tui.engine.solver import Solver
+from tictactoe_tui.engine.search.book import BOOKS, TAKEN, OpeningBook, canonical, preferred
+from tictactoe_tui.engine.search.solver import Solver
 
 ROWS, COLS, K = 5, 5, 4
 Key = tuple[int, int]
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "tictactoe_tui" / "engine" / "data" / BOOKS[(ROWS, COLS, K)]
+PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
+DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / BOOKS[(ROWS, COLS, K)]
 
 _solver: Solver | None = None
 

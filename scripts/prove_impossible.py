@@ -25,8 +25,8 @@ import time
 from dataclasses import dataclass, field
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.book import canonical
-from tictactoe_tui.engine.solver import solver_for
+from tictactoe_tui.engine.search.book import canonical
+from tictactoe_tui.engine.search.solver import solver_for
 from tictactoe_tui.engine.strategies import LEVELS, PerfectStrategy
 
 SHAPES = {"3x3": (3, 3, 3), "4x4": (4, 4, 4), "5x5": (5, 5, 4)}

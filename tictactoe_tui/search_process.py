@@ -18,7 +18,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Analysis, Board, Budget, Decision, Move, Strategy, analyze, get_strategy
-from .engine.solver import CancelFlag
+from .engine.search.solver import CancelFlag
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
 POLL_SECONDS = 0.02

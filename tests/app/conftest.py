@@ -11,7 +11,7 @@ import pytest
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
-from tictactoe_tui.engine.solver import UNLIMITED
+from tictactoe_tui.engine.search.solver import UNLIMITED
 from tictactoe_tui.game import Settings
 
 

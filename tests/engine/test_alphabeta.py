@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
-from tictactoe_tui.engine.alphabeta import _Position, search
 from tictactoe_tui.engine.board import cells_of, winning_cells
+from tictactoe_tui.engine.search.alphabeta import _Position, search
 
 SHAPES = [(7, 7, 5), (15, 15, 5)]
 

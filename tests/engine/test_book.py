@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 from tictactoe_tui.engine import Board, Mark, analyze
-from tictactoe_tui.engine import book as book_module
 from tictactoe_tui.engine.board import permute_bits
-from tictactoe_tui.engine.book import BookError, OpeningBook, canonical, opening_book, read_shipped
-from tictactoe_tui.engine.solver import Solver
+from tictactoe_tui.engine.search import book as book_module
+from tictactoe_tui.engine.search.book import BookError, OpeningBook, canonical, opening_book, read_shipped
+from tictactoe_tui.engine.search.solver import Solver
 from tictactoe_tui.engine.strategies import LEVELS
 
 EMPTY = Board.empty(5, 5, 4)

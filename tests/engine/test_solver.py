@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget, analyze
-from tictactoe_tui.engine.solver import Solver
+from tictactoe_tui.engine.search.solver import Solver
 
 from .reference import make_solver
 from .test_board import reachable

@@ -288,7 +288,7 @@ def test_bigger_boards_keep_no_table_and_tables_stay_home_when_pickled() -> None
 
 
 def test_the_reference_bot_is_plain_uct_with_1000_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tictactoe_tui.engine import mcts
+    from tictactoe_tui.engine.search import mcts
 
     calls: list[tuple[int, float]] = []
     real = mcts.search

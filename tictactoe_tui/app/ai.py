@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ..engine.board import Board
-from ..engine.book import has_book
+from ..engine.search.book import has_book
 from ..game import GameState
 
 #: Seconds a hint, the analysis overlay or a replay's analysis may spend solving: longer on

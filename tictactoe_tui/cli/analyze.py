@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from ..engine import Analysis, Board, Budget, alphabeta, analyze, move_name
+from ..engine import Analysis, Board, Budget, analyze, move_name
+from ..engine.search import alphabeta
 from . import UsageError
 
 if TYPE_CHECKING:  # Rich loads only to draw a table: --json answers without it

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
         run_pairing,
     )
     from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
-    from .solver import Analysis, Budget, MoveValue, analyze
+    from .search.solver import Analysis, Budget, MoveValue, analyze
     from .strategies import LEVELS, STRATEGIES, Decision, Strategy, get_strategy, strategy_names
 
 #: Where each public name lives.
@@ -41,7 +41,7 @@ _MODULES = {
         "arena",
     ),
     **dict.fromkeys(("Board", "BoardError", "Mark", "Move", "default_k", "move_name", "parse_move"), "board"),
-    **dict.fromkeys(("Analysis", "Budget", "MoveValue", "analyze"), "solver"),
+    **dict.fromkeys(("Analysis", "Budget", "MoveValue", "analyze"), "search.solver"),
     **dict.fromkeys(("LEVELS", "STRATEGIES", "Decision", "Strategy", "get_strategy", "strategy_names"), "strategies"),
 }
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .board import Board, Mark
-from .solver import UNLIMITED, Budget
+from .search.solver import UNLIMITED, Budget
 from .strategies import Strategy, get_strategy
 
 if TYPE_CHECKING:  # only pools that callers pass in

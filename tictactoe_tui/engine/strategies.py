@@ -7,8 +7,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .board import Board, Mark, Move, cells_of, winning_cells
-from .book import has_book
-from .solver import UNLIMITED, Budget, MoveValue, Solver, solver_for
+from .search.book import has_book
+from .search.solver import UNLIMITED, Budget, MoveValue, Solver, solver_for
 
 
 @dataclass(frozen=True)
@@ -336,7 +336,7 @@ class AlphaBetaStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
-        from . import alphabeta  # loaded on first use: small boards never need it
+        from .search import alphabeta  # loaded on first use: small boards never need it
 
         outcome = alphabeta.search(board, budget.with_max_nodes(self.max_nodes))
         best = [cell for cell, score in outcome.scores.items() if score == outcome.score] or [outcome.cell]
@@ -367,7 +367,7 @@ class MctsStrategy(Strategy):
         threats = winning_cells(other, own, lines)
         if threats and not threats & (threats - 1):
             return Decision(board.move_at(threats.bit_length() - 1))
-        from . import mcts  # loaded on first use: most games never need it
+        from .search import mcts  # loaded on first use: most games never need it
 
         result = mcts.search(board, rng, self.playouts, budget)
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
@@ -386,7 +386,7 @@ class ReferenceMctsStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
-        from . import mcts
+        from .search import mcts
 
         result = mcts.search(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
         return Decision(board.move_at(result.cell), estimate=result.win_rate)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .board import Board, Geometry, cells_of
+from ..board import Board, Geometry, cells_of
 from .solver import Budget, SearchAborted
 
 WIN = 1_000_000

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Protocol
 
-from .board import Board, Geometry, Move
+from ..board import Board, Geometry, Move
 from .book import opening_book
 
 #: The solver keeps symmetric positions apart only when this few marks are on the board;

@@ -1,6 +1,6 @@
 """Opening books: every legal move's exact score for the opening positions of a board shape.
 
-A book is built by ``scripts/build_book.py`` from the solver and shipped in ``engine/data/``.
+A book is built by ``scripts/build_book.py`` from the solver and shipped in ``engine/search/data/``.
 It holds every position either seat meets in the first :attr:`OpeningBook.plies` plies when
 ``impossible`` plays its :meth:`OpeningBook.choice` and the other side plays anything, with
 the positions taken up to the board's symmetries.
@@ -25,7 +25,7 @@ import threading
 import zlib
 from importlib import resources
 
-from .board import Board, Geometry, Move, geometry, permute_bits
+from ..board import Board, Geometry, Move, geometry, permute_bits
 
 MAGIC = b"TTTBOOK1"
 HEADER = struct.Struct("<8sBBBBI")
@@ -33,7 +33,7 @@ KEY = struct.Struct("<QQ")
 TAKEN = -128
 
 
-#: The shipped books' file names in ``engine/data/``, by shape (rows, cols, k).
+#: The shipped books' file names in ``engine/search/data/``, by shape (rows, cols, k).
 BOOKS: dict[tuple[int, int, int], str] = {(5, 5, 4): "book-5x5k4.bin"}
 
 

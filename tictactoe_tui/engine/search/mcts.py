@@ -6,7 +6,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from .board import Board, Geometry, cells_of
+from ..board import Board, Geometry, cells_of
 from .solver import Budget
 
 #: UCT's exploration constant, on this module's scale of results from 0 (lost) to 1 (won).
