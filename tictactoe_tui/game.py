@@ -277,7 +277,7 @@ class GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""
         if not 0 <= ply <= len(self.line):
             raise ValueError(f"ply {ply} is outside this game's {len(self.line)} moves")
-        board = Board.empty(self.board.rows, self.board.cols, self.board.k).play_all(self.line[:ply])
+        board = self.board.restart().play_all(self.line[:ply])
         return replace(self, board=board, last_ai=None)
 
     def _human_turn_at(self, ply: int) -> bool:
@@ -336,7 +336,7 @@ class GameState:
             if self.remote:
                 return "Your friend wins" if board.winner in self.remote else "You win"
             return f"{self.symbol(board.winner)} wins"
-        if board.is_full:
+        if board.is_draw:
             return "Draw"
         mover = board.to_move
         if self.mode is Mode.VS_COMPUTER:

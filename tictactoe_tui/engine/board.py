@@ -1,22 +1,25 @@
 """The board: an immutable m×n position with k in a row, stored as two bitboards.
 
 Cell ``(row, col)`` is bit ``row * cols + col``. X always moves first, so the side to
-move follows from the number of marks on the board.
+move follows from the number of marks on the board. Which squares may be marked and who has
+won are the game's rules (:mod:`.rules`), which every board carries in its geometry.
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 Move = tuple[int, int]
-
-MIN_SIDE = 3
-MAX_SIDE = 7
-GOMOKU_SIDE = 15
+#: The game a board plays when none is named.
+DEFAULT_GAME = "classic"
 
 
 class BoardError(ValueError):
@@ -35,26 +38,20 @@ class Mark(StrEnum):
         return Mark.O if self is Mark.X else Mark.X
 
 
-def default_k(rows: int, cols: int) -> int:
-    """The default line length, as on the game's preset boards: 3 on 3×3, 5 once both sides
-    are 6 or more (6×6, 7×7, 15×15), otherwise 4."""
-    if (rows, cols) == (3, 3):
-        return 3
-    if min(rows, cols) >= 6:
-        return 5
-    return 4
+def default_k(rows: int, cols: int, game: str = DEFAULT_GAME) -> int:
+    """The default line length of a board size in a game (see :meth:`.rules.Rules.default_k`)."""
+    return _rules(game).default_k(rows, cols)
 
 
-def check_size(rows: int, cols: int, k: int) -> None:
+def check_size(rows: int, cols: int, k: int, game: str = DEFAULT_GAME) -> None:
     """Refuse board sizes and line lengths the game does not support."""
-    square_gomoku = rows == cols == GOMOKU_SIDE
-    if not square_gomoku and not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
-        raise BoardError(
-            f"a {rows}x{cols} board is not supported: rows and columns must each be "
-            f"{MIN_SIDE} to {MAX_SIDE}, or the board 15x15"
-        )
-    if not 3 <= k <= max(rows, cols):
-        raise BoardError(f"k={k} does not fit a {rows}x{cols} board: k must be 3 to {max(rows, cols)}")
+    _rules(game).check_size(rows, cols, k)
+
+
+def _rules(game: str) -> Rules:
+    from .rules import rules_named  # the rules modules import this one
+
+    return rules_named(game)
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,8 +61,10 @@ class Geometry:
     rows: int
     cols: int
     k: int
+    rules: Rules
+    """The game played on this shape."""
     lines: tuple[int, ...]
-    """Bit masks of every k-in-a-row window."""
+    """Bit masks of the lines that count (every k-in-a-row window, in most games)."""
     lines_through: tuple[tuple[int, ...], ...]
     """For each cell, the masks of the windows that contain it."""
     symmetries: tuple[tuple[int, ...], ...]
@@ -84,31 +83,27 @@ class Geometry:
         return (1 << self.cells) - 1
 
     def __repr__(self) -> str:
-        return f"Geometry({self.rows}x{self.cols}, k={self.k})"
+        game = "" if self.rules.name == DEFAULT_GAME else f", {self.rules.name}"
+        return f"Geometry({self.rows}x{self.cols}, k={self.k}{game})"
 
     def completes_line(self, bits: int, cell: int) -> bool:
         """Whether ``bits`` (which include ``cell``) fill a line through ``cell``."""
         return any(bits & line == line for line in self.lines_through[cell])
 
-    def __reduce__(self) -> tuple[object, tuple[int, int, int]]:
+    def __reduce__(self) -> tuple[object, tuple[int, int, int, str]]:
         # Unpickle to the one shared instance per shape (solvers key on identity).
-        return (geometry, (self.rows, self.cols, self.k))
+        return (geometry, (self.rows, self.cols, self.k, self.rules.name))
+
+
+def geometry(rows: int, cols: int, k: int, game: str = DEFAULT_GAME) -> Geometry:
+    """The shared geometry for a board shape in a game (one object per shape and game)."""
+    return _geometry(rows, cols, k, _rules(game))
 
 
 @cache
-def geometry(rows: int, cols: int, k: int) -> Geometry:
-    """The shared geometry for a board shape (one object per shape)."""
-    check_size(rows, cols, k)
-    lines: list[int] = []
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        for r in range(rows):
-            for c in range(cols):
-                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
-                if 0 <= end_r < rows and 0 <= end_c < cols:
-                    mask = 0
-                    for step in range(k):
-                        mask |= 1 << ((r + dr * step) * cols + c + dc * step)
-                    lines.append(mask)
+def _geometry(rows: int, cols: int, k: int, rules: Rules) -> Geometry:
+    rules.check_size(rows, cols, k)
+    lines = rules.lines(rows, cols, k)
     cells = rows * cols
     through = tuple(tuple(m for m in lines if m >> cell & 1) for cell in range(cells))
     centre_r, centre_c = (rows - 1) / 2, (cols - 1) / 2
@@ -120,32 +115,7 @@ def geometry(rows: int, cols: int, k: int) -> Geometry:
             cell,
         ),
     )
-    return Geometry(rows, cols, k, tuple(lines), through, _symmetries(rows, cols), tuple(order))
-
-
-def _symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Permutations of cells under the board's rotations and reflections."""
-    maps: list[Callable[[int, int], tuple[int, int]]] = [
-        lambda r, c: (r, c),
-        lambda r, c: (rows - 1 - r, cols - 1 - c),
-        lambda r, c: (r, cols - 1 - c),
-        lambda r, c: (rows - 1 - r, c),
-    ]
-    if rows == cols:
-        maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (cols - 1 - c, rows - 1 - r),
-            lambda r, c: (c, rows - 1 - r),
-            lambda r, c: (cols - 1 - c, r),
-        ]
-    perms = []
-    for transform in maps:
-        perm = []
-        for cell in range(rows * cols):
-            r, c = transform(*divmod(cell, cols))
-            perm.append(r * cols + c)
-        perms.append(tuple(perm))
-    return tuple(perms)
+    return Geometry(rows, cols, k, rules, lines, through, rules.symmetries(rows, cols), tuple(order))
 
 
 def permute_bits(bits: int, perm: tuple[int, ...]) -> int:
@@ -206,16 +176,21 @@ class Board:
     o_bits: int
     history: tuple[Move, ...] | None = field(default=(), compare=False)
     """Moves in the order played from the empty board; None when unknown (a parsed position)."""
+    state: int = 0
+    """What the game's rules keep beside the marks (Ultimate: the last move and the claimed
+    small boards); 0 in games whose position is only the marks."""
 
     @classmethod
-    def empty(cls, rows: int = 3, cols: int = 3, k: int | None = None) -> Board:
+    def empty(cls, rows: int = 3, cols: int = 3, k: int | None = None, game: str = DEFAULT_GAME) -> Board:
         """The empty board of the given size (k defaults as in :func:`default_k`)."""
-        return cls(geometry(rows, cols, default_k(rows, cols) if k is None else k), 0, 0)
+        return cls(geometry(rows, cols, default_k(rows, cols, game) if k is None else k, game), 0, 0)
 
     @classmethod
-    def parse(cls, text: str, k: int | None = None) -> Board:
-        """Read the text form (``x.o/.x./..o``); raise :class:`BoardError` with the reason."""
-        rows_text = text.strip().lower().split("/")
+    def parse(cls, text: str, k: int | None = None, game: str = DEFAULT_GAME) -> Board:
+        """Read the text form (``x.o/.x./..o``, then ``@e5`` for the last move in games that
+        keep it); raise :class:`BoardError` with the reason."""
+        grid, _, last_text = text.strip().lower().partition("@")
+        rows_text = grid.strip().split("/")
         width = len(rows_text[0])
         for index, row_text in enumerate(rows_text, start=1):
             if len(row_text) != width:
@@ -224,50 +199,32 @@ class Board:
                 if char not in "xo.":
                     raise BoardError(f"bad character {char!r} at row {index}, column {col}: use x, o or .")
         rows, cols = len(rows_text), width
-        shape = geometry(rows, cols, default_k(rows, cols) if k is None else k)
+        shape = geometry(rows, cols, default_k(rows, cols, game) if k is None else k, game)
         x_bits = o_bits = 0
         for cell, char in enumerate("".join(rows_text)):
             if char == "x":
                 x_bits |= 1 << cell
             elif char == "o":
                 o_bits |= 1 << cell
-        board = cls(shape, x_bits, o_bits, None if x_bits | o_bits else ())
+        last = None
+        if last_text:
+            row, col = parse_move(last_text, rows, cols)
+            last = row * cols + col
+        state = shape.rules.state_of(shape, x_bits, o_bits, last)
+        board = cls(shape, x_bits, o_bits, None if x_bits | o_bits else (), state)
         board.check_reachable()
         return board
 
     def check_reachable(self) -> None:
         """Raise :class:`BoardError` unless alternate play from the empty board can reach this."""
-        x_count, o_count = self.x_bits.bit_count(), self.o_bits.bit_count()
-        if x_count - o_count not in (0, 1):
-            raise BoardError(
-                f"impossible counts: X has {x_count} marks and O has {o_count}; "
-                "X moves first, so X has as many as O or one more"
-            )
-        x_lines = self._lines_of(self.x_bits)
-        o_lines = self._lines_of(self.o_bits)
-        if x_lines and o_lines:
-            raise BoardError("both X and O have a line: only one player can win")
-        for mark, lines, last_mover_ok in (
-            (Mark.X, x_lines, x_count == o_count + 1),
-            (Mark.O, o_lines, x_count == o_count),
-        ):
-            if not lines:
-                continue
-            if not last_mover_ok:
-                raise BoardError(f"{mark.upper()} has won, but the game went on after the win")
-            common = self.geometry.full
-            for line in lines:
-                common &= line
-            if not common:
-                raise BoardError(
-                    f"{mark.upper()} has separate lines that no single last move could complete: "
-                    "the game went on after the win"
-                )
-
-    def _lines_of(self, bits: int) -> list[int]:
-        return [line for line in self.geometry.lines if bits & line == line]
+        self.rules.check_reachable(self)
 
     # -- shape ---------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The game played on this board."""
+        return self.geometry.rules
 
     @property
     def rows(self) -> int:
@@ -281,7 +238,7 @@ class Board:
 
     @property
     def k(self) -> int:
-        """Marks in a row needed to win."""
+        """Marks in a row needed to complete a line."""
         return self.geometry.k
 
     # -- state ---------------------------------------------------------------------------
@@ -332,45 +289,60 @@ class Board:
 
     @cached_property
     def winning_line(self) -> tuple[Move, ...]:
-        """Cells of the winner's lines (all of them, in reading order), or ``()``."""
-        bits = 0
-        for mark in Mark:
-            for line in self._lines_of(self.bits_of(mark)):
-                bits |= line
-        return tuple(self.move_at(cell) for cell in cells_of(bits))
+        """Cells of the lines that decided the game (all of them, in reading order), or ``()``."""
+        return tuple(self.move_at(cell) for cell in cells_of(self.rules.deciding_lines(self)))
 
     @cached_property
     def winner(self) -> Mark | None:
-        """The side with k in a row, or None."""
-        return next((mark for mark in Mark if self._lines_of(self.bits_of(mark))), None)
+        """The side that has won, or None."""
+        return self.rules.winner(self)
+
+    @cached_property
+    def _open_bits(self) -> int:
+        me, opp = self.sides()
+        return self.rules.legal(self.geometry, me, opp, self.state)
 
     @property
-    def is_full(self) -> bool:
-        """True when no cell is free."""
-        return not self.empty_bits
+    def legal_bits(self) -> int:
+        """Mask of the cells the side to move may mark; 0 once the game is over."""
+        return 0 if self.winner is not None else self._open_bits
 
     @property
     def is_over(self) -> bool:
-        """True after a win or when the board is full."""
-        return self.winner is not None or self.is_full
+        """True after a win or when no move is left."""
+        return self.winner is not None or not self._open_bits
+
+    @property
+    def is_draw(self) -> bool:
+        """True when the game ended without a winner."""
+        return self.winner is None and not self._open_bits
+
+    @property
+    def last_move(self) -> Move | None:
+        """The last move, when the history or the game's state records it."""
+        if self.history:
+            return self.history[-1]
+        cell = self.rules.last_cell(self.state)
+        return None if cell is None else self.move_at(cell)
 
     def legal_moves(self) -> list[Move]:
-        """Free cells in reading order; none once the game is over."""
-        if self.is_over:
-            return []
-        return [self.move_at(cell) for cell in cells_of(self.empty_bits)]
+        """The squares the side to move may mark, in reading order; none once the game is over."""
+        return [self.move_at(cell) for cell in cells_of(self.legal_bits)]
 
     def play(self, move: Move) -> Board:
         """The position after the side to move marks ``move``."""
-        bit = 1 << self.index(move)
+        cell = self.index(move)
         if self.is_over:
             raise BoardError("game is over")
-        if not self.empty_bits & bit:
-            raise BoardError(f"{move_name(move)} is already taken")
+        bit = 1 << cell
+        if not self.legal_bits & bit:
+            raise BoardError(self.rules.refusal(self, cell))
         history = None if self.history is None else (*self.history, move)
+        me, opp = self.sides()
+        state, _ = self.rules.after(self.geometry, me | bit, opp, self.state, cell)
         if self.to_move is Mark.X:
-            return Board(self.geometry, self.x_bits | bit, self.o_bits, history)
-        return Board(self.geometry, self.x_bits, self.o_bits | bit, history)
+            return Board(self.geometry, self.x_bits | bit, self.o_bits, history, state)
+        return Board(self.geometry, self.x_bits, self.o_bits | bit, history, state)
 
     def play_all(self, moves: Iterable[Move]) -> Board:
         """The position after playing ``moves`` in order from this one."""
@@ -379,12 +351,16 @@ class Board:
             board = board.play(move)
         return board
 
+    def restart(self) -> Board:
+        """The empty board of the same shape and game."""
+        return Board(self.geometry, 0, 0)
+
     def symmetries(self) -> list[Board]:
-        """The distinct boards equal to this one under rotation and reflection."""
+        """The distinct boards equal to this one under the game's symmetries."""
         seen: dict[tuple[int, int], Board] = {}
         for perm in self.geometry.symmetries:
             x_bits, o_bits = permute_bits(self.x_bits, perm), permute_bits(self.o_bits, perm)
-            seen.setdefault((x_bits, o_bits), Board(self.geometry, x_bits, o_bits, None))
+            seen.setdefault((x_bits, o_bits), Board(self.geometry, x_bits, o_bits, None, self.state))
         return list(seen.values())
 
     def canonical_key(self) -> tuple[int, int]:
@@ -397,7 +373,9 @@ class Board:
         rows = []
         for r in range(self.rows):
             rows.append("".join(str(self.at((r, c)) or ".") for c in range(self.cols)))
-        return "/".join(rows)
+        last = self.rules.last_cell(self.state)
+        return "/".join(rows) + ("" if last is None else f"@{move_name(self.move_at(last))}")
 
     def __repr__(self) -> str:
-        return f"Board.parse({str(self)!r}, k={self.k})"
+        game = "" if self.rules.name == DEFAULT_GAME else f", game={self.rules.name!r}"
+        return f"Board.parse({str(self)!r}, k={self.k}{game})"

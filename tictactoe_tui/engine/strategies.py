@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .board import Board, Mark, Move, cells_of, winning_cells
+from .board import Board, Mark, Move, cells_of, geometry, winning_cells
 from .search.book import has_book
-from .search.solver import UNLIMITED, Budget, MoveValue, Solver, solver_for
+from .search.solver import UNLIMITED, Budget, ExactSolver, MoveValue, solver_for
+
+if TYPE_CHECKING:
+    from .search.rules_mcts import SearchTree
 
 
 @dataclass(frozen=True)
@@ -63,10 +67,11 @@ class Strategy(ABC):
 
 
 def _require_moves(board: Board) -> int:
-    free = board.empty_bits
-    if board.is_over or not free:
+    """The legal cells of an unfinished board (ValueError once the game is over)."""
+    legal = board.legal_bits
+    if not legal:
         raise ValueError("game is over")
-    return free
+    return legal
 
 
 def _pick(board: Board, bits: int, rng: random.Random) -> Move:
@@ -74,7 +79,7 @@ def _pick(board: Board, bits: int, rng: random.Random) -> Move:
 
 
 class RandomStrategy(Strategy):
-    """Seed 001's random player: a uniformly random free square."""
+    """Seed 001's random player: a uniformly random free square (a legal one, in any game)."""
 
     name = "random"
 
@@ -104,30 +109,38 @@ class RulesStrategy(Strategy):
     their numberings differ (001 counts from the top-left, 002 from the bottom-left like a
     keypad), so this picks among them at random. On bigger boards the same steps apply to
     the four corners, the central cell(s) and the rest.
+
+    In other games the rules play where completing a line wins the game (Gravity: each step
+    looks only at the squares a mark can drop to) and refuse the rest: in Misère a line
+    loses, and in Ultimate a small line only claims a small board.
     """
 
     name = "rules"
 
+    def supports(self, board: Board) -> bool:
+        return board.rules.line_wins_game
+
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        _require_moves(board)
+        legal = _require_moves(board)
         own, other = board.sides()
-        return Decision(_pick(board, rules_squares(board, own, other), rng))
+        return Decision(_pick(board, rules_squares(board, own, other, legal), rng))
 
 
-def rules_squares(shape: Board, own: int, other: int) -> int:
+def rules_squares(shape: Board, own: int, other: int, legal: int | None = None) -> int:
     """Mask of the squares the five rules pick among (at random) for the side holding ``own``
     against ``other`` on a board of ``shape``'s size: the first non-empty of its winning
-    squares, its blocking squares, the free corners, the free centre squares, any free square."""
-    free = shape.geometry.full & ~(own | other)
+    squares, its blocking squares, the free corners, the free centre squares, any free square
+    (each among the ``legal`` squares, all the free ones by default)."""
+    free = shape.geometry.full & ~(own | other) if legal is None else legal
     lines = shape.geometry.lines
     for candidates in (
         winning_cells(own, other, lines),
         winning_cells(other, own, lines),
-        corner_cells(shape) & free,
-        centre_cells(shape) & free,
+        corner_cells(shape),
+        centre_cells(shape),
     ):
-        if candidates:
-            return candidates
+        if candidates & free:
+            return candidates & free
     return free
 
 
@@ -190,7 +203,7 @@ class OpeningTableStrategy(Strategy):
     name = "opening-table"
 
     def supports(self, board: Board) -> bool:
-        return (board.rows, board.cols, board.k) == (3, 3, 3)
+        return board.geometry is geometry(3, 3, 3)
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         free = _require_moves(board)
@@ -230,10 +243,11 @@ class PerfectStrategy(Strategy):
 
     Seed 000 shuffles the moves before sorting them by minimax value, so among equal values
     it picks at random; seed 004 runs the same minimax on n×n boards. Here the values come
-    from the exact solver (:mod:`.solver`) on any m×n×k board, and "equally best" also
-    counts the plies: a faster win, or a slower loss, is better. When the board cannot be
-    solved within ``max_nodes`` search nodes or half the caller's time, the rest of the
-    budget goes to :class:`AlphaBetaStrategy` (the decision then has no exact value).
+    from the exact solver (:mod:`.search.solver`, or :mod:`.search.rules_solver` in the other
+    games) on any m×n×k board, and "equally best" also counts the plies: a faster win, or a
+    slower loss, is better. When the board cannot be solved within ``max_nodes`` search nodes
+    or half the caller's time, the rest of the budget goes to ``fallback`` (the decision then
+    has no exact value).
 
     With ``set_traps`` (not in the seeds) it narrows equally drawn moves down to those that
     leave the opponent the largest share of losing replies, so a fallible opponent errs
@@ -253,28 +267,30 @@ class PerfectStrategy(Strategy):
     def __init__(
         self,
         max_nodes: int | None = 300_000,
-        fallback_nodes: int | None = 20_000,
+        fallback: Strategy | None = None,
         *,
         set_traps: bool = False,
         book_min_seconds: float = 0.0,
     ) -> None:
         self.max_nodes = max_nodes
         self.book_min_seconds = book_min_seconds
-        self.fallback = AlphaBetaStrategy(fallback_nodes)
+        self.fallback = fallback
+        """Who plays an unsolved position (None: the game's own heuristic player)."""
         self.set_traps = set_traps
-        self._table: dict[tuple[object, int, int], Choices] = {}
+        self._table: dict[tuple[object, int, int, int], Choices] = {}
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         choices = self.choices(board, budget)
         if choices is None:
-            return self.fallback.decide(board, rng, budget)
+            fallback = self.fallback or board.rules.heuristic_player()
+            return fallback.decide(board, rng, budget)
         chosen = rng.choice(choices.moves)
         return Decision(chosen.move, chosen.value, chosen.plies, from_book=choices.from_book)
 
     def choices(self, board: Board, budget: Budget = UNLIMITED) -> Choices | None:
         """The exactly valued moves this player picks among at random (one, on a book line),
         or None when the position cannot be solved in the budget."""
-        key = (board.geometry, board.x_bits, board.o_bits)
+        key = (board.geometry, board.x_bits, board.o_bits, board.state)
         found = self._table.get(key)
         if found is not None:
             return found
@@ -299,7 +315,7 @@ class PerfectStrategy(Strategy):
 
     @staticmethod
     def _traps(
-        solver: Solver, board: Board, drawn: tuple[MoveValue, ...], budget: Budget
+        solver: ExactSolver, board: Board, drawn: tuple[MoveValue, ...], budget: Budget
     ) -> tuple[tuple[MoveValue, ...], bool]:
         """The drawn moves leaving the most losing replies, and whether every reply was solved
         (all the drawn moves, and False, if the budget ends first)."""
@@ -334,6 +350,9 @@ class AlphaBetaStrategy(Strategy):
     def __init__(self, max_nodes: int | None = 20_000) -> None:
         self.max_nodes = max_nodes
 
+    def supports(self, board: Board) -> bool:
+        return board.rules.classic_lines
+
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
         from .search import alphabeta  # loaded on first use: small boards never need it
@@ -350,15 +369,20 @@ class MctsStrategy(Strategy):
     Stops after ``playouts`` playouts or when the budget ends, whichever comes first; with
     no deadline the result depends only on the random generator. Before searching it takes
     a winning square and blocks a single threat, which random playouts see only dimly.
+    In the other games (:mod:`.search.rules_mcts`) it takes a move that wins at once, keeps
+    away from moves that let the opponent win at once, and reuses its tree between moves.
     """
 
     name = "mcts"
 
     def __init__(self, playouts: int = 2000) -> None:
         self.playouts = playouts
+        self._tree: SearchTree | None = None
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        _require_moves(board)
+        legal = _require_moves(board)
+        if not board.rules.classic_lines:
+            return self._decide_by_rules(board, legal, rng, budget)
         own, other = board.sides()
         lines = board.geometry.lines
         wins = winning_cells(own, other, lines)
@@ -372,13 +396,56 @@ class MctsStrategy(Strategy):
         result = mcts.search(board, rng, self.playouts, budget)
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
+    def _decide_by_rules(self, board: Board, legal: int, rng: random.Random, budget: Budget) -> Decision:
+        from .search import rules_mcts
+
+        wins, safe = immediate_outcomes(board, legal)
+        if wins:
+            return Decision(_pick(board, wins, rng), estimate=1.0)
+        if self._tree is None:
+            self._tree = rules_mcts.SearchTree()
+        result = rules_mcts.search(board, rng, self.playouts, budget, mcts_exploration(), self._tree, safe or legal)
+        return Decision(board.move_at(result.cell), estimate=result.win_rate)
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled (to a search process) without its tree."""
+        return {**self.__dict__, "_tree": None}
+
+
+def mcts_exploration() -> float:
+    """UCT's exploration constant of :mod:`.search.mcts`, on results from 0 to 1."""
+    from .search import mcts
+
+    return mcts.EXPLORATION
+
+
+def immediate_outcomes(board: Board, legal: int) -> tuple[int, int]:
+    """Of the ``legal`` cells: those that win at once, and those after which the opponent
+    cannot win at once (in any game, asking its rules)."""
+    rules, shape = board.rules, board.geometry
+    me, opp = board.sides()
+    wins = safe = 0
+    for cell in cells_of(legal):
+        mine = me | 1 << cell
+        state, result = rules.after(shape, mine, opp, board.state, cell)
+        if result is not None:
+            if result > 0:
+                wins |= 1 << cell
+            elif result == 0:
+                safe |= 1 << cell
+            continue
+        replies = rules.legal(shape, opp, mine, state)
+        if not any(rules.after(shape, opp | 1 << reply, mine, state, reply)[1] == 1 for reply in cells_of(replies)):
+            safe |= 1 << cell
+    return wins, safe
+
 
 class ReferenceMctsStrategy(Strategy):
     """``mcts-1000``: a plain outside yardstick, the UCT bot as OpenSpiel's ``MCTSBot`` defaults
     set it up — 1,000 simulations, one uniformly random rollout each, exploration c = 2 on
     results of -1/0/+1 (the same as 1.0 on this module's 0-to-1 scale), the most visited move,
     and no tactics of its own (unlike ``mcts``, it does not look for wins or blocks first).
-    Levels are calibrated against it."""
+    Levels are calibrated against it. It plays every game (through the rules in the others)."""
 
     name = "mcts-1000"
     SIMULATIONS = 1000
@@ -386,10 +453,17 @@ class ReferenceMctsStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
-        from .search import mcts
+        if board.rules.classic_lines:
+            from .search import mcts
 
-        result = mcts.search(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
-        return Decision(board.move_at(result.cell), estimate=result.win_rate)
+            classic = mcts.search(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
+            cell, rate = classic.cell, classic.win_rate
+        else:
+            from .search import rules_mcts
+
+            found = rules_mcts.search(board, rng, self.SIMULATIONS, budget, self.EXPLORATION)
+            cell, rate = found.cell, found.win_rate
+        return Decision(board.move_at(cell), estimate=rate)
 
 
 class SlippingStrategy(Strategy):
@@ -435,6 +509,8 @@ class BySize(Strategy):
 
 
 _RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStrategy(1000), AlphaBetaStrategy(1_500)
+#: What the classic game's perfect players fall back to where the solver cannot finish.
+CLASSIC_FALLBACK = AlphaBetaStrategy(20_000)
 #: Board sizes the levels tell apart: 3×3; up to 16 squares (4×4); up to 25 squares (5×5,
 #: where impossible has an opening book for 4 in a row); up to 49 squares (6×6 and 7×7, often
 #: solvable near the end); anything bigger (15×15). On 4×4 to 7×7 good play
@@ -442,8 +518,8 @@ _RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStra
 #: (7×7: 1 loss in 200 games for hard) lose to it; there they make deliberate slips.
 THREE_BY_THREE, UP_TO_4X4, UP_TO_5X5, UP_TO_7X7 = 9, 16, 25, 49
 
-#: The difficulty levels people pick, easiest first.
-LEVELS: dict[str, BySize] = {
+#: The classic game's difficulty levels (see :class:`Level`).
+CLASSIC_LEVELS: dict[str, Strategy] = {
     level.name: level
     for level in (
         BySize("easy", ((None, _RANDOM),)),
@@ -460,14 +536,43 @@ LEVELS: dict[str, BySize] = {
         BySize(
             "impossible",
             (
-                (UP_TO_4X4, PerfectStrategy(300_000, 20_000, set_traps=True)),
-                (UP_TO_5X5, PerfectStrategy(1_000_000, 20_000, book_min_seconds=10.0)),
-                (UP_TO_7X7, PerfectStrategy(50_000, 20_000)),
+                (UP_TO_4X4, PerfectStrategy(300_000, CLASSIC_FALLBACK, set_traps=True)),
+                (UP_TO_5X5, PerfectStrategy(1_000_000, CLASSIC_FALLBACK, book_min_seconds=10.0)),
+                (UP_TO_7X7, PerfectStrategy(50_000, CLASSIC_FALLBACK)),
                 (None, AlphaBetaStrategy(10_000)),
             ),
         ),
     )
 }
+
+
+class Level(Strategy):
+    """A difficulty level people pick: in each game, the player its rules name for the level
+    (:meth:`.rules.base.Rules.levels`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._players: dict[object, Strategy] = {}
+
+    def pick(self, board: Board) -> Strategy:
+        """The strategy this level plays on ``board`` (a dictionary look-up once warm: it runs on
+        every 3×3 move)."""
+        rules = board.geometry.rules
+        player = self._players.get(rules)
+        if player is None:
+            player = self._players[rules] = rules.levels()[self.name]
+        return player.pick(board) if isinstance(player, BySize) else player
+
+    def supports(self, board: Board) -> bool:
+        return self.pick(board).supports(board)
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        return self.pick(board).decide(board, rng, budget)
+
+
+#: The difficulty levels people pick, easiest first.
+LEVELS: dict[str, Level] = {name: Level(name) for name in CLASSIC_LEVELS}
+
 
 STRATEGIES: dict[str, Strategy] = {
     strategy.name: strategy

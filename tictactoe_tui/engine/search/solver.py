@@ -43,6 +43,14 @@ class CancelFlag(Protocol):
     def is_set(self) -> bool: ...
 
 
+class ExactSolver(Protocol):
+    """A solver for one geometry: this module's :class:`Solver` or the rules solver."""
+
+    def analyze(self, board: Board, budget: Budget = ...) -> Analysis:
+        """Exact value and plies of every legal move of ``board``, best first."""
+        ...
+
+
 class SearchAborted(Exception):
     """Raised inside the search when its deadline passes or it is cancelled."""
 
@@ -145,11 +153,13 @@ class Analysis:
         return tuple(mv for mv in self.moves if mv.score == top)
 
 
-def _plies(empty_count: int, score: int) -> int:
+def plies_of(empty_count: int, score: int) -> int:
+    """Plies to the end of a decided score (all of them for a draw) from ``empty_count`` empty cells."""
     return empty_count if score == 0 else empty_count - abs(score) + 1
 
 
-def _value(score: int) -> int:
+def value_of(score: int) -> int:
+    """+1, 0 or -1: the outcome a score means."""
     return (score > 0) - (score < 0)
 
 
@@ -186,7 +196,7 @@ class Solver:
                 for cell in self._root_order(board):
                     bit = 1 << cell
                     score = search.exact_after(me, opp, bit, empty_count)
-                    results.append(MoveValue(board.move_at(cell), _value(score), _plies(empty_count, score), score))
+                    results.append(MoveValue(board.move_at(cell), value_of(score), plies_of(empty_count, score), score))
             except SearchAborted:
                 complete = False
         results.sort(key=lambda mv: -mv.score)
@@ -210,7 +220,7 @@ class Solver:
         empty_count = self.geometry.cells - board.move_count
         in_order = (board.move_at(cell) for cell in self.geometry.move_order)
         moves = [
-            MoveValue(m, _value(scores[m]), _plies(empty_count, scores[m]), scores[m]) for m in in_order if m in scores
+            MoveValue(m, value_of(s), plies_of(empty_count, s), s) for m in in_order if (s := scores.get(m)) is not None
         ]
         moves.sort(key=lambda mv: -mv.score)  # stable: equal scores stay in the search's order
         return Analysis(board, tuple(moves), True, 0, 0.0, source="book", book_move=book_move)
@@ -435,19 +445,26 @@ def _chunk_tables(shape: Geometry) -> list[list[list[int]]]:
     return tables
 
 
-_solvers: dict[Geometry, Solver] = {}
+_solvers: dict[Geometry, ExactSolver] = {}
 _solvers_lock = threading.Lock()
 
 
-def solver_for(shape: Geometry) -> Solver:
-    """The process-wide solver for a geometry, created on first use."""
+def solver_for(shape: Geometry) -> ExactSolver:
+    """The process-wide solver for a geometry, created on first use: this module's for the
+    classic game, :mod:`.rules_solver`'s for the others."""
     solver = _solvers.get(shape)
     if solver is not None:
         return solver
     with _solvers_lock:
         solver = _solvers.get(shape)
         if solver is None:
-            solver = _solvers[shape] = Solver(shape)
+            if shape.rules.classic_lines:
+                solver = Solver(shape)
+            else:
+                from .rules_solver import RulesSolver
+
+                solver = RulesSolver(shape)
+            _solvers[shape] = solver
         return solver
 
 

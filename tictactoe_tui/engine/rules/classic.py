@@ -1,0 +1,51 @@
+"""The classic game: mark any free square; k in a row wins; a full board is a draw."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import Mark
+from .base import DRAW, WIN, Rules, check_counts, check_lines, completed_lines
+
+if TYPE_CHECKING:
+    from ..board import Board, Geometry
+    from ..strategies import Strategy
+
+
+class Classic(Rules):
+    """Tic-tac-toe and its m×n, k-in-a-row family (gomoku on 15×15)."""
+
+    name = "classic"
+    title = "Classic"
+    help = (
+        "Take turns marking a free square. The first to get k marks in a row — across, down or "
+        "diagonally — wins; a full board without a line is a draw."
+    )
+    presets = ((3, 3, 3), (4, 4, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5), (15, 15, 5))
+    classic_lines = True
+    line_wins_game = True
+
+    def legal(self, shape: Geometry, me: int, opp: int, state: int) -> int:
+        return shape.full & ~(me | opp)
+
+    def after(self, shape: Geometry, me: int, opp: int, state: int, cell: int) -> tuple[int, int | None]:
+        if shape.completes_line(me, cell):
+            return 0, WIN
+        return 0, DRAW if me | opp == shape.full else None
+
+    def winner(self, board: Board) -> Mark | None:
+        return next((mark for mark in Mark if completed_lines(board.geometry, board.bits_of(mark))), None)
+
+    def check_reachable(self, board: Board) -> None:
+        check_counts(board)
+        check_lines(board)
+
+    def levels(self) -> dict[str, Strategy]:
+        from ..strategies import CLASSIC_LEVELS
+
+        return CLASSIC_LEVELS
+
+    def heuristic_player(self) -> Strategy:
+        from ..strategies import CLASSIC_FALLBACK
+
+        return CLASSIC_FALLBACK

@@ -1,0 +1,155 @@
+"""Monte Carlo tree search (UCT) for any game's rules, keeping its tree between moves.
+
+Like :mod:`.mcts` (the classic game's faster version), but it asks the board's rules for the
+legal moves and each move's result, so it plays Gravity, Misère and Ultimate. A
+:class:`SearchTree` remembers the last search: when the next position is one the tree
+already grew (after our move and the opponent's reply), the search goes on from there.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from ..board import Board, Geometry, cells_of
+from ..rules import Rules
+from .solver import Budget
+
+#: Playouts between two looks at the budget's clock.
+CHECK_EVERY = 16
+#: How many plies below the old root the tree looks for the new position.
+REUSE_DEPTH = 2
+
+
+@dataclass(eq=False)
+class Node:
+    """A position and its statistics; ``wins`` count for the side that moved into it (draws half).
+
+    ``me`` is the side to move here, ``opp`` the side that just moved.
+    """
+
+    cell: int
+    me: int
+    opp: int
+    state: int
+    result: float | None
+    """Set when the game is over here: 1.0 if the side that moved in won, 0.5 drawn, 0.0 lost."""
+    untried: list[int]
+    children: list[Node] = field(default_factory=list)
+    wins: float = 0.0
+    visits: int = 0
+
+    def best_child(self, exploration: float) -> Node:
+        log_visits = math.log(self.visits)
+        return max(
+            self.children,
+            key=lambda child: child.wins / child.visits + exploration * math.sqrt(log_visits / child.visits),
+        )
+
+
+@dataclass
+class SearchTree:
+    """The tree of the last search, for the next one to reuse."""
+
+    root: Node | None = None
+
+    def take(self, me: int, opp: int, state: int) -> Node | None:
+        """The grown node for this position within :data:`REUSE_DEPTH` plies of the old root."""
+        layer = [] if self.root is None else [self.root]
+        for _ in range(REUSE_DEPTH + 1):
+            for node in layer:
+                if (node.me, node.opp, node.state) == (me, opp, state) and node.visits:
+                    return node
+            layer = [child for node in layer for child in node.children]
+        return None
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The most visited move, its win rate for the mover, the playouts run and reused."""
+
+    cell: int
+    win_rate: float
+    playouts: int
+    reused: int
+
+
+def search(
+    board: Board,
+    rng: random.Random,
+    playouts: int,
+    budget: Budget,
+    exploration: float,
+    tree: SearchTree | None = None,
+    allowed: int | None = None,
+) -> SearchResult:
+    """Run UCT from ``board`` for up to ``playouts`` new playouts or until the budget ends,
+    and answer the most visited of the ``allowed`` moves (any legal move by default).
+
+    At least one playout per legal move is run, so the answer is never a blind guess.
+    """
+    shape, rules = board.geometry, board.rules
+    me, opp = board.sides()
+    root = tree.take(me, opp, board.state) if tree is not None else None
+    reused = 0 if root is None else root.visits
+    if root is None:
+        root = Node(-1, me, opp, board.state, None, _shuffled(board.legal_bits, rng))
+    minimum = len(root.untried)
+    done = 0
+    while done < max(playouts, minimum):
+        if done >= minimum and not done % CHECK_EVERY and budget.exhausted():
+            break
+        node = root
+        path = [root]
+        while not node.untried and node.children:
+            node = node.best_child(exploration)
+            path.append(node)
+        if node.untried:
+            node = _expand(node, rules, shape, rng)
+            path.append(node)
+        outcome = node.result if node.result is not None else _playout(node, rules, shape, rng)
+        for visited in reversed(path):
+            visited.visits += 1
+            visited.wins += outcome
+            outcome = 1.0 - outcome
+        done += 1
+    if tree is not None:
+        tree.root = root
+    candidates = [child for child in root.children if allowed is None or allowed >> child.cell & 1]
+    best = max(candidates or root.children, key=lambda child: child.visits)
+    return SearchResult(best.cell, best.wins / best.visits, done, reused)
+
+
+def _expand(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> Node:
+    cell = node.untried.pop()
+    mine = node.me | 1 << cell
+    state, result = rules.after(shape, mine, node.opp, node.state, cell)
+    if result is None:
+        child = Node(cell, node.opp, mine, state, None, _shuffled(rules.legal(shape, node.opp, mine, state), rng))
+    else:
+        child = Node(cell, node.opp, mine, state, (result + 1) / 2, [])
+    node.children.append(child)
+    return child
+
+
+def _shuffled(bits: int, rng: random.Random) -> list[int]:
+    cells = cells_of(bits)
+    rng.shuffle(cells)
+    return cells
+
+
+def _playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> float:
+    """A random game from ``node``; 1.0 if the side that moved into it wins, 0.5 for a draw."""
+    me, opp, state = node.me, node.opp, node.state
+    mover_moved_in = False  # the side to move is not the one that moved into ``node``
+    while True:
+        cells = cells_of(rules.legal(shape, me, opp, state))
+        cell = cells[rng.randrange(len(cells))]
+        me |= 1 << cell
+        state, result = rules.after(shape, me, opp, state, cell)
+        if result is not None:
+            score = (result + 1) / 2
+            return score if mover_moved_in else 1.0 - score
+        me, opp = opp, me
+        mover_moved_in = not mover_moved_in
