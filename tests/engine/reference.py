@@ -1,7 +1,9 @@
 """An independent reference solver for the tests: plain memoised minimax on tuples of cells.
 
-It shares no code with the engine: its own line generation, win test and scoring. Values are
-(+1/0/-1 for the side to move, plies to the end), the winner hurrying and the loser stalling.
+It shares no code with the engine: its own line generation, win test, gravity and scoring.
+Values are (+1/0/-1 for the side to move, plies to the end), the winner hurrying and the loser
+stalling. With ``gravity`` a mark takes the lowest free cell of its column; with ``misere``
+completing a line loses.
 """
 
 from __future__ import annotations
@@ -50,7 +52,21 @@ def better(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return False
 
 
-def make_solver(rows: int, cols: int, k: int):  # type: ignore[no-untyped-def]
+def playable(cells: Cells, cols: int, gravity: bool) -> list[int]:
+    """The cells the side to move may mark: any free one, or with gravity the lowest free
+    cell of each column (row 0 is the top)."""
+    free = [i for i, cell in enumerate(cells) if cell == "."]
+    if not gravity:
+        return free
+    lowest: dict[int, int] = {}
+    for i in free:
+        lowest[i % cols] = max(lowest.get(i % cols, -1), i)
+    return sorted(lowest.values())
+
+
+def make_solver(  # type: ignore[no-untyped-def]
+    rows: int, cols: int, k: int, *, gravity: bool = False, misere: bool = False
+):
     """A memoised ``value(cells) -> (value, plies)`` and ``move_values(cells)`` for one shape."""
     all_lines = lines(rows, cols, k)
 
@@ -58,7 +74,7 @@ def make_solver(rows: int, cols: int, k: int):  # type: ignore[no-untyped-def]
     def value(cells: Cells) -> tuple[int, int]:
         won = winner(cells, all_lines)
         if won is not None:
-            return (-1, 0)  # the side to move has lost
+            return (1, 0) if misere else (-1, 0)  # the opponent just completed a line
         if "." not in cells:
             return (0, 0)
         return max_outcome(move_values(cells).values())
@@ -66,11 +82,10 @@ def make_solver(rows: int, cols: int, k: int):  # type: ignore[no-untyped-def]
     def move_values(cells: Cells) -> dict[int, tuple[int, int]]:
         mark = to_move(cells)
         out = {}
-        for i, cell in enumerate(cells):
-            if cell == ".":
-                child = (*cells[:i], mark, *cells[i + 1 :])
-                child_value, child_plies = value(child)
-                out[i] = (-child_value, child_plies + 1)
+        for i in playable(cells, cols, gravity):
+            child = (*cells[:i], mark, *cells[i + 1 :])
+            child_value, child_plies = value(child)
+            out[i] = (-child_value, child_plies + 1)
         return out
 
     def max_outcome(outcomes):  # type: ignore[no-untyped-def]

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .board import Board, Mark, Move, cells_of, geometry, winning_cells
-from .search.book import has_book
 from .search.solver import UNLIMITED, Budget, ExactSolver, MoveValue, solver_for
 
 if TYPE_CHECKING:
@@ -254,9 +253,9 @@ class PerfectStrategy(Strategy):
     more often; it still never gives up the draw.
 
     Where the shape has an opening book (5×5, 4 in a row) and the position is in it, it plays
-    the book's move, so the next position it meets is in the book too. On such a shape
-    ``book_min_seconds`` gives the solver at least that long whatever the caller's budget,
-    for a level that would rather think longer than guess.
+    the book's move, so the next position it meets is in the book too. ``min_seconds`` gives
+    the solver at least that long whatever the caller's budget, for a level that would rather
+    think longer than guess (5×5 with its book, 4×4 Misère).
     """
 
     name = "perfect"
@@ -270,10 +269,10 @@ class PerfectStrategy(Strategy):
         fallback: Strategy | None = None,
         *,
         set_traps: bool = False,
-        book_min_seconds: float = 0.0,
+        min_seconds: float = 0.0,
     ) -> None:
         self.max_nodes = max_nodes
-        self.book_min_seconds = book_min_seconds
+        self.min_seconds = min_seconds
         self.fallback = fallback
         """Who plays an unsolved position (None: the game's own heuristic player)."""
         self.set_traps = set_traps
@@ -297,8 +296,7 @@ class PerfectStrategy(Strategy):
         _require_moves(board)
         solver = solver_for(board.geometry)
         search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
-        if has_book(board.geometry):
-            search_budget = search_budget.at_least(self.book_min_seconds)
+        search_budget = search_budget.at_least(self.min_seconds)
         analysis = solver.analyze(board, search_budget)
         if analysis.book_move is not None:
             return Choices(tuple(mv for mv in analysis.moves if mv.move == analysis.book_move), from_book=True)
@@ -361,6 +359,27 @@ class AlphaBetaStrategy(Strategy):
         best = [cell for cell, score in outcome.scores.items() if score == outcome.score] or [outcome.cell]
         value = 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
         return Decision(board.move_at(rng.choice(sorted(best))), value=value, depth=outcome.depth)
+
+
+class GravityAlphaBetaStrategy(Strategy):
+    """Gravity's alpha-beta with its threat rules (:mod:`.search.gravity`): odd and even
+    threats, forced blocks, deepening until ``max_nodes`` nodes or the caller's deadline."""
+
+    name = "gravity-alphabeta"
+
+    def __init__(self, max_nodes: int | None = 20_000) -> None:
+        self.max_nodes = max_nodes
+
+    def supports(self, board: Board) -> bool:
+        return board.rules.name == "gravity"
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        _require_moves(board)
+        from .search import gravity
+
+        outcome = gravity.search(board, budget.with_max_nodes(self.max_nodes))
+        value = 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
+        return Decision(board.move_at(outcome.cell), value=value, depth=outcome.depth)
 
 
 class MctsStrategy(Strategy):
@@ -537,7 +556,7 @@ CLASSIC_LEVELS: dict[str, Strategy] = {
             "impossible",
             (
                 (UP_TO_4X4, PerfectStrategy(300_000, CLASSIC_FALLBACK, set_traps=True)),
-                (UP_TO_5X5, PerfectStrategy(1_000_000, CLASSIC_FALLBACK, book_min_seconds=10.0)),
+                (UP_TO_5X5, PerfectStrategy(1_000_000, CLASSIC_FALLBACK, min_seconds=10.0)),
                 (UP_TO_7X7, PerfectStrategy(50_000, CLASSIC_FALLBACK)),
                 (None, AlphaBetaStrategy(10_000)),
             ),
@@ -583,6 +602,7 @@ STRATEGIES: dict[str, Strategy] = {
         PerfectStrategy(),
         MctsStrategy(),
         AlphaBetaStrategy(),
+        GravityAlphaBetaStrategy(),
         ReferenceMctsStrategy(),
     )
 }

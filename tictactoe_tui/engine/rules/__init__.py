@@ -9,9 +9,12 @@ from __future__ import annotations
 from ..board import BoardError
 from .base import DRAW, LOSS, WIN, Rules
 from .classic import Classic
+from .gravity import Gravity
+from .misere import Misere
+from .ultimate import Ultimate
 
 #: Every game by its name, in the order the sidebar offers them.
-GAMES: dict[str, Rules] = {rules.name: rules for rules in (Classic(),)}
+GAMES: dict[str, Rules] = {rules.name: rules for rules in (Classic(), Gravity(), Misere(), Ultimate())}
 CLASSIC = GAMES["classic"]
 
 __all__ = ["CLASSIC", "DRAW", "GAMES", "LOSS", "WIN", "Rules", "rules_named"]

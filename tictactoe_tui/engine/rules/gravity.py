@@ -1,0 +1,117 @@
+"""Gravity: a mark drops to the lowest free square of its column (Connect Four on 6×7)."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..board import BoardError, Mark, Move, move_name
+from .base import DRAW, MAX_SIDE, WIN, Rules, check_counts, check_lines, completed_lines, permutation
+
+if TYPE_CHECKING:
+    from ..board import Board, Geometry
+    from ..strategies import Strategy
+
+#: Connect Four's board: 6 rows, 7 columns, 4 in a row.
+CONNECT_FOUR = (6, 7, 4)
+
+
+class Gravity(Rules):
+    """k in a row where marks fall to the bottom of their column."""
+
+    name = "gravity"
+    title = "Gravity"
+    help = (
+        "Marks fall: choose a column and your mark drops to its lowest free square. The first "
+        "to get k in a row — across, down or diagonally — wins; a full board is a draw. "
+        "6 rows × 7 columns with 4 in a row is Connect Four, a first-player win with the centre column."
+    )
+    presets = (CONNECT_FOUR, (4, 4, 4), (5, 5, 4), (6, 6, 4), (7, 7, 4))
+    line_wins_game = True
+
+    def default_k(self, rows: int, cols: int) -> int:
+        """Four in a row, as in Connect Four (three on 3×3)."""
+        return 3 if (rows, cols) == (3, 3) else 4
+
+    def check_size(self, rows: int, cols: int, k: int) -> None:
+        if max(rows, cols) > MAX_SIDE:
+            raise BoardError(f"a {rows}x{cols} board is too big for Gravity: rows and columns must be 3 to 7")
+        super().check_size(rows, cols, k)
+
+    def symmetries(self, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+        """Only the left-right mirror keeps the floor at the bottom."""
+        return (permutation(rows, cols, lambda r, c: (r, c)), permutation(rows, cols, lambda r, c: (r, cols - 1 - c)))
+
+    def legal(self, shape: Geometry, me: int, opp: int, state: int) -> int:
+        occupied = me | opp
+        return shape.full & ~occupied & (occupied >> shape.cols | floor(shape))
+
+    def after(self, shape: Geometry, me: int, opp: int, state: int, cell: int) -> tuple[int, int | None]:
+        if shape.completes_line(me, cell):
+            return 0, WIN
+        return 0, DRAW if me | opp == shape.full else None
+
+    def winner(self, board: Board) -> Mark | None:
+        return next((mark for mark in Mark if completed_lines(board.geometry, board.bits_of(mark))), None)
+
+    def check_reachable(self, board: Board) -> None:
+        check_counts(board)
+        occupied = board.x_bits | board.o_bits
+        floating = occupied & ~(occupied >> board.cols) & ~floor(board.geometry)
+        if floating:
+            cell = floating.bit_length() - 1
+            raise BoardError(
+                f"the mark on {move_name(board.move_at(cell))} floats: marks fall to the lowest free square"
+            )
+        check_lines(board)
+
+    def refusal(self, board: Board, cell: int) -> str:
+        column = string.ascii_lowercase[cell % board.cols]
+        landing = self.aim(board, board.move_at(cell))
+        if board.at(landing) is not None:
+            return f"column {column} is full"
+        return f"a mark in column {column} drops to {move_name(landing)}"
+
+    def aim(self, board: Board, move: Move) -> Move:
+        """The lowest free square of ``move``'s column (the top square when it is full)."""
+        _, col = move
+        free = [row for row in range(board.rows) if board.at((row, col)) is None]
+        return (free[-1] if free else 0, col)
+
+    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
+        """Digits 1 to the number of columns pick a column."""
+        return self.aim(board, (0, digit - 1)) if digit <= board.cols else None
+
+    def levels(self) -> dict[str, Strategy]:
+        return _players()
+
+    def heuristic_player(self) -> Strategy:
+        return _heuristic()
+
+
+def floor(shape: Geometry) -> int:
+    """Mask of the bottom row."""
+    return shape.full >> (shape.cells - shape.cols) << (shape.cells - shape.cols)
+
+
+@cache
+def _heuristic() -> Strategy:
+    from ..strategies import GravityAlphaBetaStrategy
+
+    return GravityAlphaBetaStrategy(12_000)
+
+
+@cache
+def _players() -> dict[str, Strategy]:
+    """Random; the seeds' rules among the squares a mark can drop to; a shallow alpha-beta;
+    and the solver where it finishes, a deeper alpha-beta before that."""
+    from ..strategies import GravityAlphaBetaStrategy, PerfectStrategy, RandomStrategy, RulesStrategy
+
+    return {
+        "easy": RandomStrategy(),
+        "medium": RulesStrategy(),
+        "hard": GravityAlphaBetaStrategy(1_500),
+        "impossible": PerfectStrategy(20_000, _heuristic()),
+    }

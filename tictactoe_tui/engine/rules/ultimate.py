@@ -1,0 +1,190 @@
+"""Ultimate tic-tac-toe: nine small boards in a 3×3 frame; small wins claim boards.
+
+The board is the 9×9 grid of cells. Its state word keeps, for the side to move:
+bits 0-6 the last move's cell + 1 (0 before the first move), bits 7-15 the small boards the
+side to move has claimed, bits 16-24 those the other side has claimed, and bits 25-33 the
+small boards that are closed (claimed or full).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..board import BoardError, Mark, Move, move_name
+from .base import DRAW, WIN, Rules, check_counts, windows
+
+if TYPE_CHECKING:
+    from ..board import Board, Geometry
+    from ..strategies import Strategy
+
+SIDE = 9
+ALL_BLOCKS = 0b111_111_111
+BLOCK_NAMES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right")
+#: The small board of each cell, and the cell's place inside its small board (0-8, reading order).
+BLOCK_OF = tuple((cell // SIDE // 3) * 3 + cell % SIDE // 3 for cell in range(SIDE * SIDE))
+SLOT_OF = tuple((cell // SIDE % 3) * 3 + cell % SIDE % 3 for cell in range(SIDE * SIDE))
+BLOCK_MASKS = tuple(sum(1 << cell for cell in range(SIDE * SIDE) if BLOCK_OF[cell] == block) for block in range(9))
+#: For each set of closed small boards, the cells of the open ones.
+OPEN_CELLS = tuple(
+    sum(mask for block, mask in enumerate(BLOCK_MASKS) if not closed >> block & 1) for closed in range(512)
+)
+#: Whether a set of claimed small boards holds three in a line.
+BIG_LINES = windows(3, 3, 3)
+HAS_LINE = tuple(any(claimed & line == line for line in BIG_LINES) for claimed in range(512))
+
+
+def pack(last: int | None, mine: int, theirs: int, closed: int) -> int:
+    """The state word (see the module's docstring)."""
+    return (0 if last is None else last + 1) | mine << 7 | theirs << 16 | closed << 25
+
+
+def unpack(state: int) -> tuple[int | None, int, int, int]:
+    """Last cell (or None), small boards claimed by the side to move, by the other, closed."""
+    last = (state & 127) - 1
+    return (None if last < 0 else last), state >> 7 & 511, state >> 16 & 511, state >> 25 & 511
+
+
+class Ultimate(Rules):
+    """Ultimate tic-tac-toe, standard rules."""
+
+    name = "ultimate"
+    title = "Ultimate"
+    help = (
+        "Nine small boards make one big board. The square you mark inside a small board sends "
+        "your opponent to the small board in the same place of the big one (top-right square → "
+        "top-right board). Three in a row on a small board claims it; three claimed boards in a "
+        "row win. Sent to a board that is claimed or full, you may play in any open board. "
+        "When every board is decided without a big line, the game is a draw."
+    )
+    presets = ((SIDE, SIDE, 3),)
+
+    def default_k(self, rows: int, cols: int) -> int:
+        return 3
+
+    def check_size(self, rows: int, cols: int, k: int) -> None:
+        if (rows, cols, k) != (SIDE, SIDE, 3):
+            raise BoardError("Ultimate is played on 9x9 (nine 3x3 boards) with 3 in a row")
+
+    def lines(self, rows: int, cols: int, k: int) -> tuple[int, ...]:
+        """The eight lines of each small board."""
+        return tuple(
+            sum(1 << cell for cell in range(SIDE * SIDE) if BLOCK_OF[cell] == block and line >> SLOT_OF[cell] & 1)
+            for block in range(9)
+            for line in BIG_LINES
+        )
+
+    def symmetries(self, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+        """The identity only: the state word names a cell, which a symmetry would move."""
+        return (tuple(range(rows * cols)),)
+
+    def legal(self, shape: Geometry, me: int, opp: int, state: int) -> int:
+        free = shape.full & ~(me | opp)
+        last = (state & 127) - 1
+        closed = state >> 25 & 511
+        if last >= 0:
+            target = SLOT_OF[last]
+            if not closed >> target & 1:
+                return free & BLOCK_MASKS[target]
+        return free & OPEN_CELLS[closed]
+
+    def after(self, shape: Geometry, me: int, opp: int, state: int, cell: int) -> tuple[int, int | None]:
+        block = BLOCK_OF[cell]
+        mine, theirs, closed = state >> 7 & 511, state >> 16 & 511, state >> 25 & 511
+        if shape.completes_line(me, cell):
+            mine |= 1 << block
+            closed |= 1 << block
+            if HAS_LINE[mine]:
+                return pack(cell, theirs, mine, closed), WIN
+        elif (me | opp) & BLOCK_MASKS[block] == BLOCK_MASKS[block]:
+            closed |= 1 << block
+        return pack(cell, theirs, mine, closed), DRAW if closed == ALL_BLOCKS else None
+
+    def state_of(self, shape: Geometry, x_bits: int, o_bits: int, last: int | None) -> int:
+        claimed = {Mark.X: 0, Mark.O: 0}
+        closed = 0
+        for block, mask in enumerate(BLOCK_MASKS):
+            for mark, bits in ((Mark.X, x_bits), (Mark.O, o_bits)):
+                if any(bits & line == line for line in shape.lines if line & mask):
+                    claimed[mark] |= 1 << block
+            if (claimed[Mark.X] & claimed[Mark.O]) >> block & 1:
+                raise BoardError(f"both X and O have a line on the {BLOCK_NAMES[block]} board: the first claims it")
+            if claimed[Mark.X] >> block & 1 or claimed[Mark.O] >> block & 1 or (x_bits | o_bits) & mask == mask:
+                closed |= 1 << block
+        mover = Mark.X if x_bits.bit_count() == o_bits.bit_count() else Mark.O
+        if last is not None and not (x_bits if mover is Mark.O else o_bits) >> last & 1:
+            raise BoardError(f"the last move {move_name(divmod(last, SIDE))} must hold a mark of the side that made it")
+        return pack(last, claimed[mover], claimed[mover.other], closed)
+
+    def last_cell(self, state: int) -> int | None:
+        return unpack(state)[0]
+
+    def winner(self, board: Board) -> Mark | None:
+        _, mine, theirs, _ = unpack(board.state)
+        if HAS_LINE[theirs]:
+            return board.to_move.other
+        return board.to_move if HAS_LINE[mine] else None
+
+    def deciding_lines(self, board: Board) -> int:
+        """The small boards of the winning line."""
+        _, mine, theirs, _ = unpack(board.state)
+        claimed = theirs if HAS_LINE[theirs] else mine
+        line = next((line for line in BIG_LINES if claimed & line == line), 0)
+        return sum(mask for block, mask in enumerate(BLOCK_MASKS) if line >> block & 1)
+
+    def check_reachable(self, board: Board) -> None:
+        check_counts(board)
+        _, mine, theirs, _ = unpack(board.state)
+        if HAS_LINE[mine]:
+            raise BoardError(f"{board.to_move.upper()} has won, but the game went on after that")
+        common = ALL_BLOCKS
+        for line in BIG_LINES:
+            if theirs & line == line:
+                common &= line
+        if not common:
+            raise BoardError("separate lines of claimed boards: the game went on after the first")
+
+    def refusal(self, board: Board, cell: int) -> str:
+        square = move_name(board.move_at(cell))
+        if (board.x_bits | board.o_bits) >> cell & 1:
+            return f"{square} is already taken"
+        last, _, _, closed = unpack(board.state)
+        block = BLOCK_OF[cell]
+        if closed >> block & 1:
+            return f"the {BLOCK_NAMES[block]} board is already decided"
+        target = BLOCK_NAMES[SLOT_OF[last]] if last is not None else "?"
+        return f"you were sent to the {target} board: play there"
+
+    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
+        """Digits pick the square inside the one small board you were sent to."""
+        blocks = {BLOCK_OF[cell] for cell in range(SIDE * SIDE) if board.legal_bits >> cell & 1}
+        if len(blocks) != 1:
+            return None
+        block = blocks.pop()
+        row, col = keypad(digit)
+        return (block // 3 * 3 + row, block % 3 * 3 + col)
+
+    def levels(self) -> dict[str, Strategy]:
+        return _players()
+
+    def heuristic_player(self) -> Strategy:
+        return _players()["impossible"]
+
+
+#: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here).
+STRONGEST_PLAYOUTS = 6000
+
+
+@cache
+def _players() -> dict[str, Strategy]:
+    """Random, then MCTS with more and more playouts; every MCTS level takes a move that wins
+    at once, avoids one that lets the opponent win at once, and reuses its tree."""
+    from ..strategies import MctsStrategy, RandomStrategy
+
+    return {
+        "easy": RandomStrategy(),
+        "medium": MctsStrategy(200),
+        "hard": MctsStrategy(1000),
+        "impossible": MctsStrategy(STRONGEST_PLAYOUTS),
+    }

@@ -1,0 +1,193 @@
+"""Alpha-beta for Gravity (Connect Four and its relatives), with its threat rules.
+
+Marks fall, so a square that would complete a line (a *threat*) matters long before it can
+be played. The search is exact about what it can see: a side that can complete a line does,
+a side facing two playable threats has lost, a side facing one must block it, and a move
+that lets the opponent complete a line on the square above it comes last. Where it stops,
+positions are scored by the live windows each side holds and by its threats, weighted by
+the rows they sit on: counted from the bottom, odd rows favour the first player (X) and even
+rows the second (O), because zugzwang fills the columns in that order.
+It deepens one ply at a time with a transposition table, until its node limit or deadline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..board import Board, Geometry, cells_of
+from .solver import Budget, SearchAborted
+
+WIN = 1_000_000
+MAX_DEPTH = 64
+#: A live window holding n marks is worth MARK_WEIGHT ** n to its side.
+MARK_WEIGHT = 6
+#: A threat on a row of the right parity for its side, and on the other parity.
+GOOD_THREAT, OTHER_THREAT = 400, 120
+#: How often (in nodes) the search looks at its budget.
+CHECK_EVERY = 64
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The chosen move, its score for the mover, the depth finished and every root score."""
+
+    cell: int
+    score: int
+    depth: int
+    nodes: int
+    scores: dict[int, int]
+
+    @property
+    def forced_win(self) -> bool:
+        return self.score >= WIN - MAX_DEPTH
+
+    @property
+    def forced_loss(self) -> bool:
+        return self.score <= -WIN + MAX_DEPTH
+
+
+@dataclass(frozen=True, eq=False)
+class _Tables:
+    floor: int
+    rank: dict[int, int]
+    """Cells by column, centre columns first."""
+    odd_rows: int
+    """Cells on odd rows counted from the bottom (1, 3, 5 …): X's good threat squares."""
+
+
+@cache
+def _tables(shape: Geometry) -> _Tables:
+    rows, cols = shape.rows, shape.cols
+    centre = (cols - 1) / 2
+    rank = {cell: index for index, cell in enumerate(sorted(range(shape.cells), key=lambda c: abs(c % cols - centre)))}
+    odd_rows = sum(1 << cell for cell in range(shape.cells) if (rows - cell // cols) % 2 == 1)
+    floor = shape.full >> (shape.cells - cols) << (shape.cells - cols)
+    return _Tables(floor, rank, odd_rows)
+
+
+class _Search:
+    def __init__(self, shape: Geometry, budget: Budget) -> None:
+        self.shape = shape
+        self.tables = _tables(shape)
+        self.budget = budget
+        self.nodes = 0
+        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        """(me, opp) → (depth, low, high, best cell)."""
+
+    def playable(self, me: int, opp: int) -> int:
+        occupied = me | opp
+        return self.shape.full & ~occupied & (occupied >> self.shape.cols | self.tables.floor)
+
+    def threats(self, own: int, other: int) -> int:
+        """Empty squares where ``own`` would complete a line."""
+        found = 0
+        for line in self.shape.lines:
+            if not line & other:
+                missing = line & ~own
+                if missing and not missing & (missing - 1):
+                    found |= missing
+        return found
+
+    def evaluate(self, me: int, opp: int) -> int:
+        """Score for the side to move (``me``) of a quiet position."""
+        score = 0
+        for line in self.shape.lines:
+            if not line & opp:
+                score += MARK_WEIGHT ** (line & me).bit_count()
+            if not line & me:
+                score -= MARK_WEIGHT ** (line & opp).bit_count()
+        me_is_x = me.bit_count() == opp.bit_count()
+        odd = self.tables.odd_rows
+        for own, other, sign, owner_is_x in ((me, opp, 1, me_is_x), (opp, me, -1, not me_is_x)):
+            threats = self.threats(own, other)
+            good = threats & (odd if owner_is_x else ~odd)
+            score += sign * (GOOD_THREAT * good.bit_count() + OTHER_THREAT * (threats & ~good).bit_count())
+        return score
+
+    def ordered(self, me: int, opp: int, moves: int, first: int) -> list[int]:
+        """Moves: the table's best first, then centre columns; moves that open the square above
+        to an opponent's threat last."""
+        opp_threats = self.threats(opp, me)
+        cols = self.shape.cols
+        rank = self.tables.rank
+
+        def key(cell: int) -> tuple[int, int, int]:
+            opens_threat = cell >= cols and opp_threats >> (cell - cols) & 1
+            return (cell != first, bool(opens_threat), rank[cell])
+
+        return sorted(cells_of(moves), key=key)
+
+    def search(self, me: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if not self.nodes % CHECK_EVERY and self.budget.exhausted(self.nodes):
+            raise SearchAborted
+        moves = self.playable(me, opp)
+        if not moves:
+            return 0
+        if self.threats(me, opp) & moves:
+            return WIN - ply
+        opp_wins = self.threats(opp, me) & moves
+        if opp_wins & (opp_wins - 1):
+            return -(WIN - ply - 1)
+        if opp_wins:
+            moves = opp_wins  # the one block
+        elif depth <= 0:
+            return self.evaluate(me, opp)
+        key = (me, opp)
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            stored_depth, low, high, first = entry
+            if stored_depth >= depth:
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low == high:
+                    return low
+        start_alpha = alpha
+        best, best_cell = -WIN - 1, first
+        for cell in self.ordered(me, opp, moves, first):
+            score = -self.search(opp, me | 1 << cell, depth - 1, -beta, -alpha, ply + 1)
+            if score > best:
+                best, best_cell = score, cell
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        low = best if best > start_alpha else -WIN - 1
+        high = best if best < beta else WIN + 1
+        self.table[key] = (depth, low, high, best_cell)
+        return best
+
+
+def search(board: Board, budget: Budget) -> Outcome:
+    """Iterative deepening from ``board`` (a Gravity position, not over) until the budget ends."""
+    searcher = _Search(board.geometry, budget)
+    me, opp = board.sides()
+    moves = board.legal_bits
+    best_scores: dict[int, int] = {}
+    finished_depth = 0
+    empty = board.geometry.cells - board.move_count
+    for depth in range(1, min(MAX_DEPTH, empty) + 1):
+        scores: dict[int, int] = {}
+        alpha = -WIN - 1
+        try:
+            first = max(best_scores, key=best_scores.__getitem__) if best_scores else -1
+            for cell in searcher.ordered(me, opp, moves, first):
+                if board.geometry.completes_line(me | 1 << cell, cell):
+                    scores[cell] = WIN - 1
+                else:
+                    scores[cell] = -searcher.search(opp, me | 1 << cell, depth - 1, -WIN - 1, -alpha + 1, 1)
+                alpha = max(alpha, scores[cell])
+        except SearchAborted:
+            break
+        best_scores, finished_depth = scores, depth
+        top = max(scores.values())
+        if top >= WIN - MAX_DEPTH or (top <= -WIN + MAX_DEPTH and min(scores.values()) == top):
+            break
+    if not best_scores:  # not even depth 1 finished: the one-ply threat rules decide
+        best_scores = dict.fromkeys(cells_of(moves), 0)
+    top = max(best_scores.values())
+    cell = next(c for c in searcher.ordered(me, opp, moves, -1) if best_scores.get(c) == top)
+    return Outcome(cell, top, finished_depth, searcher.nodes, best_scores)
