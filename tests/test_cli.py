@@ -69,7 +69,7 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["arena", "--x", "easy", "--o", "easy", "--games", "0"], "at least 1"),
         (["arena", "--x", "easy", "--o", "easy", "--board", "9x9"], "9x9 board is not supported"),
         (["arena", "--x", "easy", "--o", "easy", "--board", "big"], "must look like 3x3"),
-        (["arena", "--x", "opening-table", "--o", "easy", "--board", "4x4"], "does not play on a 4x4"),
+        (["arena", "--x", "opening-table", "--o", "easy", "--board", "4x4"], "does not play Classic on a 4x4"),
         (["frobnicate"], "invalid choice"),
     ],
 )
@@ -207,6 +207,61 @@ def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None
     assert launched[-1] == {"preset": Preset(5, 6, 3)}
     assert main(["--board", "6x6"]) == 0
     assert launched[-1] == {"preset": Preset(6, 6, 5)}  # the 6×6 preset's k
+
+
+def test_game_picks_the_rules_and_its_first_preset(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: list[dict[str, object]] = []
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(choices) or 0)
+    assert main(["--game", "gravity"]) == 0
+    assert launched[-1] == {"preset": Preset(6, 7, 4, "gravity")}
+    assert main(["--game", "Misere", "--board", "4x4"]) == 0
+    assert launched[-1] == {"preset": Preset(4, 4, 4, "misere")}
+    assert main(["--game", "ultimate"]) == 0
+    assert launched[-1] == {"preset": Preset(9, 9, 3, "ultimate")}
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--game", "ultimate", "--board", "3x3"], "Ultimate is played on 9x9"),
+        (["arena", "--game", "misere", "--x", "rules", "--o", "easy"], "rules does not play Misère"),
+        (["analyze", "x......../.../", "--game", "ultimate"], "rows differ in length"),
+        (["analyze", "x../.../...", "--game", "gravity"], "floats"),
+    ],
+)
+def test_bad_game_arguments_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], reason: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert (status, out, err.count("\n")) == (2, "", 1)
+    assert reason in err
+
+
+def test_analyze_solves_other_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "analyze", "..../..../..../x.o.", "--game", "gravity", "--json")
+    data = json.loads(out)
+    assert (status, data["game"], data["source"], data["complete"]) == (0, "gravity", "search", True)
+    assert {(m["row"], m["col"]) for m in data["moves"]} == {(3, 1), (3, 3), (2, 0), (2, 2)}
+    status, out, _ = run(capsys, "analyze", "xx./.o./..o", "--game", "misere")
+    assert status == 0
+    assert "Misère" in out
+
+
+def test_analyze_estimates_ultimate_and_says_from_what(capsys: pytest.CaptureFixture[str]) -> None:
+    board = Board.empty(9, 9, 3, "ultimate").play((4, 4))
+    status, out, _ = run(capsys, "analyze", str(board), "--game", "ultimate", "--time", "0.4", "--json")
+    data = json.loads(out)
+    assert (status, data["source"], data["value"]) == (0, "estimate", None)
+    assert "MCTS playouts" in data["basis"]
+    assert {(m["row"], m["col"]) for m in data["moves"]} == set(board.legal_moves())
+
+
+def test_arena_plays_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    for game in ("gravity", "misere", "ultimate"):
+        status, out, _ = run(capsys, "arena", "--game", game, "--x", "medium", "--o", "easy", "--games", "2", "--json")
+        assert status == 0, game
+        assert sum(json.loads(out)[key] for key in ("x_wins", "o_wins", "draws")) == 2
 
 
 def test_host_and_join_launch_the_app_online(monkeypatch: pytest.MonkeyPatch) -> None:

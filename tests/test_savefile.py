@@ -16,12 +16,33 @@ from tictactoe_tui.store.savefile import MAX_BYTES, SaveFileError, dump, load, l
 
 def test_the_format_is_the_board_text_plus_the_moves() -> None:
     board = Board.empty().play((1, 1)).play((0, 0))
-    assert dump(board) == "# tictactoe-tui saved game\nversion: 1\nk: 3\nboard: o../.x./...\nmoves: b2 a1\n"
+    text = "# tictactoe-tui saved game\nversion: 1\ngame: classic\nk: 3\nboard: o../.x./...\nmoves: b2 a1\n"
+    assert dump(board) == text
     assert loads(dump(board)).history == ((1, 1), (0, 0))
 
 
-@given(st.integers(0, 2**32), st.sampled_from([(3, 3, 3), (4, 4, 4), (5, 5, 4), (7, 7, 5), (3, 5, 3)]))
-def test_any_game_round_trips(seed: int, shape: tuple[int, int, int]) -> None:
+def test_files_from_before_the_other_games_load_as_classic() -> None:
+    old = "# tictactoe-tui saved game\nversion: 1\nk: 3\nboard: o../.x./...\nmoves: b2 a1\n"
+    assert loads(old) == Board.empty().play((1, 1)).play((0, 0))
+    assert loads(old).rules.name == "classic"
+
+
+def test_ultimate_saves_its_last_move_and_refuses_a_wrong_game() -> None:
+    board = Board.empty(9, 9, 3, "ultimate").play((4, 4)).play((3, 3))
+    assert "game: ultimate\n" in dump(board)
+    assert "board: " + "/".join(["." * 9] * 3) in dump(board)
+    assert dump(board).split("board: ")[1].split("\n")[0].endswith("@d4")
+    assert loads(dump(board)) == board
+    with pytest.raises(SaveFileError, match="unknown game 'chess'"):
+        loads(dump(board).replace("game: ultimate", "game: chess"))
+
+
+GAME_SHAPES = [(3, 3, 3, "classic"), (4, 4, 4, "classic"), (5, 5, 4, "classic"), (7, 7, 5, "classic"), (3, 5, 3, "classic"),
+               (6, 7, 4, "gravity"), (4, 4, 4, "misere"), (9, 9, 3, "ultimate")]  # fmt: skip
+
+
+@given(st.integers(0, 2**32), st.sampled_from(GAME_SHAPES))
+def test_any_game_round_trips(seed: int, shape: tuple[int, int, int, str]) -> None:
     rng = random.Random(seed)
     board = Board.empty(*shape)
     for _ in range(rng.randrange(board.rows * board.cols)):

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .engine.board import Board, BoardError, Mark, Move, check_size, move_name
+from .engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, geometry, move_name
+from .engine.rules import Rules, rules_named
 
 if TYPE_CHECKING:
     from .engine import Decision
@@ -65,46 +66,54 @@ class KeyLayout(StrEnum):
 
 @dataclass(frozen=True)
 class Preset:
-    """A named board shape."""
+    """A named board shape in a game."""
 
     rows: int
     cols: int
     k: int
+    game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
-        check_size(self.rows, self.cols, self.k)
+        check_size(self.rows, self.cols, self.k, self.game)
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return geometry(self.rows, self.cols, self.k, self.game).rules
 
     @property
     def label(self) -> str:
-        """E.g. ``4×4, 4 in a row``."""
-        return f"{self.rows}×{self.cols}, {self.k} in a row"
+        """E.g. ``4×4, 4 in a row`` or ``Connect Four: 6×7, 4 in a row``."""
+        return self.rules.shape_label(self.rows, self.cols, self.k)
 
     @property
     def key(self) -> str:
-        """E.g. ``4x4k4``, as in settings files and on the command line."""
-        return f"{self.rows}x{self.cols}k{self.k}"
+        """E.g. ``4x4k4`` or ``gravity:6x7k4``, as in settings files."""
+        shape = f"{self.rows}x{self.cols}k{self.k}"
+        return shape if self.game == DEFAULT_GAME else f"{self.game}:{shape}"
 
     @classmethod
     def from_key(cls, key: str) -> Preset:
-        """Read ``4x4k4``; :class:`BoardError` if it is malformed or not a supported size."""
-        match = re.fullmatch(r"(\d+)x(\d+)k(\d+)", key.strip().lower())
+        """Read ``4x4k4`` (classic) or ``gravity:6x7k4``; :class:`BoardError` if it is malformed
+        or not a size the game supports."""
+        game, colon, shape = key.strip().lower().rpartition(":")
+        match = re.fullmatch(r"(\d+)x(\d+)k(\d+)", shape)
         if not match:
-            raise BoardError(f"board {key!r} is not written like 4x4k4")
-        return cls(*(int(part) for part in match.groups()))
+            raise BoardError(f"board {key!r} is not written like 4x4k4 or gravity:6x7k4")
+        rows, cols, k = (int(part) for part in match.groups())
+        return cls(rows, cols, k, game if colon else DEFAULT_GAME)
 
     def empty_board(self) -> Board:
         """The starting position."""
-        return Board.empty(self.rows, self.cols, self.k)
+        return Board.empty(self.rows, self.cols, self.k, self.game)
 
 
-PRESETS: tuple[Preset, ...] = (
-    Preset(3, 3, 3),
-    Preset(4, 4, 4),
-    Preset(5, 5, 4),
-    Preset(6, 6, 5),
-    Preset(7, 7, 5),
-    Preset(15, 15, 5),
-)
+def presets_for(game: str) -> tuple[Preset, ...]:
+    """The shapes the sidebar offers for a game, its default first."""
+    return tuple(Preset(*shape, game=game) for shape in rules_named(game).presets)
+
+
+PRESETS: tuple[Preset, ...] = presets_for(DEFAULT_GAME)
 #: Seconds the computer may think per move, as offered in the sidebar.
 THINK_TIMES: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 5.0)
 

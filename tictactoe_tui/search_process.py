@@ -30,23 +30,24 @@ class SearchProcessError(RuntimeError):
 
 @dataclass(frozen=True)
 class Position:
-    """A board as it travels to the child: text, size, and the history when known."""
+    """A board as it travels to the child: text, size, game, and the history when known."""
 
     rows: int
     cols: int
     k: int
+    game: str
     text: str
     history: tuple[Move, ...] | None
 
     @classmethod
     def of(cls, board: Board) -> Position:
-        return cls(board.rows, board.cols, board.k, str(board), board.history)
+        return cls(board.rows, board.cols, board.k, board.rules.name, str(board), board.history)
 
     def board(self) -> Board:
         """Rebuild the position, replaying the history when there is one."""
         if self.history is None:
-            return Board.parse(self.text, k=self.k)
-        return Board.empty(self.rows, self.cols, self.k).play_all(self.history)
+            return Board.parse(self.text, k=self.k, game=self.game)
+        return Board.empty(self.rows, self.cols, self.k, self.game).play_all(self.history)
 
 
 @dataclass(frozen=True)

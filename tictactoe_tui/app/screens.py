@@ -86,7 +86,7 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="custom-board", classes="dialog"):
-            yield Static("[b]Custom board[/b]", classes="dialog-title")
+            yield Static(f"[b]Custom board — {self.current.rules.title}[/b]", classes="dialog-title")
             for name, label, value in (
                 ("rows", "Rows (3 to 7, or 15)", self.current.rows),
                 ("cols", "Columns (3 to 7, or 15)", self.current.cols),
@@ -100,7 +100,8 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
     @on(Input.Submitted)
     def submitted(self) -> None:
         try:
-            preset = Preset(*(int(self.query_one(f"#{name}", Input).value or 0) for name in ("rows", "cols", "k")))
+            rows, cols, k = (int(self.query_one(f"#{name}", Input).value or 0) for name in ("rows", "cols", "k"))
+            preset = Preset(rows, cols, k, self.current.game)
         except BoardError as error:
             self.query_one("#custom-problem", Static).update(f"[b]{error}[/b]")
             return

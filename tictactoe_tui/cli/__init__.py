@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
-from ..engine.board import BoardError, default_k
-from ..game import Preset
+from ..engine.board import DEFAULT_GAME, BoardError, default_k
+from ..game import Preset, presets_for
 from ..net.address import DEFAULT_PORT, split_address
 from ..store import savefile
 
+GAME_HELP = "classic (default), gravity (Connect Four on 6x7), misere (k in a row loses) or ultimate"
 #: Each command and the module (in this package) that runs it with its ``run(args)``.
 COMMANDS = {
     "analyze": "analyze",
@@ -83,6 +84,16 @@ def address(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def game_name(text: str) -> str:
+    """Check a game's name (classic, gravity, misere, ultimate)."""
+    from ..engine.rules import rules_named
+
+    try:
+        return rules_named(text).name
+    except BoardError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def player_name(text: str) -> str:
     """Check a level or strategy name."""
     from ..engine import get_strategy
@@ -99,6 +110,7 @@ def build_parser() -> _Parser:
     parser = _Parser(prog="tictactoe-tui", description="Tic-tac-toe in the terminal, from 3x3 to m×n×k.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
+    parser.add_argument("--game", type=game_name, help=GAME_HELP)
     parser.add_argument("--board", type=board_size, help="play on rows x columns, e.g. 15x15 (with --k)")
     parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board (default as its preset)")
     parser.add_argument("--think-time", type=positive_seconds, help="the computer's seconds per move")
@@ -107,6 +119,7 @@ def build_parser() -> _Parser:
     analyze = commands.add_parser("analyze", help="exact value of every move of a position")
     analyze.add_argument("board", help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o")
     analyze.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
+    analyze.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
     analyze.add_argument("--time", type=positive_seconds, default=30.0, help="seconds to spend (default 30)")
     analyze.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -115,7 +128,8 @@ def build_parser() -> _Parser:
     arena.add_argument("--o", type=player_name, help="as --x")
     arena.add_argument("--ladder", action="store_true", help="each level against the one below, from both seats")
     arena.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
-    arena.add_argument("--board", type=board_size, default=(3, 3), help="rows x columns (default 3x3)")
+    arena.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
+    arena.add_argument("--board", type=board_size, help="rows x columns (default: the game's first preset, 3x3)")
     arena.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
     arena.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     arena.add_argument(
@@ -178,9 +192,12 @@ def launch_choices(args: argparse.Namespace) -> dict[str, object]:
     choices: dict[str, object] = {}
     if args.k is not None and args.board is None:
         raise UsageError("--k needs --board")
+    game = args.game or DEFAULT_GAME
     if args.board is not None:
         rows, cols = args.board
-        choices["preset"] = Preset(rows, cols, default_k(rows, cols) if args.k is None else args.k)
+        choices["preset"] = Preset(rows, cols, default_k(rows, cols, game) if args.k is None else args.k, game)
+    elif args.game is not None:
+        choices["preset"] = presets_for(game)[0]
     if args.think_time is not None:
         choices["think_seconds"] = args.think_time
     return choices

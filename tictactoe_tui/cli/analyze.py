@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from typing import TYPE_CHECKING
 
 from ..engine import Analysis, Board, Budget, analyze, move_name
@@ -14,11 +15,17 @@ if TYPE_CHECKING:  # Rich loads only to draw a table: --json answers without it
     from rich.table import Table
 
 OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
+#: Playouts at most for an estimate (the time limit usually ends it first).
+PLAYOUT_LIMIT = 1_000_000
+
+
+#: UCT's exploration constant for the estimates of games other than the classic one.
+EXPLORATION = 1.4
 
 
 def run(args: argparse.Namespace) -> int:
-    """``analyze``: print every move's exact value."""
-    board = Board.parse(args.board, k=args.k)
+    """``analyze``: print every move's exact value (or estimates, saying from what)."""
+    board = Board.parse(args.board, k=args.k, game=args.game)
     if board.is_over:
         raise UsageError("game is over")
     budget = Budget.seconds(args.time)
@@ -29,12 +36,50 @@ def run(args: argparse.Namespace) -> int:
         else:
             print_table(analysis_table(result))
         return 0
+    if not board.rules.classic_lines:
+        return print_playout_estimates(board, budget, args)
     outcome = alphabeta.search(board, budget, every_score=True)
     if args.json:
         print(json.dumps(estimate_json(board, outcome)))
     else:
         print_table(estimate_table(board, outcome, args.time))
     return 0
+
+
+def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespace) -> int:
+    """Estimates from MCTS playouts (the games other than the classic one), as JSON or a table."""
+    from ..engine.search import rules_mcts
+
+    found = rules_mcts.search(board, random.Random(0), PLAYOUT_LIMIT, budget, EXPLORATION)
+    basis = f"estimates from {found.playouts:,} MCTS playouts, not exact values"
+    if args.json:
+        moves = [
+            {"row": cell // board.cols, "col": cell % board.cols, "win_rate": round(rate, 4), "playouts": visits}
+            for cell, rate, visits in found.moves
+        ]
+        print(json.dumps({**position_json(board), "value": None, "complete": False, "source": "estimate",
+                          "basis": basis, "moves": moves}))  # fmt: skip
+        return 0
+    from rich.table import Table
+
+    mover = board.to_move.upper()
+    table = Table(
+        title=f"{board}  ({board.rules.title}) — {mover} to move: not solved within {args.time:g} s;\n{basis}"
+    )
+    table.add_column("move")
+    table.add_column("row, col", justify="right")
+    table.add_column(f"{mover} won (draws half)", justify="right")
+    table.add_column("playouts", justify="right")
+    for cell, rate, visits in found.moves:
+        row, col = divmod(cell, board.cols)
+        table.add_row(move_name((row, col)), f"{row}, {col}", f"{rate:.0%}", f"{visits:,}")
+    print_table(table)
+    return 0
+
+
+def position_json(board: Board) -> dict[str, object]:
+    """The fields every ``--json`` answer starts with."""
+    return {"game": board.rules.name, "board": str(board), "k": board.k, "to_move": str(board.to_move)}
 
 
 def print_table(table: Table) -> None:
@@ -47,9 +92,7 @@ def estimate_json(board: Board, outcome: alphabeta.SearchOutcome) -> dict[str, o
     """The ``--json`` form of a heuristic estimate: scores, not values, and the depth searched."""
     ranked = sorted(outcome.scores.items(), key=lambda item: -item[1])
     return {
-        "board": str(board),
-        "k": board.k,
-        "to_move": str(board.to_move),
+        **position_json(board),
         "value": None,
         "complete": False,
         "source": "estimate",
@@ -94,9 +137,7 @@ def analysis_json(analysis: Analysis) -> dict[str, object]:
     """The ``--json`` form of an analysis."""
     board = analysis.board
     return {
-        "board": str(board),
-        "k": board.k,
-        "to_move": str(board.to_move),
+        **position_json(board),
         "value": analysis.value,
         "complete": analysis.complete,
         "source": analysis.source,
@@ -120,7 +161,8 @@ def analysis_table(analysis: Analysis) -> Table:
         basis = "exact values from the opening book"
     else:
         basis = f"exact values solved in {analysis.seconds:.2f} s ({analysis.nodes:,} positions searched)"
-    table = Table(title=f"{board}  (k={board.k}) — {mover} to move: {verdict}\n{basis}")
+    game = "" if board.rules.classic_lines else f"{board.rules.title}, "
+    table = Table(title=f"{board}  ({game}k={board.k}) — {mover} to move: {verdict}\n{basis}")
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"result for {mover}")

@@ -14,20 +14,27 @@ from rich.progress import Progress
 from rich.table import Table
 
 from ..engine import AGAINST_REFERENCE, LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
+from ..game import presets_for
 from . import UsageError
 
 
 def run(args: argparse.Namespace) -> int:
     """``arena``: play a seeded series (or a ladder) and print the totals."""
 
-    rows, cols = args.board
-    start = Board.empty(rows, cols, default_k(rows, cols) if args.k is None else args.k)
+    if args.board is None:
+        if args.k is not None:
+            raise UsageError("--k needs --board")
+        start = presets_for(args.game)[0].empty_board()
+    else:
+        rows, cols = args.board
+        start = Board.empty(rows, cols, default_k(rows, cols, args.game) if args.k is None else args.k, args.game)
+    rows, cols = start.rows, start.cols
     if not args.ladder:
         if args.x is None or args.o is None:
             raise UsageError("arena needs --x and --o (or --ladder)")
         for name in (args.x, args.o):
             if not get_strategy(name).supports(start):
-                raise UsageError(f"{name} does not play on a {rows}x{cols} board with k={start.k}")
+                raise UsageError(f"{name} does not play {start.rules.title} on a {rows}x{cols} board with k={start.k}")
     with arena_pool(args.jobs) as pool:
         if args.ladder:
             return run_ladder(args, start, pool)
@@ -58,10 +65,15 @@ def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
     return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
 
 
+def shape_text(start: Board) -> str:
+    """E.g. ``Classic on 3x3, k=3``."""
+    return f"{start.rules.title} on {start.rows}x{start.cols}, k={start.k}"
+
+
 def arena_table(result: ArenaResult, start: Board) -> Table:
     """A Rich table of a series' totals."""
 
-    table = Table(title=f"{result.games} games on {start.rows}x{start.cols}, k={start.k}")
+    table = Table(title=f"{result.games} games of {shape_text(start)}")
     table.add_column("seat")
     table.add_column("player")
     table.add_column("wins", justify="right")
@@ -78,7 +90,7 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
     pairings = (*LADDER, *AGAINST_REFERENCE)
     with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
         total = args.games * len(pairings)
-        task = progress.add_task(f"ladder on {start.rows}x{start.cols}, k={start.k}", total=total)
+        task = progress.add_task(f"ladder: {shape_text(start)}", total=total)
         rows = [
             run_pairing(
                 upper,
@@ -96,6 +108,7 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
         print(
             json.dumps(
                 {
+                    "game": start.rules.name,
                     "board": f"{start.rows}x{start.cols}",
                     "k": start.k,
                     "ladder": [{**dataclasses.asdict(row), "beats_lower": row.beats_lower} for row in ladder],
@@ -104,7 +117,7 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
             )
         )
         return 0
-    table = Table(title=f"Ladder on {start.rows}x{start.cols}, k={start.k} (seed {args.seed})")
+    table = Table(title=f"Ladder: {shape_text(start)} (seed {args.seed})")
     for column in ("level", "against", "games", "wins", "losses", "draws", "score"):
         table.add_column(column, justify="left" if column in ("level", "against") else "right")
     for row in rows:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..engine.board import Board, BoardError, Mark, Move, check_size, move_name, parse_move
+from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, move_name, parse_move
+from ..engine.rules import GAMES
 
 Side = Literal["host", "guest"]
 
@@ -21,7 +22,7 @@ class MoveRefused(ValueError):
 
 @dataclass(frozen=True)
 class Match:
-    """Game ``number`` of a session on a ``rows``×``cols`` board with ``k`` in a row."""
+    """Game ``number`` of a session of ``game`` on a ``rows``×``cols`` board with ``k`` in a row."""
 
     rows: int = 3
     cols: int = 3
@@ -33,11 +34,12 @@ class Match:
     host_wins: int = 0
     guest_wins: int = 0
     draws: int = 0
+    game: str = DEFAULT_GAME
 
     @property
     def board(self) -> Board:
         """The position, with its history."""
-        return Board.empty(self.rows, self.cols, self.k).play_all(self.moves)
+        return Board.empty(self.rows, self.cols, self.k, self.game).play_all(self.moves)
 
     def mark(self, side: Side) -> Mark:
         """The engine's mark ``side`` plays in this game (X moves first)."""
@@ -82,6 +84,7 @@ class Match:
         """The ``state`` message for this match."""
         return {
             "type": "state",
+            "game": self.game,
             "rows": self.rows,
             "cols": self.cols,
             "k": self.k,
@@ -98,6 +101,9 @@ class Match:
         score = message.get("score")
         names = message.get("moves")
         first = message.get("host_first")
+        game = message.get("game", DEFAULT_GAME)
+        if not isinstance(game, str) or game not in GAMES:
+            raise ValueError(f"a state for a game this version does not play: {str(game)[:40]!r}")
         if not isinstance(first, bool):
             raise ValueError("a state without host_first")
         if not isinstance(score, dict):
@@ -105,15 +111,15 @@ class Match:
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
             raise ValueError("a state whose moves are not a list of names")
         try:
-            check_size(rows, cols, k)
+            check_size(rows, cols, k, game)
             moves = tuple(parse_move(name, rows, cols) for name in names)
-            Board.empty(rows, cols, k).play_all(moves)
+            Board.empty(rows, cols, k, game).play_all(moves)
         except BoardError as error:
             raise ValueError(f"an impossible state: {error}") from None
         counts = (_whole(score, "host"), _whole(score, "guest"), _whole(score, "draws"))
         if number < 1 or min(counts) < 0:
             raise ValueError("a state with a negative count")
-        return cls(rows, cols, k, number, first, moves, *counts)
+        return cls(rows, cols, k, number, first, moves, *counts, game=game)
 
 
 def _whole(message: dict[str, Any], key: str) -> int:

@@ -23,6 +23,8 @@ from typing import Any, TypeVar
 
 from .. import __version__
 from ..engine import Board, Mark, Move, move_name, parse_move
+from ..engine.board import DEFAULT_GAME
+from ..engine.rules import GAMES
 from ..game import GameState, Mode
 from .files import Paths, backup_path
 from .stats import Stats, load_stats
@@ -33,7 +35,7 @@ T = TypeVar("T")
 BUSY_TIMEOUT = 10.0
 #: Rows a page of the browser holds.
 PAGE_SIZE = 100
-CLASSIC = "classic"
+CLASSIC = DEFAULT_GAME
 #: Modes as the game lists show them.
 MODE_SHORT = {
     Mode.VS_COMPUTER.value: "vs computer",
@@ -123,6 +125,7 @@ class GameRecord:
             rows=board.rows,
             cols=board.cols,
             k=board.k,
+            variant=board.rules.name,
             mode=game.mode.value,
             level=level if game.computer else "",
             x_player=x_player,
@@ -149,7 +152,7 @@ class GameRecord:
     def board(self, plies: int | None = None) -> Board:
         """The position after the first ``plies`` moves (all by default), with its history."""
         moves = self.moves if plies is None else self.moves[:plies]
-        return Board.empty(self.rows, self.cols, self.k).play_all(moves)
+        return Board.empty(self.rows, self.cols, self.k, self.variant).play_all(moves)
 
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
@@ -317,7 +320,7 @@ class Summary:
         return (
             str(self.id),
             local_time(self.ended_at),
-            board if self.variant == CLASSIC else f"{self.variant} {board}",
+            board if self.variant == CLASSIC else f"{title(self.variant)} {board}",
             MODE_SHORT.get(self.mode, self.mode),
             self.x_player,
             self.o_player,
@@ -678,9 +681,19 @@ def _kind_order(kind: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def board_label(variant: str, rows: int, cols: int, k: int) -> str:
-    """E.g. ``3×3`` or ``5×5, 4 in a row``, with the variant's name unless classic."""
-    shape = f"{rows}×{cols}" if (rows, cols, k) == (3, 3, 3) else f"{rows}×{cols}, {k} in a row"
-    return shape if variant == CLASSIC else f"{variant} {shape}"
+    """E.g. ``3×3`` or ``5×5, 4 in a row``, with the game's name unless classic."""
+    if variant == CLASSIC:
+        return f"{rows}×{cols}" if (rows, cols, k) == (3, 3, 3) else f"{rows}×{cols}, {k} in a row"
+    rules = GAMES.get(variant)
+    if rules is None:  # a game from a newer version of the app
+        return f"{variant} {rows}×{cols}, {k} in a row"
+    return f"{rules.title} {rules.shape_label(rows, cols, k)}"
+
+
+def title(variant: str) -> str:
+    """A game's name for people (its stored name when this version does not know it)."""
+    rules = GAMES.get(variant)
+    return variant if rules is None else rules.title
 
 
 def _summary(row: Sequence[Any]) -> Summary:

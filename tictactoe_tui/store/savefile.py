@@ -2,13 +2,16 @@
 
     # tictactoe-tui saved game
     version: 1
+    game: classic
     k: 3
     board: xo./.x./...
     moves: b2 a1
 
-``board`` is the position reached (its rows give the size), ``moves`` the moves from the
-empty board that reach it, in order (empty for a new game). Lines starting with ``#`` are
-comments. Loading replays the moves and checks they reach the board.
+``game`` names the rules (``classic``, ``gravity``, ``misere``, ``ultimate``; files written
+before there were other games have no ``game`` line and are classic), ``board`` is the
+position reached (its rows give the size; Ultimate adds ``@`` and the last move), ``moves``
+the moves from the empty board that reach it, in order (empty for a new game). Lines
+starting with ``#`` are comments. Loading replays the moves and checks they reach the board.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import stat
 from pathlib import Path
 
 from ..engine import Board, BoardError, move_name, parse_move
+from ..engine.board import DEFAULT_GAME
 
 HEADER = "# tictactoe-tui saved game"
 VERSION = "1"
@@ -34,7 +38,7 @@ def dump(board: Board) -> str:
     if board.history is None:
         raise ValueError("only a game played from the empty board can be saved")
     moves = " ".join(move_name(move) for move in board.history)
-    return f"{HEADER}\nversion: {VERSION}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
+    return f"{HEADER}\nversion: {VERSION}\ngame: {board.rules.name}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
 
 
 def loads(text: str) -> Board:
@@ -56,9 +60,10 @@ def loads(text: str) -> Board:
     if not fields["k"].isdigit():
         raise SaveFileError(f"k must be a whole number, not {fields['k']!r}")
     try:
-        final = Board.parse(fields["board"], k=int(fields["k"]))
+        game = fields.get("game", DEFAULT_GAME)
+        final = Board.parse(fields["board"], k=int(fields["k"]), game=game)
         moves = (parse_move(name, final.rows, final.cols) for name in fields["moves"].split())
-        board = Board.empty(final.rows, final.cols, final.k).play_all(moves)
+        board = Board.empty(final.rows, final.cols, final.k, game).play_all(moves)
     except BoardError as error:
         raise SaveFileError(str(error)) from None
     if board != final:

@@ -69,6 +69,10 @@ class Rules(ABC):
         if not 3 <= k <= max(rows, cols):
             raise BoardError(f"k={k} does not fit a {rows}x{cols} board: k must be 3 to {max(rows, cols)}")
 
+    def shape_label(self, rows: int, cols: int, k: int) -> str:
+        """A board shape for people, e.g. ``4×4, 4 in a row``."""
+        return f"{rows}×{cols}, {k} in a row"
+
     def lines(self, rows: int, cols: int, k: int) -> tuple[int, ...]:
         """Masks of the lines that count (every k-window in the four directions)."""
         return windows(rows, cols, k)

@@ -31,6 +31,10 @@ class Gravity(Rules):
     presets = (CONNECT_FOUR, (4, 4, 4), (5, 5, 4), (6, 6, 4), (7, 7, 4))
     line_wins_game = True
 
+    def shape_label(self, rows: int, cols: int, k: int) -> str:
+        label = super().shape_label(rows, cols, k)
+        return f"Connect Four: {label}" if (rows, cols, k) == CONNECT_FOUR else label
+
     def default_k(self, rows: int, cols: int) -> int:
         """Four in a row, as in Connect Four (three on 3×3)."""
         return 3 if (rows, cols) == (3, 3) else 4

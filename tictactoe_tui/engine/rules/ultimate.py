@@ -60,6 +60,9 @@ class Ultimate(Rules):
     )
     presets = ((SIDE, SIDE, 3),)
 
+    def shape_label(self, rows: int, cols: int, k: int) -> str:
+        return "9×9: nine 3×3 boards"
+
     def default_k(self, rows: int, cols: int) -> int:
         return 3
 

@@ -73,6 +73,8 @@ class SearchResult:
     win_rate: float
     playouts: int
     reused: int
+    moves: tuple[tuple[int, float, int], ...]
+    """Every root move searched: its cell, win rate for the mover and visits, most visited first."""
 
 
 def search(
@@ -118,7 +120,9 @@ def search(
         tree.root = root
     candidates = [child for child in root.children if allowed is None or allowed >> child.cell & 1]
     best = max(candidates or root.children, key=lambda child: child.visits)
-    return SearchResult(best.cell, best.wins / best.visits, done, reused)
+    ranked = sorted(root.children, key=lambda child: -child.visits)
+    moves = tuple((child.cell, child.wins / child.visits, child.visits) for child in ranked)
+    return SearchResult(best.cell, best.wins / best.visits, done, reused, moves)
 
 
 def _expand(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> Node:
