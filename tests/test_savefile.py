@@ -37,8 +37,12 @@ def test_ultimate_saves_its_last_move_and_refuses_a_wrong_game() -> None:
         loads(dump(board).replace("game: ultimate", "game: chess"))
 
 
-GAME_SHAPES = [(3, 3, 3, "classic"), (4, 4, 4, "classic"), (5, 5, 4, "classic"), (7, 7, 5, "classic"), (3, 5, 3, "classic"),
-               (6, 7, 4, "gravity"), (4, 4, 4, "misere"), (9, 9, 3, "ultimate")]  # fmt: skip
+GAME_SHAPES = [
+    *((*shape, "classic") for shape in [(3, 3, 3), (4, 4, 4), (5, 5, 4), (7, 7, 5), (3, 5, 3)]),
+    (6, 7, 4, "gravity"),
+    (4, 4, 4, "misere"),
+    (9, 9, 3, "ultimate"),
+]
 
 
 @given(st.integers(0, 2**32), st.sampled_from(GAME_SHAPES))
