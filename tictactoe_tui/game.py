@@ -131,6 +131,18 @@ class Settings:
     think_seconds: float = 1.0
     """The computer's time budget per move."""
 
+    @property
+    def game(self) -> str:
+        """The game's name (the board preset belongs to a game)."""
+        return self.preset.game
+
+    def with_game(self, game: str) -> Settings:
+        """These settings for another game: the same board where that game offers it, else its first."""
+        offered = presets_for(game)
+        shape = (self.preset.rows, self.preset.cols, self.preset.k)
+        same = [preset for preset in offered if (preset.rows, preset.cols, preset.k) == shape]
+        return replace(self, preset=(same or offered)[0])
+
 
 @dataclass(frozen=True)
 class Scoreboard:

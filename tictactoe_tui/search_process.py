@@ -69,7 +69,10 @@ class SearchRequest:
         """Search (in the child, or in-process)."""
         budget = Budget.seconds(self.seconds, cancel)
         strategy = get_strategy(self.strategy) if isinstance(self.strategy, str) else self.strategy
-        return strategy.decide(self.position.board(), random.Random(self.seed), budget)
+        board = self.position.board()
+        if not strategy.supports(board):
+            raise ValueError(f"{strategy.name} does not play {board.rules.title} on this board: choose another level")
+        return strategy.decide(board, random.Random(self.seed), budget)
 
 
 @dataclass(frozen=True)

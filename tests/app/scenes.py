@@ -87,6 +87,9 @@ ARCHIVED = (
 
 TWO = Settings(mode=Mode.TWO_PLAYERS)
 GOMOKU = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5))
+CONNECT_FOUR = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity"))
+MISERE = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(3, 3, 3, "misere"))
+ULTIMATE = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(9, 9, 3, "ultimate"))
 
 SCENES = {
     scene.name: scene
@@ -111,6 +114,12 @@ SCENES = {
         Scene("gomoku", GOMOKU, ("enter", "right", "enter", "up", "enter", "down", "down", "enter"), size=(100, 40)),
         Scene("too-small", GOMOKU),
         Scene("archive", Settings(), ("g",), archived=ARCHIVED),
+        # Columns by number key and by arrows; the cursor waits where the next mark lands.
+        Scene("connect-four", CONNECT_FOUR, ("4", "4", "3", "5", "right", "right", "enter", "left")),
+        # X completes the top row, so X loses.
+        Scene("misere", MISERE, ("1", "5", "2", "9", "3")),
+        # O takes the centre board's top row and claims it; X then sends O there: any open board.
+        Scene("ultimate", ULTIMATE, ("enter", "1", "5", "2", "5", "3", "5")),
         Scene("replay", Settings(), ("g", "down", "down", "enter", "left", "left"), archived=ARCHIVED),
     )
 }

@@ -109,7 +109,7 @@ async def test_refused_moves_change_nothing_and_say_why(make_app: AppFactory) ->
         gated.gate.set()
         await settle(app)
         await click_cell(pilot, 1, 1)  # taken
-        assert "b2 is taken" in status(app)
+        assert "b2 is already taken" in status(app)
         assert marks(app) == "o../.x./..."
 
 

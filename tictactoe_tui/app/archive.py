@@ -284,7 +284,7 @@ class ReplayScreen(Screen[Board | bool | None]):
         record = self.record
         with Horizontal(id="replay"):
             with Vertical(id="replay-play"):
-                board = BoardView((record.rows, record.cols))
+                board = BoardView((record.rows, record.cols, record.board(0).rules.block_size))
                 board.can_focus = False
                 yield board
                 yield Static("", id="replay-status")

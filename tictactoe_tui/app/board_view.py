@@ -33,9 +33,19 @@ def overlay_label(value: MoveValue) -> str:
     return f"{'W' if value.value > 0 else 'L'}{value.plies}"
 
 
+def big_mark(symbol: str, width: int, height: int) -> str:
+    """The largest glyph of ``symbol`` that fits ``width`` × ``height`` characters."""
+    for glyphs in (BIG_GLYPHS, SMALL_GLYPHS):
+        art = glyphs[symbol]
+        if height >= len(art) and width >= len(art[0]):
+            return "\n".join(art)
+    return symbol
+
+
 class Cell(Widget):
-    """One square. Its classes (``-x``, ``-o``, ``-cursor``, ``-last``, ``-win``, ``-hint`` and
-    the overlay's ``-good``, ``-even``, ``-bad``) only style it.
+    """One square. Its classes (``-x``, ``-o``, ``-cursor``, ``-last``, ``-win``, ``-hint``, the
+    overlay's ``-good``, ``-even``, ``-bad``, and ``-playable`` in games that limit where to
+    play) only style it.
 
     ``-x`` and ``-o`` follow the symbol shown, so each symbol keeps its colour.
     """
@@ -52,15 +62,44 @@ class Cell(Widget):
         if not self.symbol:
             return self.label
         width, height = self.content_size
-        for glyphs in (BIG_GLYPHS, SMALL_GLYPHS):
-            art = glyphs[self.symbol]
-            if height >= len(art) and width >= len(art[0]):
-                return "\n".join(art)
-        return self.symbol
+        return big_mark(self.symbol, width, height)
 
     def on_click(self, event: Click) -> None:
         event.stop()
         self.post_message(BoardView.CellClicked(self.move))
+
+
+class SmallBoard(Widget):
+    """One small board of a game made of several (Ultimate): its squares, or once claimed a
+    big mark over them. Classes ``-playable`` and ``-claimed`` with ``-x`` / ``-o`` style it."""
+
+    claim: reactive[str] = reactive("")
+    """The symbol that claimed this board, or ``""``."""
+
+    def __init__(self, cells: list[Cell], block: tuple[int, int]) -> None:
+        super().__init__(id=f"small-{block[0]}-{block[1]}", classes="small")
+        self.cells = cells
+
+    def compose(self) -> ComposeResult:
+        yield Static("", classes="claim")
+        with Grid(classes="small-grid") as grid:
+            side = round(len(self.cells) ** 0.5)
+            grid.styles.grid_size_columns = grid.styles.grid_size_rows = side
+            yield from self.cells
+
+    def watch_claim(self, claim: str) -> None:
+        self.set_class(bool(claim), "-claimed")
+        self.set_class(claim == "X", "-x")
+        self.set_class(claim == "O", "-o")
+        self._draw_claim()
+
+    def on_resize(self) -> None:
+        self._draw_claim()
+
+    def _draw_claim(self) -> None:
+        if self.is_mounted and self.claim:
+            width, height = self.content_size
+            self.query_one(".claim", Static).update(big_mark(self.claim, width, height))
 
 
 class BoardView(Widget, can_focus=True):
@@ -90,29 +129,39 @@ class BoardView(Widget, can_focus=True):
             super().__init__()
             self.move = move
 
-    def __init__(self, shape: tuple[int, int]) -> None:
+    def __init__(self, shape: tuple[int, int, int]) -> None:
+        """``shape`` is rows, columns and the side of the small boards (0 for one board)."""
         super().__init__(id="board")
         self._shape = shape
         self._cells: dict[Move, Cell] = {}
 
     def compose(self) -> ComposeResult:
-        rows, cols = self._shape
+        rows, cols, block = self._shape
         self.set_class(rows * cols > 25, "-compact")
         self._cells = {(row, col): Cell((row, col)) for row in range(rows) for col in range(cols)}
         yield Static("", id="too-small")
-        with Grid(id="grid") as grid:
-            grid.styles.grid_size_columns = cols
-            grid.styles.grid_size_rows = rows
-            yield from self._cells.values()
+        with Grid(id="grid", classes="-blocks" if block else "") as grid:
+            if not block:
+                grid.styles.grid_size_columns = cols
+                grid.styles.grid_size_rows = rows
+                yield from self._cells.values()
+                return
+            grid.styles.grid_size_columns = cols // block
+            grid.styles.grid_size_rows = rows // block
+            for top in range(0, rows, block):
+                for left in range(0, cols, block):
+                    squares = [self._cells[top + r, left + c] for r in range(block) for c in range(block)]
+                    yield SmallBoard(squares, (top // block, left // block))
 
     async def watch_game(self, game: GameState | None) -> None:
         if game is None:
             return
-        shape = (game.board.rows, game.board.cols)
+        board = game.board
+        shape = (board.rows, board.cols, board.rules.block_size)
         if shape != self._shape:
             self._shape = shape
             await self.recompose()
-            self._fit(self.size.width, self.size.height)
+            self._fit()
         self._paint()
 
     def watch_cursor(self, old: Move, new: Move) -> None:
@@ -132,12 +181,13 @@ class BoardView(Widget, can_focus=True):
         self.set_class(thinking, "-thinking")
 
     def on_resize(self, event: Resize) -> None:
-        self._fit(event.size.width, event.size.height)
+        self._fit()
 
-    def _fit(self, width: int, height: int) -> None:
+    def _fit(self) -> None:
         """Size the cells as large as fits, about twice as wide as tall (terminal cells are tall);
         when even one-character cells do not fit, say how large the window must be."""
-        rows, cols = self._shape
+        width, height = self.content_size  # inside the padding
+        rows, cols, block = self._shape
         if not rows or not width or not height:
             return
         short_x = max(0, 2 * cols - 1 - width)
@@ -150,6 +200,12 @@ class BoardView(Widget, can_focus=True):
         cell_height = max(1, (height - (rows - 1)) // rows)
         cell_width = max(3, min((width - (cols - 1)) // cols, cell_height * 2 + 3))
         grid = self.query_one("#grid", Grid)
+        if block:  # small boards of block × block squares, the same gutters inside and between
+            for small_grid in self.query(".small-grid").results(Grid):
+                small_grid.styles.grid_rows = str(cell_height)
+                small_grid.styles.grid_columns = str(cell_width)
+            cell_height, cell_width = cell_height * block + block - 1, cell_width * block + block - 1
+            rows, cols = rows // block, cols // block
         grid.styles.grid_rows = str(cell_height)
         grid.styles.grid_columns = str(cell_width)
         grid.styles.width = cell_width * cols + cols - 1
@@ -160,12 +216,17 @@ class BoardView(Widget, can_focus=True):
         if game is None or not self.is_mounted:
             return
         board = game.board
-        last = board.history[-1] if board.history else None
+        last = board.last_move
         winning = set(board.winning_line)
         values = {mv.move: mv for mv in self.analysis.moves} if self.analysis else {}
+        legal = board.legal_bits
+        playable = legal if legal != board.empty_bits else 0  # lit only where the game limits it
+        self._paint_small_boards(game, playable)
         for cell in self._cells.values():
+            row, col = cell.move
             mark = board.at(cell.move)
             cell.symbol = game.symbol(mark) if mark else ""
+            cell.set_class(bool(playable >> (row * board.cols + col) & 1), "-playable")
             value = values.get(cell.move)
             cell.label = overlay_label(value) if value else ""
             cell.set_class(value is not None and value.value > 0, "-good")
@@ -177,3 +238,19 @@ class BoardView(Widget, can_focus=True):
             cell.set_class(cell.move == self.cursor, "-cursor")
             cell.set_class(cell.move == last, "-last")
             cell.set_class(cell.move in winning, "-win")
+
+    def _paint_small_boards(self, game: GameState, playable: int) -> None:
+        """Light the small boards one may play in; draw a big mark over the claimed ones."""
+        board = game.board
+        block = board.rules.block_size
+        if not block:
+            return
+        claims = {}
+        for claimer, region in board.rules.claimed_regions(board):
+            row, col = board.move_at(region[0])
+            claims[row // block, col // block] = game.symbol(claimer)
+        for small in self.query(SmallBoard):
+            top, left = small.cells[0].move
+            where = (top // block, left // block)
+            small.claim = claims.get(where, "")
+            small.set_class(any(playable >> board.index(cell.move) & 1 for cell in small.cells), "-playable")

@@ -9,7 +9,7 @@ from typing import ClassVar
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -32,9 +32,21 @@ def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str]) -
         seen.add(binding.description)
         keys = [replace(binding, key=key.strip()) for key in binding.key.split(",")]
         table.add_row(" / ".join(key_display(key) for key in keys), binding.description)
-    table.add_row("1 – 9", "Place on 3×3 (layout chosen in the sidebar)")
+    table.add_row("1 – 9", "Place on 3×3 (layout chosen in the sidebar); a column in Gravity; Ultimate's small board")
     for key, description in EXTRA_KEYS:
         table.add_row(key, description)
+    return table
+
+
+def games_table() -> Table:
+    """Each game's name and rules, from the registry."""
+    from ..engine.rules import GAMES
+
+    table = Table(box=None, show_header=False, padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for rules in GAMES.values():
+        table.add_row(rules.title, rules.help)
     return table
 
 
@@ -48,7 +60,9 @@ class HelpScreen(ModalScreen[None]):
         self.bindings = bindings
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
+        with VerticalScroll(id="help"):
             yield Static("[b]Keys[/b]", id="help-title")
             yield Static(keys_table(self.bindings, self.app.get_key_display))
+            yield Static("[b]Games[/b]", classes="help-section")
+            yield Static(games_table())
             yield Static("[dim]escape, q or ? to close[/dim]", id="help-close")

@@ -21,7 +21,8 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from ..engine import Analysis, Board, Move, move_name, strategy_names
-from ..game import PRESETS, AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
+from ..engine.rules import GAMES
+from ..game import AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings, presets_for
 from ..store import savefile
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
@@ -138,7 +139,7 @@ class TicTacToeApp(App[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
             board = self.game.board
-            yield BoardView((board.rows, board.cols)).data_bind(
+            yield BoardView((board.rows, board.cols, board.rules.block_size)).data_bind(
                 TicTacToeApp.game,
                 TicTacToeApp.cursor,
                 TicTacToeApp.thinking,
@@ -212,6 +213,7 @@ class TicTacToeApp(App[None]):
     def watch_game(self, old: GameState, new: GameState) -> None:
         if old.mode is not new.mode:
             self.refresh_bindings()
+        self.cursor = self.playable_near(new.board, self.cursor)
         self.hint = None
         self.analysis = None
         self._hint_wanted = False
@@ -221,28 +223,33 @@ class TicTacToeApp(App[None]):
     # -- the human's moves ---------------------------------------------------------------
 
     def action_move_cursor(self, rows: int, cols: int) -> None:
-        """Move the cursor, staying on the board."""
+        """Move the cursor, staying on the board (in Gravity, on the square a mark would land)."""
         board = self.game.board
         row, col = self.cursor
-        self.cursor = (min(max(row + rows, 0), board.rows - 1), min(max(col + cols, 0), board.cols - 1))
+        moved = (min(max(row + rows, 0), board.rows - 1), min(max(col + cols, 0), board.cols - 1))
+        self.cursor = board.rules.aim(board, moved)
 
     def action_place_at_cursor(self) -> None:
         """Place a mark under the cursor."""
         self.place(self.cursor)
 
     def action_place_number(self, digit: int) -> None:
-        """Place a mark on the square a number key names (3×3 only)."""
-        if (self.game.board.rows, self.game.board.cols) != (3, 3):
-            self.notice = "Number keys work on the 3×3 board; use the arrows and Enter"
+        """Place a mark on the square a number key names: on 3×3, a Gravity board's column, or
+        the square of the small board Ultimate sends you to."""
+        board = self.game.board
+        move = board.rules.digit_square(board, digit, self.settings.layout.square)
+        if move is None:
+            self.notice = "Number keys name squares on 3×3 and columns in Gravity; here use the arrows and Enter"
             return
-        move = self.settings.layout.square(digit)
         self.cursor = move
         self.place(move)
 
     @on(BoardView.CellClicked)
     def cell_clicked(self, event: BoardView.CellClicked) -> None:
-        self.cursor = event.move
-        self.place(event.move)
+        board = self.game.board
+        move = board.rules.aim(board, event.move)  # a click anywhere in a Gravity column drops there
+        self.cursor = move
+        self.place(move)
 
     def place(self, move: Move) -> None:
         """Play ``move`` for the human, or say briefly why not."""
@@ -276,9 +283,21 @@ class TicTacToeApp(App[None]):
             return "Wait: it is your friend's turn"
         if game.mode.online and not game.remote:
             return "Waiting for your friend to join"
-        if game.board.at(move) is not None:
-            return f"{move_name(move)} is taken"
+        board = game.board
+        if move not in board.legal_moves():
+            return board.rules.refusal(board, board.index(move))
         return None
+
+    @staticmethod
+    def playable_near(board: Board, cursor: Move) -> Move:
+        """Where the cursor goes after a move: where it was, but in games that limit the squares
+        (Gravity, Ultimate) the nearest square the side to move may play."""
+        legal = board.legal_bits
+        if not legal or legal == board.empty_bits:
+            return cursor
+        aimed = board.rules.aim(board, cursor)
+        row, col = aimed
+        return min(board.legal_moves(), key=lambda move: (abs(move[0] - row) + abs(move[1] - col), move))
 
     # -- undo, redo and time travel ------------------------------------------------------
 
@@ -402,7 +421,7 @@ class TicTacToeApp(App[None]):
         previous = self.game
         ended_before = previous.mode is game.mode and previous.number == game.number and previous.board.is_over
         self.game = game
-        if game.number != previous.number or game.board.rows != previous.board.rows:
+        if game.number != previous.number or game.board.geometry is not previous.board.geometry:
             self.cursor = self._centre()
         if game.board.is_over and not ended_before:
             self.game_finished(game)
@@ -474,7 +493,10 @@ class TicTacToeApp(App[None]):
         """Change one setting: the level at once, the others from the next game."""
         if getattr(self.settings, field) == value:
             return
-        self.settings = replace(self.settings, **{field: value})
+        if field == "game":  # the game comes with its board: the same size where it has one
+            self.settings = self.settings.with_game(value)
+        else:
+            self.settings = replace(self.settings, **{field: value})
         if field == "level":
             self.notice = f"Computer level: {value}"
             if self.thinking:
@@ -541,7 +563,9 @@ class TicTacToeApp(App[None]):
 
         for label, name in LEVEL_OPTIONS:
             yield SystemCommand(f"AI level: {name}", label, partial(self.change_setting, "level", name))
-        for preset in PRESETS:
+        for name, rules in GAMES.items():
+            yield SystemCommand(f"Game: {rules.title}", rules.help, partial(self.change_setting, "game", name))
+        for preset in presets_for(self.settings.game):
             yield SystemCommand(
                 f"Board: {preset.label}", "From the next game", partial(self.change_setting, "preset", preset)
             )
@@ -700,8 +724,9 @@ class TicTacToeApp(App[None]):
                 self.call_later(self.start_ai)
 
     def _centre(self) -> Move:
+        """The centre square (in Gravity, where a mark in the centre column lands)."""
         board = self.game.board
-        return ((board.rows - 1) // 2, (board.cols - 1) // 2)
+        return self.playable_near(board, ((board.rows - 1) // 2, (board.cols - 1) // 2))
 
 
 def run_app(

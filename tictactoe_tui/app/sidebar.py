@@ -13,7 +13,8 @@ from textual.widgets import Button, Label, OptionList, Select, Static, TabbedCon
 from textual.widgets.option_list import Option
 
 from ..engine import LEVELS, STRATEGIES
-from ..game import PRESETS, THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings
+from ..engine.rules import GAMES
+from ..game import THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings, presets_for
 
 LEVEL_OPTIONS: list[tuple[str, str]] = [
     *((name.title(), name) for name in LEVELS),
@@ -29,8 +30,11 @@ def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
     """The (label, value) choices for one setting (the current value is always one of them)."""
     if field == "level":
         return list(LEVEL_OPTIONS)
+    if field == "game":
+        return [(rules.title, name) for name, rules in GAMES.items()]
     if field == "preset":
-        presets = PRESETS if current.preset in PRESETS else (*PRESETS, current.preset)
+        offered = presets_for(current.game)
+        presets = offered if current.preset in offered else (*offered, current.preset)
         return [*((preset.label, preset) for preset in presets), ("Custom…", CUSTOM)]
     if field == "think_seconds":
         times = sorted({*THINK_TIMES, current.think_seconds})
@@ -41,6 +45,7 @@ def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
 
 SECTIONS = (
     ("mode", "Mode"),
+    ("game", "Game"),
     ("level", "Computer"),
     ("first", "Who goes first"),
     ("mark", "Your mark"),

@@ -22,6 +22,9 @@ class StatusLine(Widget):
         if game is None:
             return ""
         headline = game.turn_text()
+        where = game.board.rules.where_to_play(game.board)
+        if where:
+            headline += f" — play in {where}"
         if self.thinking:
             headline += "  ·  [b]thinking…[/b]"
         elif self.paused and game.computer_to_move:

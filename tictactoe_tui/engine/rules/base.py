@@ -47,6 +47,8 @@ class Rules(ABC):
     searches written for the classic game apply."""
     line_wins_game: ClassVar[bool] = False
     """Completing a line of k wins the game (the seeds' win-and-block rules make sense)."""
+    block_size: ClassVar[int] = 0
+    """The side of the small boards the grid is made of (Ultimate: 3), 0 when it is one board."""
 
     # -- shapes -------------------------------------------------------------------------
 
@@ -124,6 +126,15 @@ class Rules(ABC):
     def refusal(self, board: Board, cell: int) -> str:
         """Why the side to move may not mark ``cell`` (which is not legal)."""
         return f"{move_name(board.move_at(cell))} is already taken"
+
+    def where_to_play(self, board: Board) -> str:
+        """Where the side to move may play, when the game restricts it (for the status line)."""
+        return ""
+
+    def claimed_regions(self, board: Board) -> list[tuple[Mark, tuple[int, ...]]]:
+        """Regions of the board a side has claimed (a mark each, and its cells in reading
+        order), drawn as one big mark; none in most games."""
+        return []
 
     def aim(self, board: Board, move: Move) -> Move:
         """The square a player pointing at ``move`` would mark (Gravity: where the mark lands)."""

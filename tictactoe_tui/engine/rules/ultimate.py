@@ -59,6 +59,7 @@ class Ultimate(Rules):
         "When every board is decided without a big line, the game is a draw."
     )
     presets = ((SIDE, SIDE, 3),)
+    block_size = 3
 
     def shape_label(self, rows: int, cols: int, k: int) -> str:
         return "9×9: nine 3×3 boards"
@@ -158,6 +159,23 @@ class Ultimate(Rules):
             return f"the {BLOCK_NAMES[block]} board is already decided"
         target = BLOCK_NAMES[SLOT_OF[last]] if last is not None else "?"
         return f"you were sent to the {target} board: play there"
+
+    def where_to_play(self, board: Board) -> str:
+        if board.is_over:
+            return ""
+        last, _, _, closed = unpack(board.state)
+        if last is None or closed >> SLOT_OF[last] & 1:
+            return "any open board"
+        return f"the {BLOCK_NAMES[SLOT_OF[last]]} board"
+
+    def claimed_regions(self, board: Board) -> list[tuple[Mark, tuple[int, ...]]]:
+        _, mine, theirs, _ = unpack(board.state)
+        regions = []
+        for mark, claimed in ((board.to_move, mine), (board.to_move.other, theirs)):
+            for block in range(9):
+                if claimed >> block & 1:
+                    regions.append((mark, tuple(c for c in range(SIDE * SIDE) if BLOCK_OF[c] == block)))
+        return regions
 
     def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
         """Digits pick the square inside the one small board you were sent to."""
