@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 from collections.abc import Callable
@@ -79,13 +78,11 @@ class ThreadSearcher:
         self.strategy_for = strategy_for
 
     def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
-        from ..engine import Budget
+        from ..search_process import SearchRequest
 
         started = time.perf_counter()
-        strategy = self.strategy_for(job.level)
-        budget = Budget.seconds(job.seconds, cancel)
-        decision = strategy.decide(job.state.board, random.Random(job.seed), budget)
-        return AiResult(job, decision, time.perf_counter() - started)
+        request = SearchRequest.of(job.state.board, self.strategy_for(job.level), job.seed, job.seconds)
+        return AiResult(job, request.run(cancel), time.perf_counter() - started)
 
     def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
         from ..search_process import AnalysisRequest

@@ -1,0 +1,131 @@
+"""Playing the other games in the app: choosing them, Gravity's columns, Ultimate's boards."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from textual.widgets import Select
+
+from tictactoe_tui.app.board_view import SmallBoard
+from tictactoe_tui.app.help import HelpScreen, games_table
+from tictactoe_tui.engine import Mark
+from tictactoe_tui.game import Mode, Preset, Settings
+
+from .conftest import AppFactory, FirstFree
+from .test_play import click_cell, marks, settle, status
+
+CONNECT_FOUR = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity"))
+ULTIMATE = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(9, 9, 3, "ultimate"))
+EMPTY_ROW = "." * 7
+
+
+async def test_choosing_a_game_in_the_sidebar_brings_its_board_next_game(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.query_one("#game", Select).value = "gravity"
+        await pilot.pause()
+        assert app.settings.preset == Preset(6, 7, 4, "gravity")
+        assert app.query_one("#preset", Select).value == Preset(6, 7, 4, "gravity")
+        assert "next game" in status(app)
+        await pilot.press("n")
+        assert (app.game.board.rules.name, app.game.board.rows, app.game.board.cols) == ("gravity", 6, 7)
+        app.query_one("#game", Select).value = "misere"
+        await pilot.pause()
+        assert app.settings.preset == Preset(3, 3, 3, "misere")  # Misère has no 6×7: its first board
+
+
+async def test_a_click_anywhere_in_a_column_drops_the_mark_to_its_foot(make_app: AppFactory) -> None:
+    app = make_app(CONNECT_FOUR)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await click_cell(pilot, 0, 3)  # the top of column d
+        assert marks(app).split("/")[-1] == "...x..."
+        assert app.cursor == (4, 3)  # the cursor waits where the next mark in d lands
+        for _ in range(5):
+            await click_cell(pilot, 2, 3)
+        assert marks(app).split("/")[0] == "...o..."
+        before = marks(app)
+        await click_cell(pilot, 3, 3)
+        assert marks(app) == before
+        assert "column d is full" in status(app)
+
+
+async def test_arrows_choose_a_column_and_number_keys_drop_into_one(make_app: AppFactory) -> None:
+    app = make_app(CONNECT_FOUR)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.cursor == (5, 3)  # the centre column's foot
+        await pilot.press("right", "up", "enter")
+        assert marks(app).split("/")[-1] == "....x.."
+        assert app.cursor == (4, 4)
+        await pilot.press("7", "7")
+        assert marks(app).split("/")[-2:] == ["......x", "....x.o"]
+
+
+async def test_the_computer_plays_gravity(make_app: AppFactory) -> None:
+    app = make_app(Settings(preset=Preset(6, 7, 4, "gravity"), level="medium"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("4")
+        await settle(app)
+        await pilot.pause()
+        assert app.game.board.move_count == 2
+        assert app.game.board.legal_moves()  # the reply landed on a column's foot, the game goes on
+
+
+async def test_ultimate_sends_you_to_the_matching_small_board(make_app: AppFactory) -> None:
+    app = make_app(ULTIMATE)
+    async with app.run_test() as pilot:
+        await click_cell(pilot, 0, 2)  # the top-right square of the top-left board
+        assert "play in the top-right board" in status(app)
+        playable = [small.id for small in app.query(SmallBoard) if small.has_class("-playable")]
+        assert playable == ["small-0-2"]
+        assert app.cursor in [(r, c) for r in range(3) for c in range(6, 9)]  # the cursor jumped there
+        await click_cell(pilot, 4, 4)
+        assert "sent to the top-right board" in status(app)
+        assert app.game.board.move_count == 1
+        await pilot.press("5")  # number keys name the squares of the board you were sent to
+        assert app.game.board.at((1, 7)) is Mark.O
+
+
+async def test_a_claimed_ultimate_board_shows_one_big_mark(make_app: AppFactory) -> None:
+    app = make_app(ULTIMATE)
+    async with app.run_test() as pilot:
+        await pilot.press("enter", "1", "5", "2", "5", "3")  # O takes the centre board's top row
+        centre = app.query_one("#small-1-1", SmallBoard)
+        assert centre.has_class("-claimed")
+        assert centre.claim == "O"
+        await pilot.press("5")  # X sends O to the claimed centre board: O may play anywhere open
+        assert "play in any open board" in status(app)
+
+
+async def test_misere_against_the_computer_you_lose_by_completing_a_line(make_app: AppFactory) -> None:
+    app = make_app(Settings(preset=Preset(3, 3, 3, "misere")), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        for key in ("5", "2", "8"):  # X b2, b1, b3 (O takes the first free square: a1, c1)
+            await pilot.press(key)
+            await settle(app)
+            await pilot.pause()
+        assert marks(app) == "oxo/.x./.x."
+        assert "The computer wins" in status(app)
+        assert set(app.game.board.winning_line) == {(0, 1), (1, 1), (2, 1)}
+
+
+async def test_a_strategy_that_does_not_play_a_game_says_so(make_app: AppFactory) -> None:
+    app = make_app(Settings(preset=Preset(3, 3, 3, "misere"), level="rules"))
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await settle(app)
+        await pilot.pause()
+        assert "rules does not play Misère" in status(app)
+
+
+async def test_help_lists_every_games_rules(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Games" in " ".join(str(static.render()) for static in app.screen.query("Static"))
+    console = Console(width=120, record=True)
+    console.print(games_table())
+    text = " ".join(console.export_text().split())
+    for words in ("Classic", "Gravity", "Connect Four", "Misère", "loses", "Ultimate", "sends your opponent"):
+        assert words in text
