@@ -1,7 +1,7 @@
 """Prove by search that ``impossible`` never loses, from either seat.
 
-    python scripts/prove_impossible.py --board 5x5 [--seat x|o|both] [--every-reply-plies N]
-                                       [--lines N --seed S]
+    python scripts/prove_impossible.py --board 5x5 [--game classic|misere] [--seat x|o|both]
+                                       [--every-reply-plies N] [--lines N --seed S]
 
 From the empty board, ``impossible`` (the level exactly as the app runs it, with no clock: only
 its node limits) is asked for every move it might pick where it is its turn; the other side
@@ -150,13 +150,14 @@ def prove(start: Board, seat: Mark, plies: int, lines: int | None, seed: int, ve
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", choices=sorted(SHAPES), default="3x3")
+    parser.add_argument("--game", choices=("classic", "misere"), default="classic")
     parser.add_argument("--seat", choices=("x", "o", "both"), default="both")
     parser.add_argument("--every-reply-plies", type=int, help="plies in which every reply is tried")
     parser.add_argument("--lines", type=int, help="check only this many random lines")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     sys.setrecursionlimit(10_000)
-    start = Board.empty(*SHAPES[args.board])
+    start = Board.empty(*SHAPES[args.board], game=args.game)
     plies = args.every_reply_plies if args.every_reply_plies is not None else default_plies(start)
     seats = [Mark.X, Mark.O] if args.seat == "both" else [Mark(args.seat)]
     for seat in seats:
@@ -164,10 +165,11 @@ def main() -> int:
         try:
             proof = prove(start, seat, plies, args.lines, args.seed, verbose=True)
         except NotProven as reason:
-            print(f"{args.board} as {seat.upper()}: NOT PROVEN: {reason}")
+            print(f"{args.game} {args.board} as {seat.upper()}: NOT PROVEN: {reason}")
             return 1
         print(
-            f"{args.board} as {seat.upper()}: never loses — {len(proof.checked):,} positions, {proof.lines:,} distinct "
+            f"{args.game} {args.board} as {seat.upper()}: never loses — {len(proof.checked):,} positions, "
+            f"{proof.lines:,} distinct "
             f"end positions ({proof.wins:,} won, {proof.draws:,} drawn), every reply for {plies} plies, "
             f"{time.monotonic() - started:.0f} s"
         )

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tictactoe_tui.engine import Board, BoardError, Budget, Mark, analyze, get_strategy, strategy_names
+from tictactoe_tui.engine import Board, BoardError, Budget, Mark, analyze, get_strategy, run_arena, strategy_names
 from tictactoe_tui.engine.rules import GAMES, rules_named
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS
 from tictactoe_tui.engine.search import rules_mcts
@@ -134,6 +134,12 @@ def test_connect_four_impossible_opens_in_the_centre_column() -> None:
     board = Board.empty(6, 7, 4, "gravity")
     for seed in range(3):
         assert get_strategy("impossible").choose(board, random.Random(seed)) == (5, 3)
+
+
+def test_connect_four_impossible_beats_the_reference_bot_as_x() -> None:
+    # A seeded sample of the 100-game series in the README (arena --game gravity --seed 1).
+    result = run_arena("impossible", "mcts-1000", games=3, start=Board.empty(6, 7, 4, "gravity"), seed=11)
+    assert result.x_wins == 3
 
 
 def test_gravity_alphabeta_takes_a_win_and_blocks_a_threat() -> None:

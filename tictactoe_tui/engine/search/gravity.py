@@ -22,8 +22,11 @@ WIN = 1_000_000
 MAX_DEPTH = 64
 #: A live window holding n marks is worth MARK_WEIGHT ** n to its side.
 MARK_WEIGHT = 6
-#: A threat on a row of the right parity for its side, and on the other parity.
-GOOD_THREAT, OTHER_THREAT = 400, 120
+#: The lowest threat of a column on a row of its owner's parity, on the other parity, and any
+#: threat above another in its column.
+GOOD_THREAT, OTHER_THREAT, HIGHER_THREAT = 1500, 200, 60
+#: One side holds a threat of its parity and the other none: zugzwang should win it the game.
+ZUGZWANG = 20_000
 #: How often (in nodes) the search looks at its budget.
 CHECK_EVERY = 64
 
@@ -54,6 +57,8 @@ class _Tables:
     """Cells by column, centre columns first."""
     odd_rows: int
     """Cells on odd rows counted from the bottom (1, 3, 5 …): X's good threat squares."""
+    columns: tuple[int, ...]
+    """The cells of each column."""
 
 
 @cache
@@ -63,7 +68,8 @@ def _tables(shape: Geometry) -> _Tables:
     rank = {cell: index for index, cell in enumerate(sorted(range(shape.cells), key=lambda c: abs(c % cols - centre)))}
     odd_rows = sum(1 << cell for cell in range(shape.cells) if (rows - cell // cols) % 2 == 1)
     floor = shape.full >> (shape.cells - cols) << (shape.cells - cols)
-    return _Tables(floor, rank, odd_rows)
+    columns = tuple(sum(1 << (row * cols + col) for row in range(rows)) for col in range(cols))
+    return _Tables(floor, rank, odd_rows, columns)
 
 
 class _Search:
@@ -97,12 +103,36 @@ class _Search:
                 score += MARK_WEIGHT ** (line & me).bit_count()
             if not line & me:
                 score -= MARK_WEIGHT ** (line & opp).bit_count()
-        me_is_x = me.bit_count() == opp.bit_count()
+        return score + self.threat_balance(me, opp)
+
+    def threat_balance(self, me: int, opp: int) -> int:
+        """Threats, column by column, for the side to move. The lowest threat of a column is the
+        one that counts (the column fills up to it first), worth most on a row of its owner's
+        parity. Zugzwang decides the rest: a first player (X) with such an odd threat and no
+        even threat of the second player (O) against it wins as the columns fill, and so does
+        O with an even threat when X has no odd one."""
         odd = self.tables.odd_rows
-        for own, other, sign, owner_is_x in ((me, opp, 1, me_is_x), (opp, me, -1, not me_is_x)):
-            threats = self.threats(own, other)
-            good = threats & (odd if owner_is_x else ~odd)
-            score += sign * (GOOD_THREAT * good.bit_count() + OTHER_THREAT * (threats & ~good).bit_count())
+        me_is_x = me.bit_count() == opp.bit_count()
+        mine, theirs = self.threats(me, opp), self.threats(opp, me)
+        good_mine = mine & (odd if me_is_x else ~odd)
+        good_theirs = theirs & (~odd if me_is_x else odd)
+        score = 0
+        decisive_mine = decisive_theirs = False
+        for column in self.tables.columns:
+            both = (mine | theirs) & column
+            if not both:
+                continue
+            lowest = 1 << (both.bit_length() - 1)  # the highest cell index is the lowest row
+            if lowest & mine:
+                decisive_mine |= bool(lowest & good_mine)
+                score += GOOD_THREAT if lowest & good_mine else OTHER_THREAT
+            if lowest & theirs:
+                decisive_theirs |= bool(lowest & good_theirs)
+                score -= GOOD_THREAT if lowest & good_theirs else OTHER_THREAT
+            above = both & ~lowest
+            score += HIGHER_THREAT * ((above & mine).bit_count() - (above & theirs).bit_count())
+        if decisive_mine != decisive_theirs:
+            score += ZUGZWANG if decisive_mine else -ZUGZWANG
         return score
 
     def ordered(self, me: int, opp: int, moves: int, first: int) -> list[int]:

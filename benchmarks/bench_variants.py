@@ -1,0 +1,94 @@
+"""Search speed in each game: solver nodes, alpha-beta nodes and MCTS playouts per second.
+
+    python benchmarks/bench_variants.py [--seconds S]
+
+Every figure is measured in this one run, and each game-generic search is also timed on the
+classic game beside the classic game's own search, so the ratio shows what going through the
+rules costs (2 shared cores: single figures wander ±20%, ratios less).
+
+1. Exact solvers, nodes per second solving an empty board: the classic solver and the
+   rules solver on classic 3×4 (k=3), then the rules solver on Gravity 4×4, Misère 4×4 and
+   (from a late position) Ultimate.
+2. Gravity's alpha-beta on the empty Connect Four board, nodes per second.
+3. MCTS playouts per second for S seconds from the empty board: classic 7×7 with the classic
+   MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from tictactoe_tui.engine import Board, Budget
+from tictactoe_tui.engine.search import gravity, mcts, rules_mcts
+from tictactoe_tui.engine.search.rules_solver import RulesSolver
+from tictactoe_tui.engine.search.solver import Solver
+
+
+def late_ultimate(plies: int, seed: int) -> Board:
+    """A position from a random Ultimate game, ``plies`` moves in (still going)."""
+    rng = random.Random(seed)
+    while True:
+        board = Board.empty(9, 9, 3, "ultimate")
+        for _ in range(plies):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.legal_moves()))
+        if not board.is_over:
+            return board
+
+
+def solver_rate(solver: Solver | RulesSolver, board: Board) -> tuple[float, int]:
+    started = time.perf_counter()
+    analysis = solver.analyze(board)
+    assert analysis.complete
+    return analysis.nodes / (time.perf_counter() - started), analysis.nodes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per MCTS measurement (default 3)")
+    args = parser.parse_args()
+
+    print("1. Exact solvers: nodes per second (nodes to solve)")
+    classic = Board.empty(3, 4, 3)
+    own, own_nodes = solver_rate(Solver(classic.geometry, use_book=False), classic)
+    generic, generic_nodes = solver_rate(RulesSolver(classic.geometry), classic)
+    print(f"   classic 3x4 k3, classic solver : {own:>10,.0f}/s ({own_nodes:,})")
+    print(f"   classic 3x4 k3, rules solver   : {generic:>10,.0f}/s ({generic_nodes:,}) — "
+          f"{own_nodes * generic / (generic_nodes * own):.1f}x the classic solver's time to solve")  # fmt: skip
+    for label, board in (
+        ("gravity 4x4 k4", Board.empty(4, 4, 4, "gravity")),
+        ("misere 4x4 k4", Board.empty(4, 4, 4, "misere")),
+        ("ultimate, 50 plies in", late_ultimate(50, seed=1)),
+    ):
+        rate, nodes = solver_rate(RulesSolver(board.geometry), board)
+        print(f"   {label:<31}: {rate:>10,.0f}/s ({nodes:,})")
+
+    print("2. Gravity alpha-beta on the empty Connect Four board")
+    board = Board.empty(6, 7, 4, "gravity")
+    started = time.perf_counter()
+    outcome = gravity.search(board, Budget.seconds(args.seconds))
+    elapsed = time.perf_counter() - started
+    print(f"   {outcome.nodes / elapsed:>10,.0f} nodes/s, depth {outcome.depth} in {elapsed:.1f} s")
+
+    print(f"3. MCTS playouts per second ({args.seconds:g} s each, from the empty board)")
+    seven = Board.empty(7, 7, 5)
+    classic_rate = mcts.search(seven, random.Random(1), 10**9, Budget.seconds(args.seconds)).playouts / args.seconds
+    generic_rate = (
+        rules_mcts.search(seven, random.Random(1), 10**9, Budget.seconds(args.seconds), 1.4).playouts / args.seconds
+    )
+    print(f"   classic 7x7 k5, classic MCTS   : {classic_rate:>8,.0f}/s")
+    print(f"   classic 7x7 k5, rules MCTS     : {generic_rate:>8,.0f}/s — {classic_rate / generic_rate:.1f}x slower")
+    for label, board in (
+        ("connect four 6x7", Board.empty(6, 7, 4, "gravity")),
+        ("misere 4x4 k4", Board.empty(4, 4, 4, "misere")),
+        ("ultimate", Board.empty(9, 9, 3, "ultimate")),
+    ):
+        found = rules_mcts.search(board, random.Random(1), 10**9, Budget.seconds(args.seconds), 1.4)
+        print(f"   {label:<31}: {found.playouts / args.seconds:>8,.0f}/s")
+
+
+if __name__ == "__main__":
+    main()
