@@ -26,10 +26,18 @@ BLOCK_NAMES = ("top-left", "top", "top-right", "left", "centre", "right", "botto
 BLOCK_OF = tuple((cell // SIDE // 3) * 3 + cell % SIDE // 3 for cell in range(SIDE * SIDE))
 SLOT_OF = tuple((cell // SIDE % 3) * 3 + cell % SIDE % 3 for cell in range(SIDE * SIDE))
 BLOCK_MASKS = tuple(sum(1 << cell for cell in range(SIDE * SIDE) if BLOCK_OF[cell] == block) for block in range(9))
-#: For each set of closed small boards, the cells of the open ones.
-OPEN_CELLS = tuple(
-    sum(mask for block, mask in enumerate(BLOCK_MASKS) if not closed >> block & 1) for closed in range(512)
-)
+
+
+def _open_cells() -> tuple[int, ...]:
+    """For each set of closed small boards (9 bits), the cells of the open ones."""
+    table = [(1 << SIDE * SIDE) - 1]
+    for closed in range(1, 512):
+        lowest = closed & -closed
+        table.append(table[closed ^ lowest] & ~BLOCK_MASKS[lowest.bit_length() - 1])
+    return tuple(table)
+
+
+OPEN_CELLS = _open_cells()
 #: Whether a set of claimed small boards holds three in a line.
 BIG_LINES = windows(3, 3, 3)
 HAS_LINE = tuple(any(claimed & line == line for line in BIG_LINES) for claimed in range(512))
