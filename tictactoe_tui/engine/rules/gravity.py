@@ -104,7 +104,7 @@ def floor(shape: Geometry) -> int:
 def _heuristic() -> Strategy:
     from ..strategies import GravityAlphaBetaStrategy
 
-    return GravityAlphaBetaStrategy(12_000)
+    return GravityAlphaBetaStrategy(30_000)
 
 
 @cache

@@ -7,7 +7,8 @@ that lets the opponent complete a line on the square above it comes last. Where 
 positions are scored by the live windows each side holds and by its threats, weighted by
 the rows they sit on: counted from the bottom, odd rows favour the first player (X) and even
 rows the second (O), because zugzwang fills the columns in that order.
-It deepens one ply at a time with a transposition table, until its node limit or deadline.
+It deepens one ply at a time with a transposition table and a history of the moves that cut
+searches off (tried earlier next time), until its node limit or deadline.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class _Tables:
     """Cells on odd rows counted from the bottom (1, 3, 5 …): X's good threat squares."""
     columns: tuple[int, ...]
     """The cells of each column."""
+    worth: tuple[int, ...]
+    """A live window's worth to its side by the marks in it (MARK_WEIGHT ** marks)."""
 
 
 @cache
@@ -69,7 +72,8 @@ def _tables(shape: Geometry) -> _Tables:
     odd_rows = sum(1 << cell for cell in range(shape.cells) if (rows - cell // cols) % 2 == 1)
     floor = shape.full >> (shape.cells - cols) << (shape.cells - cols)
     columns = tuple(sum(1 << (row * cols + col) for row in range(rows)) for col in range(cols))
-    return _Tables(floor, rank, odd_rows, columns)
+    worth = tuple(MARK_WEIGHT**marks for marks in range(shape.k + 1))
+    return _Tables(floor, rank, odd_rows, columns, worth)
 
 
 class _Search:
@@ -80,6 +84,8 @@ class _Search:
         self.nodes = 0
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         """(me, opp) → (depth, low, high, best cell)."""
+        self.history = [0] * shape.cells
+        """Per cell, how often (weighted by depth) a move there cut a search off."""
 
     def playable(self, me: int, opp: int) -> int:
         occupied = me | opp
@@ -87,25 +93,28 @@ class _Search:
 
     def threats(self, own: int, other: int) -> int:
         """Empty squares where ``own`` would complete a line."""
-        found = 0
-        for line in self.shape.lines:
-            if not line & other:
-                missing = line & ~own
-                if missing and not missing & (missing - 1):
-                    found |= missing
-        return found
+        return self.scan(own, other)[0]
 
-    def evaluate(self, me: int, opp: int) -> int:
-        """Score for the side to move (``me``) of a quiet position."""
-        score = 0
+    def scan(self, me: int, opp: int) -> tuple[int, int, int]:
+        """One pass over the lines: each side's threat squares, and the live windows' score for
+        the side to move (``me``)."""
+        mine = theirs = score = 0
+        worth = self.tables.worth
         for line in self.shape.lines:
-            if not line & opp:
-                score += MARK_WEIGHT ** (line & me).bit_count()
-            if not line & me:
-                score -= MARK_WEIGHT ** (line & opp).bit_count()
-        return score + self.threat_balance(me, opp)
+            own, other = line & me, line & opp
+            if not other:
+                score += worth[own.bit_count()]
+                missing = line ^ own
+                if not missing & (missing - 1):
+                    mine |= missing
+            if not own:
+                score -= worth[other.bit_count()]
+                missing = line ^ other
+                if not missing & (missing - 1):
+                    theirs |= missing
+        return mine, theirs, score
 
-    def threat_balance(self, me: int, opp: int) -> int:
+    def threat_balance(self, me: int, opp: int, mine: int, theirs: int) -> int:
         """Threats, column by column, for the side to move. The lowest threat of a column is the
         one that counts (the column fills up to it first), worth most on a row of its owner's
         parity. Zugzwang decides the rest: a first player (X) with such an odd threat and no
@@ -113,7 +122,6 @@ class _Search:
         O with an even threat when X has no odd one."""
         odd = self.tables.odd_rows
         me_is_x = me.bit_count() == opp.bit_count()
-        mine, theirs = self.threats(me, opp), self.threats(opp, me)
         good_mine = mine & (odd if me_is_x else ~odd)
         good_theirs = theirs & (~odd if me_is_x else odd)
         score = 0
@@ -135,16 +143,15 @@ class _Search:
             score += ZUGZWANG if decisive_mine else -ZUGZWANG
         return score
 
-    def ordered(self, me: int, opp: int, moves: int, first: int) -> list[int]:
-        """Moves: the table's best first, then centre columns; moves that open the square above
-        to an opponent's threat last."""
-        opp_threats = self.threats(opp, me)
+    def ordered(self, moves: int, first: int, opp_threats: int) -> list[int]:
+        """Moves: the table's best first; moves that open the square above to an opponent's
+        threat last; between them, those that cut off searches most often, then centre columns."""
         cols = self.shape.cols
-        rank = self.tables.rank
+        rank, history = self.tables.rank, self.history
 
-        def key(cell: int) -> tuple[int, int, int]:
-            opens_threat = cell >= cols and opp_threats >> (cell - cols) & 1
-            return (cell != first, bool(opens_threat), rank[cell])
+        def key(cell: int) -> tuple[bool, bool, int, int]:
+            opens_threat = cell >= cols and bool(opp_threats >> (cell - cols) & 1)
+            return (cell != first, opens_threat, -history[cell], rank[cell])
 
         return sorted(cells_of(moves), key=key)
 
@@ -155,15 +162,16 @@ class _Search:
         moves = self.playable(me, opp)
         if not moves:
             return 0
-        if self.threats(me, opp) & moves:
+        mine, theirs, windows = self.scan(me, opp)
+        if mine & moves:
             return WIN - ply
-        opp_wins = self.threats(opp, me) & moves
+        opp_wins = theirs & moves
         if opp_wins & (opp_wins - 1):
             return -(WIN - ply - 1)
         if opp_wins:
             moves = opp_wins  # the one block
         elif depth <= 0:
-            return self.evaluate(me, opp)
+            return windows + self.threat_balance(me, opp, mine, theirs)
         key = (me, opp)
         entry = self.table.get(key)
         first = -1
@@ -178,12 +186,13 @@ class _Search:
                     return low
         start_alpha = alpha
         best, best_cell = -WIN - 1, first
-        for cell in self.ordered(me, opp, moves, first):
+        for cell in self.ordered(moves, first, theirs):
             score = -self.search(opp, me | 1 << cell, depth - 1, -beta, -alpha, ply + 1)
             if score > best:
                 best, best_cell = score, cell
                 alpha = max(alpha, score)
                 if alpha >= beta:
+                    self.history[cell] += depth * depth
                     break
         low = best if best > start_alpha else -WIN - 1
         high = best if best < beta else WIN + 1
@@ -196,6 +205,7 @@ def search(board: Board, budget: Budget) -> Outcome:
     searcher = _Search(board.geometry, budget)
     me, opp = board.sides()
     moves = board.legal_bits
+    root_threats = searcher.threats(opp, me)
     best_scores: dict[int, int] = {}
     finished_depth = 0
     empty = board.geometry.cells - board.move_count
@@ -204,7 +214,7 @@ def search(board: Board, budget: Budget) -> Outcome:
         alpha = -WIN - 1
         try:
             first = max(best_scores, key=best_scores.__getitem__) if best_scores else -1
-            for cell in searcher.ordered(me, opp, moves, first):
+            for cell in searcher.ordered(moves, first, root_threats):
                 if board.geometry.completes_line(me | 1 << cell, cell):
                     scores[cell] = WIN - 1
                 else:
@@ -219,5 +229,5 @@ def search(board: Board, budget: Budget) -> Outcome:
     if not best_scores:  # not even depth 1 finished: the one-ply threat rules decide
         best_scores = dict.fromkeys(cells_of(moves), 0)
     top = max(best_scores.values())
-    cell = next(c for c in searcher.ordered(me, opp, moves, -1) if best_scores.get(c) == top)
+    cell = next(c for c in searcher.ordered(moves, -1, root_threats) if best_scores.get(c) == top)
     return Outcome(cell, top, finished_depth, searcher.nodes, best_scores)
