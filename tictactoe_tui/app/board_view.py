@@ -43,7 +43,7 @@ def big_mark(symbol: str, width: int, height: int) -> str:
 
 
 class Cell(Widget):
-    """One square. Its classes (``-x``, ``-o``, ``-cursor``, ``-last``, ``-win``, ``-hint``, the
+    """One square. Its classes (``-x``, ``-o``, ``-cursor``, ``-last``, ``-win``, ``-lost``, ``-hint``, the
     overlay's ``-good``, ``-even``, ``-bad``, and ``-playable`` in games that limit where to
     play) only style it.
 
@@ -237,7 +237,9 @@ class BoardView(Widget, can_focus=True):
             cell.set_class(cell.symbol == "O", "-o")
             cell.set_class(cell.move == self.cursor, "-cursor")
             cell.set_class(cell.move == last, "-last")
-            cell.set_class(cell.move in winning, "-win")
+            decided = cell.move in winning
+            cell.set_class(decided and mark is board.winner, "-win")
+            cell.set_class(decided and mark is not board.winner, "-lost")  # Misère: the line that lost
 
     def _paint_small_boards(self, game: GameState, playable: int) -> None:
         """Light the small boards one may play in; draw a big mark over the claimed ones."""
