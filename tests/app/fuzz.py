@@ -19,7 +19,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.sidebar import SECTIONS, setting_options
-from tictactoe_tui.engine import Board, BoardError, Mark, get_strategy
+from tictactoe_tui.engine import BoardError, Mark, get_strategy
 from tictactoe_tui.game import GameState, Mode, Preset, Settings
 
 #: Seconds one action (and the work it starts) may take before the app counts as hung.
@@ -31,7 +31,12 @@ KEYS = [
     *("x", "z", "f5", "ctrl+z", "delete", "home", "pageup"),  # no binding: must change nothing
 ]
 #: Boards small enough for many games per run, plus one big one.
-FUZZ_BOARDS = [Preset(3, 3, 3), Preset(4, 4, 4), Preset(5, 5, 4), Preset(7, 7, 5), Preset(15, 15, 5)]
+FUZZ_BOARDS = [
+    *(Preset(*shape) for shape in [(3, 3, 3), (4, 4, 4), (5, 5, 4), (7, 7, 5), (15, 15, 5)]),
+    *(Preset(*shape, game="gravity") for shape in [(6, 7, 4), (4, 4, 4)]),
+    *(Preset(*shape, game="misere") for shape in [(3, 3, 3), (4, 4, 4)]),
+    Preset(9, 9, 3, "ultimate"),
+]
 THEMES = ["textual-dark", "textual-light", "chalkboard", "nord"]
 
 
@@ -64,7 +69,7 @@ def check(game: GameState, status: str, before: Seen, action: str, human_moved: 
         board.check_reachable()
     except BoardError as error:
         faults.append(f"illegal position {board}: {error}")
-    replay = Board.empty(board.rows, board.cols, board.k)
+    replay = board.restart()
     try:
         for move in game.line[: game.ply]:
             replay = replay.play(move)
@@ -143,6 +148,9 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
                     value = rng.choice(FUZZ_BOARDS)
                 if name == "preset" and value not in FUZZ_BOARDS:
                     value = rng.choice(FUZZ_BOARDS)
+                if name == "preset" and value.game != app.settings.game:  # boards of another game come with it
+                    name = "game"
+                    value = value.game
                 if name == "think_seconds":
                     value = 0.05
                 with contextlib.suppress(Exception):
