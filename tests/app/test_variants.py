@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from textual.widgets import Select
 
-from tictactoe_tui.app.board_view import SmallBoard
+from tictactoe_tui.app.board_view import Cell, SmallBoard
 from tictactoe_tui.app.help import HelpScreen, games_table
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import Mode, Preset, Settings
@@ -129,3 +129,15 @@ async def test_help_lists_every_games_rules(make_app: AppFactory) -> None:
     text = " ".join(console.export_text().split())
     for words in ("Classic", "Gravity", "Connect Four", "Misère", "loses", "Ultimate", "sends your opponent"):
         assert words in text
+
+
+async def test_the_overlay_gives_misere_values(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(3, 3, 3, "misere")))
+    async with app.run_test() as pilot:
+        await pilot.press("a")
+        await settle(app)
+        await pilot.pause()
+        assert app.analysis is not None
+        labels = {cell.move: cell.label for cell in app.query(Cell)}
+        assert labels[(1, 1)] == "D"  # only the centre holds the draw
+        assert all(label.startswith("L") for move, label in labels.items() if move != (1, 1))
