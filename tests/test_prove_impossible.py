@@ -1,4 +1,4 @@
-"""``scripts/prove_impossible.py``: the proof runs in full on 3×3, on sampled lines on 4×4 and 5×5
+"""``scripts/prove_impossible.py``: the proof runs in full on 3×3 (classic and Misère), on sampled lines on 4×4 and 5×5
 (the full runs are in the README), and fails when ``impossible`` would play a losing move."""
 
 from __future__ import annotations
@@ -33,6 +33,13 @@ def test_every_line_on_3x3(script: ModuleType, seat: Mark) -> None:
     proof = script.prove(Board.empty(), seat, 9, None, 0)
     assert proof.lines > 50
     assert proof.wins > proof.draws  # the traps pay off against every reply
+
+
+@pytest.mark.parametrize("seat", [Mark.X, Mark.O])
+def test_every_line_of_misere_3x3_and_sampled_lines_on_4x4(script: ModuleType, seat: Mark) -> None:
+    proof = script.prove(Board.empty(3, 3, 3, "misere"), seat, 9, None, 0)
+    assert proof.lines >= 16
+    assert script.prove(Board.empty(4, 4, 4, "misere"), seat, 6, 2, 1).lines >= 2
 
 
 @pytest.mark.parametrize(("shape", "plies"), [((4, 4, 4), 8), ((5, 5, 4), 6)])
