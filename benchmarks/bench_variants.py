@@ -39,11 +39,13 @@ def late_ultimate(plies: int, seed: int) -> Board:
             return board
 
 
-def solver_rate(solver: Solver | RulesSolver, board: Board) -> tuple[float, int]:
+def solver_rate(solver: Solver | RulesSolver, board: Board) -> tuple[float, int, float]:
+    """Nodes per second, nodes and seconds to solve ``board``."""
     started = time.perf_counter()
     analysis = solver.analyze(board)
+    seconds = time.perf_counter() - started
     assert analysis.complete
-    return analysis.nodes / (time.perf_counter() - started), analysis.nodes
+    return analysis.nodes / seconds, analysis.nodes, seconds
 
 
 def main() -> None:
@@ -51,20 +53,20 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per MCTS measurement (default 3)")
     args = parser.parse_args()
 
-    print("1. Exact solvers: nodes per second (nodes to solve)")
+    print("1. Exact solvers: nodes per second (nodes and time to solve)")
     classic = Board.empty(3, 4, 3)
-    own, own_nodes = solver_rate(Solver(classic.geometry, use_book=False), classic)
-    generic, generic_nodes = solver_rate(RulesSolver(classic.geometry), classic)
-    print(f"   classic 3x4 k3, classic solver : {own:>10,.0f}/s ({own_nodes:,})")
-    print(f"   classic 3x4 k3, rules solver   : {generic:>10,.0f}/s ({generic_nodes:,}) — "
-          f"{own_nodes * generic / (generic_nodes * own):.1f}x the classic solver's time to solve")  # fmt: skip
+    own, own_nodes, own_seconds = solver_rate(Solver(classic.geometry, use_book=False), classic)
+    generic, generic_nodes, generic_seconds = solver_rate(RulesSolver(classic.geometry), classic)
+    print(f"   classic 3x4 k3, classic solver : {own:>10,.0f}/s ({own_nodes:,} nodes, {own_seconds:.3f} s)")
+    print(f"   classic 3x4 k3, rules solver   : {generic:>10,.0f}/s ({generic_nodes:,} nodes, {generic_seconds:.3f} s)"
+          f" — {generic_seconds / own_seconds:.0f}x the classic solver's time")  # fmt: skip
     for label, board in (
         ("gravity 4x4 k4", Board.empty(4, 4, 4, "gravity")),
         ("misere 4x4 k4", Board.empty(4, 4, 4, "misere")),
         ("ultimate, 50 plies in", late_ultimate(50, seed=1)),
     ):
-        rate, nodes = solver_rate(RulesSolver(board.geometry), board)
-        print(f"   {label:<31}: {rate:>10,.0f}/s ({nodes:,})")
+        rate, nodes, seconds = solver_rate(RulesSolver(board.geometry), board)
+        print(f"   {label:<31}: {rate:>10,.0f}/s ({nodes:,} nodes, {seconds:.2f} s)")
 
     print("2. Gravity alpha-beta on the empty Connect Four board")
     board = Board.empty(6, 7, 4, "gravity")
