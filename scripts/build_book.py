@@ -29,7 +29,7 @@ from tictactoe_tui.engine.search.solver import Solver
 ROWS, COLS, K = 5, 5, 4
 Key = tuple[int, int]
 PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
-DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / BOOKS[(ROWS, COLS, K)]
+DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / BOOKS[("classic", ROWS, COLS, K)]
 
 _solver: Solver | None = None
 

@@ -17,6 +17,8 @@ from tictactoe_tui.engine import Board, BoardError, Budget, Mark, analyze, get_s
 from tictactoe_tui.engine.rules import GAMES, rules_named
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS
 from tictactoe_tui.engine.search import rules_mcts
+from tictactoe_tui.engine.search.book import has_book
+from tictactoe_tui.engine.search.solver import solver_for
 
 from .reference import make_solver
 
@@ -253,3 +255,14 @@ def test_ultimate_mcts_reuses_its_tree_after_the_opponents_reply() -> None:
     reply = after.legal_moves()[0]
     second = rules_mcts.search(after.play(reply), rng, 600, Budget(), 1.4, tree)
     assert second.reused > 0
+
+
+def test_books_and_solvers_are_kept_apart_by_game() -> None:
+    classic, misere = Board.empty(5, 5, 4), Board.empty(5, 5, 4, "misere")
+    assert has_book(classic.geometry)
+    assert not has_book(misere.geometry)
+    assert classic.geometry is not misere.geometry
+    assert solver_for(classic.geometry) is not solver_for(misere.geometry)
+    position = misere.play((0, 0)).play((4, 4)).play((0, 4)).play((4, 0))
+    analysis = analyze(position, Budget(max_nodes=1))
+    assert analysis.source == "search"

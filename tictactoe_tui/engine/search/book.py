@@ -33,13 +33,18 @@ KEY = struct.Struct("<QQ")
 TAKEN = -128
 
 
-#: The shipped books' file names in ``engine/search/data/``, by shape (rows, cols, k).
-BOOKS: dict[tuple[int, int, int], str] = {(5, 5, 4): "book-5x5k4.bin"}
+#: The shipped books' file names in ``engine/search/data/``, by game and shape (rows, cols, k).
+BOOKS: dict[tuple[str, int, int, int], str] = {("classic", 5, 5, 4): "book-5x5k4.bin"}
 
 
 def has_book(shape: Geometry) -> bool:
     """Whether a book is shipped for ``shape`` (without loading it)."""
-    return (shape.rows, shape.cols, shape.k) in BOOKS
+    return book_key(shape) in BOOKS
+
+
+def book_key(shape: Geometry) -> tuple[str, int, int, int]:
+    """A shape's key in :data:`BOOKS`: the game, rows, columns and k."""
+    return (shape.rules.name, shape.rows, shape.cols, shape.k)
 
 
 class BookError(ValueError):
@@ -134,7 +139,7 @@ def read_shipped(shape: Geometry) -> tuple[bytes, str] | None:
     when there is no book, or no record)."""
     if not has_book(shape):
         return None
-    name = BOOKS[(shape.rows, shape.cols, shape.k)]
+    name = BOOKS[book_key(shape)]
     folder = resources.files(__package__).joinpath("data")
     book, digest = folder.joinpath(name), folder.joinpath(name + ".sha256")
     if not (book.is_file() and digest.is_file()):
