@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..board import Mark
-from .base import DRAW, WIN, Rules, check_counts, check_lines, completed_lines
+from .base import DRAW, WIN, Rules, Shape, check_counts, check_lines, completed_lines
 
 if TYPE_CHECKING:
     from ..board import Board, Geometry
@@ -21,7 +21,7 @@ class Classic(Rules):
         "Take turns marking a free square. The first to get k marks in a row — across, down or "
         "diagonally — wins; a full board without a line is a draw."
     )
-    presets = ((3, 3, 3), (4, 4, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5), (15, 15, 5))
+    presets: ClassVar[tuple[Shape, ...]] = ((3, 3, 3), (4, 4, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5), (15, 15, 5))
     classic_lines = True
     line_wins_game = True
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..board import BoardError, Mark, Move, move_name
-from .base import DRAW, MAX_SIDE, WIN, Rules, check_counts, check_lines, completed_lines, permutation
+from ..board import BoardError, Move, move_name
+from .base import MAX_SIDE, check_counts, check_lines, permutation
+from .classic import Classic
 
 if TYPE_CHECKING:
     from ..board import Board, Geometry
@@ -18,8 +19,9 @@ if TYPE_CHECKING:
 CONNECT_FOUR = (6, 7, 4)
 
 
-class Gravity(Rules):
-    """k in a row where marks fall to the bottom of their column."""
+class Gravity(Classic):
+    """The classic game (k in a row wins, a full board draws) where marks fall to the bottom
+    of their column."""
 
     name = "gravity"
     title = "Gravity"
@@ -29,7 +31,7 @@ class Gravity(Rules):
         "6 rows × 7 columns with 4 in a row is Connect Four, a first-player win with the centre column."
     )
     presets = (CONNECT_FOUR, (4, 4, 4), (5, 5, 4), (6, 6, 4), (7, 7, 4))
-    line_wins_game = True
+    classic_lines = False  # not every free square may be marked
 
     def shape_label(self, rows: int, cols: int, k: int) -> str:
         label = super().shape_label(rows, cols, k)
@@ -51,14 +53,6 @@ class Gravity(Rules):
     def legal(self, shape: Geometry, me: int, opp: int, state: int) -> int:
         occupied = me | opp
         return shape.full & ~occupied & (occupied >> shape.cols | floor(shape))
-
-    def after(self, shape: Geometry, me: int, opp: int, state: int, cell: int) -> tuple[int, int | None]:
-        if shape.completes_line(me, cell):
-            return 0, WIN
-        return 0, DRAW if me | opp == shape.full else None
-
-    def winner(self, board: Board) -> Mark | None:
-        return next((mark for mark in Mark if completed_lines(board.geometry, board.bits_of(mark))), None)
 
     def check_reachable(self, board: Board) -> None:
         check_counts(board)

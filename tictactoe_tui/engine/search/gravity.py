@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..board import Board, Geometry, cells_of
+from .alphabeta import MAX_DEPTH, WIN, SearchOutcome
 from .solver import Budget, SearchAborted
 
-WIN = 1_000_000
-MAX_DEPTH = 64
 #: A live window holding n marks is worth MARK_WEIGHT ** n to its side.
 MARK_WEIGHT = 6
 #: The lowest threat of a column on a row of its owner's parity, on the other parity, and any
@@ -30,25 +29,6 @@ GOOD_THREAT, OTHER_THREAT, HIGHER_THREAT = 1500, 200, 60
 ZUGZWANG = 20_000
 #: How often (in nodes) the search looks at its budget.
 CHECK_EVERY = 64
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The chosen move, its score for the mover, the depth finished and every root score."""
-
-    cell: int
-    score: int
-    depth: int
-    nodes: int
-    scores: dict[int, int]
-
-    @property
-    def forced_win(self) -> bool:
-        return self.score >= WIN - MAX_DEPTH
-
-    @property
-    def forced_loss(self) -> bool:
-        return self.score <= -WIN + MAX_DEPTH
 
 
 @dataclass(frozen=True, eq=False)
@@ -200,7 +180,7 @@ class _Search:
         return best
 
 
-def search(board: Board, budget: Budget) -> Outcome:
+def search(board: Board, budget: Budget) -> SearchOutcome:
     """Iterative deepening from ``board`` (a Gravity position, not over) until the budget ends."""
     searcher = _Search(board.geometry, budget)
     me, opp = board.sides()
@@ -230,4 +210,4 @@ def search(board: Board, budget: Budget) -> Outcome:
         best_scores = dict.fromkeys(cells_of(moves), 0)
     top = max(best_scores.values())
     cell = next(c for c in searcher.ordered(moves, -1, root_threats) if best_scores.get(c) == top)
-    return Outcome(cell, top, finished_depth, searcher.nodes, best_scores)
+    return SearchOutcome(cell, top, finished_depth, searcher.nodes, best_scores)

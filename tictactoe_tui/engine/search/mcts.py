@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
 from ..board import Board, Geometry, cells_of
 from .solver import Budget
@@ -26,11 +27,25 @@ class _Node:
     visits: int = 0
 
     def best_child(self, exploration: float) -> _Node:
-        log_visits = math.log(self.visits)
-        return max(
-            self.children,
-            key=lambda child: child.wins / child.visits + exploration * math.sqrt(log_visits / child.visits),
-        )
+        return uct_choice(self.children, self.visits, exploration)
+
+
+class Visited(Protocol):
+    """A tree node's statistics, as UCT reads them."""
+
+    wins: float
+    visits: int
+
+
+Child = TypeVar("Child", bound=Visited)
+
+
+def uct_choice(children: list[Child], parent_visits: int, exploration: float) -> Child:
+    """The child with the highest upper confidence bound (UCT)."""
+    log_visits = math.log(parent_visits)
+    return max(
+        children, key=lambda child: child.wins / child.visits + exploration * math.sqrt(log_visits / child.visits)
+    )
 
 
 @dataclass(frozen=True)

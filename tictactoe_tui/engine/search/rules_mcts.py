@@ -8,12 +8,12 @@ already grew (after our move and the opponent's reply), the search goes on from 
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 
 from ..board import Board, Geometry, cells_of
 from ..rules import Rules
+from .mcts import uct_choice
 from .solver import Budget
 
 #: Playouts between two looks at the budget's clock.
@@ -41,11 +41,7 @@ class Node:
     visits: int = 0
 
     def best_child(self, exploration: float) -> Node:
-        log_visits = math.log(self.visits)
-        return max(
-            self.children,
-            key=lambda child: child.wins / child.visits + exploration * math.sqrt(log_visits / child.visits),
-        )
+        return uct_choice(self.children, self.visits, exploration)
 
 
 @dataclass

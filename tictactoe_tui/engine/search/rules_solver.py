@@ -11,11 +11,10 @@ higher, and :class:`~.solver.Analysis` reads the same for every game.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 from ..board import Board, Geometry, cells_of
-from .solver import CHECK_EVERY, TABLE_LIMIT, UNLIMITED, Analysis, Budget, MoveValue, SearchAborted, plies_of, value_of
+from .solver import CHECK_EVERY, TABLE_LIMIT, UNLIMITED, Analysis, Budget, SearchAborted, analyze_moves
 
 #: Table entries: the lowest and highest score proven, and the best move found.
 _Entry = tuple[int, int, int]
@@ -40,20 +39,14 @@ class RulesSolver:
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         search = _Search(self.geometry, self.table, budget)
-        started = time.perf_counter()
         me, opp = board.sides()
-        empty_count = self.geometry.cells - board.move_count
-        results: list[MoveValue] = []
-        complete = True
-        try:
-            for cell in search.ordered(board.legal_bits, None):
-                score = search.score_of(me, opp, board.state, cell, empty_count, -empty_count, empty_count)
-                results.append(MoveValue(board.move_at(cell), value_of(score), plies_of(empty_count, score), score))
-        except SearchAborted:
-            complete = False
-        results.sort(key=lambda mv: -mv.score)
-        analysis = Analysis(board, tuple(results), complete, search.nodes, time.perf_counter() - started)
-        if complete:
+        empty = self.geometry.cells - board.move_count
+
+        def exact_score(cell: int) -> int:
+            return search.score_of(me, opp, board.state, cell, empty, -empty, empty)
+
+        analysis = analyze_moves(board, search.ordered(board.legal_bits, None), exact_score, search)
+        if analysis.complete:
             self.finished[key] = analysis
         return analysis
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Protocol
@@ -153,6 +154,29 @@ class Analysis:
         return tuple(mv for mv in self.moves if mv.score == top)
 
 
+class Counted(Protocol):
+    """A search that counts its nodes."""
+
+    nodes: int
+
+
+def analyze_moves(board: Board, cells: Iterable[int], exact_score: Callable[[int], int], search: Counted) -> Analysis:
+    """The analysis of ``board`` from each of ``cells``' exact score (best first); incomplete
+    when the search's budget ends first."""
+    started = time.perf_counter()
+    empty_count = board.geometry.cells - board.move_count
+    results: list[MoveValue] = []
+    complete = True
+    try:
+        for cell in cells:
+            score = exact_score(cell)
+            results.append(MoveValue(board.move_at(cell), value_of(score), plies_of(empty_count, score), score))
+    except SearchAborted:
+        complete = False
+    results.sort(key=lambda mv: -mv.score)
+    return Analysis(board, tuple(results), complete, search.nodes, time.perf_counter() - started)
+
+
 def plies_of(empty_count: int, score: int) -> int:
     """Plies to the end of a decided score (all of them for a draw) from ``empty_count`` empty cells."""
     return empty_count if score == 0 else empty_count - abs(score) + 1
@@ -186,22 +210,11 @@ class Solver:
         if cached is not None:
             return cached
         search = _Search(self.geometry, self.table, budget)
-        started = time.perf_counter()
         me, opp = board.sides()
         empty_count = self.geometry.cells - board.move_count
-        results: list[MoveValue] = []
-        complete = True
-        if not board.is_over:
-            try:
-                for cell in self._root_order(board):
-                    bit = 1 << cell
-                    score = search.exact_after(me, opp, bit, empty_count)
-                    results.append(MoveValue(board.move_at(cell), value_of(score), plies_of(empty_count, score), score))
-            except SearchAborted:
-                complete = False
-        results.sort(key=lambda mv: -mv.score)
-        analysis = Analysis(board, tuple(results), complete, search.nodes, time.perf_counter() - started)
-        if complete:
+        cells = [] if board.is_over else self._root_order(board)
+        analysis = analyze_moves(board, cells, lambda cell: search.exact_after(me, opp, 1 << cell, empty_count), search)
+        if analysis.complete:
             self.finished[(board.x_bits, board.o_bits)] = analysis
         return analysis
 
