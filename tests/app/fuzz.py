@@ -17,13 +17,15 @@ from textual.widgets import Select
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
 from tictactoe_tui.app.sidebar import SECTIONS, setting_options
 from tictactoe_tui.engine import BoardError, Mark, get_strategy
 from tictactoe_tui.game import GameState, Mode, Preset, Settings
 
-#: Seconds one action (and the work it starts) may take before the app counts as hung.
-SETTLE_LIMIT = 10.0
+#: Seconds one action (and the work it starts) may take before the app counts as hung: the
+#: longest search an action can start (the overlay's 10 s on a board with an opening book)
+#: and two seconds more.
+SETTLE_LIMIT = BOOK_ANALYSIS_SECONDS + 2.0
 KEYS = [
     *("up", "down", "left", "right", "h", "j", "k", "l", "enter", "space"),
     *(str(digit) for digit in range(10)),
