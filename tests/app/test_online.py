@@ -14,7 +14,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.engine import get_strategy
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.game import Mode, Preset, Settings
 from tictactoe_tui.net import HostPlan, JoinPlan
 from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths
@@ -139,3 +139,23 @@ async def test_the_sidebar_modes_host_and_join(tmp_path: Path) -> None:
             assert guest.game.mode is Mode.ONLINE_JOIN
             await press(host, "5")
             await until(lambda: marks(guest) == ".../.x./...")
+
+
+async def test_the_hosts_game_is_the_one_played(tmp_path: Path) -> None:
+    """A host playing Gravity: the guest's app plays Gravity too, and marks drop on both."""
+    paths = Paths(tmp_path / "host" / "config", tmp_path / "host" / "data")
+    gravity = Settings(preset=Preset(6, 7, 4, "gravity"))
+    host = TicTacToeApp(gravity, paths=paths, searcher=ThreadSearcher(get_strategy), online=HostPlan("127.0.0.1", 0))
+    async with host.run_test():
+        await until(lambda: host.online is not None and host.online.host is not None and bool(host.online.host.address))
+        assert host.online is not None
+        assert host.online.host is not None
+        assert host.online.host.address is not None
+        address, port = host.online.host.address
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, host.online.host.code))
+        async with guest.run_test():
+            await until(lambda: bool(guest.game.remote) and bool(host.game.remote))
+            assert guest.game.board.rules.name == "gravity"
+            await press(host, "4")  # column d: the mark lands at its foot
+            await until(lambda: guest.game.board.move_count == 1)
+            assert marks(guest).split("/")[-1] == "...x..."

@@ -385,7 +385,9 @@ class TicTacToeApp(App[None]):
             )
             return
         preset = self.settings.preset
-        link = OnlineLink(plan, Match(preset.rows, preset.cols, preset.k), self.show_online, self.say_online)
+        link = OnlineLink(
+            plan, Match(preset.rows, preset.cols, preset.k, game=preset.game), self.show_online, self.say_online
+        )
         self.online = link
         self.new_game(GameState.start(self.settings, self.rng, number=self.game.number + 1))
         self.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
