@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import random
 import sqlite3
 import time
 from multiprocessing.synchronize import Event as EventType
@@ -84,6 +85,23 @@ def test_a_finished_game_is_kept_whole(paths: Paths) -> None:
     assert kept.state(3).board == Board.empty().play_all(state.board.history[:3])
     assert kept.to_json()["moves"][0] == "b2"
     assert archive.get(2) is None
+
+
+def test_games_of_every_kind_are_kept_with_their_game(paths: Paths) -> None:
+    archive = Archive.open(paths)
+    for game, shape in (("gravity", (6, 7, 4)), ("misere", (3, 3, 3)), ("ultimate", (9, 9, 3))):
+        board = Board.empty(*shape, game=game)
+        rng = random.Random(4)
+        while not board.is_over:
+            board = board.play(rng.choice(board.legal_moves()))
+        state = GameState(board, Mode.TWO_PLAYERS, frozenset(), started=1.0, times=(0.0,) * board.move_count)
+        archive.record(GameRecord.of(state, "", ended_at=2.0))
+    kept = [archive.get(number) for number in (1, 2, 3)]
+    assert [record.variant for record in kept if record] == ["gravity", "misere", "ultimate"]
+    assert [record.board().rules.name for record in kept if record] == ["gravity", "misere", "ultimate"]
+    assert [summary.cells()[2] for summary in archive.page()] == ["Ultimate 9×9", "Misère 3×3", "Gravity 6×7 k4"]
+    assert kept[2] is not None
+    assert kept[2].board_label == "Ultimate 9×9: nine 3×3 boards"
 
 
 def recount(games: list[tuple[int, int]]) -> dict[int, tuple[int, int, int, int, int]]:
