@@ -24,21 +24,26 @@ class Classic(Rules):
     presets: ClassVar[tuple[Shape, ...]] = ((3, 3, 3), (4, 4, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5), (15, 15, 5))
     classic_lines = True
     line_wins_game = True
+    line_result: ClassVar[int] = WIN
+    """What completing a line does for the side that completes it (Misère: :data:`LOSS`)."""
 
     def legal(self, shape: Geometry, me: int, opp: int, state: int) -> int:
         return shape.full & ~(me | opp)
 
     def after(self, shape: Geometry, me: int, opp: int, state: int, cell: int) -> tuple[int, int | None]:
         if shape.completes_line(me, cell):
-            return 0, WIN
+            return 0, self.line_result
         return 0, DRAW if me | opp == shape.full else None
 
     def winner(self, board: Board) -> Mark | None:
-        return next((mark for mark in Mark if completed_lines(board.geometry, board.bits_of(mark))), None)
+        completer = next((mark for mark in Mark if completed_lines(board.geometry, board.bits_of(mark))), None)
+        if completer is None or self.line_result == WIN:
+            return completer
+        return completer.other
 
     def check_reachable(self, board: Board) -> None:
         check_counts(board)
-        check_lines(board)
+        check_lines(board, "won" if self.line_result == WIN else "lost")
 
     def levels(self) -> dict[str, Strategy]:
         from ..strategies import CLASSIC_LEVELS

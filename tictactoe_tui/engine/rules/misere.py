@@ -5,16 +5,15 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..board import Mark
-from .base import DRAW, LOSS, Rules, check_counts, check_lines, completed_lines
+from .base import LOSS
+from .classic import Classic
 
 if TYPE_CHECKING:
-    from ..board import Board, Geometry
     from ..strategies import Strategy
 
 
-class Misere(Rules):
-    """ "Avoid k in a row" on any m×n board."""
+class Misere(Classic):
+    """ "Avoid k in a row" on any m×n board: the classic game with a line's result reversed."""
 
     name = "misere"
     title = "Misère"
@@ -25,22 +24,9 @@ class Misere(Rules):
         "opposite the second player's."
     )
     presets = ((3, 3, 3), (4, 4, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5))
-
-    def legal(self, shape: Geometry, me: int, opp: int, state: int) -> int:
-        return shape.full & ~(me | opp)
-
-    def after(self, shape: Geometry, me: int, opp: int, state: int, cell: int) -> tuple[int, int | None]:
-        if shape.completes_line(me, cell):
-            return 0, LOSS
-        return 0, DRAW if me | opp == shape.full else None
-
-    def winner(self, board: Board) -> Mark | None:
-        loser = next((mark for mark in Mark if completed_lines(board.geometry, board.bits_of(mark))), None)
-        return None if loser is None else loser.other
-
-    def check_reachable(self, board: Board) -> None:
-        check_counts(board)
-        check_lines(board, "lost")
+    classic_lines = False  # the classic searches assume a line wins
+    line_wins_game = False
+    line_result = LOSS
 
     def levels(self) -> dict[str, Strategy]:
         return _players()
