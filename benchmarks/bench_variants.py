@@ -79,7 +79,7 @@ def main() -> None:
     seven = Board.empty(7, 7, 5)
     classic_rate = mcts.search(seven, random.Random(1), 10**9, Budget.seconds(args.seconds)).playouts / args.seconds
     generic_rate = (
-        rules_mcts.search(seven, random.Random(1), 10**9, Budget.seconds(args.seconds), 1.4).playouts / args.seconds
+        rules_mcts.search(seven, random.Random(1), 10**9, Budget.seconds(args.seconds)).playouts / args.seconds
     )
     print(f"   classic 7x7 k5, classic MCTS   : {classic_rate:>8,.0f}/s")
     print(f"   classic 7x7 k5, rules MCTS     : {generic_rate:>8,.0f}/s — {classic_rate / generic_rate:.1f}x slower")
@@ -88,7 +88,7 @@ def main() -> None:
         ("misere 4x4 k4", Board.empty(4, 4, 4, "misere")),
         ("ultimate", Board.empty(9, 9, 3, "ultimate")),
     ):
-        found = rules_mcts.search(board, random.Random(1), 10**9, Budget.seconds(args.seconds), 1.4)
+        found = rules_mcts.search(board, random.Random(1), 10**9, Budget.seconds(args.seconds))
         print(f"   {label:<31}: {found.playouts / args.seconds:>8,.0f}/s")
 
 

@@ -249,11 +249,11 @@ def test_ultimate_mcts_reuses_its_tree_after_the_opponents_reply() -> None:
     board = Board.empty(9, 9, 3, "ultimate").play((4, 4))
     tree = rules_mcts.SearchTree()
     rng = random.Random(1)
-    first = rules_mcts.search(board, rng, 600, Budget(), 1.4, tree)
+    first = rules_mcts.search(board, rng, 600, Budget(), tree=tree)
     assert first.reused == 0
     after = board.play(board.move_at(first.cell))
     reply = after.legal_moves()[0]
-    second = rules_mcts.search(after.play(reply), rng, 600, Budget(), 1.4, tree)
+    second = rules_mcts.search(after.play(reply), rng, 600, Budget(), tree=tree)
     assert second.reused > 0
 
 

@@ -19,10 +19,6 @@ OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
 PLAYOUT_LIMIT = 1_000_000
 
 
-#: UCT's exploration constant for the estimates of games other than the classic one.
-EXPLORATION = 1.4
-
-
 def run(args: argparse.Namespace) -> int:
     """``analyze``: print every move's exact value (or estimates, saying from what)."""
     board = Board.parse(args.board, k=args.k, game=args.game)
@@ -50,7 +46,7 @@ def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespa
     """Estimates from MCTS playouts (the games other than the classic one), as JSON or a table."""
     from ..engine.search import rules_mcts
 
-    found = rules_mcts.search(board, random.Random(0), PLAYOUT_LIMIT, budget, EXPLORATION)
+    found = rules_mcts.search(board, random.Random(0), PLAYOUT_LIMIT, budget)
     basis = f"estimates from {found.playouts:,} MCTS playouts, not exact values"
     if args.json:
         moves = [

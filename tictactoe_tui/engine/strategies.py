@@ -423,19 +423,12 @@ class MctsStrategy(Strategy):
             return Decision(_pick(board, wins, rng), estimate=1.0)
         if self._tree is None:
             self._tree = rules_mcts.SearchTree()
-        result = rules_mcts.search(board, rng, self.playouts, budget, mcts_exploration(), self._tree, safe or legal)
+        result = rules_mcts.search(board, rng, self.playouts, budget, tree=self._tree, allowed=safe or legal)
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled (to a search process) without its tree."""
         return {**self.__dict__, "_tree": None}
-
-
-def mcts_exploration() -> float:
-    """UCT's exploration constant of :mod:`.search.mcts`, on results from 0 to 1."""
-    from .search import mcts
-
-    return mcts.EXPLORATION
 
 
 def immediate_outcomes(board: Board, legal: int) -> tuple[int, int]:

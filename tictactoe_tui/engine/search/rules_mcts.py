@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..board import Board, Geometry, cells_of
 from ..rules import Rules
-from .mcts import uct_choice
+from .mcts import EXPLORATION, uct_choice
 from .solver import Budget
 
 #: Playouts between two looks at the budget's clock.
@@ -78,7 +78,7 @@ def search(
     rng: random.Random,
     playouts: int,
     budget: Budget,
-    exploration: float,
+    exploration: float = EXPLORATION,
     tree: SearchTree | None = None,
     allowed: int | None = None,
 ) -> SearchResult:
