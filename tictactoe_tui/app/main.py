@@ -284,9 +284,8 @@ class TicTacToeApp(App[None]):
         if game.mode.online and not game.remote:
             return "Waiting for your friend to join"
         board = game.board
-        if move not in board.legal_moves():
-            return board.rules.refusal(board, board.index(move))
-        return None
+        cell = board.index(move)
+        return None if board.legal_bits >> cell & 1 else board.rules.refusal(board, cell)
 
     @staticmethod
     def playable_near(board: Board, cursor: Move) -> Move:

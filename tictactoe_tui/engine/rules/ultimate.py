@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..board import BoardError, Mark, Move, move_name
+from ..board import BoardError, Mark, Move, cells_of, move_name
 from .base import DRAW, WIN, Rules, check_counts, windows
 
 if TYPE_CHECKING:
@@ -182,15 +182,15 @@ class Ultimate(Rules):
         for mark, claimed in ((board.to_move, mine), (board.to_move.other, theirs)):
             for block in range(9):
                 if claimed >> block & 1:
-                    regions.append((mark, tuple(c for c in range(SIDE * SIDE) if BLOCK_OF[c] == block)))
+                    regions.append((mark, tuple(cells_of(BLOCK_MASKS[block]))))
         return regions
 
     def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
         """Digits pick the square inside the one small board you were sent to."""
-        blocks = {BLOCK_OF[cell] for cell in range(SIDE * SIDE) if board.legal_bits >> cell & 1}
+        blocks = [block for block, mask in enumerate(BLOCK_MASKS) if board.legal_bits & mask]
         if len(blocks) != 1:
             return None
-        block = blocks.pop()
+        [block] = blocks
         row, col = keypad(digit)
         return (block // 3 * 3 + row, block % 3 * 3 + col)
 
