@@ -9,8 +9,10 @@ rules costs (2 shared cores: single figures wander ±20%, ratios less).
 1. Exact solvers, nodes per second solving an empty board: the classic solver and the
    rules solver on classic 3×4 (k=3), then the rules solver on Gravity 4×4, Misère 4×4 and
    (from a late position) Ultimate.
-2. Gravity's alpha-beta on the empty Connect Four board, nodes per second.
-3. MCTS playouts per second for S seconds from the empty board: classic 7×7 with the classic
+2. Gravity's exact solvers side by side: the bitboard solver and the rules solver, time to
+   solve the empty 4×5 board (a draw) and a Connect Four position 14 plies in (lost for X).
+3. Gravity's alpha-beta on the empty Connect Four board, nodes per second.
+4. MCTS playouts per second for S seconds from the empty board: classic 7×7 with the classic
    MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS.
 """
 
@@ -22,6 +24,7 @@ import time
 
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.search import gravity, mcts, rules_mcts
+from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import Solver
 
@@ -39,7 +42,15 @@ def late_ultimate(plies: int, seed: int) -> Board:
             return board
 
 
-def solver_rate(solver: Solver | RulesSolver, board: Board) -> tuple[float, int, float]:
+def connect_four(columns: str) -> Board:
+    """The Connect Four position after marks dropped in ``columns`` (numbered from 1)."""
+    board = Board.empty(6, 7, 4, "gravity")
+    for column in columns:
+        board = board.play(next(move for move in board.legal_moves() if move[1] == int(column) - 1))
+    return board
+
+
+def solver_rate(solver: Solver | RulesSolver | GravitySolver, board: Board) -> tuple[float, int, float]:
     """Nodes per second, nodes and seconds to solve ``board``."""
     started = time.perf_counter()
     analysis = solver.analyze(board)
@@ -68,14 +79,25 @@ def main() -> None:
         rate, nodes, seconds = solver_rate(RulesSolver(board.geometry), board)
         print(f"   {label:<31}: {rate:>10,.0f}/s ({nodes:,} nodes, {seconds:.2f} s)")
 
-    print("2. Gravity alpha-beta on the empty Connect Four board")
+    print("2. Gravity: the bitboard solver against the rules solver (time to solve)")
+    for label, board in (
+        ("gravity 4x5 k4, empty", Board.empty(4, 5, 4, "gravity")),
+        ("connect four 43343433474727", connect_four("43343433474727")),
+    ):
+        bitboard, bitboard_nodes, bitboard_seconds = solver_rate(GravitySolver(board.geometry), board)
+        _, rules_nodes, rules_seconds = solver_rate(RulesSolver(board.geometry), board)
+        ratio = rules_seconds / bitboard_seconds
+        print(f"   {label:<31}: bitboard {bitboard_seconds:.2f} s ({bitboard_nodes:,} nodes, {bitboard:,.0f}/s),"
+              f" rules {rules_seconds:.2f} s ({rules_nodes:,} nodes) — {ratio:.1f}x")  # fmt: skip
+
+    print("3. Gravity alpha-beta on the empty Connect Four board")
     board = Board.empty(6, 7, 4, "gravity")
     started = time.perf_counter()
     outcome = gravity.search(board, Budget.seconds(args.seconds))
     elapsed = time.perf_counter() - started
     print(f"   {outcome.nodes / elapsed:>10,.0f} nodes/s, depth {outcome.depth} in {elapsed:.1f} s")
 
-    print(f"3. MCTS playouts per second ({args.seconds:g} s each, from the empty board)")
+    print(f"4. MCTS playouts per second ({args.seconds:g} s each, from the empty board)")
     seven = Board.empty(7, 7, 5)
     classic_rate = mcts.search(seven, random.Random(1), 10**9, Budget.seconds(args.seconds)).playouts / args.seconds
     generic_rate = (

@@ -363,20 +363,32 @@ class AlphaBetaStrategy(Strategy):
 
 class GravityAlphaBetaStrategy(Strategy):
     """Gravity's alpha-beta with its threat rules (:mod:`.search.gravity`): odd and even
-    threats, forced blocks, deepening until ``max_nodes`` nodes or the caller's deadline."""
+    threats, forced blocks, deepening until ``max_nodes`` nodes or the caller's deadline.
+
+    With ``proof_nodes`` it first spends up to that many nodes of the exact solver
+    (:mod:`.search.gravity_solver`) looking for a move that wins against any defence, and
+    plays it when there is one: wins twenty plies deep that no evaluation sees.
+    """
 
     name = "gravity-alphabeta"
 
-    def __init__(self, max_nodes: int | None = 20_000) -> None:
+    def __init__(self, max_nodes: int | None = 20_000, *, proof_nodes: int = 0) -> None:
         self.max_nodes = max_nodes
+        self.proof_nodes = proof_nodes
 
     def supports(self, board: Board) -> bool:
         return board.rules.name == "gravity"
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
-        from .search import gravity
+        from .search import gravity, gravity_solver
 
+        if self.proof_nodes:
+            solver = solver_for(board.geometry)
+            assert isinstance(solver, gravity_solver.GravitySolver)
+            winning = solver.winning_move(board, budget.share(0.5).with_max_nodes(self.proof_nodes))
+            if winning is not None:
+                return Decision(board.move_at(winning), value=1)
         outcome = gravity.search(board, budget.with_max_nodes(self.max_nodes))
         value = 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
         return Decision(board.move_at(outcome.cell), value=value, depth=outcome.depth)

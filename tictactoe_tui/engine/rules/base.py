@@ -19,6 +19,7 @@ from ..board import BoardError, Mark, Move, move_name
 
 if TYPE_CHECKING:
     from ..board import Board, Geometry
+    from ..search.solver import ExactSolver
     from ..strategies import Strategy
 
 #: A move's result for the side that played it.
@@ -146,6 +147,13 @@ class Rules(ABC):
         return keypad(digit) if (board.rows, board.cols) == (3, 3) else None
 
     # -- players ------------------------------------------------------------------------
+
+    def exact_solver(self, shape: Geometry) -> ExactSolver:
+        """A solver for this game on ``shape``: the generic one, which plays through these
+        rules (the classic game and Gravity have faster ones of their own)."""
+        from ..search.rules_solver import RulesSolver
+
+        return RulesSolver(shape)
 
     @abstractmethod
     def levels(self) -> dict[str, Strategy]:

@@ -13,6 +13,7 @@ from .classic import Classic
 
 if TYPE_CHECKING:
     from ..board import Board, Geometry
+    from ..search.solver import ExactSolver
     from ..strategies import Strategy
 
 #: Connect Four's board: 6 rows, 7 columns, 4 in a row.
@@ -82,6 +83,11 @@ class Gravity(Classic):
         """Digits 1 to the number of columns pick a column."""
         return self.aim(board, (0, digit - 1)) if digit <= board.cols else None
 
+    def exact_solver(self, shape: Geometry) -> ExactSolver:
+        from ..search.gravity_solver import GravitySolver
+
+        return GravitySolver(shape)
+
     def levels(self) -> dict[str, Strategy]:
         return _players()
 
@@ -98,7 +104,7 @@ def floor(shape: Geometry) -> int:
 def _heuristic() -> Strategy:
     from ..strategies import GravityAlphaBetaStrategy
 
-    return GravityAlphaBetaStrategy(30_000)
+    return GravityAlphaBetaStrategy(30_000, proof_nodes=100_000)
 
 
 @cache

@@ -464,19 +464,14 @@ _solvers_lock = threading.Lock()
 
 def solver_for(shape: Geometry) -> ExactSolver:
     """The process-wide solver for a geometry, created on first use: this module's for the
-    classic game, :mod:`.rules_solver`'s for the others."""
+    classic game, the one its rules name for the others."""
     solver = _solvers.get(shape)
     if solver is not None:
         return solver
     with _solvers_lock:
         solver = _solvers.get(shape)
         if solver is None:
-            if shape.rules.classic_lines:
-                solver = Solver(shape)
-            else:
-                from .rules_solver import RulesSolver
-
-                solver = RulesSolver(shape)
+            solver = Solver(shape) if shape.rules.classic_lines else shape.rules.exact_solver(shape)
             _solvers[shape] = solver
         return solver
 
