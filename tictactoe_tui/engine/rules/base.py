@@ -149,8 +149,13 @@ class Rules(ABC):
     # -- players ------------------------------------------------------------------------
 
     def exact_solver(self, shape: Geometry) -> ExactSolver:
-        """A solver for this game on ``shape``: the generic one, which plays through these
-        rules (the classic game and Gravity have faster ones of their own)."""
+        """A solver for this game on ``shape``: the classic game's where only lines matter
+        (``classic_lines``), else the generic one, which plays through these rules (Gravity
+        has a faster one of its own)."""
+        if self.classic_lines:
+            from ..search.solver import Solver
+
+            return Solver(shape)
         from ..search.rules_solver import RulesSolver
 
         return RulesSolver(shape)

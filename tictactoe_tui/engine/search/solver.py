@@ -463,15 +463,14 @@ _solvers_lock = threading.Lock()
 
 
 def solver_for(shape: Geometry) -> ExactSolver:
-    """The process-wide solver for a geometry, created on first use: this module's for the
-    classic game, the one its rules name for the others."""
+    """The process-wide solver for a geometry, created on first use: the one its rules name."""
     solver = _solvers.get(shape)
     if solver is not None:
         return solver
     with _solvers_lock:
         solver = _solvers.get(shape)
         if solver is None:
-            solver = Solver(shape) if shape.rules.classic_lines else shape.rules.exact_solver(shape)
+            solver = shape.rules.exact_solver(shape)
             _solvers[shape] = solver
         return solver
 
