@@ -245,7 +245,7 @@ def test_a_slipping_player_plays_its_inner_move_except_about_one_time_in_every()
         ((4, 4, 4), "rules", "mcts", "perfect"),
         ((5, 5, 4), "rules", "alphabeta", "perfect"),
         ((7, 7, 5), "rules", "alphabeta", "perfect"),
-        ((15, 15, 5), "rules", "alphabeta", "alphabeta"),
+        ((15, 15, 5), "rules", "alphabeta", "threat-space"),
     ],
 )
 def test_levels_pick_a_strategy_by_board_size(

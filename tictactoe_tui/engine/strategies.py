@@ -394,6 +394,28 @@ class GravityAlphaBetaStrategy(Strategy):
         return Decision(board.move_at(outcome.cell), value=value, depth=outcome.depth)
 
 
+class ThreatSpaceStrategy(Strategy):
+    """Gomoku-style play for big boards (:mod:`.search.threats`): exact line shapes (fives, fours,
+    threes), wins by chains of fours, never a move that leaves the opponent one it can find, and
+    an alpha-beta over the most valuable squares until ``max_nodes`` nodes or the deadline."""
+
+    name = "threat-space"
+
+    def __init__(self, max_nodes: int | None = 20_000) -> None:
+        self.max_nodes = max_nodes
+
+    def supports(self, board: Board) -> bool:
+        return board.rules.classic_lines and board.k >= 4
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        _require_moves(board)
+        from .search import threats
+
+        outcome = threats.search(board, budget.with_max_nodes(self.max_nodes))
+        value = 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
+        return Decision(board.move_at(outcome.cell), value=value, depth=outcome.depth)
+
+
 class MctsStrategy(Strategy):
     """Monte Carlo tree search (UCT) with random playouts, for boards too big to solve.
 
@@ -563,7 +585,7 @@ CLASSIC_LEVELS: dict[str, Strategy] = {
                 (UP_TO_4X4, PerfectStrategy(300_000, CLASSIC_FALLBACK, set_traps=True)),
                 (UP_TO_5X5, PerfectStrategy(1_000_000, CLASSIC_FALLBACK, min_seconds=10.0)),
                 (UP_TO_7X7, PerfectStrategy(50_000, CLASSIC_FALLBACK)),
-                (None, AlphaBetaStrategy(10_000)),
+                (None, ThreatSpaceStrategy(20_000)),
             ),
         ),
     )
@@ -608,6 +630,7 @@ STRATEGIES: dict[str, Strategy] = {
         MctsStrategy(),
         AlphaBetaStrategy(),
         GravityAlphaBetaStrategy(),
+        ThreatSpaceStrategy(),
         ReferenceMctsStrategy(),
     )
 }
