@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
-from tictactoe_tui.engine.board import cells_of, winning_cells
+from tictactoe_tui.engine.board import cells_of, parse_move, winning_cells
 from tictactoe_tui.engine.search import threats
 from tictactoe_tui.engine.search.threats import (
     FIVE,
@@ -115,8 +115,6 @@ def test_position_kept_up_to_date(rng: random.Random, shape: tuple[int, int, int
 
 def board_with(x: list[str], o: list[str], shape: tuple[int, int, int] = GOMOKU) -> Board:
     """A position with these marks (names like ``h8``), played alternately, X first."""
-    from tictactoe_tui.engine.board import parse_move
-
     board = Board.empty(*shape)
     for index in range(max(len(x), len(o))):
         for names in (x, o):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .board import Board, Mark, Move, cells_of, geometry, winning_cells
 from .search.solver import UNLIMITED, Budget, ExactSolver, MoveValue, solver_for
@@ -335,6 +335,21 @@ class PerfectStrategy(Strategy):
         return {**self.__dict__, "_table": {}}
 
 
+class _Proving(Protocol):
+    """What a heuristic search tells of a result it proved by force."""
+
+    @property
+    def forced_win(self) -> bool: ...
+
+    @property
+    def forced_loss(self) -> bool: ...
+
+
+def proven_value(outcome: _Proving) -> int | None:
+    """+1 or -1 where a heuristic search proved the mover wins or loses by force, else None."""
+    return 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
+
+
 class AlphaBetaStrategy(Strategy):
     """Iterative-deepening alpha-beta with threat detection (:mod:`.alphabeta`).
 
@@ -357,8 +372,7 @@ class AlphaBetaStrategy(Strategy):
 
         outcome = alphabeta.search(board, budget.with_max_nodes(self.max_nodes))
         best = [cell for cell, score in outcome.scores.items() if score == outcome.score] or [outcome.cell]
-        value = 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
-        return Decision(board.move_at(rng.choice(sorted(best))), value=value, depth=outcome.depth)
+        return Decision(board.move_at(rng.choice(sorted(best))), value=proven_value(outcome), depth=outcome.depth)
 
 
 class GravityAlphaBetaStrategy(Strategy):
@@ -390,8 +404,7 @@ class GravityAlphaBetaStrategy(Strategy):
             if winning is not None:
                 return Decision(board.move_at(winning), value=1)
         outcome = gravity.search(board, budget.with_max_nodes(self.max_nodes))
-        value = 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
-        return Decision(board.move_at(outcome.cell), value=value, depth=outcome.depth)
+        return Decision(board.move_at(outcome.cell), value=proven_value(outcome), depth=outcome.depth)
 
 
 class ThreatSpaceStrategy(Strategy):
@@ -412,8 +425,7 @@ class ThreatSpaceStrategy(Strategy):
         from .search import threats
 
         outcome = threats.search(board, budget.with_max_nodes(self.max_nodes))
-        value = 1 if outcome.forced_win else (-1 if outcome.forced_loss else None)
-        return Decision(board.move_at(outcome.cell), value=value, depth=outcome.depth)
+        return Decision(board.move_at(outcome.cell), value=proven_value(outcome), depth=outcome.depth)
 
 
 class MctsStrategy(Strategy):

@@ -319,6 +319,16 @@ class Position:
         best_own = max((mine[square] for square in near), default=0)
         return own - other * DEFENCE_WEIGHT // 4 + best_own
 
+    def defences(self, side: int) -> set[int]:
+        """Where ``side`` may answer the other side's open three: the squares on its line (where the
+        other side would make a four or an open four), or a four of ``side``'s own first."""
+        return self.wins[1 - side] | self.fours[1 - side] | self.fours[side]
+
+    def by_worth(self, squares: set[int]) -> list[int]:
+        """``squares``, most valuable to both sides together first."""
+        mine, theirs = self.worth
+        return sorted(squares, key=lambda square: -(mine[square] + theirs[square]))
+
     def ordered(self, side: int, limit: int) -> list[int]:
         """Up to ``limit`` free squares near the marks, most valuable first: worth to ``side``
         plus worth to the other side (a block)."""
@@ -396,9 +406,8 @@ def continuous_threats(
     for square in sorted(threes, key=lambda s: -position.worth[side][s]):
         counter.tick()
         position.place(square, side)
-        defences = position.wins[side] | position.fours[side] | position.fours[other]
         holds = False
-        for defence in defences:
+        for defence in position.defences(other):
             position.place(defence, other)
             holds = continuous_threats(position, side, counter, depth - 1, failed) is None
             position.take_back(defence, other)
@@ -443,9 +452,7 @@ class _Search:
         elif depth <= 0 or ply >= MAX_PLY:
             return position.evaluate(side)
         elif position.wins[other]:
-            # The other side threatens an open four: block it, or make a four first.
-            defence = position.wins[other] | position.fours[other] | position.fours[side]
-            moves = sorted(defence, key=lambda s: -(position.worth[side][s] + position.worth[other][s]))
+            moves = position.by_worth(position.defences(side))  # the other side threatens an open four
         else:
             moves = position.ordered(side, BRANCHING)
         entry = self.table.get(position.hash)
@@ -512,10 +519,10 @@ THREAT_DEPTH = 4
 def search(board: Board, budget: Budget) -> ThreatOutcome:
     """Choose a move for the side to move on an unfinished classic board with k ≥ 4.
 
-    In order: complete a line; block the other side's one completing square; make an open four;
-    win by a chain of fours; otherwise deepen an alpha-beta search until the budget ends, and
-    play its best move that leaves the other side no chain of fours (looked for within a share
-    of the budget).
+    In order: open in the centre (or next to a lone first mark); complete a line; block the other
+    side's one completing square; make an open four; win by threats (fours and open threes);
+    otherwise deepen an alpha-beta search until its share of the budget ends, and play its best
+    move that leaves the other side no win by threats (looked for within a share of the budget).
     """
     shape = board.geometry
     layout = _layout(shape)
@@ -632,6 +639,5 @@ def _search_root(state: _Search, ranked: list[tuple[int, int]], depth: int, scor
 def _root_moves(position: Position) -> list[int]:
     """The moves worth searching at the root (as at any node, with a wider choice)."""
     if position.wins[1]:
-        defence = position.wins[1] | position.fours[1] | position.fours[0]
-        return sorted(defence, key=lambda s: -(position.worth[0][s] + position.worth[1][s]))
+        return position.by_worth(position.defences(0))
     return position.ordered(0, 2 * BRANCHING)
