@@ -9,6 +9,9 @@ the rows they sit on: counted from the bottom, odd rows favour the first player 
 rows the second (O), because zugzwang fills the columns in that order.
 It deepens one ply at a time with a transposition table and a history of the moves that cut
 searches off (tried earlier next time), until its node limit or deadline.
+
+Positions are the exact solver's bitboards (:class:`.gravity_solver.Layout`): threats come
+from a few shifts, and on four in a row the windows are scored for every line at once.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from functools import cache
 
 from ..board import Board, Geometry, cells_of
 from .alphabeta import MAX_DEPTH, WIN, SearchOutcome
+from .gravity_solver import Layout
 from .solver import Budget, SearchAborted
 
 #: A live window holding n marks is worth MARK_WEIGHT ** n to its side.
@@ -33,84 +37,84 @@ CHECK_EVERY = 64
 
 @dataclass(frozen=True, eq=False)
 class _Tables:
-    floor: int
-    rank: dict[int, int]
-    """Cells by column, centre columns first."""
+    """What the search needs of one shape, on the solver's bitboard :class:`.Layout` (column by
+    column from the bottom up, a spare bit on top of each column)."""
+
+    layout: Layout
+    rank: tuple[int, ...]
+    """Per bit, its square's place when squares go centre columns first."""
     odd_rows: int
-    """Cells on odd rows counted from the bottom (1, 3, 5 …): X's good threat squares."""
-    columns: tuple[int, ...]
-    """The cells of each column."""
+    """Squares on odd rows counted from the bottom (1, 3, 5 …): X's good threat squares."""
+    steps: tuple[int, ...]
+    """The shifts from a square to the next along a column, a row and the two diagonals."""
+    lines: tuple[int, ...]
+    """Every line of k squares."""
     worth: tuple[int, ...]
     """A live window's worth to its side by the marks in it (MARK_WEIGHT ** marks)."""
 
 
 @cache
 def _tables(shape: Geometry) -> _Tables:
-    rows, cols = shape.rows, shape.cols
+    layout = Layout.of(shape)
+    cols, height = shape.cols, layout.height
     centre = (cols - 1) / 2
-    rank = {cell: index for index, cell in enumerate(sorted(range(shape.cells), key=lambda c: abs(c % cols - centre)))}
-    odd_rows = sum(1 << cell for cell in range(shape.cells) if (rows - cell // cols) % 2 == 1)
-    floor = shape.full >> (shape.cells - cols) << (shape.cells - cols)
-    columns = tuple(sum(1 << (row * cols + col) for row in range(rows)) for col in range(cols))
+    by_centre = sorted(range(shape.cells), key=lambda cell: abs(cell % cols - centre))
+    rank = [0] * (cols * height)
+    for index, cell in enumerate(by_centre):
+        rank[layout.bit_of_cell[cell]] = index
+    odd_rows = layout.bottom * sum(1 << row for row in range(0, shape.rows, 2))
+    lines = tuple(sum(1 << layout.bit_of_cell[cell] for cell in cells_of(line)) for line in shape.lines)
     worth = tuple(MARK_WEIGHT**marks for marks in range(shape.k + 1))
-    return _Tables(floor, rank, odd_rows, columns, worth)
+    return _Tables(layout, tuple(rank), odd_rows, (1, *layout.shifts), lines, worth)
 
 
 class _Search:
     def __init__(self, shape: Geometry, budget: Budget) -> None:
-        self.shape = shape
         self.tables = _tables(shape)
+        self.layout = self.tables.layout
         self.budget = budget
         self.nodes = 0
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-        """(me, opp) → (depth, low, high, best cell)."""
-        self.history = [0] * shape.cells
-        """Per cell, how often (weighted by depth) a move there cut a search off."""
+        """(own, mask) → (depth, low, high, best square's bit)."""
+        self.history = [0] * len(self.tables.rank)
+        """Per bit, how often (weighted by depth) a move there cut a search off."""
 
-    def playable(self, me: int, opp: int) -> int:
-        occupied = me | opp
-        return self.shape.full & ~occupied & (occupied >> self.shape.cols | self.tables.floor)
+    def playable(self, mask: int) -> int:
+        return (mask + self.layout.bottom) & self.layout.squares
 
-    def threats(self, own: int, other: int) -> int:
-        """Empty squares where ``own`` would complete a line."""
-        return self.scan(own, other)[0]
-
-    def scan(self, me: int, opp: int) -> tuple[int, int, int]:
-        """One pass over the lines: each side's threat squares, and the live windows' score for
-        the side to move (``me``)."""
-        mine = theirs = score = 0
+    def windows(self, own: int, other: int) -> int:
+        """The live windows' score for the side to move (``own``): every k squares in a line
+        that hold none of the other side's marks are worth MARK_WEIGHT ** (marks in it) to
+        the side that holds them, less the same for the other side."""
         worth = self.tables.worth
-        for line in self.shape.lines:
-            own, other = line & me, line & opp
-            if not other:
-                score += worth[own.bit_count()]
-                missing = line ^ own
-                if not missing & (missing - 1):
-                    mine |= missing
-            if not own:
-                score -= worth[other.bit_count()]
-                missing = line ^ other
-                if not missing & (missing - 1):
-                    theirs |= missing
-        return mine, theirs, score
+        if self.layout.k == 4:
+            return _windows_of_four(own, other, self.layout.squares, self.tables.steps, worth)
+        score = 0
+        for line in self.tables.lines:
+            mine, theirs = line & own, line & other
+            if not theirs:
+                score += worth[mine.bit_count()]
+            if not mine:
+                score -= worth[theirs.bit_count()]
+        return score
 
-    def threat_balance(self, me: int, opp: int, mine: int, theirs: int) -> int:
+    def threat_balance(self, own: int, mask: int, mine: int, theirs: int) -> int:
         """Threats, column by column, for the side to move. The lowest threat of a column is the
         one that counts (the column fills up to it first), worth most on a row of its owner's
         parity. Zugzwang decides the rest: a first player (X) with such an odd threat and no
         even threat of the second player (O) against it wins as the columns fill, and so does
         O with an even threat when X has no odd one."""
         odd = self.tables.odd_rows
-        me_is_x = me.bit_count() == opp.bit_count()
+        me_is_x = 2 * own.bit_count() == mask.bit_count()
         good_mine = mine & (odd if me_is_x else ~odd)
         good_theirs = theirs & (~odd if me_is_x else odd)
         score = 0
         decisive_mine = decisive_theirs = False
-        for column in self.tables.columns:
+        for column in self.layout.columns:
             both = (mine | theirs) & column
             if not both:
                 continue
-            lowest = 1 << (both.bit_length() - 1)  # the highest cell index is the lowest row
+            lowest = both & -both
             if lowest & mine:
                 decisive_mine |= bool(lowest & good_mine)
                 score += GOOD_THREAT if lowest & good_mine else OTHER_THREAT
@@ -124,25 +128,31 @@ class _Search:
         return score
 
     def ordered(self, moves: int, first: int, opp_threats: int) -> list[int]:
-        """Moves: the table's best first; moves that open the square above to an opponent's
-        threat last; between them, those that cut off searches most often, then centre columns."""
-        cols = self.shape.cols
+        """Moves (as bits): the table's best first; moves that open the square above to an
+        opponent's threat last; between them, those that cut off searches most often, then
+        centre columns."""
         rank, history = self.tables.rank, self.history
 
-        def key(cell: int) -> tuple[bool, bool, int, int]:
-            opens_threat = cell >= cols and bool(opp_threats >> (cell - cols) & 1)
-            return (cell != first, opens_threat, -history[cell], rank[cell])
+        def key(bit: int) -> tuple[bool, bool, int, int]:
+            return (bit != first, bool(opp_threats >> (bit + 1) & 1), -history[bit], rank[bit])
 
-        return sorted(cells_of(moves), key=key)
+        bits = []
+        while moves:
+            square = moves & -moves
+            bits.append(square.bit_length() - 1)
+            moves ^= square
+        return sorted(bits, key=key)
 
-    def search(self, me: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def search(self, own: int, mask: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
         if not self.nodes % CHECK_EVERY and self.budget.exhausted(self.nodes):
             raise SearchAborted
-        moves = self.playable(me, opp)
+        moves = self.playable(mask)
         if not moves:
             return 0
-        mine, theirs, windows = self.scan(me, opp)
+        other = own ^ mask
+        threats = self.layout.threats
+        mine, theirs = threats(own, mask), threats(other, mask)
         if mine & moves:
             return WIN - ply
         opp_wins = theirs & moves
@@ -151,8 +161,8 @@ class _Search:
         if opp_wins:
             moves = opp_wins  # the one block
         elif depth <= 0:
-            return windows + self.threat_balance(me, opp, mine, theirs)
-        key = (me, opp)
+            return self.windows(own, other) + self.threat_balance(own, mask, mine, theirs)
+        key = (own, mask)
         entry = self.table.get(key)
         first = -1
         if entry is not None:
@@ -165,27 +175,59 @@ class _Search:
                 if low == high:
                     return low
         start_alpha = alpha
-        best, best_cell = -WIN - 1, first
-        for cell in self.ordered(moves, first, theirs):
-            score = -self.search(opp, me | 1 << cell, depth - 1, -beta, -alpha, ply + 1)
+        best, best_bit = -WIN - 1, first
+        for bit in self.ordered(moves, first, theirs):
+            score = -self.search(other, mask | 1 << bit, depth - 1, -beta, -alpha, ply + 1)
             if score > best:
-                best, best_cell = score, cell
+                best, best_bit = score, bit
                 alpha = max(alpha, score)
                 if alpha >= beta:
-                    self.history[cell] += depth * depth
+                    self.history[bit] += depth * depth
                     break
         low = best if best > start_alpha else -WIN - 1
         high = best if best < beta else WIN + 1
-        self.table[key] = (depth, low, high, best_cell)
+        self.table[key] = (depth, low, high, best_bit)
         return best
+
+
+def _windows_of_four(own: int, other: int, squares: int, steps: tuple[int, ...], worth: tuple[int, ...]) -> int:
+    """:meth:`_Search.windows` for four in a row, for every window at once: bit s of ``live``
+    says the window starting at square s (and going ``step`` by ``step``) holds none of the
+    other side's marks, and ANDs and ORs of the side's marks shifted along the line tell which
+    windows hold at least one, two and three of them. (No window holds four: the search stops
+    at a completed line.)"""
+    one_more, two_more, three_more = worth[1] - worth[0], worth[2] - worth[1], worth[3] - worth[2]
+    free_own, free_other = squares & ~other, squares & ~own
+    score = 0
+    for step in steps:
+        twice, thrice = step + step, step * 3
+        live_own = free_own & free_own >> step & free_own >> twice & free_own >> thrice
+        live_other = free_other & free_other >> step & free_other >> twice & free_other >> thrice
+        for marks, live, sign in ((own, live_own, 1), (other, live_other, -1)):
+            first, second = marks & live, marks >> step & live
+            third, fourth = marks >> twice & live, marks >> thrice & live
+            front_any, back_any = first | second, third | fourth
+            front_both, back_both = first & second, third & fourth
+            at_least_two = front_both | back_both | (front_any & back_any)
+            at_least_three = (front_both & back_any) | (back_both & front_any)
+            score += sign * (
+                worth[0] * live.bit_count()
+                + one_more * (front_any | back_any).bit_count()
+                + two_more * at_least_two.bit_count()
+                + three_more * at_least_three.bit_count()
+            )
+    return score
 
 
 def search(board: Board, budget: Budget) -> SearchOutcome:
     """Iterative deepening from ``board`` (a Gravity position, not over) until the budget ends."""
     searcher = _Search(board.geometry, budget)
-    me, opp = board.sides()
-    moves = board.legal_bits
-    root_threats = searcher.threats(opp, me)
+    layout = searcher.layout
+    own, mask = layout.position(board)
+    other = own ^ mask
+    moves = searcher.playable(mask)
+    wins = layout.threats(own, mask) & moves
+    root_threats = layout.threats(other, mask)
     best_scores: dict[int, int] = {}
     finished_depth = 0
     empty = board.geometry.cells - board.move_count
@@ -194,12 +236,12 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
         alpha = -WIN - 1
         try:
             first = max(best_scores, key=best_scores.__getitem__) if best_scores else -1
-            for cell in searcher.ordered(moves, first, root_threats):
-                if board.geometry.completes_line(me | 1 << cell, cell):
-                    scores[cell] = WIN - 1
+            for bit in searcher.ordered(moves, first, root_threats):
+                if wins >> bit & 1:
+                    scores[bit] = WIN - 1
                 else:
-                    scores[cell] = -searcher.search(opp, me | 1 << cell, depth - 1, -WIN - 1, -alpha + 1, 1)
-                alpha = max(alpha, scores[cell])
+                    scores[bit] = -searcher.search(other, mask | 1 << bit, depth - 1, -WIN - 1, -alpha + 1, 1)
+                alpha = max(alpha, scores[bit])
         except SearchAborted:
             break
         best_scores, finished_depth = scores, depth
@@ -207,7 +249,9 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
         if top >= WIN - MAX_DEPTH or (top <= -WIN + MAX_DEPTH and min(scores.values()) == top):
             break
     if not best_scores:  # not even depth 1 finished: the one-ply threat rules decide
-        best_scores = dict.fromkeys(cells_of(moves), 0)
+        best_scores = dict.fromkeys(searcher.ordered(moves, -1, root_threats), 0)
     top = max(best_scores.values())
-    cell = next(c for c in searcher.ordered(moves, -1, root_threats) if best_scores.get(c) == top)
-    return SearchOutcome(cell, top, finished_depth, searcher.nodes, best_scores)
+    bit = next(b for b in searcher.ordered(moves, -1, root_threats) if best_scores.get(b) == top)
+    cell_of = layout.bit_of_cell.index
+    scores_by_cell = {cell_of(b): score for b, score in best_scores.items()}
+    return SearchOutcome(cell_of(bit), top, finished_depth, searcher.nodes, scores_by_cell)
