@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 
 import pytest
 
-from tictactoe_tui.engine import Board, Mark, Move, Strategy, analyze, get_strategy, strategy_names
+from tictactoe_tui.engine import Board, Budget, Mark, Move, Strategy, analyze, get_strategy, strategy_names
+from tictactoe_tui.engine.search.solver import UNLIMITED
 from tictactoe_tui.engine.strategies import (
     FIRST_SEAT_TABLE,
     LEVELS,
     BySize,
+    Decision,
     MctsStrategy,
     PerfectStrategy,
     RulesStrategy,
@@ -312,3 +315,24 @@ def test_the_reference_bot_beats_random_play(seat: str) -> None:
     result = run_arena(*players, games=20, start=Board.empty(), seed=3)
     bot_losses = result.o_wins if seat == "x" else result.x_wins
     assert bot_losses <= 1
+
+
+class _Unsupported(Strategy):
+    """A fallback for no board at all: playing it would be a bug."""
+
+    name = "unsupported"
+
+    def supports(self, board: Board) -> bool:
+        return False
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        raise AssertionError("a fallback that does not play the board was asked to")
+
+
+def test_perfect_falls_back_to_the_games_heuristic_where_its_fallback_does_not_play() -> None:
+    board = Board.empty(7, 7, 5)
+    cancelled = threading.Event()
+    cancelled.set()  # so the solver gives up at once
+    decision = PerfectStrategy(None, _Unsupported()).decide(board, random.Random(1), Budget(cancel=cancelled))
+    assert decision.move in board.legal_moves()
+    assert decision.value is None  # unsolved: the heuristic's move

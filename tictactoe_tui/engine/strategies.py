@@ -246,7 +246,8 @@ class PerfectStrategy(Strategy):
     games) on any m×n×k board, and "equally best" also counts the plies: a faster win, or a
     slower loss, is better. When the board cannot be solved within ``max_nodes`` search nodes
     or half the caller's time, the rest of the budget goes to ``fallback`` (the decision then
-    has no exact value).
+    has no exact value), or to the game's heuristic player where ``fallback`` does not play
+    the board.
 
     With ``set_traps`` (not in the seeds) it narrows equally drawn moves down to those that
     leave the opponent the largest share of losing replies, so a fallible opponent errs
@@ -281,7 +282,9 @@ class PerfectStrategy(Strategy):
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         choices = self.choices(board, budget)
         if choices is None:
-            fallback = self.fallback or board.rules.heuristic_player()
+            fallback = self.fallback
+            if fallback is None or not fallback.supports(board):
+                fallback = board.rules.heuristic_player()
             return fallback.decide(board, rng, budget)
         chosen = rng.choice(choices.moves)
         return Decision(chosen.move, chosen.value, chosen.plies, from_book=choices.from_book)
@@ -567,13 +570,15 @@ class BySize(Strategy):
 
 
 _RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStrategy(1000), AlphaBetaStrategy(1_500)
+_THREATS = ThreatSpaceStrategy(20_000)
 #: What the classic game's perfect players fall back to where the solver cannot finish.
 CLASSIC_FALLBACK = AlphaBetaStrategy(20_000)
 #: Board sizes the levels tell apart: 3×3; up to 16 squares (4×4); up to 25 squares (5×5,
 #: where impossible has an opening book for 4 in a row); up to 49 squares (6×6 and 7×7, often
-#: solvable near the end); anything bigger (15×15). On 4×4 to 7×7 good play
-#: draws so often that, measured, the levels below impossible never (4×4) or hardly ever
-#: (7×7: 1 loss in 200 games for hard) lose to it; there they make deliberate slips.
+#: solvable near the end, impossible plays threat-space before that); anything bigger
+#: (15×15). On 4×4 to 7×7 good play draws so often that, measured, the levels below
+#: impossible never (4×4) or rarely (6×6 and 7×7: about 1 game in 8 for hard) lose to it;
+#: there they make deliberate slips.
 THREE_BY_THREE, UP_TO_4X4, UP_TO_5X5, UP_TO_7X7 = 9, 16, 25, 49
 
 #: The classic game's difficulty levels (see :class:`Level`).
@@ -596,8 +601,8 @@ CLASSIC_LEVELS: dict[str, Strategy] = {
             (
                 (UP_TO_4X4, PerfectStrategy(300_000, CLASSIC_FALLBACK, set_traps=True)),
                 (UP_TO_5X5, PerfectStrategy(1_000_000, CLASSIC_FALLBACK, min_seconds=10.0)),
-                (UP_TO_7X7, PerfectStrategy(50_000, CLASSIC_FALLBACK)),
-                (None, ThreatSpaceStrategy(20_000)),
+                (UP_TO_7X7, PerfectStrategy(50_000, _THREATS)),
+                (None, _THREATS),
             ),
         ),
     )
