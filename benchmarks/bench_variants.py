@@ -11,7 +11,7 @@ rules costs (2 shared cores: single figures wander ±20%, ratios less).
    (from a late position) Ultimate.
 2. Gravity's exact solvers side by side: the bitboard solver and the rules solver, time to
    solve the empty 4×5 board (a draw) and a Connect Four position 14 plies in (lost for X).
-3. Gravity's alpha-beta on the empty Connect Four board, nodes per second.
+3. Gravity's alpha-beta on the empty Connect Four board and a middle game, nodes per second.
 4. MCTS playouts per second for S seconds from the empty board: classic 7×7 with the classic
    MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS.
 """
@@ -96,6 +96,11 @@ def main() -> None:
     outcome = gravity.search(board, Budget.seconds(args.seconds))
     elapsed = time.perf_counter() - started
     print(f"   {outcome.nodes / elapsed:>10,.0f} nodes/s, depth {outcome.depth} in {elapsed:.1f} s")
+    middle = connect_four("43343433474727")
+    started = time.perf_counter()
+    outcome = gravity.search(middle, Budget.seconds(args.seconds))
+    elapsed = time.perf_counter() - started
+    print(f"   {outcome.nodes / elapsed:>10,.0f} nodes/s on the middle game 43343433474727, depth {outcome.depth}")
 
     print(f"4. MCTS playouts per second ({args.seconds:g} s each, from the empty board)")
     seven = Board.empty(7, 7, 5)

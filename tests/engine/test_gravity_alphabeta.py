@@ -1,5 +1,6 @@
-"""Gravity's alpha-beta (:mod:`tictactoe_tui.engine.search.gravity`): its bit-parallel window
-score against a plain count over the board's lines, on many shapes and both sides to move."""
+"""Gravity's alpha-beta (:mod:`tictactoe_tui.engine.search.gravity`): its window score on the
+solver's bitboards against a plain count over the board's lines, on many shapes and both sides
+to move."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ rows the second (O), because zugzwang fills the columns in that order.
 It deepens one ply at a time with a transposition table and a history of the moves that cut
 searches off (tried earlier next time), until its node limit or deadline.
 
-Positions are the exact solver's bitboards (:class:`.gravity_solver.Layout`): threats come
-from a few shifts, and on four in a row the windows are scored for every line at once.
+Positions are the exact solver's bitboards (:class:`.gravity_solver.Layout`), so threats
+come from a few shifts rather than a pass over every line.
 """
 
 from __future__ import annotations
@@ -45,8 +45,6 @@ class _Tables:
     """Per bit, its square's place when squares go centre columns first."""
     odd_rows: int
     """Squares on odd rows counted from the bottom (1, 3, 5 …): X's good threat squares."""
-    steps: tuple[int, ...]
-    """The shifts from a square to the next along a column, a row and the two diagonals."""
     lines: tuple[int, ...]
     """Every line of k squares."""
     worth: tuple[int, ...]
@@ -65,7 +63,7 @@ def _tables(shape: Geometry) -> _Tables:
     odd_rows = layout.bottom * sum(1 << row for row in range(0, shape.rows, 2))
     lines = tuple(sum(1 << layout.bit_of_cell[cell] for cell in cells_of(line)) for line in shape.lines)
     worth = tuple(MARK_WEIGHT**marks for marks in range(shape.k + 1))
-    return _Tables(layout, tuple(rank), odd_rows, (1, *layout.shifts), lines, worth)
+    return _Tables(layout, tuple(rank), odd_rows, lines, worth)
 
 
 class _Search:
@@ -86,10 +84,7 @@ class _Search:
         """The live windows' score for the side to move (``own``): every k squares in a line
         that hold none of the other side's marks are worth MARK_WEIGHT ** (marks in it) to
         the side that holds them, less the same for the other side."""
-        worth = self.tables.worth
-        if self.layout.k == 4:
-            return _windows_of_four(own, other, self.layout.squares, self.tables.steps, worth)
-        score = 0
+        worth, score = self.tables.worth, 0
         for line in self.tables.lines:
             mine, theirs = line & own, line & other
             if not theirs:
@@ -188,35 +183,6 @@ class _Search:
         high = best if best < beta else WIN + 1
         self.table[key] = (depth, low, high, best_bit)
         return best
-
-
-def _windows_of_four(own: int, other: int, squares: int, steps: tuple[int, ...], worth: tuple[int, ...]) -> int:
-    """:meth:`_Search.windows` for four in a row, for every window at once: bit s of ``live``
-    says the window starting at square s (and going ``step`` by ``step``) holds none of the
-    other side's marks, and ANDs and ORs of the side's marks shifted along the line tell which
-    windows hold at least one, two and three of them. (No window holds four: the search stops
-    at a completed line.)"""
-    one_more, two_more, three_more = worth[1] - worth[0], worth[2] - worth[1], worth[3] - worth[2]
-    free_own, free_other = squares & ~other, squares & ~own
-    score = 0
-    for step in steps:
-        twice, thrice = step + step, step * 3
-        live_own = free_own & free_own >> step & free_own >> twice & free_own >> thrice
-        live_other = free_other & free_other >> step & free_other >> twice & free_other >> thrice
-        for marks, live, sign in ((own, live_own, 1), (other, live_other, -1)):
-            first, second = marks & live, marks >> step & live
-            third, fourth = marks >> twice & live, marks >> thrice & live
-            front_any, back_any = first | second, third | fourth
-            front_both, back_both = first & second, third & fourth
-            at_least_two = front_both | back_both | (front_any & back_any)
-            at_least_three = (front_both & back_any) | (back_both & front_any)
-            score += sign * (
-                worth[0] * live.bit_count()
-                + one_more * (front_any | back_any).bit_count()
-                + two_more * at_least_two.bit_count()
-                + three_more * at_least_three.bit_count()
-            )
-    return score
 
 
 def search(board: Board, budget: Budget) -> SearchOutcome:
