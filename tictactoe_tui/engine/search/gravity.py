@@ -61,7 +61,7 @@ def _tables(shape: Geometry) -> _Tables:
     for index, cell in enumerate(by_centre):
         rank[layout.bit_of_cell[cell]] = index
     odd_rows = layout.bottom * sum(1 << row for row in range(0, shape.rows, 2))
-    lines = tuple(sum(1 << layout.bit_of_cell[cell] for cell in cells_of(line)) for line in shape.lines)
+    lines = tuple(layout.squares_of(line) for line in shape.lines)
     worth = tuple(MARK_WEIGHT**marks for marks in range(shape.k + 1))
     return _Tables(layout, tuple(rank), odd_rows, lines, worth)
 
@@ -76,9 +76,6 @@ class _Search:
         """(own, mask) → (depth, low, high, best square's bit)."""
         self.history = [0] * len(self.tables.rank)
         """Per bit, how often (weighted by depth) a move there cut a search off."""
-
-    def playable(self, mask: int) -> int:
-        return (mask + self.layout.bottom) & self.layout.squares
 
     def windows(self, own: int, other: int) -> int:
         """The live windows' score for the side to move (``own``): every k squares in a line
@@ -131,18 +128,13 @@ class _Search:
         def key(bit: int) -> tuple[bool, bool, int, int]:
             return (bit != first, bool(opp_threats >> (bit + 1) & 1), -history[bit], rank[bit])
 
-        bits = []
-        while moves:
-            square = moves & -moves
-            bits.append(square.bit_length() - 1)
-            moves ^= square
-        return sorted(bits, key=key)
+        return sorted(cells_of(moves), key=key)
 
     def search(self, own: int, mask: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
         if not self.nodes % CHECK_EVERY and self.budget.exhausted(self.nodes):
             raise SearchAborted
-        moves = self.playable(mask)
+        moves = self.layout.playable(mask)
         if not moves:
             return 0
         other = own ^ mask
@@ -191,7 +183,7 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
     layout = searcher.layout
     own, mask = layout.position(board)
     other = own ^ mask
-    moves = searcher.playable(mask)
+    moves = layout.playable(mask)
     wins = layout.threats(own, mask) & moves
     root_threats = layout.threats(other, mask)
     best_scores: dict[int, int] = {}
@@ -218,6 +210,5 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
         best_scores = dict.fromkeys(searcher.ordered(moves, -1, root_threats), 0)
     top = max(best_scores.values())
     bit = next(b for b in searcher.ordered(moves, -1, root_threats) if best_scores.get(b) == top)
-    cell_of = layout.bit_of_cell.index
-    scores_by_cell = {cell_of(b): score for b, score in best_scores.items()}
-    return SearchOutcome(cell_of(bit), top, finished_depth, searcher.nodes, scores_by_cell)
+    scores_by_cell = {layout.cell_of(1 << b): score for b, score in best_scores.items()}
+    return SearchOutcome(layout.cell_of(1 << bit), top, finished_depth, searcher.nodes, scores_by_cell)

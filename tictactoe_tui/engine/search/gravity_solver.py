@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..board import Board, Geometry
+from ..board import Board, Geometry, cells_of
 from .solver import CHECK_EVERY, TABLE_LIMIT, UNLIMITED, Analysis, Budget, SearchAborted, analyze_moves
 
 #: Table entries pack a position's lowest and highest proven score into one integer.
@@ -62,13 +62,15 @@ class Layout:
     def position(self, board: Board) -> tuple[int, int]:
         """``(own, mask)``: the side to move's marks and every mark of ``board``."""
         me, opp = board.sides()
-        own = mask = 0
-        for cell, bit in enumerate(self.bit_of_cell):
-            if me >> cell & 1:
-                own |= 1 << bit
-            if (me | opp) >> cell & 1:
-                mask |= 1 << bit
-        return own, mask
+        return self.squares_of(me), self.squares_of(me | opp)
+
+    def squares_of(self, cells: int) -> int:
+        """The layout's squares for a mask of the board's cells."""
+        return sum(1 << self.bit_of_cell[cell] for cell in cells_of(cells))
+
+    def playable(self, mask: int) -> int:
+        """The lowest free square of every column that is not full."""
+        return (mask + self.bottom) & self.squares
 
     def cell_of(self, square: int) -> int:
         """The board cell of a single-bit ``square``."""
@@ -130,7 +132,7 @@ class GravitySolver:
         search = self._search(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
-        squares = search.ordered(own, mask, search.playable(mask))
+        squares = search.ordered(own, mask, self.layout.playable(mask))
 
         def exact_score(cell: int) -> int:
             return search.move_score(own, mask, 1 << self.layout.bit_of_cell[cell], empty)
@@ -149,7 +151,7 @@ class GravitySolver:
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
         try:
-            for square in search.ordered(own, mask, search.playable(mask)):
+            for square in search.ordered(own, mask, self.layout.playable(mask)):
                 if search.move_score(own, mask, square, empty, 0, 1) > 0:
                     return self.layout.cell_of(square)
         except SearchAborted:
@@ -175,10 +177,6 @@ class _Search:
         self.budget = budget
         self.nodes = 0
 
-    def playable(self, mask: int) -> int:
-        """The lowest free square of every column that is not full."""
-        return (mask + self.layout.bottom) & self.layout.squares
-
     def ordered(self, own: int, mask: int, moves: int) -> list[int]:
         """``moves`` as single squares, those making the most threats first, then centre columns."""
         threats = self.layout.threats
@@ -195,7 +193,7 @@ class _Search:
         if empty == 1:
             return 0  # the last square, and no line
         child_own, child_mask = own ^ mask, mask | square
-        if self.layout.threats(child_own, child_mask) & self.playable(child_mask):
+        if self.layout.threats(child_own, child_mask) & self.layout.playable(child_mask):
             return -(empty - 1)  # the opponent completes a line at once
         if low is None or high is None:
             return -self.exact(child_own, child_mask, empty - 1)
@@ -225,7 +223,7 @@ class _Search:
         if not self.nodes % CHECK_EVERY and self.budget.exhausted(self.nodes):
             raise SearchAborted
         layout = self.layout
-        moves = self.playable(mask)
+        moves = self.layout.playable(mask)
         other = own ^ mask
         their_threats = layout.threats(other, mask)
         forced = moves & their_threats
