@@ -571,7 +571,8 @@ class BySize(Strategy):
 
 _RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStrategy(1000), AlphaBetaStrategy(1_500)
 _THREATS = ThreatSpaceStrategy(20_000)
-#: What the classic game's perfect players fall back to where the solver cannot finish.
+#: The classic game's heuristic player: what its perfect players on up to 25 squares fall back to
+#: where the solver cannot finish (on 6×6 and 7×7 they fall back to threat-space).
 CLASSIC_FALLBACK = AlphaBetaStrategy(20_000)
 #: Board sizes the levels tell apart: 3×3; up to 16 squares (4×4); up to 25 squares (5×5,
 #: where impossible has an opening book for 4 in a row); up to 49 squares (6×6 and 7×7, often
