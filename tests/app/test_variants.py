@@ -34,6 +34,22 @@ async def test_choosing_a_game_in_the_sidebar_brings_its_board_next_game(make_ap
         assert app.settings.preset == Preset(3, 3, 3, "misere")  # Misère has no 6×7: its first board
 
 
+async def test_a_new_game_on_a_smaller_board_of_another_game_starts_its_cursor_on_that_board(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert app.cursor == (7, 7)  # off the 6×7 board to come
+        app.query_one("#game", Select).value = "gravity"
+        await pilot.pause()
+        await pilot.press("n")
+        assert (app.game.board.rows, app.game.board.cols) == (6, 7)
+        assert app.cursor == (5, 3)  # where a mark in the centre column lands
+        await pilot.press("enter")
+        assert marks(app).split("/")[-1] == "...x..."
+
+
 async def test_a_click_anywhere_in_a_column_drops_the_mark_to_its_foot(make_app: AppFactory) -> None:
     app = make_app(CONNECT_FOUR)
     async with app.run_test(size=(100, 30)) as pilot:

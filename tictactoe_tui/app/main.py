@@ -213,7 +213,10 @@ class TicTacToeApp(App[None]):
     def watch_game(self, old: GameState, new: GameState) -> None:
         if old.mode is not new.mode:
             self.refresh_bindings()
-        self.cursor = self.playable_near(new.board, self.cursor)
+        if new.board.geometry is old.board.geometry:
+            self.cursor = self.playable_near(new.board, self.cursor)
+        else:  # another board: the old cursor may lie off it
+            self.cursor = self._centre()
         self.hint = None
         self.analysis = None
         self._hint_wanted = False
@@ -422,7 +425,7 @@ class TicTacToeApp(App[None]):
         previous = self.game
         ended_before = previous.mode is game.mode and previous.number == game.number and previous.board.is_over
         self.game = game
-        if game.number != previous.number or game.board.geometry is not previous.board.geometry:
+        if game.number != previous.number:  # (watch_game centres it on a new board)
             self.cursor = self._centre()
         if game.board.is_over and not ended_before:
             self.game_finished(game)
