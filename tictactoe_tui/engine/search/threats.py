@@ -11,9 +11,11 @@ centred on it, and keeps those shapes up to date move by move. From them come:
 - a *VCF* search (victory by continuous fours): a chain of fours, each answered by the one
   forced block, that ends in two five squares at once;
 - a *VCT* search (victory by continuous threats): open threes as well as fours, where every
-  defence of a three (a square on its line, or a four of the defender's) still loses — played
-  when found for us, and looked for on the opponent's behalf after each candidate move, so no
-  move is chosen that hands the opponent one it can find;
+  defence of a three still loses — a square on its line, or a four of the defender's, whose forced
+  block can make a new threat while the three still stands, so the defender must defend again.
+  It goes one three deeper at a time (the shortest win first), is played when found for us, and
+  is looked for on the opponent's behalf after each candidate move, so no move is chosen that
+  hands the opponent one it can find;
 - an iterative-deepening alpha-beta over the most valuable squares, where a four is answered
   by its block at no cost in depth, an open three must be answered, and the positions it stops
   at are scored by the worth of the squares near the marks to each side.
@@ -392,9 +394,9 @@ def _four_then_continue(position: Position, side: int, square: int, counter: _Co
 def continuous_threats(
     position: Position, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
 ) -> list[int] | None:
-    """A win for ``side`` (to move) by threats — fours, and open threes that every defence (a block
-    on the three's line, or a four of the other side's) fails to stop — within ``depth`` threes,
-    as the first moves of the line, or None. ``failed`` remembers positions already refuted."""
+    """A win for ``side`` (to move) by threats — fours, and open threes that every defence (see
+    :func:`_defends`) fails to stop — within ``depth`` threes, as the first moves of the line, or
+    None. ``failed`` remembers positions already refuted."""
     found = continuous_fours(position, side, counter)
     if found is not None or depth <= 0 or position.fives[1 - side]:
         return found
@@ -406,18 +408,63 @@ def continuous_threats(
     for square in sorted(threes, key=lambda s: -position.worth[side][s]):
         counter.tick()
         position.place(square, side)
-        holds = False
-        for defence in position.defences(other):
-            position.place(defence, other)
-            holds = continuous_threats(position, side, counter, depth - 1, failed) is None
-            position.take_back(defence, other)
-            if holds:
-                break
+        holds = _defends(position, other, counter, depth - 1, failed)
         position.take_back(square, side)
         if not holds:
             return [square]
     failed.add(key)
     return None
+
+
+def shortest_threat_win(
+    position: Position, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
+) -> list[int] | None:
+    """:func:`continuous_threats` one three deeper at a time, so a short win is found before the
+    search spends its nodes on the long lines of other threes."""
+    for threes in range(depth + 1):
+        found = continuous_threats(position, side, counter, threes, failed)
+        if found is not None:
+            return found
+    return None
+
+
+def _defends(position: Position, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]) -> bool:
+    """Whether ``side``, to move against the other side's threats, stops a win by threats within
+    ``depth`` more threes: by blocking a four, by a square on an open three's line, or by a four of
+    its own — which the other side must block, after which ``side`` must still defend (a block
+    can make a new threat, and the three is still there)."""
+    other = 1 - side
+    if position.fives[side]:
+        return True
+    fours = position.fives[other]
+    if len(fours) > 1:
+        return False
+    if fours:
+        return _answered(position, side, min(fours), counter, depth, failed)
+    if not position.wins[other]:
+        return True
+    return any(_answered(position, side, defence, counter, depth, failed) for defence in position.defences(side))
+
+
+def _answered(
+    position: Position, side: int, square: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
+) -> bool:
+    """Whether ``side`` holds after playing ``square`` against the other side's threats."""
+    counter.tick()
+    other = 1 - side
+    position.place(square, side)
+    fives = position.fives[side]
+    if len(fives) > 1:
+        holds = True
+    elif fives:
+        block = min(fives)
+        position.place(block, other)
+        holds = _defends(position, side, counter, depth, failed)
+        position.take_back(block, other)
+    else:
+        holds = continuous_threats(position, other, counter, depth, failed) is None
+    position.take_back(square, side)
+    return holds
 
 
 @dataclass
@@ -544,7 +591,7 @@ def search(board: Board, budget: Budget) -> ThreatOutcome:
     if position.wins[0]:
         return found(min(position.wins[0]), WIN - 3, "open four")
     attack = _Counter(_part(budget, ATTACK_SHARE))
-    chain = _within_budget(position, lambda: continuous_threats(position, 0, attack, THREAT_DEPTH, set()))
+    chain = _within_budget(position, lambda: shortest_threat_win(position, 0, attack, THREAT_DEPTH, set()))
     if chain:
         return found(chain[0], WIN - 2 * THREAT_DEPTH, "threats", nodes=attack.nodes)
     main = _Counter(_part(budget, 1 - ATTACK_SHARE - SAFETY_SHARE))
@@ -554,7 +601,7 @@ def search(board: Board, budget: Budget) -> ThreatOutcome:
 
     def leaves_a_win(square: int) -> bool:
         position.place(square, 0)
-        threat = _within_budget(position, lambda: continuous_threats(position, 1, safety, THREAT_DEPTH, refuted))
+        threat = _within_budget(position, lambda: shortest_threat_win(position, 1, safety, THREAT_DEPTH, refuted))
         position.take_back(square, 0)
         return threat is not None
 
