@@ -67,6 +67,9 @@ def _tables(shape: Geometry) -> _Tables:
 
 
 class _Search:
+    """One decision's alpha-beta on the solver's bitboards: its budget, node count, transposition
+    table and history of moves that cut searches off."""
+
     def __init__(self, shape: Geometry, budget: Budget) -> None:
         self.tables = _tables(shape)
         self.layout = self.tables.layout
