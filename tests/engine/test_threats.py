@@ -223,7 +223,7 @@ def x_loses(board: Board) -> bool:
 
 
 def test_the_shortest_win_by_threats_is_found_first() -> None:
-    # Three threes deep the search spends 9,600 nodes before it tries h7; one three at a time it
+    # Four threes deep the search spends 9,600 nodes before it tries h7; one three at a time it
     # finds the two-three win in about 1,300.
     board = played(DEFENDED_BY_FOURS)
     position = Position(board.geometry, *board.sides())
