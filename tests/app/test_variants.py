@@ -11,6 +11,7 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import Mode, Preset, Settings
 
 from .conftest import AppFactory, FirstFree
+from .test_online import until
 from .test_play import click_cell, marks, settle, status
 
 CONNECT_FOUR = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity"))
@@ -42,7 +43,7 @@ async def test_a_new_game_on_a_smaller_board_of_another_game_starts_its_cursor_o
         await pilot.pause()
         assert app.cursor == (7, 7)  # off the 6×7 board to come
         app.query_one("#game", Select).value = "gravity"
-        await pilot.pause()
+        await until(lambda: app.settings.preset == Preset(6, 7, 4, "gravity"))
         await pilot.press("n")
         assert (app.game.board.rows, app.game.board.cols) == (6, 7)
         assert app.cursor == (5, 3)  # where a mark in the centre column lands
