@@ -436,11 +436,11 @@ def _defends(position: Position, side: int, counter: _Counter, depth: int, faile
     other = 1 - side
     if position.fives[side]:
         return True
-    fours = position.fives[other]
-    if len(fours) > 1:
+    threats = position.fives[other]
+    if len(threats) > 1:
         return False
-    if fours:
-        return _answered(position, side, min(fours), counter, depth, failed)
+    if threats:
+        return _answered(position, side, min(threats), counter, depth, failed)
     if not position.wins[other]:
         return True
     return any(_answered(position, side, defence, counter, depth, failed) for defence in position.defences(side))
