@@ -137,14 +137,17 @@ _lock = threading.Lock()
 def read_shipped(shape: Geometry) -> tuple[bytes, str] | None:
     """The bytes of the book shipped for ``shape`` and the SHA-256 recorded for them (None
     when there is no book, or no record)."""
-    if not has_book(shape):
-        return None
-    name = BOOKS[book_key(shape)]
+    return read_data(BOOKS[book_key(shape)]) if has_book(shape) else None
+
+
+def read_data(name: str) -> tuple[bytes, str] | None:
+    """The bytes of the file ``name`` in ``engine/search/data/`` and the SHA-256 recorded for
+    them beside it (None when either is missing)."""
     folder = resources.files(__package__).joinpath("data")
-    book, digest = folder.joinpath(name), folder.joinpath(name + ".sha256")
-    if not (book.is_file() and digest.is_file()):
+    data, digest = folder.joinpath(name), folder.joinpath(name + ".sha256")
+    if not (data.is_file() and digest.is_file()):
         return None
-    return book.read_bytes(), digest.read_text().split()[0]
+    return data.read_bytes(), digest.read_text().split()[0]
 
 
 def opening_book(shape: Geometry) -> OpeningBook | None:
