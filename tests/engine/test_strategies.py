@@ -336,3 +336,11 @@ def test_perfect_falls_back_to_the_games_heuristic_where_its_fallback_does_not_p
     decision = PerfectStrategy(None, _Unsupported()).decide(board, random.Random(1), Budget(cancel=cancelled))
     assert decision.move in board.legal_moves()
     assert decision.value is None  # unsolved: the heuristic's move
+
+
+def test_a_decision_says_what_the_player_knows_of_its_move() -> None:
+    assert Decision((0, 0), value=1, plies=3).describe() == "wins in 3 with best play"
+    assert Decision((0, 0), value=0, plies=9).describe() == "draw with best play"
+    assert Decision((0, 0), value=1).describe() == "wins with best play"  # a proof, its length unknown
+    assert Decision((0, 0), estimate=0.6).describe() == "about 60% to win"
+    assert Decision((0, 0), depth=7).describe() == "searched 7 plies deep"

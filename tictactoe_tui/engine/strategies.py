@@ -36,7 +36,8 @@ class Decision:
             if self.value == 0:
                 return "draw with best play"
             outcome = "wins" if self.value > 0 else "loses"
-            return f"{outcome} in {self.plies} with best play"
+            within = "" if self.plies is None else f" in {self.plies}"
+            return f"{outcome}{within} with best play"
         if self.estimate is not None:
             return f"about {self.estimate:.0%} to win"
         if self.depth is not None:
