@@ -19,10 +19,12 @@ table keeps each position's proven bounds between probes and between moves.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..board import Board, Geometry, cells_of
 from .solver import CHECK_EVERY, TABLE_LIMIT, UNLIMITED, Analysis, Budget, SearchAborted, analyze_moves
+from .win_book import win_book
 
 #: Table entries pack a position's lowest and highest proven score into one integer.
 _BOUND_BITS = 8
@@ -72,6 +74,24 @@ class Layout:
         """The lowest free square of every column that is not full."""
         return (mask + self.bottom) & self.squares
 
+    def cells_of(self, squares: int) -> int:
+        """The board's cells for a mask of the layout's squares (:meth:`squares_of` undone)."""
+        return sum(1 << self.bit_of_cell.index(bit) for bit in range(squares.bit_length()) if squares >> bit & 1)
+
+    def split(self, key: int) -> tuple[int, int]:
+        """``(own, mask)`` from a table key ``own + mask``. Column by column there is no carry: a
+        column of ``n`` marks adds ``2**n - 1``, so its key is that alone when ``own`` has no
+        mark there and otherwise has its top bit at ``n``."""
+        own = mask = 0
+        for column in range(len(self.columns)):
+            shift = column * self.height
+            part = key >> shift & ((1 << self.height) - 1)
+            marks = part.bit_length() if part & (part + 1) == 0 else part.bit_length() - 1
+            filled = (1 << marks) - 1
+            own |= (part - filled) << shift
+            mask |= filled << shift
+        return own, mask
+
     def cell_of(self, square: int) -> int:
         """The board cell of a single-bit ``square``."""
         return self.bit_of_cell.index(square.bit_length() - 1)
@@ -118,6 +138,9 @@ class GravitySolver:
     layout: Layout = field(init=False)
     table: dict[int, int] = field(default_factory=dict)
     finished: dict[tuple[int, int], Analysis] = field(default_factory=dict)
+    use_book: bool = True
+    """Answer :meth:`winning_move` from the shape's win book where it has the position
+    (``scripts/build_win_book.py`` turns this off to build it)."""
 
     def __post_init__(self) -> None:
         self.layout = Layout.of(self.geometry)
@@ -145,8 +168,13 @@ class GravitySolver:
 
     def winning_move(self, board: Board, budget: Budget = UNLIMITED) -> int | None:
         """A cell that wins ``board`` for the side to move against any defence, or None when
-        there is none (or the budget ends before one is proven)."""
+        there is none (or the budget ends before one is proven). Positions in the shape's win
+        book are answered from it."""
         self._check(board)
+        book = win_book(self.geometry) if self.use_book else None
+        booked = None if book is None else book.winning_move(board)
+        if booked is not None:
+            return board.index(booked)
         search = self._search(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
@@ -157,6 +185,28 @@ class GravitySolver:
         except SearchAborted:
             pass
         return None
+
+    def proven_losses(self, max_marks: int) -> Iterator[Board]:
+        """The positions of at most ``max_marks`` marks that this solver's table proves lost
+        for the side to move (what a win book is built from)."""
+        layout = self.layout
+        for key, entry in self.table.items():
+            if (entry & ((1 << _BOUND_BITS) - 1)) - _BOUND_OFFSET < 0:
+                own, mask = layout.split(key)
+                marks = mask.bit_count()
+                if marks <= max_marks:
+                    mover, other = layout.cells_of(own), layout.cells_of(own ^ mask)
+                    x, o = (mover, other) if marks % 2 == 0 else (other, mover)
+                    yield Board(self.geometry, x, o, history=None)
+
+    def wins_with(self, board: Board, cell: int, budget: Budget = UNLIMITED) -> bool:
+        """Whether the legal move ``cell`` wins ``board`` for the side to move against any
+        defence, searched without the win book (:class:`.solver.SearchAborted` when the budget
+        ends first)."""
+        self._check(board)
+        own, mask = self.layout.position(board)
+        empty = self.geometry.cells - board.move_count
+        return self._search(budget).move_score(own, mask, 1 << self.layout.bit_of_cell[cell], empty, 0, 1) > 0
 
     def _check(self, board: Board) -> None:
         if board.geometry is not self.geometry:

@@ -1,0 +1,159 @@
+"""Build Connect Four's win book: positions proven lost for the side to move, from the proofs of
+the wins impossible meets as X.
+
+    python scripts/build_win_book.py [--games 4000] [--minutes 60] [--from-ply 6] [--to-ply 16]
+                                     [--marks 17] [--nodes 20000000] [--seed 1000] [--jobs N]
+                                     [--out PATH]
+
+Connect Four's first player wins, but from ply 6 to about ply 16 the solver needs from a second
+to a minute to prove a winning move: more than a move's budget. This script plays
+``impossible`` as X against the ``mcts-1000`` yardstick in seeded games. Where X is to move
+from ``--from-ply`` to ``--to-ply`` plies in and no move leads to a position of the book, the
+solver (without the book) looks for a winning move within ``--nodes`` nodes and X plays it; a
+position without one is recorded as unsolved and ends the game. After each proof, every
+position of at most ``--marks`` marks that the solver's table proves lost for the side to move
+goes into the book: the proof's positions, every reply of O's included, so the games that
+follow find their next winning moves there. Before ``--from-ply`` X plays ``impossible``'s own
+moves, as it does in play.
+
+Games run in ``--jobs`` processes, each started with the book as it stands, until ``--games``
+games or ``--minutes`` have passed. Every answer is appended to ``PATH.partial``, so an
+interrupted build resumes (and a finished one can be extended). Which positions the book holds
+depends on the games played; every one of them is a proof. Writes ``PATH`` and ``PATH.sha256``
+(format: ``engine/search/win_book.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tictactoe_tui.engine.arena import REFERENCE
+from tictactoe_tui.engine.board import Board, Mark, geometry
+from tictactoe_tui.engine.search.book import canonical
+from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.solver import UNLIMITED
+from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
+from tictactoe_tui.engine.strategies import get_strategy
+
+GAME, ROWS, COLS, K = "gravity", 6, 7, 4
+Key = tuple[int, int]
+PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
+DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / WIN_BOOKS[(GAME, ROWS, COLS, K)]
+
+_solver: GravitySolver | None = None
+
+
+@dataclass
+class Found:
+    """What one game added: positions proven lost, positions without a proven win for X."""
+
+    lost: set[Key] = field(default_factory=set)
+    unsolved: set[Key] = field(default_factory=set)
+
+
+def play_one(game_seed: int, book: WinBook, unsolved: set[Key], args: argparse.Namespace) -> Found:
+    """Worker: one game up to ``--to-ply``, solving where the book has no winning move."""
+    global _solver
+    if _solver is None:
+        _solver = GravitySolver(book.geometry, use_book=False)
+    players = {Mark.X: get_strategy("impossible"), Mark.O: get_strategy(REFERENCE)}
+    rng = random.Random(game_seed)
+    board = Board.empty(ROWS, COLS, K, GAME)
+    found = Found()
+    while not board.is_over and board.move_count <= args.to_ply:
+        if board.to_move is Mark.X and board.move_count >= args.from_ply:
+            move = book.winning_move(board)
+            key = canonical(board)[:2]
+            if move is None and key not in unsolved | found.unsolved:
+                winning = _solver.winning_move(board, UNLIMITED.with_max_nodes(args.nodes))
+                for lost in _solver.proven_losses(args.marks):
+                    book.add(lost)
+                    found.lost.add(canonical(lost)[:2])
+                if winning is not None:
+                    move = board.move_at(winning)
+                else:
+                    found.unsolved.add(key)
+            if move is None:
+                break  # X's win is not proven here, so the book has nothing to add below it
+            board = board.play(move)
+        else:
+            board = board.play(players[board.to_move].choose(board, rng))
+    return found
+
+
+def report(book: WinBook, unsolved: set[Key], games: int, started: float) -> None:
+    """One line on standard error: games, the book's positions by marks, unsolved ones."""
+    shape = book.geometry
+    by_marks = Counter(Board(shape, *key).move_count for key in book.lost)
+    missing = Counter(Board(shape, *key).move_count for key in unsolved)
+    marks = " ".join(f"{count}:{number}" for count, number in sorted(by_marks.items()))
+    unproven = " ".join(f"{count}:{number}" for count, number in sorted(missing.items())) or "none"
+    elapsed = time.monotonic() - started
+    print(f"{elapsed:6.0f} s  {games} games  book {marks}  unsolved {unproven}", file=sys.stderr, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4000, help="games to play at most (default 4000)")
+    parser.add_argument("--minutes", type=float, default=60.0, help="start no game after this (default 60)")
+    parser.add_argument("--from-ply", type=int, default=6, help="first ply X solves at (default 6)")
+    parser.add_argument("--to-ply", type=int, default=16, help="last ply X solves at (default 16)")
+    parser.add_argument("--marks", type=int, default=17, help="keep positions of up to this many marks (default 17)")
+    parser.add_argument("--nodes", type=int, default=20_000_000, help="solver nodes per position (default 20 M)")
+    parser.add_argument("--seed", type=int, default=1000, help="seed of the games' seeds (default 1000)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
+    args = parser.parse_args()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    partial = args.out.with_name(args.out.name + ".partial")
+    book = WinBook(geometry(ROWS, COLS, K, GAME), set())
+    unsolved: set[Key] = set()
+    if partial.exists():
+        for line in partial.read_text().splitlines():
+            if line.strip():
+                entry = json.loads(line)
+                book.lost.update(tuple(key) for key in entry["lost"])
+                unsolved.update(tuple(key) for key in entry["unsolved"])
+        print(f"resuming: {len(book)} positions, {len(unsolved)} unsolved", file=sys.stderr)
+    seeds = random.Random(args.seed)
+    started = time.monotonic()
+    played = 0
+    running: set[Future[Found]] = set()
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(args.jobs, mp_context=context) as pool, partial.open("a") as log:
+        while True:
+            in_time = time.monotonic() - started < args.minutes * 60
+            while in_time and len(running) < args.jobs and played + len(running) < args.games:
+                running.add(pool.submit(play_one, seeds.getrandbits(64), book, unsolved, args))
+            if not running:
+                break
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                played += 1
+                found = future.result()
+                new = found.lost - book.lost
+                book.lost |= new
+                unsolved |= found.unsolved
+                log.write(json.dumps({"lost": sorted(new), "unsolved": sorted(found.unsolved)}) + "\n")
+                log.flush()
+                report(book, unsolved, played, started)
+    data = book.to_bytes()
+    args.out.write_bytes(data)
+    digest = hashlib.sha256(data).hexdigest()
+    args.out.with_name(args.out.name + ".sha256").write_text(f"{digest}  {args.out.name}\n")
+    print(f"{len(book)} positions, {len(data):,} bytes, sha256 {digest}; kept {partial} to resume or extend")
+
+
+if __name__ == "__main__":
+    main()
