@@ -199,15 +199,6 @@ class GravitySolver:
                     x, o = (mover, other) if marks % 2 == 0 else (other, mover)
                     yield Board(self.geometry, x, o, history=None)
 
-    def wins_with(self, board: Board, cell: int, budget: Budget = UNLIMITED) -> bool:
-        """Whether the legal move ``cell`` wins ``board`` for the side to move against any
-        defence, searched without the win book (:class:`.solver.SearchAborted` when the budget
-        ends first)."""
-        self._check(board)
-        own, mask = self.layout.position(board)
-        empty = self.geometry.cells - board.move_count
-        return self._search(budget).move_score(own, mask, 1 << self.layout.bit_of_cell[cell], empty, 0, 1) > 0
-
     def _check(self, board: Board) -> None:
         if board.geometry is not self.geometry:
             raise ValueError(f"{board!r} does not fit a solver for {self.geometry!r}")
