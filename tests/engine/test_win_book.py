@@ -1,0 +1,140 @@
+"""Connect Four's win book: its file format, its symmetry, and that its positions are lost.
+
+Every position in the shipped book was proven lost for its side to move by the solver offline
+(``scripts/build_win_book.py``); here a sample of them is proven again by the solver searching
+afresh without the book.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+import pytest
+
+from tictactoe_tui.engine import Board, Budget, get_strategy
+from tictactoe_tui.engine.search import win_book as win_book_module
+from tictactoe_tui.engine.search.book import BookError, read_data
+from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.win_book import ENTRY, HEADER, MAGIC, WIN_BOOKS, WinBook, win_book
+
+CONNECT_FOUR = Board.empty(6, 7, 4, "gravity")
+SHIPPED = win_book(CONNECT_FOUR.geometry)
+
+
+def after(columns: str) -> Board:
+    """Connect Four after marks dropped in ``columns`` (1–7, left to right)."""
+    board = CONNECT_FOUR
+    for column in columns:
+        board = board.play(board.rules.aim(board, (0, int(column) - 1)))
+    return board
+
+
+def test_a_position_recorded_as_lost_is_found_in_its_mirror_image() -> None:
+    book = WinBook(CONNECT_FOUR.geometry, set())
+    book.add(after("44434"))
+    assert after("44434") in book
+    assert after("44454") in book
+    assert after("44444") not in book
+    assert book.winning_move(after("4443")) == (2, 3)
+    assert book.winning_move(after("4445")) == (2, 3)
+    assert book.winning_move(after("4444")) is None
+
+
+def test_a_book_reads_back_what_it_wrote() -> None:
+    book = WinBook(CONNECT_FOUR.geometry, set())
+    for columns in ("4443", "444233", "4"):
+        book.add(after(columns))
+    again = WinBook.from_bytes(book.to_bytes(), "gravity")
+    assert again.geometry is CONNECT_FOUR.geometry
+    assert again.lost == book.lost
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"not zlib", "not a win book"),
+        (zlib.compress(b"TTTBOOK1" + bytes(20)), "wrong magic bytes"),
+        (zlib.compress(HEADER.pack(MAGIC, 6, 7, 4, 3)), "says 3 entries but holds 0"),
+        (zlib.compress(HEADER.pack(MAGIC, 6, 7, 4, 1) + ENTRY.pack(1, 1)), "not a position"),
+        (zlib.compress(HEADER.pack(MAGIC, 6, 7, 4, 1) + ENTRY.pack(1 << 42, 0)), "not a position"),
+    ],
+)
+def test_a_damaged_book_is_refused_with_the_reason(data: bytes, reason: str) -> None:
+    with pytest.raises(BookError, match=reason):
+        WinBook.from_bytes(data, "gravity")
+
+
+def test_a_book_that_does_not_match_its_checksum_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    data, _ = read_data(WIN_BOOKS[("gravity", 6, 7, 4)]) or (b"", "")
+    assert data
+    monkeypatch.setattr(win_book_module, "read_data", lambda name: (data, "0" * 64))
+    monkeypatch.setattr(win_book_module, "_loaded", {})
+    assert win_book(CONNECT_FOUR.geometry) is None
+
+
+def test_connect_four_ships_a_win_book() -> None:
+    assert SHIPPED is not None
+    assert len(SHIPPED) > 10_000
+    assert win_book(Board.empty(5, 6, 4, "gravity").geometry) is None
+
+
+def test_the_positions_a_solver_proves_lost_are_lost() -> None:
+    """What the book is built from: the table's proven losses, read back from its keys, agree
+    with the solver's values of those positions searched afresh."""
+    solver = GravitySolver(CONNECT_FOUR.geometry, use_book=False)
+    assert solver.winning_move(after("4554554472")) is not None
+    lost = sorted(solver.proven_losses(15), key=lambda board: (board.x_bits, board.o_bits))
+    assert len(lost) > 20
+    assert {board.move_count for board in lost} >= {11, 13, 15}
+    for board in random.Random(5).sample(lost, 12):
+        analysis = GravitySolver(board.geometry, use_book=False).analyze(board)
+        assert analysis.complete
+        assert analysis.moves[0].value < 0
+
+
+def sample(count: int, marks: range) -> list[tuple[int, int]]:
+    """``count`` of the shipped book's positions with a number of marks in ``marks``, chosen by
+    a fixed seed."""
+    assert SHIPPED is not None
+    keys = sorted(key for key in SHIPPED.lost if Board(CONNECT_FOUR.geometry, *key).move_count in marks)
+    return random.Random(11).sample(keys, min(count, len(keys)))
+
+
+@pytest.mark.parametrize("key", sample(8, range(13, 18)))
+def test_the_books_positions_are_lost_for_the_side_to_move(key: tuple[int, int]) -> None:
+    """Proven again by the solver alone, on positions 13 to 17 marks in (seconds each)."""
+    board = Board(CONNECT_FOUR.geometry, *key)
+    analysis = GravitySolver(board.geometry, use_book=False).analyze(board)
+    assert analysis.complete
+    assert analysis.moves[0].value < 0
+
+
+def test_the_check_above_can_fail() -> None:
+    """Twelve plies into a game X wins, the solver proves the position after X's column 5 lost
+    for O, and not the one after column 4."""
+    for columns, lost in (("4244426225655", True), ("4244426225654", False)):
+        analysis = GravitySolver(CONNECT_FOUR.geometry, use_book=False).analyze(after(columns))
+        assert analysis.complete
+        assert (analysis.moves[0].value < 0) is lost
+
+
+def test_impossible_plays_into_the_book_without_searching() -> None:
+    assert SHIPPED is not None
+    key = sample(1, range(7, 8))[0]
+    lost = Board(CONNECT_FOUR.geometry, *key)
+    cols = lost.geometry.cols
+    tops = [
+        cell
+        for cell in range(cols, 42)
+        if lost.x_bits >> cell & 1 and not (lost.x_bits | lost.o_bits) >> (cell - cols) & 1
+    ]
+    before = Board(lost.geometry, lost.x_bits & ~(1 << tops[0]), lost.o_bits)
+    move = SHIPPED.winning_move(before)
+    assert move is not None
+    assert before.play(move) in SHIPPED
+    solver = GravitySolver(before.geometry)
+    assert solver.winning_move(before, Budget.seconds(None).with_max_nodes(1)) == before.index(move)
+    decision = get_strategy("impossible").decide(before, random.Random(0))
+    assert decision.value == 1
+    assert before.play(decision.move) in SHIPPED
