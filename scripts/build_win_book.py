@@ -1,9 +1,9 @@
 """Build Connect Four's win book: positions proven lost for the side to move, from the proofs of
 the wins impossible meets as X.
 
-    python scripts/build_win_book.py [--games 4000] [--minutes 60] [--from-ply 6] [--to-ply 16]
-                                     [--marks 17] [--nodes 20000000] [--seed 1000] [--jobs N]
-                                     [--out PATH]
+    python scripts/build_win_book.py [--solve COLUMNS ...] [--games 4000] [--minutes 60]
+                                     [--from-ply 6] [--to-ply 16] [--marks 17]
+                                     [--nodes 20000000] [--seed 1000] [--jobs N] [--out PATH]
 
 Connect Four's first player wins, but from ply 6 to about ply 16 the solver needs from a second
 to a minute to prove a winning move: more than a move's budget. This script plays
@@ -14,7 +14,9 @@ position without one is recorded as unsolved and ends the game. After each proof
 position of at most ``--marks`` marks that the solver's table proves lost for the side to move
 goes into the book: the proof's positions, every reply of O's included, so the games that
 follow find their next winning moves there. Before ``--from-ply`` X plays ``impossible``'s own
-moves, as it does in play.
+moves, as it does in play. ``--solve 4554`` first proves the positions named (by the columns
+the marks were dropped in, numbered from 1) in the same way, to add wins earlier in the game
+where the solver needs more nodes (give them with ``--nodes``).
 
 Games run in ``--jobs`` processes, each started with the book as it stands, until ``--games``
 games or ``--minutes`` have passed. Every answer is appended to ``PATH.partial``, so an
@@ -34,7 +36,7 @@ import random
 import sys
 import time
 from collections import Counter
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,31 +64,48 @@ class Found:
     unsolved: set[Key] = field(default_factory=set)
 
 
-def play_one(game_seed: int, book: WinBook, unsolved: set[Key], args: argparse.Namespace) -> Found:
-    """Worker: one game up to ``--to-ply``, solving where the book has no winning move."""
+def prove(board: Board, book: WinBook, args: argparse.Namespace, found: Found) -> Board | None:
+    """Look for a winning move of ``board`` with the solver (without the book) within
+    ``--nodes``; put every position of at most ``--marks`` marks its table proves lost into
+    ``book`` and ``found``. The position after the winning move, or None (recorded unsolved)."""
     global _solver
     if _solver is None:
         _solver = GravitySolver(book.geometry, use_book=False)
+    winning = _solver.winning_move(board, UNLIMITED.with_max_nodes(args.nodes))
+    for lost in _solver.proven_losses(args.marks):
+        book.add(lost)
+        found.lost.add(canonical(lost)[:2])
+    if winning is None:
+        found.unsolved.add(canonical(board)[:2])
+        return None
+    return board.play(board.move_at(winning))
+
+
+def prove_listed(columns: str, book: WinBook, args: argparse.Namespace) -> Found:
+    """Worker: :func:`prove` on the position after marks dropped in ``columns`` (1–7)."""
+    board = Board.empty(ROWS, COLS, K, GAME)
+    for column in columns:
+        board = board.play(board.rules.aim(board, (0, int(column) - 1)))
+    found = Found()
+    prove(board, book, args, found)
+    return found
+
+
+def play_one(game_seed: int, book: WinBook, unsolved: set[Key], args: argparse.Namespace) -> Found:
+    """Worker: one game up to ``--to-ply``, solving where the book has no winning move."""
     players = {Mark.X: get_strategy("impossible"), Mark.O: get_strategy(REFERENCE)}
     rng = random.Random(game_seed)
-    board = Board.empty(ROWS, COLS, K, GAME)
+    board: Board | None = Board.empty(ROWS, COLS, K, GAME)
     found = Found()
-    while not board.is_over and board.move_count <= args.to_ply:
+    while board is not None and not board.is_over and board.move_count <= args.to_ply:
         if board.to_move is Mark.X and board.move_count >= args.from_ply:
             move = book.winning_move(board)
-            key = canonical(board)[:2]
-            if move is None and key not in unsolved | found.unsolved:
-                winning = _solver.winning_move(board, UNLIMITED.with_max_nodes(args.nodes))
-                for lost in _solver.proven_losses(args.marks):
-                    book.add(lost)
-                    found.lost.add(canonical(lost)[:2])
-                if winning is not None:
-                    move = board.move_at(winning)
-                else:
-                    found.unsolved.add(key)
-            if move is None:
+            if move is not None:
+                board = board.play(move)
+            elif canonical(board)[:2] in unsolved | found.unsolved:
                 break  # X's win is not proven here, so the book has nothing to add below it
-            board = board.play(move)
+            else:
+                board = prove(board, book, args, found)
         else:
             board = board.play(players[board.to_move].choose(board, rng))
     return found
@@ -113,6 +132,13 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=20_000_000, help="solver nodes per position (default 20 M)")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the games' seeds (default 1000)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    parser.add_argument(
+        "--solve",
+        action="append",
+        default=[],
+        metavar="COLUMNS",
+        help="first prove the position after marks dropped in these columns (1-7; repeatable)",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -132,6 +158,20 @@ def main() -> None:
     running: set[Future[Found]] = set()
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(args.jobs, mp_context=context) as pool, partial.open("a") as log:
+
+        def merge(found: Found) -> None:
+            new = found.lost - book.lost
+            book.lost.update(new)
+            unsolved.update(found.unsolved)
+            log.write(json.dumps({"lost": sorted(new), "unsolved": sorted(found.unsolved)}) + "\n")
+            log.flush()
+
+        listed = {pool.submit(prove_listed, columns, book, args): columns for columns in args.solve}
+        for future in as_completed(listed):
+            found = future.result()
+            merge(found)
+            print(f"{listed[future]}: {'not proven' if found.unsolved else 'proven'}", file=sys.stderr)
+            report(book, unsolved, played, started)
         while True:
             in_time = time.monotonic() - started < args.minutes * 60
             while in_time and len(running) < args.jobs and played + len(running) < args.games:
@@ -141,12 +181,7 @@ def main() -> None:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
                 played += 1
-                found = future.result()
-                new = found.lost - book.lost
-                book.lost |= new
-                unsolved |= found.unsolved
-                log.write(json.dumps({"lost": sorted(new), "unsolved": sorted(found.unsolved)}) + "\n")
-                log.flush()
+                merge(future.result())
                 report(book, unsolved, played, started)
     data = book.to_bytes()
     args.out.write_bytes(data)
