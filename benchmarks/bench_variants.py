@@ -14,6 +14,8 @@ rules costs (2 shared cores: single figures wander ±20%, ratios less).
 3. Gravity's alpha-beta on the empty Connect Four board and a middle game, nodes per second.
 4. MCTS playouts per second for S seconds from the empty board: classic 7×7 with the classic
    MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS.
+5. Connect Four's win book: its size and load time, and a winning move ten plies in found in
+   it against proven by the solver without it, on the same positions.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tictactoe_tui.engine.search import gravity, mcts, rules_mcts
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import Solver
+from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook, win_book
 
 
 def late_ultimate(plies: int, seed: int) -> Board:
@@ -48,6 +51,32 @@ def connect_four(columns: str) -> Board:
     for column in columns:
         board = board.play(next(move for move in board.legal_moves() if move[1] == int(column) - 1))
     return board
+
+
+def before_book_positions(book: WinBook, marks: int, count: int) -> list[Board]:
+    """``count`` positions with ``marks`` marks whose side to move has a move into the book
+    (each book position of one mark more with its mover's top mark of a column taken back)."""
+    found: list[Board] = []
+    cols = book.geometry.cols
+    for key in sorted(book.lost):
+        lost = Board(book.geometry, *key)
+        if lost.move_count != marks + 1:
+            continue
+        taken = lost.x_bits | lost.o_bits
+        x_moved = lost.move_count % 2 == 1
+        mover = lost.x_bits if x_moved else lost.o_bits
+        for cell in range(book.geometry.cells):
+            if mover >> cell & 1 and (cell < cols or not taken >> (cell - cols) & 1):
+                x, o = lost.x_bits, lost.o_bits
+                before = (
+                    Board(book.geometry, x & ~(1 << cell), o) if x_moved else Board(book.geometry, x, o & ~(1 << cell))
+                )
+                if not before.is_over and book.winning_move(before) is not None:
+                    found.append(before)
+                    break
+        if len(found) == count:
+            break
+    return found
 
 
 def solver_rate(solver: Solver | RulesSolver | GravitySolver, board: Board) -> tuple[float, int, float]:
@@ -117,6 +146,27 @@ def main() -> None:
     ):
         found = rules_mcts.search(board, random.Random(1), 10**9, Budget.seconds(args.seconds))
         print(f"   {label:<31}: {found.playouts / args.seconds:>8,.0f}/s")
+
+    print("5. Connect Four's win book")
+    shape = connect_four("").geometry
+    started = time.perf_counter()
+    book = win_book(shape)
+    loaded = time.perf_counter() - started
+    assert book is not None, f"the win book {WIN_BOOKS[('gravity', 6, 7, 4)]} is missing"
+    print(f"   {len(book):,} positions, loaded in {loaded * 1000:.0f} ms")
+    positions = before_book_positions(book, 10, 5)
+    started = time.perf_counter()
+    for board in positions:
+        assert book.winning_move(board) is not None
+    looked_up = (time.perf_counter() - started) / len(positions)
+    started = time.perf_counter()
+    for board in positions:
+        assert GravitySolver(shape, use_book=False).winning_move(board) is not None
+    proved = (time.perf_counter() - started) / len(positions)
+    print(
+        f"   a winning move ten plies in, mean of {len(positions)}: from the book {looked_up * 1000:.2f} ms,"
+        f" proven by the solver {proved:.2f} s — {proved / looked_up:,.0f}x"
+    )
 
 
 if __name__ == "__main__":
