@@ -150,6 +150,14 @@ def read_data(name: str) -> tuple[bytes, str] | None:
     return data.read_bytes(), digest.read_text().split()[0]
 
 
+def verified(shipped: tuple[bytes, str] | None) -> bytes | None:
+    """The bytes of a shipped file (:func:`read_data`) when they match the SHA-256 recorded for
+    them, else None."""
+    if shipped is None or hashlib.sha256(shipped[0]).hexdigest() != shipped[1]:
+        return None
+    return shipped[0]
+
+
 def opening_book(shape: Geometry) -> OpeningBook | None:
     """The shipped book for ``shape``, loaded and checked on first use (None when there is none
     or it does not match its checksum)."""
@@ -157,9 +165,6 @@ def opening_book(shape: Geometry) -> OpeningBook | None:
         return _loaded[shape]
     with _lock:
         if shape not in _loaded:
-            shipped = read_shipped(shape)
-            book = None
-            if shipped is not None and hashlib.sha256(shipped[0]).hexdigest() == shipped[1]:
-                book = OpeningBook.from_bytes(shipped[0])
-            _loaded[shape] = book
+            data = verified(read_shipped(shape))
+            _loaded[shape] = None if data is None else OpeningBook.from_bytes(data)
         return _loaded[shape]

@@ -19,13 +19,12 @@ the opening books, the file's SHA-256 is kept beside it and checked on load.
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import threading
 import zlib
 
 from ..board import Board, Geometry, Move, geometry
-from .book import BookError, book_key, canonical, read_data
+from .book import BookError, book_key, canonical, read_data, verified
 
 MAGIC = b"TTTWINS1"
 HEADER = struct.Struct("<8sBBBI")
@@ -103,9 +102,6 @@ def win_book(shape: Geometry) -> WinBook | None:
     with _lock:
         if shape not in _loaded:
             name = WIN_BOOKS.get(book_key(shape))
-            shipped = None if name is None else read_data(name)
-            book = None
-            if shipped is not None and hashlib.sha256(shipped[0]).hexdigest() == shipped[1]:
-                book = WinBook.from_bytes(shipped[0], shape.rules.name)
-            _loaded[shape] = book
+            data = None if name is None else verified(read_data(name))
+            _loaded[shape] = None if data is None else WinBook.from_bytes(data, shape.rules.name)
         return _loaded[shape]
