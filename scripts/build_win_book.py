@@ -73,8 +73,7 @@ def prove(board: Board, book: WinBook, args: argparse.Namespace, found: Found) -
         _solver = GravitySolver(book.geometry, use_book=False)
     winning = _solver.winning_move(board, UNLIMITED.with_max_nodes(args.nodes))
     for lost in _solver.proven_losses(args.marks):
-        book.add(lost)
-        found.lost.add(canonical(lost)[:2])
+        found.lost.add(book.add(lost))
     if winning is None:
         found.unsolved.add(canonical(board)[:2])
         return None

@@ -53,13 +53,17 @@ class WinBook:
         outwards), or None when there is none."""
         legal = board.legal_bits
         for cell in board.geometry.move_order:
-            if legal >> cell & 1 and board.play(board.move_at(cell)) in self:
-                return board.move_at(cell)
+            if legal >> cell & 1:
+                move = board.move_at(cell)
+                if board.play(move) in self:
+                    return move
         return None
 
-    def add(self, board: Board) -> None:
-        """Record ``board`` as lost for its side to move."""
-        self.lost.add(canonical(board)[:2])
+    def add(self, board: Board) -> tuple[int, int]:
+        """Record ``board`` as lost for its side to move; its key in :attr:`lost`."""
+        key = canonical(board)[:2]
+        self.lost.add(key)
+        return key
 
     def to_bytes(self) -> bytes:
         """The book in its file format (see the module's docstring)."""
