@@ -1,7 +1,7 @@
 """Build Connect Four's win book: positions proven lost for the side to move, from the proofs of
 the wins impossible meets as X.
 
-    python scripts/build_win_book.py [--solve COLUMNS ...] [--games 4000] [--minutes 60]
+    python scripts/build_win_book.py [--solve COLUMNS ...] [--lost COLUMNS ...] [--games 4000] [--minutes 60]
                                      [--from-ply 6] [--to-ply 16] [--marks 17]
                                      [--nodes 20000000] [--seed 1000] [--jobs N] [--out PATH]
 
@@ -16,7 +16,10 @@ goes into the book: the proof's positions, every reply of O's included, so the g
 follow find their next winning moves there. Before ``--from-ply`` X plays ``impossible``'s own
 moves, as it does in play. ``--solve 4554`` first proves the positions named (by the columns
 the marks were dropped in, numbered from 1) in the same way, to add wins earlier in the game
-where the solver needs more nodes (give them with ``--nodes``).
+where the solver needs more nodes (give them with ``--nodes``). ``--lost 452`` proves the
+position named lost for its side to move, which proves the move that led to it: a winning
+move the solver's own tries reach only after failing on moves that do not win (X's 2 after
+``45``: it tries the centre column first, which only draws).
 
 Games run in ``--jobs`` processes, each started with the book as it stands, until ``--games``
 games or ``--minutes`` have passed. Every answer is appended to ``PATH.partial``, so an
@@ -64,29 +67,54 @@ class Found:
     unsolved: set[Key] = field(default_factory=set)
 
 
-def prove(board: Board, book: WinBook, args: argparse.Namespace, found: Found) -> Board | None:
-    """Look for a winning move of ``board`` with the solver (without the book) within
-    ``--nodes``; put every position of at most ``--marks`` marks its table proves lost into
-    ``book`` and ``found``. The position after the winning move, or None (recorded unsolved)."""
+def solver() -> GravitySolver:
+    """This process's solver (without the book), its table kept between proofs."""
     global _solver
     if _solver is None:
-        _solver = GravitySolver(book.geometry, use_book=False)
-    winning = _solver.winning_move(board, UNLIMITED.with_max_nodes(args.nodes))
-    for lost in _solver.proven_losses(args.marks):
+        _solver = GravitySolver(geometry(ROWS, COLS, K, GAME), use_book=False)
+    return _solver
+
+
+def keep_losses(book: WinBook, args: argparse.Namespace, found: Found) -> None:
+    """Put every position of at most ``--marks`` marks the solver's table proves lost into
+    ``book`` and ``found``."""
+    for lost in solver().proven_losses(args.marks):
         found.lost.add(book.add(lost))
+
+
+def prove(board: Board, book: WinBook, args: argparse.Namespace, found: Found) -> Board | None:
+    """Look for a winning move of ``board`` with the solver within ``--nodes`` and keep the
+    losses its table proves. The position after the winning move, or None (recorded unsolved)."""
+    winning = solver().winning_move(board, UNLIMITED.with_max_nodes(args.nodes))
+    keep_losses(book, args, found)
     if winning is None:
         found.unsolved.add(canonical(board)[:2])
         return None
     return board.play(board.move_at(winning))
 
 
-def prove_listed(columns: str, book: WinBook, args: argparse.Namespace) -> Found:
-    """Worker: :func:`prove` on the position after marks dropped in ``columns`` (1–7)."""
+def after(columns: str) -> Board:
+    """The position after marks dropped in ``columns`` (1–7)."""
     board = Board.empty(ROWS, COLS, K, GAME)
     for column in columns:
         board = board.play(board.rules.aim(board, (0, int(column) - 1)))
+    return board
+
+
+def prove_listed(columns: str, book: WinBook, args: argparse.Namespace) -> Found:
+    """Worker: :func:`prove` on the position after ``columns``."""
     found = Found()
-    prove(board, book, args, found)
+    prove(after(columns), book, args, found)
+    return found
+
+
+def prove_lost(columns: str, book: WinBook, args: argparse.Namespace) -> Found:
+    """Worker: prove the position after ``columns`` lost for its side to move within
+    ``--nodes`` and keep the losses the solver's table proves (the position itself among them)."""
+    board, found = after(columns), Found()
+    if not solver().is_lost(board, UNLIMITED.with_max_nodes(args.nodes)):
+        found.unsolved.add(canonical(board)[:2])
+    keep_losses(book, args, found)
     return found
 
 
@@ -138,6 +166,13 @@ def main() -> None:
         metavar="COLUMNS",
         help="first prove the position after marks dropped in these columns (1-7; repeatable)",
     )
+    parser.add_argument(
+        "--lost",
+        action="append",
+        default=[],
+        metavar="COLUMNS",
+        help="first prove the position after these columns lost for its side to move (repeatable)",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -166,6 +201,7 @@ def main() -> None:
             log.flush()
 
         listed = {pool.submit(prove_listed, columns, book, args): columns for columns in args.solve}
+        listed |= {pool.submit(prove_lost, columns, book, args): f"{columns} lost" for columns in args.lost}
         for future in as_completed(listed):
             found = future.result()
             merge(found)

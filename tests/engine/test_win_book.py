@@ -119,6 +119,18 @@ def test_the_check_above_can_fail() -> None:
         assert (analysis.moves[0].value < 0) is lost
 
 
+def test_is_lost_agrees_with_the_check_above() -> None:
+    """The proof the build uses to add one named winning move (``--lost``), on the same two
+    positions, and the budget ending before a proof reads as "not proven"."""
+    solver = GravitySolver(CONNECT_FOUR.geometry, use_book=False)
+    assert solver.is_lost(after("4244426225655"))
+    assert not solver.is_lost(after("4244426225654"))
+    assert not GravitySolver(CONNECT_FOUR.geometry, use_book=False).is_lost(
+        after("4244426225655"), Budget.seconds(None).with_max_nodes(100)
+    )
+    assert not solver.is_lost(after("454545"))  # the mover completes a line at once
+
+
 def test_impossible_plays_into_the_book_without_searching() -> None:
     assert SHIPPED is not None
     key = sample(1, range(7, 8))[0]

@@ -186,6 +186,19 @@ class GravitySolver:
             pass
         return None
 
+    def is_lost(self, board: Board, budget: Budget = UNLIMITED) -> bool:
+        """True when the side to move loses ``board`` (a position not over) against any defence,
+        proven without the win book; False when it does not, or the budget ends first. How a
+        winning move too deep for :meth:`winning_move`'s tries is proven: the position after it."""
+        self._check(board)
+        own, mask = self.layout.position(board)
+        if self.layout.threats(own, mask) & self.layout.playable(mask):
+            return False  # the mover completes a line at once
+        try:
+            return self._search(budget).search(own, mask, self.geometry.cells - board.move_count, -1, 0) < 0
+        except SearchAborted:
+            return False
+
     def proven_losses(self, max_marks: int) -> Iterator[Board]:
         """The positions of at most ``max_marks`` marks that this solver's table proves lost
         for the side to move (what a win book is built from)."""
