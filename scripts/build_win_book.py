@@ -3,7 +3,8 @@ the wins impossible meets as X.
 
     python scripts/build_win_book.py [--solve COLUMNS ...] [--lost COLUMNS ...] [--games 4000] [--minutes 60]
                                      [--from-ply 6] [--to-ply 16] [--marks 17]
-                                     [--nodes 20000000] [--seed 1000] [--jobs N] [--out PATH]
+                                     [--nodes 20000000] [--table-min-empty 0] [--seed 1000]
+                                     [--jobs N] [--out PATH]
 
 Connect Four's first player wins, but from ply 6 to about ply 16 the solver needs from a second
 to a minute to prove a winning move: more than a move's budget. This script plays
@@ -67,25 +68,25 @@ class Found:
     unsolved: set[Key] = field(default_factory=set)
 
 
-def solver() -> GravitySolver:
+def solver(args: argparse.Namespace) -> GravitySolver:
     """This process's solver (without the book), its table kept between proofs."""
     global _solver
     if _solver is None:
-        _solver = GravitySolver(geometry(ROWS, COLS, K, GAME), use_book=False)
+        _solver = GravitySolver(geometry(ROWS, COLS, K, GAME), use_book=False, table_min_empty=args.table_min_empty)
     return _solver
 
 
 def keep_losses(book: WinBook, args: argparse.Namespace, found: Found) -> None:
     """Put every position of at most ``--marks`` marks the solver's table proves lost into
     ``book`` and ``found``."""
-    for lost in solver().proven_losses(args.marks):
+    for lost in solver(args).proven_losses(args.marks):
         found.lost.add(book.add(lost))
 
 
 def prove(board: Board, book: WinBook, args: argparse.Namespace, found: Found) -> Board | None:
     """Look for a winning move of ``board`` with the solver within ``--nodes`` and keep the
     losses its table proves. The position after the winning move, or None (recorded unsolved)."""
-    winning = solver().winning_move(board, UNLIMITED.with_max_nodes(args.nodes))
+    winning = solver(args).winning_move(board, UNLIMITED.with_max_nodes(args.nodes))
     keep_losses(book, args, found)
     if winning is None:
         found.unsolved.add(canonical(board)[:2])
@@ -112,7 +113,7 @@ def prove_lost(columns: str, book: WinBook, args: argparse.Namespace) -> Found:
     """Worker: prove the position after ``columns`` lost for its side to move within
     ``--nodes`` and keep the losses the solver's table proves (the position itself among them)."""
     board, found = after(columns), Found()
-    if not solver().is_lost(board, UNLIMITED.with_max_nodes(args.nodes)):
+    if not solver(args).is_lost(board, UNLIMITED.with_max_nodes(args.nodes)):
         found.unsolved.add(canonical(board)[:2])
     keep_losses(book, args, found)
     return found
@@ -157,6 +158,13 @@ def main() -> None:
     parser.add_argument("--to-ply", type=int, default=16, help="last ply X solves at (default 16)")
     parser.add_argument("--marks", type=int, default=17, help="keep positions of up to this many marks (default 17)")
     parser.add_argument("--nodes", type=int, default=20_000_000, help="solver nodes per position (default 20 M)")
+    parser.add_argument(
+        "--table-min-empty",
+        type=int,
+        default=0,
+        metavar="N",
+        help="keep no position with fewer than N empty squares in the solver's table (less memory, more nodes)",
+    )
     parser.add_argument("--seed", type=int, default=1000, help="seed of the games' seeds (default 1000)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     parser.add_argument(

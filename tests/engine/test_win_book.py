@@ -131,6 +131,19 @@ def test_is_lost_agrees_with_the_check_above() -> None:
     assert not solver.is_lost(after("454545"))  # the mover completes a line at once
 
 
+def test_a_solver_keeping_fewer_positions_proves_the_same() -> None:
+    """``table_min_empty`` (for proofs too big for memory) leaves positions near the end out of
+    the table, and the answers stay the same."""
+    lean = GravitySolver(CONNECT_FOUR.geometry, use_book=False, table_min_empty=24)
+    full = GravitySolver(CONNECT_FOUR.geometry, use_book=False)
+    for columns, lost in (("4244426225655", True), ("4244426225654", False)):
+        assert lean.is_lost(after(columns)) is lost
+        assert full.is_lost(after(columns)) is lost
+    assert lean.table
+    assert all(42 - lean.layout.split(key)[1].bit_count() >= 24 for key in lean.table)
+    assert len(lean.table) < len(full.table)
+
+
 def test_impossible_plays_into_the_book_without_searching() -> None:
     assert SHIPPED is not None
     key = sample(1, range(7, 8))[0]
