@@ -25,6 +25,7 @@ import random
 import time
 
 from tictactoe_tui.engine import Board, Budget
+from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search import gravity, mcts, rules_mcts
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
@@ -47,10 +48,7 @@ def late_ultimate(plies: int, seed: int) -> Board:
 
 def connect_four(columns: str) -> Board:
     """The Connect Four position after marks dropped in ``columns`` (numbered from 1)."""
-    board = Board.empty(6, 7, 4, "gravity")
-    for column in columns:
-        board = board.play(next(move for move in board.legal_moves() if move[1] == int(column) - 1))
-    return board
+    return dropped(Board.empty(6, 7, 4, "gravity"), columns)
 
 
 def before_book_positions(book: WinBook, marks: int, count: int) -> list[Board]:

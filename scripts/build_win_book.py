@@ -46,6 +46,7 @@ from pathlib import Path
 
 from tictactoe_tui.engine.arena import REFERENCE
 from tictactoe_tui.engine.board import Board, Mark, geometry
+from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.solver import UNLIMITED
@@ -96,10 +97,7 @@ def prove(board: Board, book: WinBook, args: argparse.Namespace, found: Found) -
 
 def after(columns: str) -> Board:
     """The position after marks dropped in ``columns`` (1–7)."""
-    board = Board.empty(ROWS, COLS, K, GAME)
-    for column in columns:
-        board = board.play(board.rules.aim(board, (0, int(column) - 1)))
-    return board
+    return dropped(Board.empty(ROWS, COLS, K, GAME), columns)
 
 
 def prove_listed(columns: str, book: WinBook, args: argparse.Namespace) -> Found:

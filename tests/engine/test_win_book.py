@@ -13,6 +13,7 @@ import zlib
 import pytest
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
+from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search import win_book as win_book_module
 from tictactoe_tui.engine.search.book import BookError, read_data
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
@@ -24,10 +25,7 @@ SHIPPED = win_book(CONNECT_FOUR.geometry)
 
 def after(columns: str) -> Board:
     """Connect Four after marks dropped in ``columns`` (1–7, left to right)."""
-    board = CONNECT_FOUR
-    for column in columns:
-        board = board.play(board.rules.aim(board, (0, int(column) - 1)))
-    return board
+    return dropped(CONNECT_FOUR, columns)
 
 
 def test_a_position_recorded_as_lost_is_found_in_its_mirror_image() -> None:

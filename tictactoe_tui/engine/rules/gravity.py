@@ -95,6 +95,14 @@ class Gravity(Classic):
         return _heuristic()
 
 
+def dropped(board: Board, columns: str) -> Board:
+    """``board`` after marks dropped in ``columns``, one digit a mark, numbered from 1 on the
+    left (Connect Four's usual notation: ``"4453"``)."""
+    for column in columns:
+        board = board.play(board.rules.aim(board, (0, int(column) - 1)))
+    return board
+
+
 def floor(shape: Geometry) -> int:
     """Mask of the bottom row."""
     return shape.full >> (shape.cells - shape.cols) << (shape.cells - shape.cols)
