@@ -1,10 +1,11 @@
 """Build Connect Four's win book: positions proven lost for the side to move, from the proofs of
 the wins impossible meets as X.
 
-    python scripts/build_win_book.py [--solve COLUMNS ...] [--lost COLUMNS ...] [--games 4000] [--minutes 60]
-                                     [--from-ply 6] [--to-ply 16] [--marks 17]
-                                     [--nodes 20000000] [--table-min-empty 0] [--seed 1000]
-                                     [--jobs N] [--out PATH]
+    python scripts/build_win_book.py [--solve COLUMNS ...] [--lost COLUMNS ...]
+                                     [--games 4000] [--minutes 60] [--from-ply 6]
+                                     [--to-ply 16] [--marks 17] [--nodes 20000000]
+                                     [--table-min-empty 0] [--seed 1000] [--jobs N]
+                                     [--out PATH]
 
 Connect Four's first player wins, but from ply 6 to about ply 16 the solver needs from a second
 to a minute to prove a winning move: more than a move's budget. This script plays
