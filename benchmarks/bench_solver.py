@@ -72,9 +72,10 @@ def after_book(games: int) -> list[float]:
     import random
 
     from tictactoe_tui.engine import Board, Mark
+    from tictactoe_tui.engine.games import LEVELS
     from tictactoe_tui.engine.search.book import opening_book
-    from tictactoe_tui.engine.search.solver import Solver, solver_for
-    from tictactoe_tui.engine.strategies import LEVELS
+    from tictactoe_tui.engine.search.exact import solver_for
+    from tictactoe_tui.engine.search.solver import Solver
 
     start = Board.empty(5, 5, 4)
     book = opening_book(start.geometry)

@@ -47,12 +47,12 @@ from pathlib import Path
 
 from tictactoe_tui.engine.arena import REFERENCE
 from tictactoe_tui.engine.board import Board, Mark, geometry
+from tictactoe_tui.engine.games import get_strategy
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.solver import UNLIMITED
 from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
-from tictactoe_tui.engine.strategies import get_strategy
 
 GAME, ROWS, COLS, K = "gravity", 6, 7, 4
 Key = tuple[int, int]

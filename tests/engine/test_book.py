@@ -11,10 +11,10 @@ import pytest
 
 from tictactoe_tui.engine import Board, Mark, analyze
 from tictactoe_tui.engine.board import permute_bits
+from tictactoe_tui.engine.games import LEVELS
 from tictactoe_tui.engine.search import book as book_module
 from tictactoe_tui.engine.search.book import BookError, OpeningBook, canonical, opening_book, read_shipped
 from tictactoe_tui.engine.search.solver import Solver
-from tictactoe_tui.engine.strategies import LEVELS
 
 EMPTY = Board.empty(5, 5, 4)
 

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
 from tictactoe_tui.engine.board import winning_cells
+from tictactoe_tui.engine.search.exact import solver_for
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
-from tictactoe_tui.engine.search.solver import CHECK_EVERY, solver_for
+from tictactoe_tui.engine.search.solver import CHECK_EVERY
 
 from .test_variants import random_play
 

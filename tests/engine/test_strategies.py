@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 
 from tictactoe_tui.engine import Board, Budget, Mark, Move, Strategy, analyze, get_strategy, strategy_names
+from tictactoe_tui.engine.games import LEVELS
 from tictactoe_tui.engine.search.solver import UNLIMITED
 from tictactoe_tui.engine.strategies import (
     FIRST_SEAT_TABLE,
-    LEVELS,
     BySize,
     Decision,
     MctsStrategy,

@@ -14,11 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, BoardError, Budget, Mark, analyze, get_strategy, run_arena, strategy_names
-from tictactoe_tui.engine.rules import GAMES, rules_named
+from tictactoe_tui.engine.games import GAMES as REGISTERED
+from tictactoe_tui.engine.games import game_of
+from tictactoe_tui.engine.rules import RULES as GAMES
+from tictactoe_tui.engine.rules import rules_named
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS
 from tictactoe_tui.engine.search import rules_mcts
 from tictactoe_tui.engine.search.book import has_book
-from tictactoe_tui.engine.search.solver import solver_for
+from tictactoe_tui.engine.search.exact import solver_for
 
 from .reference import make_solver
 
@@ -41,7 +44,7 @@ def test_the_registry_names_each_game_once_and_refuses_unknown_ones() -> None:
         rules_named("chess")
     for rules in GAMES.values():
         assert rules.presets, rules.name
-        assert set(rules.levels()) == {"easy", "medium", "hard", "impossible"}
+        assert set(REGISTERED[rules.name].levels) == {"easy", "medium", "hard", "impossible"}
 
 
 @pytest.mark.parametrize(("game", "rows", "cols", "k"), SHAPES)
@@ -115,9 +118,9 @@ def test_exact_values_agree_with_the_reference_on_random_positions(
 def test_marks_fall_to_the_lowest_free_square_and_full_columns_are_refused() -> None:
     board = Board.empty(3, 3, 3, "gravity")
     assert board.legal_moves() == [(2, 0), (2, 1), (2, 2)]
-    assert board.rules.aim(board, (0, 1)) == (2, 1)
+    assert game_of(board).presentation.aim(board, (0, 1)) == (2, 1)
     board = board.play_all([(2, 1), (1, 1), (0, 1)])
-    assert board.rules.aim(board, (2, 1)) == (0, 1)
+    assert game_of(board).presentation.aim(board, (2, 1)) == (0, 1)
     with pytest.raises(BoardError, match="column b is full"):
         board.play((0, 1))
     with pytest.raises(BoardError, match="a mark in column a drops to a3"):
@@ -128,8 +131,8 @@ def test_marks_fall_to_the_lowest_free_square_and_full_columns_are_refused() -> 
 
 def test_number_keys_pick_columns_on_gravity_boards() -> None:
     board = Board.empty(6, 7, 4, "gravity").play((5, 3))
-    assert board.rules.digit_square(board, 4, lambda d: (0, 0)) == (4, 3)
-    assert board.rules.digit_square(board, 8, lambda d: (0, 0)) is None
+    assert game_of(board).presentation.digit_square(board, 4, lambda d: (0, 0)) == (4, 3)
+    assert game_of(board).presentation.digit_square(board, 8, lambda d: (0, 0)) is None
 
 
 def test_connect_four_impossible_opens_in_the_centre_column() -> None:

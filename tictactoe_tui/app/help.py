@@ -40,12 +40,12 @@ def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str]) -
 
 def games_table() -> Table:
     """Each game's name and rules, from the registry."""
-    from ..engine.rules import GAMES
+    from ..engine.rules import RULES
 
     table = Table(box=None, show_header=False, padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for rules in GAMES.values():
+    for rules in RULES.values():
         table.add_row(rules.title, rules.help)
     return table
 

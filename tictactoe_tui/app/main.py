@@ -21,7 +21,8 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from ..engine import Analysis, Board, Move, move_name, strategy_names
-from ..engine.rules import GAMES
+from ..engine.games import game_of
+from ..engine.rules import RULES
 from ..game import AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings, presets_for
 from ..store import savefile
 from ..store.files import Paths, update_json
@@ -230,7 +231,7 @@ class TicTacToeApp(App[None]):
         board = self.game.board
         row, col = self.cursor
         moved = (min(max(row + rows, 0), board.rows - 1), min(max(col + cols, 0), board.cols - 1))
-        self.cursor = board.rules.aim(board, moved)
+        self.cursor = game_of(board).presentation.aim(board, moved)
 
     def action_place_at_cursor(self) -> None:
         """Place a mark under the cursor."""
@@ -240,7 +241,7 @@ class TicTacToeApp(App[None]):
         """Place a mark on the square a number key names: on 3×3, a Gravity board's column, or
         the square of the small board Ultimate sends you to."""
         board = self.game.board
-        move = board.rules.digit_square(board, digit, self.settings.layout.square)
+        move = game_of(board).presentation.digit_square(board, digit, self.settings.layout.square)
         if move is None:
             self.notice = "Number keys name squares on 3×3 and columns in Gravity; here use the arrows and Enter"
             return
@@ -250,7 +251,7 @@ class TicTacToeApp(App[None]):
     @on(BoardView.CellClicked)
     def cell_clicked(self, event: BoardView.CellClicked) -> None:
         board = self.game.board
-        move = board.rules.aim(board, event.move)  # a click anywhere in a Gravity column drops there
+        move = game_of(board).presentation.aim(board, event.move)  # a click anywhere in a Gravity column drops there
         self.cursor = move
         self.place(move)
 
@@ -297,7 +298,7 @@ class TicTacToeApp(App[None]):
         legal = board.legal_bits
         if not legal or legal == board.empty_bits:
             return cursor
-        aimed = board.rules.aim(board, cursor)
+        aimed = game_of(board).presentation.aim(board, cursor)
         row, col = aimed
         return min(board.legal_moves(), key=lambda move: (abs(move[0] - row) + abs(move[1] - col), move))
 
@@ -567,7 +568,7 @@ class TicTacToeApp(App[None]):
 
         for label, name in LEVEL_OPTIONS:
             yield SystemCommand(f"AI level: {name}", label, partial(self.change_setting, "level", name))
-        for name, rules in GAMES.items():
+        for name, rules in RULES.items():
             yield SystemCommand(f"Game: {rules.title}", rules.help, partial(self.change_setting, "game", name))
         for preset in presets_for(self.settings.game):
             yield SystemCommand(

@@ -13,7 +13,7 @@ from textual.widgets import Button, Label, OptionList, Select, Static, TabbedCon
 from textual.widgets.option_list import Option
 
 from ..engine import LEVELS, STRATEGIES
-from ..engine.rules import GAMES
+from ..engine.rules import RULES
 from ..game import THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings, presets_for
 
 LEVEL_OPTIONS: list[tuple[str, str]] = [
@@ -31,7 +31,7 @@ def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
     if field == "level":
         return list(LEVEL_OPTIONS)
     if field == "game":
-        return [(rules.title, name) for name, rules in GAMES.items()]
+        return [(rules.title, name) for name, rules in RULES.items()]
     if field == "preset":
         offered = presets_for(current.game)
         presets = offered if current.preset in offered else (*offered, current.preset)

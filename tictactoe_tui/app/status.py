@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..engine.games import game_of
 from ..game import GameState
 
 
@@ -22,7 +23,7 @@ class StatusLine(Widget):
         if game is None:
             return ""
         headline = game.turn_text()
-        where = game.board.rules.where_to_play(game.board)
+        where = game_of(game.board).presentation.where_to_play(game.board)
         if where:
             headline += f" — play in {where}"
         if self.thinking:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Analysis, Board, Budget, analyze, move_name
 from ..engine.search import alphabeta
-from . import UsageError
+from .parser import UsageError
 
 if TYPE_CHECKING:  # Rich loads only to draw a table: --json answers without it
     from rich.table import Table

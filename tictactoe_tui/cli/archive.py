@@ -10,7 +10,7 @@ import time
 from ..store import savefile
 from ..store.archive import Archive, ArchiveError, GameRecord, local_time
 from ..store.files import Paths
-from . import UsageError
+from .parser import UsageError
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from ..engine import AGAINST_REFERENCE, LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
 from ..game import presets_for
-from . import UsageError
+from .parser import UsageError
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ import sys
 
 from ..net import HostPlan, JoinPlan
 from ..net.address import is_loopback
-from . import launch_choices
+from .parser import launch_choices
 
 
 def run(args: argparse.Namespace) -> int:

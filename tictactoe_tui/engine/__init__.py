@@ -1,4 +1,5 @@
-"""The game engine: boards, the exact solver, the strategies and the arena.
+"""The game engine, in layers that import one way (lowest first): marks, rules, the board,
+searches, players, the games registry, the arena (see docs/architecture.md).
 
 Pure Python: nothing here imports Textual, so the engine runs and tests without a terminal.
 Each name loads its module on first use, so a program that needs only boards (the archive,
@@ -22,8 +23,10 @@ if TYPE_CHECKING:
         run_pairing,
     )
     from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
-    from .search.solver import Analysis, Budget, MoveValue, analyze
-    from .strategies import LEVELS, STRATEGIES, Decision, Strategy, get_strategy, strategy_names
+    from .games import GAMES, LEVELS, STRATEGIES, get_strategy, strategy_names
+    from .search.exact import analyze
+    from .search.solver import Analysis, Budget, MoveValue
+    from .strategies import Decision, Strategy
 
 #: Where each public name lives.
 _MODULES = {
@@ -41,12 +44,15 @@ _MODULES = {
         "arena",
     ),
     **dict.fromkeys(("Board", "BoardError", "Mark", "Move", "default_k", "move_name", "parse_move"), "board"),
-    **dict.fromkeys(("Analysis", "Budget", "MoveValue", "analyze"), "search.solver"),
-    **dict.fromkeys(("LEVELS", "STRATEGIES", "Decision", "Strategy", "get_strategy", "strategy_names"), "strategies"),
+    **dict.fromkeys(("Analysis", "Budget", "MoveValue"), "search.solver"),
+    "analyze": "search.exact",
+    **dict.fromkeys(("GAMES", "LEVELS", "STRATEGIES", "get_strategy", "strategy_names"), "games"),
+    **dict.fromkeys(("Decision", "Strategy"), "strategies"),
 }
 
 __all__ = [
     "AGAINST_REFERENCE",
+    "GAMES",
     "LADDER",
     "LEVELS",
     "REFERENCE",

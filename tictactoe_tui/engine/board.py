@@ -2,169 +2,51 @@
 
 Cell ``(row, col)`` is bit ``row * cols + col``. X always moves first, so the side to
 move follows from the number of marks on the board. Which squares may be marked and who has
-won are the game's rules (:mod:`.rules`), which every board carries in its geometry.
+won are the game's rules (:mod:`.rules`), which every board carries in its geometry. Boards
+know rules and nothing above them: no search, no player, no screen.
 """
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
-from functools import cache, cached_property
-from typing import TYPE_CHECKING
+from functools import cached_property
 
-if TYPE_CHECKING:
-    from .rules import Rules
+from .marks import BoardError, Mark, Move, cells_of, move_name, parse_move, permute_bits, winning_cells
+from .rules import DEFAULT_GAME, Geometry, Rules, rules_named
+from .rules.base import shape_of
 
-Move = tuple[int, int]
-#: The game a board plays when none is named.
-DEFAULT_GAME = "classic"
-
-
-class BoardError(ValueError):
-    """A board string, size or move that cannot be accepted; the message is one line."""
-
-
-class Mark(StrEnum):
-    """A player's mark; its value is the character used in the text form."""
-
-    X = "x"
-    O = "o"  # noqa: E741 - the game's own name for the mark
-
-    @property
-    def other(self) -> Mark:
-        """The opponent's mark."""
-        return Mark.O if self is Mark.X else Mark.X
+__all__ = [
+    "DEFAULT_GAME",
+    "Board",
+    "BoardError",
+    "Geometry",
+    "Mark",
+    "Move",
+    "cells_of",
+    "check_size",
+    "default_k",
+    "geometry",
+    "move_name",
+    "parse_move",
+    "permute_bits",
+    "winning_cells",
+]
 
 
 def default_k(rows: int, cols: int, game: str = DEFAULT_GAME) -> int:
     """The default line length of a board size in a game (see :meth:`.rules.Rules.default_k`)."""
-    return _rules(game).default_k(rows, cols)
+    return rules_named(game).default_k(rows, cols)
 
 
 def check_size(rows: int, cols: int, k: int, game: str = DEFAULT_GAME) -> None:
     """Refuse board sizes and line lengths the game does not support."""
-    _rules(game).check_size(rows, cols, k)
-
-
-def _rules(game: str) -> Rules:
-    from .rules import rules_named  # the rules modules import this one
-
-    return rules_named(game)
-
-
-@dataclass(frozen=True, eq=False)
-class Geometry:
-    """Everything that depends only on the board's shape: lines, symmetries, move order."""
-
-    rows: int
-    cols: int
-    k: int
-    rules: Rules
-    """The game played on this shape."""
-    lines: tuple[int, ...]
-    """Bit masks of the lines that count (every k-in-a-row window, in most games)."""
-    lines_through: tuple[tuple[int, ...], ...]
-    """For each cell, the masks of the windows that contain it."""
-    symmetries: tuple[tuple[int, ...], ...]
-    """Cell permutations that map the board onto itself; the identity first."""
-    move_order: tuple[int, ...]
-    """Cells, most promising first: most windows through them, then nearest the centre."""
-
-    @property
-    def cells(self) -> int:
-        """Number of cells."""
-        return self.rows * self.cols
-
-    @property
-    def full(self) -> int:
-        """Mask with every cell set."""
-        return (1 << self.cells) - 1
-
-    def __repr__(self) -> str:
-        game = "" if self.rules.name == DEFAULT_GAME else f", {self.rules.name}"
-        return f"Geometry({self.rows}x{self.cols}, k={self.k}{game})"
-
-    def completes_line(self, bits: int, cell: int) -> bool:
-        """Whether ``bits`` (which include ``cell``) fill a line through ``cell``."""
-        return any(bits & line == line for line in self.lines_through[cell])
-
-    def __reduce__(self) -> tuple[object, tuple[int, int, int, str]]:
-        # Unpickle to the one shared instance per shape (solvers key on identity).
-        return (geometry, (self.rows, self.cols, self.k, self.rules.name))
+    rules_named(game).check_size(rows, cols, k)
 
 
 def geometry(rows: int, cols: int, k: int, game: str = DEFAULT_GAME) -> Geometry:
     """The shared geometry for a board shape in a game (one object per shape and game)."""
-    return _geometry(rows, cols, k, _rules(game))
-
-
-@cache
-def _geometry(rows: int, cols: int, k: int, rules: Rules) -> Geometry:
-    rules.check_size(rows, cols, k)
-    lines = rules.lines(rows, cols, k)
-    cells = rows * cols
-    through = tuple(tuple(m for m in lines if m >> cell & 1) for cell in range(cells))
-    centre_r, centre_c = (rows - 1) / 2, (cols - 1) / 2
-    order = sorted(
-        range(cells),
-        key=lambda cell: (
-            -len(through[cell]),
-            abs(cell // cols - centre_r) + abs(cell % cols - centre_c),
-            cell,
-        ),
-    )
-    return Geometry(rows, cols, k, rules, lines, through, rules.symmetries(rows, cols), tuple(order))
-
-
-def permute_bits(bits: int, perm: tuple[int, ...]) -> int:
-    """Apply a cell permutation to a bitboard."""
-    out = 0
-    while bits:
-        low = bits & -bits
-        out |= 1 << perm[low.bit_length() - 1]
-        bits ^= low
-    return out
-
-
-def winning_cells(own: int, other: int, lines: tuple[int, ...]) -> int:
-    """Mask of empty cells where ``own`` would complete a line that ``other`` does not block."""
-    threats = 0
-    for line in lines:
-        if not line & other:
-            missing = line & ~own
-            if missing and not missing & (missing - 1):
-                threats |= missing
-    return threats
-
-
-def cells_of(bits: int) -> list[int]:
-    """Cell indices of the set bits, lowest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
-def move_name(move: Move) -> str:
-    """Human name of a move: column letter then row number from the top, e.g. ``b2``."""
-    row, col = move
-    return f"{string.ascii_lowercase[col]}{row + 1}"
-
-
-def parse_move(name: str, rows: int, cols: int) -> Move:
-    """Read a move name such as ``b2`` (column letter, row number from the top)."""
-    text = name.strip().lower()
-    letter, number = text[:1], text[1:]
-    if not letter.isalpha() or not number.isdigit():
-        raise BoardError(f"{name!r} is not a square: write a column letter and a row number, like b2")
-    row, col = int(number) - 1, string.ascii_lowercase.find(letter)
-    if not (0 <= row < rows and 0 <= col < cols):
-        raise BoardError(f"{name!r} is off the {rows}x{cols} board")
-    return (row, col)
+    return shape_of(rows, cols, k, rules_named(game))
 
 
 @dataclass(frozen=True)

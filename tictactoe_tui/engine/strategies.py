@@ -1,4 +1,8 @@
-"""Computer players: one per seed write-up, plus MCTS, and the difficulty levels over them."""
+"""Computer players: one per seed write-up, plus MCTS and the searches, and the building
+blocks of difficulty levels (slips, tiers by board size).
+
+Players use searches and rules; which player a game's level is belongs to the games
+registry (:mod:`tictactoe_tui.engine.games`), which no player imports."""
 
 from __future__ import annotations
 
@@ -8,7 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from .board import Board, Mark, Move, cells_of, geometry, winning_cells
-from .search.solver import UNLIMITED, Budget, ExactSolver, MoveValue, solver_for
+from .search.exact import solver_for
+from .search.solver import UNLIMITED, Budget, ExactSolver, MoveValue
 
 if TYPE_CHECKING:
     from .search.rules_mcts import SearchTree
@@ -238,6 +243,10 @@ class Choices:
     from_book: bool = False
 
 
+#: Playouts of the fallback that plays any game (see :class:`PerfectStrategy`).
+ANY_GAME_PLAYOUTS = 3000
+
+
 class PerfectStrategy(Strategy):
     """Seeds 000 and 004: full minimax, choosing at random among the equally best moves.
 
@@ -247,8 +256,9 @@ class PerfectStrategy(Strategy):
     games) on any m×n×k board, and "equally best" also counts the plies: a faster win, or a
     slower loss, is better. When the board cannot be solved within ``max_nodes`` search nodes
     or half the caller's time, the rest of the budget goes to ``fallback`` (the decision then
-    has no exact value), or to the game's heuristic player where ``fallback`` does not play
-    the board.
+    has no exact value); where ``fallback`` is None or does not play the board, to MCTS with
+    :data:`ANY_GAME_PLAYOUTS` playouts, which plays every game through its rules (each game's
+    levels name a stronger fallback of their own: :mod:`tictactoe_tui.engine.games`).
 
     With ``set_traps`` (not in the seeds) it narrows equally drawn moves down to those that
     leave the opponent the largest share of losing replies, so a fallible opponent errs
@@ -285,7 +295,7 @@ class PerfectStrategy(Strategy):
         if choices is None:
             fallback = self.fallback
             if fallback is None or not fallback.supports(board):
-                fallback = board.rules.heuristic_player()
+                fallback = MctsStrategy(ANY_GAME_PLAYOUTS)
             return fallback.decide(board, rng, budget)
         chosen = rng.choice(choices.moves)
         return Decision(chosen.move, chosen.value, chosen.plies, from_book=choices.from_book)
@@ -568,103 +578,3 @@ class BySize(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         return self.pick(board).decide(board, rng, budget)
-
-
-_RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStrategy(1000), AlphaBetaStrategy(1_500)
-_THREATS = ThreatSpaceStrategy(20_000)
-#: The classic game's heuristic player: what its perfect players on up to 25 squares fall back to
-#: where the solver cannot finish (on 6×6 and 7×7 they fall back to threat-space).
-CLASSIC_FALLBACK = AlphaBetaStrategy(20_000)
-#: Board sizes the levels tell apart: 3×3; up to 16 squares (4×4); up to 25 squares (5×5,
-#: where impossible has an opening book for 4 in a row); up to 49 squares (6×6 and 7×7, often
-#: solvable near the end, impossible plays threat-space before that); anything bigger
-#: (15×15). On 4×4 to 7×7 good play draws so often that, measured, the levels below
-#: impossible never (4×4) or rarely (6×6 and 7×7: about 1 game in 8 for hard) lose to it;
-#: there they make deliberate slips.
-THREE_BY_THREE, UP_TO_4X4, UP_TO_5X5, UP_TO_7X7 = 9, 16, 25, 49
-
-#: The classic game's difficulty levels (see :class:`Level`).
-CLASSIC_LEVELS: dict[str, Strategy] = {
-    level.name: level
-    for level in (
-        BySize("easy", ((None, _RANDOM),)),
-        BySize("medium", ((THREE_BY_THREE, _RULES), (UP_TO_4X4, SlippingStrategy(_RULES, 4)), (None, _RULES))),
-        BySize(
-            "hard",
-            (
-                (THREE_BY_THREE, _MCTS),
-                (UP_TO_4X4, SlippingStrategy(_MCTS, 5)),
-                (UP_TO_7X7, SlippingStrategy(_ALPHABETA, 20)),
-                (None, _ALPHABETA),
-            ),
-        ),
-        BySize(
-            "impossible",
-            (
-                (UP_TO_4X4, PerfectStrategy(300_000, CLASSIC_FALLBACK, set_traps=True)),
-                (UP_TO_5X5, PerfectStrategy(1_000_000, CLASSIC_FALLBACK, min_seconds=10.0)),
-                (UP_TO_7X7, PerfectStrategy(50_000, _THREATS)),
-                (None, _THREATS),
-            ),
-        ),
-    )
-}
-
-
-class Level(Strategy):
-    """A difficulty level people pick: in each game, the player its rules name for the level
-    (:meth:`.rules.base.Rules.levels`)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._players: dict[object, Strategy] = {}
-
-    def pick(self, board: Board) -> Strategy:
-        """The strategy this level plays on ``board`` (a dictionary look-up once warm: it runs on
-        every 3×3 move)."""
-        rules = board.geometry.rules
-        player = self._players.get(rules)
-        if player is None:
-            player = self._players[rules] = rules.levels()[self.name]
-        return player.pick(board) if isinstance(player, BySize) else player
-
-    def supports(self, board: Board) -> bool:
-        return self.pick(board).supports(board)
-
-    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        return self.pick(board).decide(board, rng, budget)
-
-
-#: The difficulty levels people pick, easiest first.
-LEVELS: dict[str, Level] = {name: Level(name) for name in CLASSIC_LEVELS}
-
-
-STRATEGIES: dict[str, Strategy] = {
-    strategy.name: strategy
-    for strategy in (
-        RandomStrategy(),
-        RulesStrategy(),
-        OpeningTableStrategy(),
-        PerfectStrategy(),
-        MctsStrategy(),
-        AlphaBetaStrategy(),
-        GravityAlphaBetaStrategy(),
-        ThreatSpaceStrategy(),
-        ReferenceMctsStrategy(),
-    )
-}
-
-
-def strategy_names() -> list[str]:
-    """Every name :func:`get_strategy` accepts: the levels, then the strategies."""
-    return [*LEVELS, *STRATEGIES]
-
-
-def get_strategy(name: str) -> Strategy:
-    """The strategy for a level (``easy`` … ``impossible``) or a strategy name."""
-    key = name.strip().lower()
-    if key in LEVELS:
-        return LEVELS[key]
-    if key in STRATEGIES:
-        return STRATEGIES[key]
-    raise ValueError(f"unknown level or strategy {name!r}: choose from {', '.join(strategy_names())}")

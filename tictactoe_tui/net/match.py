@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, move_name, parse_move
-from ..engine.rules import GAMES
+from ..engine.rules import RULES
 
 Side = Literal["host", "guest"]
 
@@ -102,7 +102,7 @@ class Match:
         names = message.get("moves")
         first = message.get("host_first")
         game = message.get("game", DEFAULT_GAME)
-        if not isinstance(game, str) or game not in GAMES:
+        if not isinstance(game, str) or game not in RULES:
             raise ValueError(f"a state for a game this version does not play: {str(game)[:40]!r}")
         if not isinstance(first, bool):
             raise ValueError("a state without host_first")

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from .. import __version__
 from ..engine import Board, Mark, Move, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
-from ..engine.rules import GAMES
+from ..engine.rules import RULES
 from ..game import GameState, Mode
 from .files import Paths, backup_path
 from .stats import Stats, load_stats
@@ -684,7 +684,7 @@ def board_label(variant: str, rows: int, cols: int, k: int) -> str:
     """E.g. ``3×3`` or ``5×5, 4 in a row``, with the game's name unless classic."""
     if variant == CLASSIC:
         return f"{rows}×{cols}" if (rows, cols, k) == (3, 3, 3) else f"{rows}×{cols}, {k} in a row"
-    rules = GAMES.get(variant)
+    rules = RULES.get(variant)
     if rules is None:  # a game from a newer version of the app
         return f"{variant} {rows}×{cols}, {k} in a row"
     return f"{rules.title} {rules.shape_label(rows, cols, k)}"
@@ -692,7 +692,7 @@ def board_label(variant: str, rows: int, cols: int, k: int) -> str:
 
 def title(variant: str) -> str:
     """A game's name for people (its stored name when this version does not know it)."""
-    rules = GAMES.get(variant)
+    rules = RULES.get(variant)
     return variant if rules is None else rules.title
 
 

@@ -1,8 +1,9 @@
 """What a game variant declares: its shapes, its legal moves and results, its text form.
 
-A variant is one :class:`Rules` subclass in its own module, registered once in
-:mod:`tictactoe_tui.engine.rules`. Boards, searches, the app and the command line ask the
-board's rules rather than knowing the variants.
+A variant is one :class:`Rules` subclass in its own module, listed once in
+:mod:`tictactoe_tui.engine.rules`. Rules are pure: they know positions, never a search, a
+player or a screen (the games registry, :mod:`tictactoe_tui.engine.games`, binds those).
+Boards and searches ask a position's rules rather than knowing the variants.
 
 Searches see a position from the side to move: ``me`` and ``opp`` are the two sides'
 bitboards and ``state`` is a word the rules keep for themselves (0 in the games whose
@@ -13,14 +14,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar, Protocol
 
-from ..board import BoardError, Mark, Move, move_name
+from ..marks import BoardError, Mark, Move, move_name
 
-if TYPE_CHECKING:
-    from ..board import Board, Geometry
-    from ..search.solver import ExactSolver
-    from ..strategies import Strategy
+#: The game a board plays when none is named.
+DEFAULT_GAME = "classic"
 
 #: A move's result for the side that played it.
 WIN, DRAW, LOSS = 1, 0, -1
@@ -30,6 +31,92 @@ Shape = tuple[int, int, int]
 MIN_SIDE = 3
 MAX_SIDE = 7
 GOMOKU_SIDE = 15
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """Everything that depends only on the board's shape: lines, symmetries, move order."""
+
+    rows: int
+    cols: int
+    k: int
+    rules: Rules
+    """The game played on this shape."""
+    lines: tuple[int, ...]
+    """Bit masks of the lines that count (every k-in-a-row window, in most games)."""
+    lines_through: tuple[tuple[int, ...], ...]
+    """For each cell, the masks of the windows that contain it."""
+    symmetries: tuple[tuple[int, ...], ...]
+    """Cell permutations that map the board onto itself; the identity first."""
+    move_order: tuple[int, ...]
+    """Cells, most promising first: most windows through them, then nearest the centre."""
+
+    @property
+    def cells(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    @property
+    def full(self) -> int:
+        """Mask with every cell set."""
+        return (1 << self.cells) - 1
+
+    def __repr__(self) -> str:
+        game = "" if self.rules.name == DEFAULT_GAME else f", {self.rules.name}"
+        return f"Geometry({self.rows}x{self.cols}, k={self.k}{game})"
+
+    def completes_line(self, bits: int, cell: int) -> bool:
+        """Whether ``bits`` (which include ``cell``) fill a line through ``cell``."""
+        return any(bits & line == line for line in self.lines_through[cell])
+
+    def __reduce__(self) -> tuple[object, tuple[int, int, int, Rules]]:
+        # Unpickle to the one shared instance per shape (solvers key on identity).
+        return (shape_of, (self.rows, self.cols, self.k, self.rules))
+
+
+@cache
+def shape_of(rows: int, cols: int, k: int, rules: Rules) -> Geometry:
+    """The shared geometry of a board shape in a game (one object per shape and game)."""
+    rules.check_size(rows, cols, k)
+    lines = rules.lines(rows, cols, k)
+    cells = rows * cols
+    through = tuple(tuple(m for m in lines if m >> cell & 1) for cell in range(cells))
+    centre_r, centre_c = (rows - 1) / 2, (cols - 1) / 2
+    order = sorted(
+        range(cells),
+        key=lambda cell: (
+            -len(through[cell]),
+            abs(cell // cols - centre_r) + abs(cell % cols - centre_c),
+            cell,
+        ),
+    )
+    return Geometry(rows, cols, k, rules, lines, through, rules.symmetries(rows, cols), tuple(order))
+
+
+class Position(Protocol):
+    """What rules read of a position (:class:`~tictactoe_tui.engine.board.Board` is one)."""
+
+    @property
+    def geometry(self) -> Geometry: ...
+    @property
+    def x_bits(self) -> int: ...
+    @property
+    def o_bits(self) -> int: ...
+    @property
+    def state(self) -> int: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def to_move(self) -> Mark: ...
+    @property
+    def legal_bits(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    def bits_of(self, mark: Mark) -> int: ...
+    def move_at(self, cell: int) -> Move: ...
+    def at(self, move: Move) -> Mark | None: ...
 
 
 class Rules(ABC):
@@ -50,6 +137,17 @@ class Rules(ABC):
     """Completing a line of k wins the game (the seeds' win-and-block rules make sense)."""
     block_size: ClassVar[int] = 0
     """The side of the small boards the grid is made of (Ultimate: 3), 0 when it is one board."""
+
+    # Rules keep no state of their own: every instance of a game's class is the same game
+    # (a geometry unpickled in a search process finds its shared instance by equality).
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[()]]:
+        return (type(self), ())
 
     # -- shapes -------------------------------------------------------------------------
 
@@ -109,10 +207,10 @@ class Rules(ABC):
         return None
 
     @abstractmethod
-    def winner(self, board: Board) -> Mark | None:
+    def winner(self, board: Position) -> Mark | None:
         """The side that has won, or None."""
 
-    def deciding_lines(self, board: Board) -> int:
+    def deciding_lines(self, board: Position) -> int:
         """Mask of the cells of the lines that decided the game (shown highlighted)."""
         bits = 0
         for mark in Mark:
@@ -120,54 +218,18 @@ class Rules(ABC):
                 bits |= line
         return bits
 
-    def check_reachable(self, board: Board) -> None:
+    def check_reachable(self, board: Position) -> None:
         """Raise :class:`BoardError` unless alternate play from the empty board reaches ``board``."""
         check_counts(board)
 
-    def refusal(self, board: Board, cell: int) -> str:
+    def refusal(self, board: Position, cell: int) -> str:
         """Why the side to move may not mark ``cell`` (which is not legal)."""
         return f"{move_name(board.move_at(cell))} is already taken"
 
-    def where_to_play(self, board: Board) -> str:
-        """Where the side to move may play, when the game restricts it (for the status line)."""
-        return ""
-
-    def claimed_regions(self, board: Board) -> list[tuple[Mark, tuple[int, ...]]]:
+    def claimed_regions(self, board: Position) -> list[tuple[Mark, tuple[int, ...]]]:
         """Regions of the board a side has claimed (a mark each, and its cells in reading
         order), drawn as one big mark; none in most games."""
         return []
-
-    def aim(self, board: Board, move: Move) -> Move:
-        """The square a player pointing at ``move`` would mark (Gravity: where the mark lands)."""
-        return move
-
-    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
-        """The square number key ``digit`` (1-9) names, or None when digits mean nothing here;
-        ``keypad`` is the player's 3×3 key layout."""
-        return keypad(digit) if (board.rows, board.cols) == (3, 3) else None
-
-    # -- players ------------------------------------------------------------------------
-
-    def exact_solver(self, shape: Geometry) -> ExactSolver:
-        """A solver for this game on ``shape``: the classic game's where only lines matter
-        (``classic_lines``), else the generic one, which plays through these rules (Gravity
-        has a faster one of its own)."""
-        if self.classic_lines:
-            from ..search.solver import Solver
-
-            return Solver(shape)
-        from ..search.rules_solver import RulesSolver
-
-        return RulesSolver(shape)
-
-    @abstractmethod
-    def levels(self) -> dict[str, Strategy]:
-        """The player behind each difficulty level (``easy`` … ``impossible``) in this game."""
-
-    @abstractmethod
-    def heuristic_player(self) -> Strategy:
-        """The strongest player that does not need to solve the position (what ``perfect``
-        falls back to when the solver cannot finish)."""
 
 
 def windows(rows: int, cols: int, k: int) -> tuple[int, ...]:
@@ -213,7 +275,7 @@ def completed_lines(shape: Geometry, bits: int) -> list[int]:
     return [line for line in shape.lines if bits & line == line]
 
 
-def check_counts(board: Board) -> None:
+def check_counts(board: Position) -> None:
     """Raise unless X has as many marks as O or one more (X moves first)."""
     x_count, o_count = board.x_bits.bit_count(), board.o_bits.bit_count()
     if x_count - o_count not in (0, 1):
@@ -223,7 +285,7 @@ def check_counts(board: Board) -> None:
         )
 
 
-def check_lines(board: Board, outcome: str = "won") -> None:
+def check_lines(board: Position, outcome: str = "won") -> None:
     """Raise unless at most one side has lines, all through one square, and that side moved
     last: completing a line ends the game (``outcome`` says what it did for that side)."""
     x_lines = completed_lines(board.geometry, board.x_bits)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from ..board import Mark
-from .base import DRAW, WIN, Rules, Shape, check_counts, check_lines, completed_lines
-
-if TYPE_CHECKING:
-    from ..board import Board, Geometry
-    from ..strategies import Strategy
+from ..marks import Mark
+from .base import DRAW, WIN, Geometry, Position, Rules, Shape, check_counts, check_lines, completed_lines
 
 
 class Classic(Rules):
@@ -35,22 +31,12 @@ class Classic(Rules):
             return 0, self.line_result
         return 0, DRAW if me | opp == shape.full else None
 
-    def winner(self, board: Board) -> Mark | None:
+    def winner(self, board: Position) -> Mark | None:
         completer = next((mark for mark in Mark if completed_lines(board.geometry, board.bits_of(mark))), None)
         if completer is None or self.line_result == WIN:
             return completer
         return completer.other
 
-    def check_reachable(self, board: Board) -> None:
+    def check_reachable(self, board: Position) -> None:
         check_counts(board)
         check_lines(board, "won" if self.line_result == WIN else "lost")
-
-    def levels(self) -> dict[str, Strategy]:
-        from ..strategies import CLASSIC_LEVELS
-
-        return CLASSIC_LEVELS
-
-    def heuristic_player(self) -> Strategy:
-        from ..strategies import CLASSIC_FALLBACK
-
-        return CLASSIC_FALLBACK

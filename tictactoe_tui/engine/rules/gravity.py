@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
-from ..board import BoardError, Move, move_name
-from .base import MAX_SIDE, check_counts, check_lines, permutation
+from ..marks import BoardError, Move, move_name
+from .base import MAX_SIDE, Geometry, Position, check_counts, check_lines, permutation
 from .classic import Classic
-
-if TYPE_CHECKING:
-    from ..board import Board, Geometry
-    from ..search.solver import ExactSolver
-    from ..strategies import Strategy
 
 #: Connect Four's board: 6 rows, 7 columns, 4 in a row.
 CONNECT_FOUR = (6, 7, 4)
@@ -55,7 +48,7 @@ class Gravity(Classic):
         occupied = me | opp
         return shape.full & ~occupied & (occupied >> shape.cols | floor(shape))
 
-    def check_reachable(self, board: Board) -> None:
+    def check_reachable(self, board: Position) -> None:
         check_counts(board)
         occupied = board.x_bits | board.o_bits
         floating = occupied & ~(occupied >> board.cols) & ~floor(board.geometry)
@@ -66,64 +59,39 @@ class Gravity(Classic):
             )
         check_lines(board)
 
-    def refusal(self, board: Board, cell: int) -> str:
+    def refusal(self, board: Position, cell: int) -> str:
         column = string.ascii_lowercase[cell % board.cols]
-        landing = self.aim(board, board.move_at(cell))
+        landing = self.landing(board, board.move_at(cell))
         if board.at(landing) is not None:
             return f"column {column} is full"
         return f"a mark in column {column} drops to {move_name(landing)}"
 
-    def aim(self, board: Board, move: Move) -> Move:
-        """The lowest free square of ``move``'s column (the top square when it is full)."""
+    @staticmethod
+    def landing(board: Position, move: Move) -> Move:
+        """Where a mark played in ``move``'s column falls: the column's lowest free square
+        (its top square when it is full)."""
         _, col = move
         free = [row for row in range(board.rows) if board.at((row, col)) is None]
         return (free[-1] if free else 0, col)
 
-    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
-        """Digits 1 to the number of columns pick a column."""
-        return self.aim(board, (0, digit - 1)) if digit <= board.cols else None
 
-    def exact_solver(self, shape: Geometry) -> ExactSolver:
-        from ..search.gravity_solver import GravitySolver
-
-        return GravitySolver(shape)
-
-    def levels(self) -> dict[str, Strategy]:
-        return _players()
-
-    def heuristic_player(self) -> Strategy:
-        return _heuristic()
+_Dropping = TypeVar("_Dropping", bound="Droppable")
 
 
-def dropped(board: Board, columns: str) -> Board:
+class Droppable(Position, Protocol):
+    """A position that can be played on (:class:`~tictactoe_tui.engine.board.Board` is one)."""
+
+    def play(self: _Dropping, move: Move) -> _Dropping: ...
+
+
+def dropped(board: _Dropping, columns: str) -> _Dropping:
     """``board`` after marks dropped in ``columns``, one digit a mark, numbered from 1 on the
     left (Connect Four's usual notation: ``"4453"``)."""
     for column in columns:
-        board = board.play(board.rules.aim(board, (0, int(column) - 1)))
+        board = board.play(Gravity.landing(board, (0, int(column) - 1)))
     return board
 
 
 def floor(shape: Geometry) -> int:
     """Mask of the bottom row."""
     return shape.full >> (shape.cells - shape.cols) << (shape.cells - shape.cols)
-
-
-@cache
-def _heuristic() -> Strategy:
-    from ..strategies import GravityAlphaBetaStrategy
-
-    return GravityAlphaBetaStrategy(30_000, proof_nodes=100_000)
-
-
-@cache
-def _players() -> dict[str, Strategy]:
-    """Random; the seeds' rules among the squares a mark can drop to; a shallow alpha-beta;
-    and the solver where it finishes, a deeper alpha-beta before that."""
-    from ..strategies import GravityAlphaBetaStrategy, PerfectStrategy, RandomStrategy, RulesStrategy
-
-    return {
-        "easy": RandomStrategy(),
-        "medium": RulesStrategy(),
-        "hard": GravityAlphaBetaStrategy(1_500),
-        "impossible": PerfectStrategy(20_000, _heuristic()),
-    }

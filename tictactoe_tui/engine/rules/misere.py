@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
-
 from .base import LOSS
 from .classic import Classic
-
-if TYPE_CHECKING:
-    from ..strategies import Strategy
 
 
 class Misere(Classic):
@@ -27,37 +21,3 @@ class Misere(Classic):
     classic_lines = False  # the classic searches assume a line wins
     line_wins_game = False
     line_result = LOSS
-
-    def levels(self) -> dict[str, Strategy]:
-        return _players()
-
-    def heuristic_player(self) -> Strategy:
-        return _heuristic()
-
-
-@cache
-def _heuristic() -> Strategy:
-    from ..strategies import MctsStrategy
-
-    return MctsStrategy(3000)
-
-
-@cache
-def _players() -> dict[str, Strategy]:
-    """Random; MCTS with 300 and 1,500 playouts (each avoids a move that loses at once); and
-    the solver: exact up to 4×4 (the empty 4×4 board takes it ~1 million nodes, a few
-    seconds), where it may take 10 s whatever the think time; MCTS where it cannot finish."""
-    from ..strategies import BySize, MctsStrategy, PerfectStrategy, RandomStrategy
-
-    return {
-        "easy": RandomStrategy(),
-        "medium": MctsStrategy(300),
-        "hard": MctsStrategy(1500),
-        "impossible": BySize(
-            "impossible",
-            (
-                (16, PerfectStrategy(2_000_000, _heuristic(), min_seconds=10.0)),
-                (None, PerfectStrategy(300_000, _heuristic())),
-            ),
-        ),
-    }

@@ -8,16 +8,8 @@ small boards that are closed (claimed or full).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING
-
-from ..board import BoardError, Mark, Move, cells_of, move_name
-from .base import DRAW, WIN, Rules, check_counts, windows
-
-if TYPE_CHECKING:
-    from ..board import Board, Geometry
-    from ..strategies import Strategy
+from ..marks import BoardError, Mark, cells_of, move_name
+from .base import DRAW, WIN, Geometry, Position, Rules, check_counts, windows
 
 SIDE = 9
 ALL_BLOCKS = 0b111_111_111
@@ -132,20 +124,20 @@ class Ultimate(Rules):
     def last_cell(self, state: int) -> int | None:
         return unpack(state)[0]
 
-    def winner(self, board: Board) -> Mark | None:
+    def winner(self, board: Position) -> Mark | None:
         _, mine, theirs, _ = unpack(board.state)
         if HAS_LINE[theirs]:
             return board.to_move.other
         return board.to_move if HAS_LINE[mine] else None
 
-    def deciding_lines(self, board: Board) -> int:
+    def deciding_lines(self, board: Position) -> int:
         """The small boards of the winning line."""
         _, mine, theirs, _ = unpack(board.state)
         claimed = theirs if HAS_LINE[theirs] else mine
         line = next((line for line in BIG_LINES if claimed & line == line), 0)
         return sum(mask for block, mask in enumerate(BLOCK_MASKS) if line >> block & 1)
 
-    def check_reachable(self, board: Board) -> None:
+    def check_reachable(self, board: Position) -> None:
         check_counts(board)
         _, mine, theirs, _ = unpack(board.state)
         if HAS_LINE[mine]:
@@ -157,7 +149,7 @@ class Ultimate(Rules):
         if not common:
             raise BoardError("separate lines of claimed boards: the game went on after the first")
 
-    def refusal(self, board: Board, cell: int) -> str:
+    def refusal(self, board: Position, cell: int) -> str:
         square = move_name(board.move_at(cell))
         if (board.x_bits | board.o_bits) >> cell & 1:
             return f"{square} is already taken"
@@ -168,15 +160,7 @@ class Ultimate(Rules):
         target = BLOCK_NAMES[SLOT_OF[last]] if last is not None else "?"
         return f"you were sent to the {target} board: play there"
 
-    def where_to_play(self, board: Board) -> str:
-        if board.is_over:
-            return ""
-        last, _, _, closed = unpack(board.state)
-        if last is None or closed >> SLOT_OF[last] & 1:
-            return "any open board"
-        return f"the {BLOCK_NAMES[SLOT_OF[last]]} board"
-
-    def claimed_regions(self, board: Board) -> list[tuple[Mark, tuple[int, ...]]]:
+    def claimed_regions(self, board: Position) -> list[tuple[Mark, tuple[int, ...]]]:
         _, mine, theirs, _ = unpack(board.state)
         regions = []
         for mark, claimed in ((board.to_move, mine), (board.to_move.other, theirs)):
@@ -184,36 +168,3 @@ class Ultimate(Rules):
                 if claimed >> block & 1:
                     regions.append((mark, tuple(cells_of(BLOCK_MASKS[block]))))
         return regions
-
-    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
-        """Digits pick the square inside the one small board you were sent to."""
-        blocks = [block for block, mask in enumerate(BLOCK_MASKS) if board.legal_bits & mask]
-        if len(blocks) != 1:
-            return None
-        [block] = blocks
-        row, col = keypad(digit)
-        return (block // 3 * 3 + row, block % 3 * 3 + col)
-
-    def levels(self) -> dict[str, Strategy]:
-        return _players()
-
-    def heuristic_player(self) -> Strategy:
-        return _players()["impossible"]
-
-
-#: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here).
-STRONGEST_PLAYOUTS = 6000
-
-
-@cache
-def _players() -> dict[str, Strategy]:
-    """Random, then MCTS with more and more playouts; every MCTS level takes a move that wins
-    at once, avoids one that lets the opponent win at once, and reuses its tree."""
-    from ..strategies import MctsStrategy, RandomStrategy
-
-    return {
-        "easy": RandomStrategy(),
-        "medium": MctsStrategy(200),
-        "hard": MctsStrategy(1000),
-        "impossible": MctsStrategy(STRONGEST_PLAYOUTS),
-    }

@@ -16,7 +16,6 @@ took more than one node are stored, packed into one integer.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -456,25 +455,3 @@ def _chunk_tables(shape: Geometry) -> list[list[list[int]]]:
             chunks.append(table)
         tables.append(chunks)
     return tables
-
-
-_solvers: dict[Geometry, ExactSolver] = {}
-_solvers_lock = threading.Lock()
-
-
-def solver_for(shape: Geometry) -> ExactSolver:
-    """The process-wide solver for a geometry, created on first use: the one its rules name."""
-    solver = _solvers.get(shape)
-    if solver is not None:
-        return solver
-    with _solvers_lock:
-        solver = _solvers.get(shape)
-        if solver is None:
-            solver = shape.rules.exact_solver(shape)
-            _solvers[shape] = solver
-        return solver
-
-
-def analyze(board: Board, budget: Budget = UNLIMITED) -> Analysis:
-    """Exact values of every legal move of ``board`` (see :class:`Analysis`)."""
-    return solver_for(board.geometry).analyze(board, budget)

@@ -1,0 +1,171 @@
+"""The command line's arguments: the parser, its value types, and the game's launch choices.
+
+Bad arguments raise :class:`UsageError`, which :func:`tictactoe_tui.cli.main` prints as one
+line before exiting with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import NoReturn
+
+from .. import __version__
+from ..engine.board import DEFAULT_GAME, BoardError, default_k
+from ..game import Preset, presets_for
+from ..net.address import DEFAULT_PORT, split_address
+
+GAME_HELP = "classic (default), gravity (Connect Four on 6x7), misere (k in a row loses) or ultimate"
+
+
+class UsageError(Exception):
+    """A bad command line; the message is the one-line reason."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def board_size(text: str) -> tuple[int, int]:
+    """Parse ``MxN`` (e.g. ``4x4``) into ``(rows, cols)``."""
+    rows, sep, cols = text.lower().partition("x")
+    if not sep or not rows.isdigit() or not cols.isdigit():
+        raise argparse.ArgumentTypeError(f"board size must look like 3x3, not {text!r}")
+    return int(rows), int(cols)
+
+
+def positive_int(text: str) -> int:
+    """Parse a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def positive_seconds(text: str) -> float:
+    """Parse a positive number of seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    return seconds
+
+
+def port_number(text: str) -> int:
+    """Parse a TCP port, 1 to 65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def address(text: str) -> tuple[str, int]:
+    """Parse ``HOST[:PORT]``."""
+    try:
+        return split_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def game_name(text: str) -> str:
+    """Check a game's name (classic, gravity, misere, ultimate)."""
+    from ..engine.rules import rules_named
+
+    try:
+        return rules_named(text).name
+    except BoardError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def player_name(text: str) -> str:
+    """Check a level or strategy name."""
+    from ..engine import get_strategy
+
+    try:
+        get_strategy(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip().lower()
+
+
+def build_parser() -> _Parser:
+    """The argument parser for every subcommand."""
+    parser = _Parser(prog="tictactoe-tui", description="Tic-tac-toe in the terminal, from 3x3 to m×n×k.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
+    parser.add_argument("--game", type=game_name, help=GAME_HELP)
+    parser.add_argument("--board", type=board_size, help="play on rows x columns, e.g. 15x15 (with --k)")
+    parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board (default as its preset)")
+    parser.add_argument("--think-time", type=positive_seconds, help="the computer's seconds per move")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    analyze = commands.add_parser("analyze", help="exact value of every move of a position")
+    analyze.add_argument("board", help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o")
+    analyze.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
+    analyze.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
+    analyze.add_argument("--time", type=positive_seconds, default=30.0, help="seconds to spend (default 30)")
+    analyze.add_argument("--json", action="store_true", help="print one JSON object")
+
+    arena = commands.add_parser("arena", help="computer against computer")
+    arena.add_argument("--x", type=player_name, help="a level or strategy (a wrong name lists them all)")
+    arena.add_argument("--o", type=player_name, help="as --x")
+    arena.add_argument("--ladder", action="store_true", help="each level against the one below, from both seats")
+    arena.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
+    arena.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
+    arena.add_argument("--board", type=board_size, help="rows x columns (default: the game's first preset, 3x3)")
+    arena.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
+    arena.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    arena.add_argument(
+        "--jobs", type=positive_int, default=1, help="games played at once, one process each (default 1)"
+    )
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    games = commands.add_parser("games", help="the finished games in the archive, newest first")
+    games.add_argument("--limit", type=positive_int, default=20, help="games to list (default 20)")
+    games.add_argument("--json", action="store_true", help="print one JSON object")
+    game_commands = games.add_subparsers(dest="games_command", parser_class=_Parser)
+    show = game_commands.add_parser("show", help="one game: its players, result and every move")
+    show.add_argument("id", type=positive_int, help="the game's number, as listed")
+    show.add_argument("--json", action="store_true", help="print one JSON object")
+    export = game_commands.add_parser("export", help="write one game to a saved-game file")
+    export.add_argument("id", type=positive_int, help="the game's number, as listed")
+    export.add_argument("file", type=Path, help="the file to write (it must not exist yet)")
+
+    stats = commands.add_parser("stats", help="won, drawn and lost per mode, level and board")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+
+    serve = commands.add_parser("serve", help="play in a web browser (each visitor gets their own game)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
+    )
+    serve.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--public-url", help="the address visitors' browsers use, when it is not --host (e.g. http://192.0.2.7:8000)"
+    )
+
+    host = commands.add_parser("host", help="play a friend on another machine: wait for them to join")
+    host.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    host.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    join = commands.add_parser("join", help="join a friend's game: HOST[:PORT] and the code they were given")
+    join.add_argument("address", type=address, help=f"the host's address, e.g. 192.0.2.7 or 192.0.2.7:{DEFAULT_PORT}")
+    join.add_argument("--code", help="the join code, three words (asked for if left out)")
+    return parser
+
+
+def launch_choices(args: argparse.Namespace) -> dict[str, object]:
+    """Settings the command line overrides for this game."""
+    choices: dict[str, object] = {}
+    if args.k is not None and args.board is None:
+        raise UsageError("--k needs --board")
+    game = args.game or DEFAULT_GAME
+    if args.board is not None:
+        rows, cols = args.board
+        choices["preset"] = Preset(rows, cols, default_k(rows, cols, game) if args.k is None else args.k, game)
+    elif args.game is not None:
+        choices["preset"] = presets_for(game)[0]
+    if args.think_time is not None:
+        choices["think_seconds"] = args.think_time
+    return choices

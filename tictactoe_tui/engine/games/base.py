@@ -1,0 +1,58 @@
+"""What the registry binds for each game: its rules, its levels, its presentation hints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from ..board import Board, Move
+from ..rules import Rules
+from ..strategies import Strategy
+
+#: The difficulty levels people pick, easiest first; every game names a player for each.
+LEVEL_NAMES = ("easy", "medium", "hard", "impossible")
+
+
+class Presentation:
+    """How people point at squares and what they are told of a game: the default is any free
+    square, named by number keys on 3×3 only."""
+
+    def aim(self, board: Board, move: Move) -> Move:
+        """The square a player pointing at ``move`` would mark."""
+        return move
+
+    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
+        """The square number key ``digit`` (1-9) names, or None when digits mean nothing here;
+        ``keypad`` is the player's 3×3 key layout."""
+        return keypad(digit) if (board.rows, board.cols) == (3, 3) else None
+
+    def where_to_play(self, board: Board) -> str:
+        """Where the side to move may play, when the game restricts it (for the status line)."""
+        return ""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as the app and the command line offer it."""
+
+    rules: Rules
+    levels: Mapping[str, Strategy]
+    """The player behind each difficulty level (:data:`LEVEL_NAMES`)."""
+    heuristic: Strategy
+    """The strongest player that does not need to solve the position (what ``perfect``
+    falls back to when the solver cannot finish)."""
+    presentation: Presentation = field(default_factory=Presentation)
+
+    def __post_init__(self) -> None:
+        if tuple(self.levels) != LEVEL_NAMES:
+            raise ValueError(f"{self.rules.name} must name a player for each of {', '.join(LEVEL_NAMES)}")
+
+    @property
+    def name(self) -> str:
+        """The game's name on the command line and in files."""
+        return self.rules.name
+
+    @property
+    def title(self) -> str:
+        """The game's name for people."""
+        return self.rules.title

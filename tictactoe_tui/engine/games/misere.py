@@ -1,0 +1,29 @@
+"""Misère's levels."""
+
+from __future__ import annotations
+
+from ..rules import RULES
+from ..strategies import BySize, MctsStrategy, PerfectStrategy, RandomStrategy
+from .base import Game
+
+_HEURISTIC = MctsStrategy(3000)
+
+#: Random; MCTS with 300 and 1,500 playouts (each avoids a move that loses at once); and
+#: the solver: exact up to 4×4 (the empty 4×4 board takes it ~1 million nodes, a few
+#: seconds), where it may take 10 s whatever the think time; MCTS where it cannot finish.
+GAME = Game(
+    RULES["misere"],
+    {
+        "easy": RandomStrategy(),
+        "medium": MctsStrategy(300),
+        "hard": MctsStrategy(1500),
+        "impossible": BySize(
+            "impossible",
+            (
+                (16, PerfectStrategy(2_000_000, _HEURISTIC, min_seconds=10.0)),
+                (None, PerfectStrategy(300_000, _HEURISTIC)),
+            ),
+        ),
+    },
+    _HEURISTIC,
+)

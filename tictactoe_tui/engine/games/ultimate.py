@@ -1,0 +1,51 @@
+"""Ultimate's levels, and how people are told which small board they were sent to."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..board import Board, Move
+from ..rules import RULES
+from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
+from ..strategies import MctsStrategy, RandomStrategy
+from .base import Game, Presentation
+
+
+class UltimatePresentation(Presentation):
+    """The status line names the small board to play in; digits pick a square inside it."""
+
+    def where_to_play(self, board: Board) -> str:
+        if board.is_over:
+            return ""
+        last, _, _, closed = unpack(board.state)
+        if last is None or closed >> SLOT_OF[last] & 1:
+            return "any open board"
+        return f"the {BLOCK_NAMES[SLOT_OF[last]]} board"
+
+    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
+        """Digits pick the square inside the one small board you were sent to."""
+        blocks = [block for block, mask in enumerate(BLOCK_MASKS) if board.legal_bits & mask]
+        if len(blocks) != 1:
+            return None
+        [block] = blocks
+        row, col = keypad(digit)
+        return (block // 3 * 3 + row, block % 3 * 3 + col)
+
+
+#: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here).
+STRONGEST_PLAYOUTS = 6000
+_STRONGEST = MctsStrategy(STRONGEST_PLAYOUTS)
+
+#: Random, then MCTS with more and more playouts; every MCTS level takes a move that wins
+#: at once, avoids one that lets the opponent win at once, and reuses its tree.
+GAME = Game(
+    RULES["ultimate"],
+    {
+        "easy": RandomStrategy(),
+        "medium": MctsStrategy(200),
+        "hard": MctsStrategy(1000),
+        "impossible": _STRONGEST,
+    },
+    _STRONGEST,
+    UltimatePresentation(),
+)

@@ -1,0 +1,77 @@
+"""Marks, squares and their names, and the bit tricks every layer of the engine shares.
+
+The lowest layer: it imports nothing of the package. A square is ``(row, col)`` from the top
+left; on a bitboard, cell ``(row, col)`` is bit ``row * cols + col``.
+"""
+
+from __future__ import annotations
+
+import string
+from enum import StrEnum
+
+Move = tuple[int, int]
+
+
+class BoardError(ValueError):
+    """A board string, size or move that cannot be accepted; the message is one line."""
+
+
+class Mark(StrEnum):
+    """A player's mark; its value is the character used in the text form."""
+
+    X = "x"
+    O = "o"  # noqa: E741 - the game's own name for the mark
+
+    @property
+    def other(self) -> Mark:
+        """The opponent's mark."""
+        return Mark.O if self is Mark.X else Mark.X
+
+
+def move_name(move: Move) -> str:
+    """Human name of a move: column letter then row number from the top, e.g. ``b2``."""
+    row, col = move
+    return f"{string.ascii_lowercase[col]}{row + 1}"
+
+
+def parse_move(name: str, rows: int, cols: int) -> Move:
+    """Read a move name such as ``b2`` (column letter, row number from the top)."""
+    text = name.strip().lower()
+    letter, number = text[:1], text[1:]
+    if not letter.isalpha() or not number.isdigit():
+        raise BoardError(f"{name!r} is not a square: write a column letter and a row number, like b2")
+    row, col = int(number) - 1, string.ascii_lowercase.find(letter)
+    if not (0 <= row < rows and 0 <= col < cols):
+        raise BoardError(f"{name!r} is off the {rows}x{cols} board")
+    return (row, col)
+
+
+def permute_bits(bits: int, perm: tuple[int, ...]) -> int:
+    """Apply a cell permutation to a bitboard."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= 1 << perm[low.bit_length() - 1]
+        bits ^= low
+    return out
+
+
+def winning_cells(own: int, other: int, lines: tuple[int, ...]) -> int:
+    """Mask of empty cells where ``own`` would complete a line that ``other`` does not block."""
+    threats = 0
+    for line in lines:
+        if not line & other:
+            missing = line & ~own
+            if missing and not missing & (missing - 1):
+                threats |= missing
+    return threats
+
+
+def cells_of(bits: int) -> list[int]:
+    """Cell indices of the set bits, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
