@@ -37,7 +37,8 @@ QUICK = """
 import json, sys
 from tictactoe_tui.cli import main
 assert main(sys.argv[1:]) == 0
-heavy = ("rich", "textual", "tictactoe_tui.engine.search.solver", "tictactoe_tui.engine.strategies", "multiprocessing")
+heavy = ("rich", "textual", "tictactoe_tui.engine.search.solver", "tictactoe_tui.engine.strategies",
+         "tictactoe_tui.engine.games", "multiprocessing")
 print(json.dumps(sorted(name for name in heavy if name in sys.modules)))
 """
 
@@ -49,3 +50,45 @@ def test_quick_answers_load_neither_rich_nor_textual_nor_the_searches(tmp_path: 
             [sys.executable, "-c", QUICK, *command], capture_output=True, text=True, check=True, env=env
         )
         assert json.loads(done.stdout.splitlines()[-1]) == [], command
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in graph[module]:
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_of_the_package_imports_itself_back() -> None:
+    """No import cycle, counting imports inside functions and under TYPE_CHECKING."""
+    import grimp
+
+    graph = grimp.build_graph("tictactoe_tui", cache_dir=None)
+    edges = {module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules}
+    assert _cycles(edges) == []
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]  # it does find one
