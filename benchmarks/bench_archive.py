@@ -170,9 +170,9 @@ async def end_of_game_ms(paths: Paths, repeat: int) -> float:
         for _ in range(repeat):
             await pilot.press("n", "1", "4", "2", "5")
             await app.workers.wait_for_complete()
-            finished = app.game.play((0, 2))
+            finished = app.game_screen.game.play((0, 2))
             started = time.perf_counter()
-            app.game_finished(finished)
+            app.game_screen.game_finished(finished)
             samples.append(time.perf_counter() - started)
             await app.workers.wait_for_complete()
     return statistics.median(samples) * 1e3

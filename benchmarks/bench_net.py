@@ -107,12 +107,12 @@ async def local_ms(games: int) -> tuple[list[float], list[float]]:
             for _ in range(games):
                 for move in DRAW:
                     started = time.perf_counter()
-                    app.place(move)
+                    app.game_screen.place(move)
                     to_state.append((time.perf_counter() - started) * 1e3)
                     await until(lambda: drawn(app, move))  # noqa: B023
                     to_screen.append((time.perf_counter() - started) * 1e3)
                     await settled(app)
-                app.action_new_game()
+                app.game_screen.action_new_game()
                 await settled(app)
     return to_state, to_screen
 

@@ -123,7 +123,7 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for number in range(actions):
-            before = Seen(app.game)
+            before = Seen(app.game_screen.game)
             kind = rng.choices(
                 ["key", "click", "setting", "travel", "theme", "resize", "screen"], weights=[10, 6, 2, 1, 1, 1, 1]
             )[0]
@@ -144,13 +144,15 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
                     await pilot.click(offset=(x, y))
             elif kind == "setting":
                 name, _title = rng.choice(SECTIONS)
-                value = rng.choice([value for _label, value in setting_options(name, app.settings)])
+                value = rng.choice([value for _label, value in setting_options(name, app.game_screen.settings)])
                 action = f"set {name}={value}"
                 if isinstance(value, str) and value == "custom":
                     value = rng.choice(FUZZ_BOARDS)
                 if name == "preset" and value not in FUZZ_BOARDS:
                     value = rng.choice(FUZZ_BOARDS)
-                if name == "preset" and value.game != app.settings.game:  # boards of another game come with it
+                if (
+                    name == "preset" and value.game != app.game_screen.settings.game
+                ):  # boards of another game come with it
                     name = "game"
                     value = value.game
                 if name == "think_seconds":
@@ -158,9 +160,9 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
                 with contextlib.suppress(Exception):
                     app.query_one(f"#{name}", Select).value = value
             elif kind == "travel":
-                ply = rng.randrange(len(app.game.line) + 1)
+                ply = rng.randrange(len(app.game_screen.game.line) + 1)
                 action = f"history jump to {ply}"
-                app.travel(ply, "Jumped")
+                app.game_screen.travel(ply, "Jumped")
             elif kind == "theme":
                 theme = rng.choice(THEMES)
                 action = f"theme {theme}"
@@ -183,9 +185,13 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
             if on_action is not None:
                 on_action(number, action)
             status = str(app.query_one("#status").render())
-            faults = check(app.game, status, before, action, human_moved)
-            report.games = app.game.number
-            report.moves += max(0, app.game.ply - before.game.ply) if app.game.number == before.game.number else 0
+            faults = check(app.game_screen.game, status, before, action, human_moved)
+            report.games = app.game_screen.game.number
+            report.moves += (
+                max(0, app.game_screen.game.ply - before.game.ply)
+                if app.game_screen.game.number == before.game.number
+                else 0
+            )
             if elapsed > SETTLE_LIMIT:
                 faults.append(f"took {elapsed:.1f} s to settle")
             report.faults += [f"seed {seed}, action {number} ({action}): {fault}" for fault in faults]

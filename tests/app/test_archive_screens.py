@@ -119,7 +119,7 @@ async def test_play_on_from_a_replayed_position(make_app: AppFactory) -> None:
         await pilot.press("4")  # X's turn, and it plays
         assert marks(app) == "oxo/xx./.ox"
         await pilot.press("u", "u", "u")  # the replayed moves are this game's history
-        assert app.game.ply == 4
+        assert app.game_screen.game.ply == 4
 
 
 async def test_export_and_delete_from_the_archive(make_app: AppFactory, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ async def test_15x15_fits_100x40_and_plays(make_app: AppFactory) -> None:
         assert not app.query_one(BoardView).has_class("-too-small")
         assert len(app.query(Cell)) == 225
         await pilot.press("enter", "right", "enter")
-        assert str(app.game.board).split("/")[7] == ".......xo......"
+        assert str(app.game_screen.game.board).split("/")[7] == ".......xo......"
 
 
 async def test_a_terminal_too_small_for_the_board_says_how_large_it_must_be(make_app: AppFactory) -> None:
@@ -53,10 +53,14 @@ async def test_custom_board_from_the_sidebar(make_app: AppFactory) -> None:
         app.screen.query_one("#k", Input).value = "4"
         await pilot.press("enter")
         await pilot.pause()
-        assert app.settings.preset == Preset(6, 5, 4)
+        assert app.game_screen.settings.preset == Preset(6, 5, 4)
         assert app.query_one("#preset", Select).value == Preset(6, 5, 4)
         await pilot.press("n")
-        assert (app.game.board.rows, app.game.board.cols, app.game.board.k) == (6, 5, 4)
+        assert (app.game_screen.game.board.rows, app.game_screen.game.board.cols, app.game_screen.game.board.k) == (
+            6,
+            5,
+            4,
+        )
 
 
 async def test_the_think_time_goes_to_the_computer(make_app: AppFactory) -> None:
@@ -64,11 +68,11 @@ async def test_the_think_time_goes_to_the_computer(make_app: AppFactory) -> None
     app = make_app(Settings(think_seconds=0.25), impossible=gated)
     async with app.run_test() as pilot:
         await pilot.press("5")
-        assert app._job is not None
-        assert app._job.seconds == 0.25
+        assert app.game_screen.seats.computer.job is not None
+        assert app.game_screen.seats.computer.job.seconds == 0.25
         gated.gate.set()
         await settle(app)
         app.query_one("#think_seconds", Select).value = 2.0
         await pilot.pause()
-        assert app.settings.think_seconds == 2.0
+        assert app.game_screen.settings.think_seconds == 2.0
         assert "Your turn" in status(app)

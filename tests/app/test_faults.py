@@ -40,7 +40,7 @@ async def test_an_unwritable_config_directory_leaves_the_game_playable(tmp_path:
     app = app_at(Paths(blocked, tmp_path / "data"), Settings(mode=Mode.TWO_PLAYERS))
     async with app.run_test(notifications=True) as pilot:
         await pilot.pause()
-        app.change_setting("level", "easy")  # a settings change is saved... and cannot be
+        app.game_screen.change_setting("level", "easy")  # a settings change is saved... and cannot be
         await pilot.press("1", "4", "2", "5", "3")  # a finished game goes to the archive (writable)
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -56,7 +56,7 @@ async def test_a_missing_config_directory_is_created(tmp_path: Path) -> None:
     app = app_at(paths)
     async with app.run_test() as pilot:
         await pilot.pause()
-        app.change_setting("level", "hard")
+        app.game_screen.change_setting("level", "hard")
         await pilot.pause()
     assert paths.settings.exists()
 
@@ -89,7 +89,7 @@ async def test_nothing_is_written_outside_the_apps_folders(tmp_path: Path, monke
     app = app_at(paths, Settings(mode=Mode.TWO_PLAYERS))
     async with app.run_test() as pilot:
         await pilot.press("1", "4", "2", "5", "3", "n", "5")
-        app.change_setting("level", "hard")
+        app.game_screen.change_setting("level", "hard")
         await pilot.pause()
     written = sorted(str(path.relative_to(home)) for path in home.rglob("*") if path.is_file())
     assert written == ["config/settings.json", "data/games.sqlite3"]  # SQLite's -wal and -shm go at close

@@ -68,13 +68,13 @@ async def test_undo_while_the_computer_thinks_drops_its_answer(make_app: AppFact
     app = make_app(impossible=gated)
     async with app.run_test() as pilot:
         await pilot.press("5")
-        assert app.thinking
+        assert app.game_screen.thinking
         await pilot.press("u")
         gated.gate.set()
         await settle(app)
         await pilot.pause()
         assert marks(app) == ".../.../..."
-        assert not app.thinking
+        assert not app.game_screen.thinking
 
 
 async def test_jump_back_in_the_history_then_play_on(make_app: AppFactory) -> None:
@@ -87,10 +87,10 @@ async def test_jump_back_in_the_history_then_play_on(make_app: AppFactory) -> No
         history.highlighted = 1
         await pilot.press("enter")  # select "1. X b2"
         assert marks(app) == ".../.x./..."
-        assert app.game.line == ((1, 1), (0, 0), (2, 2))  # the rest is still there to redo
+        assert app.game_screen.game.line == ((1, 1), (0, 0), (2, 2))  # the rest is still there to redo
         app.query_one("#board").focus()
         await pilot.press("3")
-        assert app.game.line == ((1, 1), (0, 2))
+        assert app.game_screen.game.line == ((1, 1), (0, 2))
         assert history.option_count == 3
 
 
@@ -102,7 +102,7 @@ async def test_history_jump_in_computer_games_lets_the_computer_play_on(make_app
         await settle(app)
         await pilot.press("9")
         await settle(app)
-        app.travel(1, "Back")  # after your first move: the computer is to move again
+        app.game_screen.travel(1, "Back")  # after your first move: the computer is to move again
         await settle(app)
         await pilot.pause()
         assert first.calls == 3
@@ -118,13 +118,13 @@ async def test_hint_is_a_best_move_with_the_engines_value(make_app: AppFactory) 
         await pilot.press("5", "2", "i")
         await settle(app)
         await pilot.pause()
-        analysis = analyze(app.game.board)
+        analysis = analyze(app.game_screen.game.board)
         best = {mv.move: mv for mv in analysis.best_moves}
-        assert app.hint in best
-        assert app.query_one(f"#cell-{app.hint[0]}-{app.hint[1]}", Cell).has_class("-hint")
-        assert f"({overlay_label(best[app.hint])})" in status(app)
+        assert app.game_screen.hint in best
+        assert app.query_one(f"#cell-{app.game_screen.hint[0]}-{app.game_screen.hint[1]}", Cell).has_class("-hint")
+        assert f"({overlay_label(best[app.game_screen.hint])})" in status(app)
         await pilot.press("3")
-        assert app.hint is None  # a hint belongs to one position
+        assert app.game_screen.hint is None  # a hint belongs to one position
 
 
 async def test_overlay_values_equal_analyze(make_app: AppFactory) -> None:
@@ -133,14 +133,14 @@ async def test_overlay_values_equal_analyze(make_app: AppFactory) -> None:
         await pilot.press("5", "2", "a")
         await settle(app)
         await pilot.pause()
-        expected = {mv.move: overlay_label(mv) for mv in analyze(app.game.board).moves}
+        expected = {mv.move: overlay_label(mv) for mv in analyze(app.game_screen.game.board).moves}
         shown = {cell.move: cell.label for cell in app.query(Cell) if cell.label}
         assert shown == expected
         assert set(expected.values()) == {"W5", "D"}
         await pilot.press("7")  # the overlay follows the game
         await settle(app)
         await pilot.pause()
-        expected = {mv.move: overlay_label(mv) for mv in analyze(app.game.board).moves}
+        expected = {mv.move: overlay_label(mv) for mv in analyze(app.game_screen.game.board).moves}
         assert {cell.move: cell.label for cell in app.query(Cell) if cell.label} == expected
         await pilot.press("a")
         assert not any(cell.label for cell in app.query(Cell))
@@ -163,11 +163,11 @@ async def test_scores_count_finished_games_and_reset_separately(make_app: AppFac
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
         await pilot.press("1", "4", "2", "5", "3")
-        assert (app.scores.x_wins, app.scores.o_wins, app.scores.draws) == (1, 0, 0)
+        assert (app.game_screen.scores.x_wins, app.game_screen.scores.o_wins, app.game_screen.scores.draws) == (1, 0, 0)
         await pilot.press("u", "r")  # redoing the winning move does not count it again
-        assert app.scores.x_wins == 1
+        assert app.game_screen.scores.x_wins == 1
         await pilot.click("#reset-scores")
-        assert (app.scores.x_wins, app.scores.draws) == (0, 0)
+        assert (app.game_screen.scores.x_wins, app.game_screen.scores.draws) == (0, 0)
         assert marks(app) == "xxx/oo./..."  # the game itself is untouched
 
 
@@ -192,8 +192,8 @@ async def test_stats_and_settings_survive_a_restart(paths: Paths) -> None:
             0,
             1,
         )
-        assert again.settings.mode is Mode.TWO_PLAYERS
-        assert again.settings.level == "hard"
+        assert again.game_screen.settings.mode is Mode.TWO_PLAYERS
+        assert again.game_screen.settings.level == "hard"
         assert again.theme == "chalkboard"
     assert json.loads(paths.settings.read_text())["theme"] == "chalkboard"
 
@@ -204,7 +204,7 @@ async def test_corrupt_settings_are_backed_up_and_reported(paths: Paths) -> None
     app = stored_app(paths)
     async with app.run_test(notifications=True) as pilot:
         await pilot.pause()
-        assert app.settings == Settings()
+        assert app.game_screen.settings == Settings()
         assert len(app.problems) == 1
         assert "kept as settings.json.bad-" in app.problems[0]
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
@@ -224,13 +224,13 @@ async def test_save_then_load_a_game_from_the_keys(make_app: AppFactory, tmp_pat
         assert isinstance(app.screen, PathPrompt)
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
-        assert target.read_text() == dump(app.game.board)
+        assert target.read_text() == dump(app.game_screen.game.board)
         await pilot.press("n", "9")
         await pilot.press("ctrl+o")
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
         assert marks(app) == "o../.x./..."
-        assert app.game.line == ((1, 1), (0, 0))
+        assert app.game_screen.game.line == ((1, 1), (0, 0))
         await pilot.press("u")  # a loaded game keeps its history
         assert marks(app) == ".../.x./..."
 

@@ -39,12 +39,16 @@ async def hosted_app(home: Path) -> AsyncIterator[tuple[TicTacToeApp, tuple[str,
     app = app_for(home, HostPlan("127.0.0.1", 0))
     async with app.run_test():
         await until(
-            lambda: app.online is not None and app.online.host is not None and app.online.host.address is not None
+            lambda: (
+                app.game_screen.online is not None
+                and app.game_screen.online.host is not None
+                and app.game_screen.online.host.address is not None
+            )
         )
-        assert app.online is not None
-        assert app.online.host is not None
-        assert app.online.host.address is not None
-        yield app, app.online.host.address, app.online.host.code
+        assert app.game_screen.online is not None
+        assert app.game_screen.online.host is not None
+        assert app.game_screen.online.host.address is not None
+        yield app, app.game_screen.online.host.address, app.game_screen.online.host.code
 
 
 async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) -> None:
@@ -54,23 +58,26 @@ async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) 
         assert "Waiting for your friend" in status(host)
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test():
-            await until(lambda: bool(guest.game.remote) and bool(host.game.remote))
-            assert host.game.mode is Mode.ONLINE_HOST
-            assert guest.game.mode is Mode.ONLINE_JOIN
+            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            assert host.game_screen.game.mode is Mode.ONLINE_HOST
+            assert guest.game_screen.game.mode is Mode.ONLINE_JOIN
             assert "Your turn (X)" in status(host)
             assert "Your friend's turn (X)" in status(guest)
             await press(guest, "1")  # not the guest's turn: refused at once
             assert "your friend's turn" in status(guest)
             for app, digit in ((host, "5"), (guest, "1"), (host, "3"), (guest, "2"), (host, "7")):
-                before = len(host.game.line)
+                before = len(host.game_screen.game.line)
                 await press(app, digit)
-                await until(lambda: len(host.game.line) == len(guest.game.line) == before + 1)  # noqa: B023
+                await until(lambda: len(host.game_screen.game.line) == len(guest.game_screen.game.line) == before + 1)  # noqa: B023
             assert marks(host) == marks(guest) == "oox/.x./x.."
             assert status(host).startswith("You win")
             assert status(guest).startswith("Your friend wins")
-            assert (host.scores.x_wins, guest.scores.x_wins) == (1, 1)  # both count the host's win
+            assert (host.game_screen.scores.x_wins, guest.game_screen.scores.x_wins) == (
+                1,
+                1,
+            )  # both count the host's win
             await press(guest, "n")  # a rematch: the guest moves first now
-            await until(lambda: host.game.number == guest.game.number == 2)
+            await until(lambda: host.game_screen.game.number == guest.game_screen.game.number == 2)
             assert "Your turn (O)" in status(guest)
             assert "Your friend's turn (O)" in status(host)
             await press(guest, "5")
@@ -89,7 +96,7 @@ async def test_a_guest_who_drops_out_joins_again_with_the_code_and_finds_the_gam
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         first = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with first.run_test():
-            await until(lambda: bool(host.game.remote) and bool(first.game.remote))
+            await until(lambda: bool(host.game_screen.game.remote) and bool(first.game_screen.game.remote))
             await press(host, "5")
             await until(lambda: marks(first) == ".../.x./...")
             await press(first, "1")
@@ -116,18 +123,18 @@ async def test_the_sidebar_modes_host_and_join(tmp_path: Path) -> None:
     host = TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
     async with host.run_test() as host_pilot:
         await host_pilot.pause()
-        host.change_setting("mode", Mode.ONLINE_HOST)
+        host.game_screen.change_setting("mode", Mode.ONLINE_HOST)
         await host_pilot.press("n")
         await until(lambda: "code: " in status(host) or "Cannot host" in status(host))
-        assert host.online is not None
+        assert host.game_screen.online is not None
         if "Cannot host" in status(host):
             pytest.skip(f"the default port is taken on this machine: {status(host)}")
-        assert host.online.host is not None
-        code = host.online.host.code
+        assert host.game_screen.online.host is not None
+        code = host.game_screen.online.host.code
         guest = TicTacToeApp(Settings(), searcher=ThreadSearcher(get_strategy), seed=2)
         async with guest.run_test() as guest_pilot:
             await guest_pilot.pause()
-            guest.change_setting("mode", Mode.ONLINE_JOIN)
+            guest.game_screen.change_setting("mode", Mode.ONLINE_JOIN)
             await guest_pilot.press("n")
             assert isinstance(guest.screen, PathPrompt)
             guest.screen.query_one(Input).value = "127.0.0.1"
@@ -135,8 +142,8 @@ async def test_the_sidebar_modes_host_and_join(tmp_path: Path) -> None:
             assert isinstance(guest.screen, PathPrompt)  # the code, asked for
             guest.screen.query_one(Input).value = code.upper().replace("-", " ")  # as typed by a person
             await guest_pilot.press("enter")
-            await until(lambda: bool(guest.game.remote) and bool(host.game.remote))
-            assert guest.game.mode is Mode.ONLINE_JOIN
+            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            assert guest.game_screen.game.mode is Mode.ONLINE_JOIN
             await press(host, "5")
             await until(lambda: marks(guest) == ".../.x./...")
 
@@ -147,15 +154,21 @@ async def test_the_hosts_game_is_the_one_played(tmp_path: Path) -> None:
     gravity = Settings(preset=Preset(6, 7, 4, "gravity"))
     host = TicTacToeApp(gravity, paths=paths, searcher=ThreadSearcher(get_strategy), online=HostPlan("127.0.0.1", 0))
     async with host.run_test():
-        await until(lambda: host.online is not None and host.online.host is not None and bool(host.online.host.address))
-        assert host.online is not None
-        assert host.online.host is not None
-        assert host.online.host.address is not None
-        address, port = host.online.host.address
-        guest = app_for(tmp_path / "guest", JoinPlan(address, port, host.online.host.code))
+        await until(
+            lambda: (
+                host.game_screen.online is not None
+                and host.game_screen.online.host is not None
+                and bool(host.game_screen.online.host.address)
+            )
+        )
+        assert host.game_screen.online is not None
+        assert host.game_screen.online.host is not None
+        assert host.game_screen.online.host.address is not None
+        address, port = host.game_screen.online.host.address
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, host.game_screen.online.host.code))
         async with guest.run_test():
-            await until(lambda: bool(guest.game.remote) and bool(host.game.remote))
-            assert guest.game.board.rules.name == "gravity"
+            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            assert guest.game_screen.game.board.rules.name == "gravity"
             await press(host, "4")  # column d: the mark lands at its foot
-            await until(lambda: guest.game.board.move_count == 1)
+            await until(lambda: guest.game_screen.game.board.move_count == 1)
             assert marks(guest).split("/")[-1] == "...x..."

@@ -13,6 +13,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.sidebar import Sidebar
 from tictactoe_tui.engine import Mark
@@ -26,7 +27,7 @@ TWO_PLAYERS = Settings(mode=Mode.TWO_PLAYERS)
 
 
 def marks(app: TicTacToeApp) -> str:
-    return str(app.game.board)
+    return str(app.game_screen.game.board)
 
 
 def status(app: TicTacToeApp) -> str:
@@ -52,7 +53,7 @@ async def test_board_has_focus_and_it_is_your_turn(make_app: AppFactory) -> None
     async with app.run_test() as pilot:
         assert isinstance(app.focused, BoardView)
         assert "Your turn (X)" in status(app)
-        assert app.cursor == (1, 1)
+        assert app.game_screen.cursor == (1, 1)
         await pilot.pause()
 
 
@@ -117,7 +118,7 @@ async def test_no_moves_after_the_game_is_over(make_app: AppFactory) -> None:
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
         await pilot.press("1", "4", "2", "5", "3")
-        assert app.game.board.winner is Mark.X
+        assert app.game_screen.game.board.winner is Mark.X
         assert "X wins" in status(app)
         await pilot.press("9")
         assert marks(app) == "xxx/oo./..."
@@ -134,8 +135,8 @@ async def test_you_win_and_the_computer_wins(make_app: AppFactory) -> None:
         for key in ("5", "4", "7"):  # computer: a1, b1, c1?  first free each time
             await pilot.press(key)
             await settle(app)
-        assert app.game.board.is_over
-        expected = "The computer wins" if app.game.board.winner is Mark.O else "You win"
+        assert app.game_screen.game.board.is_over
+        expected = "The computer wins" if app.game_screen.game.board.winner is Mark.O else "You win"
         assert expected in status(app)
 
 
@@ -164,22 +165,22 @@ async def test_computer_vs_computer_plays_itself_out(make_app: AppFactory) -> No
         for _ in range(20):
             await settle(app)
             await pilot.pause()
-        assert app.game.board.is_over
+        assert app.game_screen.game.board.is_over
         assert "wins" in status(app) or "Draw" in status(app)
         await pilot.press("n")
-        assert app.game.number == 2
+        assert app.game_screen.game.number == 2
 
 
 async def test_computer_vs_computer_can_be_paused_and_resumed(make_app: AppFactory) -> None:
     gated = Gated()
     app = make_app(Settings(mode=Mode.COMPUTER_VS_COMPUTER), impossible=gated)
     async with app.run_test() as pilot:
-        assert app.thinking
+        assert app.game_screen.thinking
         await pilot.press("p")
         gated.gate.set()
         await settle(app)
         await pilot.pause()
-        assert app.game.board.move_count == 0  # the move found while pausing is dropped
+        assert app.game_screen.game.board.move_count == 0  # the move found while pausing is dropped
         assert "paused" in status(app)
         await click_cell(pilot, 2, 2)
         assert "computers are playing" in status(app)
@@ -187,7 +188,7 @@ async def test_computer_vs_computer_can_be_paused_and_resumed(make_app: AppFacto
         for _ in range(12):
             await settle(app)
             await pilot.pause()
-        assert app.game.board.is_over
+        assert app.game_screen.game.board.is_over
 
 
 async def test_level_change_applies_to_the_next_computer_move(make_app: AppFactory) -> None:
@@ -198,7 +199,7 @@ async def test_level_change_applies_to_the_next_computer_move(make_app: AppFacto
         await settle(app)
         app.query_one("#level").value = "easy"
         await pilot.pause()
-        assert app.settings.level == "easy"
+        assert app.game_screen.settings.level == "easy"
         await pilot.press("9")
         await settle(app)
         assert (first.calls, second.calls) == (1, 1)
@@ -209,9 +210,9 @@ async def test_new_game_while_the_computer_thinks_drops_the_old_result(make_app:
     app = make_app(impossible=gated)
     async with app.run_test() as pilot:
         await pilot.press("5")
-        assert app.thinking
+        assert app.game_screen.thinking
         await pilot.press("n")
-        assert not app.thinking
+        assert not app.game_screen.thinking
         gated.gate.set()  # the old search now finishes ...
         await settle(app)
         await pilot.pause()
@@ -224,7 +225,7 @@ async def test_level_change_while_thinking_restarts_the_search(make_app: AppFact
     app = make_app(impossible=gated, easy=quick)
     async with app.run_test() as pilot:
         await pilot.press("5")
-        app.change_setting("level", "easy")
+        app.game_screen.change_setting("level", "easy")
         await settle(app)
         gated.gate.set()
         await settle(app)
@@ -240,7 +241,7 @@ async def test_a_failing_computer_player_is_reported_and_the_app_goes_on(make_ap
         await settle(app)
         await pilot.pause()
         assert "failed" in status(app)
-        assert not app.thinking
+        assert not app.game_screen.thinking
         await pilot.press("n", "1")
         assert marks(app).startswith("x")
 
@@ -251,10 +252,10 @@ async def test_settings_other_than_level_apply_from_the_next_game(make_app: AppF
         await pilot.pause()  # the sidebar is mounted just after the first frame
         app.query_one("#preset").value = SEVEN
         await pilot.pause()
-        assert app.game.board.rows == 3
+        assert app.game_screen.game.board.rows == 3
         assert "next game" in status(app)
         await pilot.press("n")
-        assert (app.game.board.rows, app.game.board.k) == (7, 5)
+        assert (app.game_screen.game.board.rows, app.game_screen.game.board.k) == (7, 5)
         assert len(app.query(Cell)) == 49
 
 
@@ -296,7 +297,7 @@ async def test_help_lists_the_keys(make_app: AppFactory) -> None:
 async def test_command_palette_offers_every_setting(make_app: AppFactory) -> None:
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
-        titles = {command.title for command in app.get_system_commands(app.screen)}
+        titles = {title for title, _help, _run in game_commands(app.game_screen)}
         for title in (
             "New game",
             "AI level: easy",
@@ -311,7 +312,7 @@ async def test_command_palette_offers_every_setting(make_app: AppFactory) -> Non
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.settings.level == "medium"
+        assert app.game_screen.settings.level == "medium"
         assert app.query_one("#level").value == "medium"
 
 
@@ -321,8 +322,8 @@ async def test_the_real_computer_searches_in_a_child_process() -> None:
         await pilot.press("5")
         await settle(app)
         await pilot.pause()
-        assert app.game.board.move_count == 2
-        assert app.game.board.at((1, 1)) is Mark.X
+        assert app.game_screen.game.board.move_count == 2
+        assert app.game_screen.game.board.at((1, 1)) is Mark.X
         assert "draw with best play" in status(app)
 
 
@@ -331,13 +332,13 @@ async def test_keys_sidebar_and_quit_work_while_the_computer_thinks(make_app: Ap
     app = make_app(impossible=gated)
     async with app.run_test() as pilot:
         await pilot.press("5")
-        assert app.thinking
+        assert app.game_screen.thinking
         await pilot.press("right", "down")
-        assert app.cursor == (2, 2)
+        assert app.game_screen.cursor == (2, 2)
         app.query_one("#preset", Select).value = PRESETS[1]
         await pilot.pause()
-        assert app.settings.preset == PRESETS[1]
-        assert app.thinking
+        assert app.game_screen.settings.preset == PRESETS[1]
+        assert app.game_screen.thinking
         await pilot.press("q")
     assert app.return_code == 0
     assert not gated.gate.is_set()  # it quit while the search was still running

@@ -25,14 +25,18 @@ async def test_choosing_a_game_in_the_sidebar_brings_its_board_next_game(make_ap
         await pilot.pause()
         app.query_one("#game", Select).value = "gravity"
         await pilot.pause()
-        assert app.settings.preset == Preset(6, 7, 4, "gravity")
+        assert app.game_screen.settings.preset == Preset(6, 7, 4, "gravity")
         assert app.query_one("#preset", Select).value == Preset(6, 7, 4, "gravity")
         assert "next game" in status(app)
         await pilot.press("n")
-        assert (app.game.board.rules.name, app.game.board.rows, app.game.board.cols) == ("gravity", 6, 7)
+        assert (
+            app.game_screen.game.board.rules.name,
+            app.game_screen.game.board.rows,
+            app.game_screen.game.board.cols,
+        ) == ("gravity", 6, 7)
         app.query_one("#game", Select).value = "misere"
         await pilot.pause()
-        assert app.settings.preset == Preset(3, 3, 3, "misere")  # Misère has no 6×7: its first board
+        assert app.game_screen.settings.preset == Preset(3, 3, 3, "misere")  # Misère has no 6×7: its first board
 
 
 async def test_a_new_game_on_a_smaller_board_of_another_game_starts_its_cursor_on_that_board(
@@ -41,12 +45,12 @@ async def test_a_new_game_on_a_smaller_board_of_another_game_starts_its_cursor_o
     app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5)))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        assert app.cursor == (7, 7)  # off the 6×7 board to come
+        assert app.game_screen.cursor == (7, 7)  # off the 6×7 board to come
         app.query_one("#game", Select).value = "gravity"
-        await until(lambda: app.settings.preset == Preset(6, 7, 4, "gravity"))
+        await until(lambda: app.game_screen.settings.preset == Preset(6, 7, 4, "gravity"))
         await pilot.press("n")
-        assert (app.game.board.rows, app.game.board.cols) == (6, 7)
-        assert app.cursor == (5, 3)  # where a mark in the centre column lands
+        assert (app.game_screen.game.board.rows, app.game_screen.game.board.cols) == (6, 7)
+        assert app.game_screen.cursor == (5, 3)  # where a mark in the centre column lands
         await pilot.press("enter")
         assert marks(app).split("/")[-1] == "...x..."
 
@@ -56,7 +60,7 @@ async def test_a_click_anywhere_in_a_column_drops_the_mark_to_its_foot(make_app:
     async with app.run_test(size=(100, 30)) as pilot:
         await click_cell(pilot, 0, 3)  # the top of column d
         assert marks(app).split("/")[-1] == "...x..."
-        assert app.cursor == (4, 3)  # the cursor waits where the next mark in d lands
+        assert app.game_screen.cursor == (4, 3)  # the cursor waits where the next mark in d lands
         for _ in range(5):
             await click_cell(pilot, 2, 3)
         assert marks(app).split("/")[0] == "...o..."
@@ -69,10 +73,10 @@ async def test_a_click_anywhere_in_a_column_drops_the_mark_to_its_foot(make_app:
 async def test_arrows_choose_a_column_and_number_keys_drop_into_one(make_app: AppFactory) -> None:
     app = make_app(CONNECT_FOUR)
     async with app.run_test(size=(100, 30)) as pilot:
-        assert app.cursor == (5, 3)  # the centre column's foot
+        assert app.game_screen.cursor == (5, 3)  # the centre column's foot
         await pilot.press("right", "up", "enter")
         assert marks(app).split("/")[-1] == "....x.."
-        assert app.cursor == (4, 4)
+        assert app.game_screen.cursor == (4, 4)
         await pilot.press("7", "7")
         assert marks(app).split("/")[-2:] == ["......x", "....x.o"]
 
@@ -83,8 +87,8 @@ async def test_the_computer_plays_gravity(make_app: AppFactory) -> None:
         await pilot.press("4")
         await settle(app)
         await pilot.pause()
-        assert app.game.board.move_count == 2
-        assert app.game.board.legal_moves()  # the reply landed on a column's foot, the game goes on
+        assert app.game_screen.game.board.move_count == 2
+        assert app.game_screen.game.board.legal_moves()  # the reply landed on a column's foot, the game goes on
 
 
 async def test_ultimate_sends_you_to_the_matching_small_board(make_app: AppFactory) -> None:
@@ -94,12 +98,12 @@ async def test_ultimate_sends_you_to_the_matching_small_board(make_app: AppFacto
         assert "play in the top-right board" in status(app)
         playable = [small.id for small in app.query(SmallBoard) if small.has_class("-playable")]
         assert playable == ["small-0-2"]
-        assert app.cursor in [(r, c) for r in range(3) for c in range(6, 9)]  # the cursor jumped there
+        assert app.game_screen.cursor in [(r, c) for r in range(3) for c in range(6, 9)]  # the cursor jumped there
         await click_cell(pilot, 4, 4)
         assert "sent to the top-right board" in status(app)
-        assert app.game.board.move_count == 1
+        assert app.game_screen.game.board.move_count == 1
         await pilot.press("5")  # number keys name the squares of the board you were sent to
-        assert app.game.board.at((1, 7)) is Mark.O
+        assert app.game_screen.game.board.at((1, 7)) is Mark.O
 
 
 async def test_a_claimed_ultimate_board_shows_one_big_mark(make_app: AppFactory) -> None:
@@ -122,7 +126,7 @@ async def test_misere_against_the_computer_you_lose_by_completing_a_line(make_ap
             await pilot.pause()
         assert marks(app) == "oxo/.x./.x."
         assert "The computer wins" in status(app)
-        assert set(app.game.board.winning_line) == {(0, 1), (1, 1), (2, 1)}
+        assert set(app.game_screen.game.board.winning_line) == {(0, 1), (1, 1), (2, 1)}
 
 
 async def test_a_strategy_that_does_not_play_a_game_says_so(make_app: AppFactory) -> None:
@@ -154,7 +158,7 @@ async def test_the_overlay_gives_misere_values(make_app: AppFactory) -> None:
         await pilot.press("a")
         await settle(app)
         await pilot.pause()
-        assert app.analysis is not None
+        assert app.game_screen.analysis is not None
         labels = {cell.move: cell.label for cell in app.query(Cell)}
         assert labels[(1, 1)] == "D"  # only the centre holds the draw
         assert all(label.startswith("L") for move, label in labels.items() if move != (1, 1))

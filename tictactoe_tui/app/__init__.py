@@ -1,5 +1,5 @@
 """The Textual user interface."""
 
-from .main import TicTacToeApp, run_app
+from .app import TicTacToeApp, run_app
 
 __all__ = ["TicTacToeApp", "run_app"]

@@ -106,12 +106,15 @@ class BoardView(Widget, can_focus=True):
     """Renders the game bound to it; keys and clicks go to the app as actions and messages."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "app.move_cursor(-1, 0)", "Cursor up", show=False),
-        Binding("down,j", "app.move_cursor(1, 0)", "Cursor down", show=False),
-        Binding("left,h", "app.move_cursor(0, -1)", "Cursor left", show=False),
-        Binding("right,l", "app.move_cursor(0, 1)", "Cursor right", show=False),
-        Binding("enter,space", "app.place_at_cursor", "Place mark"),
-        *(Binding(str(digit), f"app.place_number({digit})", f"Square {digit}", show=False) for digit in range(1, 10)),
+        Binding("up,k", "screen.move_cursor(-1, 0)", "Cursor up", show=False),
+        Binding("down,j", "screen.move_cursor(1, 0)", "Cursor down", show=False),
+        Binding("left,h", "screen.move_cursor(0, -1)", "Cursor left", show=False),
+        Binding("right,l", "screen.move_cursor(0, 1)", "Cursor right", show=False),
+        Binding("enter,space", "screen.place_at_cursor", "Place mark"),
+        *(
+            Binding(str(digit), f"screen.place_number({digit})", f"Square {digit}", show=False)
+            for digit in range(1, 10)
+        ),
     ]
 
     # The view draws nothing itself (its cells do): no whole-board repaint on a change.

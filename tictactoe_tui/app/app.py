@@ -1,0 +1,147 @@
+"""The Textual app: a thin shell around the game screen. It loads and keeps the settings and
+the theme, opens the archive, owns the search process and the keys that work everywhere."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from ..engine import Board, strategy_names
+from ..game import GameState, Mode, Settings
+from ..store.files import Paths, update_json
+from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
+from .ai import ProcessSearcher, Searcher
+from .board_view import BoardView
+from .game_screen import GameScreen
+from .themes import THEMES
+
+if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
+    from ..net import HostPlan, JoinPlan
+    from ..store.archive import Archive
+
+#: Pause between moves in computer-vs-computer games, so people can follow them.
+WATCH_DELAY = 0.6
+
+
+class TicTacToeApp(App[None]):
+    """Tic-tac-toe: the game screen, the user's settings and theme, and the computer player."""
+
+    CSS_PATH = "tictactoe.tcss"
+    TITLE = "tictactoe-tui"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        paths: Paths | None = None,
+        load: Board | None = None,
+        online: HostPlan | JoinPlan | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        searcher: Searcher | None = None,
+        seed: int | None = None,
+        watch_delay: float = WATCH_DELAY,
+    ) -> None:
+        """``paths``: where settings and statistics persist (None: nothing is saved).
+        ``load``: a game to resume. ``online``: host or join a match against a friend.
+        ``overrides``: settings chosen on the command line.
+        By default the computer searches in a child process. Without ``paths`` the game
+        archive lives in memory."""
+        super().__init__()
+        self.rng = random.Random(seed)
+        self.searcher: Searcher = searcher or ProcessSearcher()
+        self.paths = paths
+        self.watch_delay = watch_delay
+        self.problems: list[str] = []
+        stored, theme = Settings(), DEFAULT_THEME
+        if paths is not None:  # settings as on disk: only what this copy changes is written back
+            stored, theme, problem = load_settings(paths, strategy_names())
+            self.problems += [problem] if problem else []
+        self._saved_settings = settings_to_json(stored, theme)
+        """The settings file as this copy last read or wrote it: only what differs is written."""
+        self._archive: Archive | None = None
+        chosen = replace(settings or stored, **(overrides or {}))
+        if online is not None:
+            from ..net import HostPlan
+
+            chosen = replace(chosen, mode=Mode.ONLINE_HOST if isinstance(online, HostPlan) else Mode.ONLINE_JOIN)
+        elif chosen.mode.online:  # a match starts from the command line, or with n after choosing it
+            chosen = replace(chosen, mode=Mode.VS_COMPUTER)
+        first = GameState.start(chosen, self.rng) if load is None else GameState.resume(chosen, load)
+        self.game_screen = GameScreen(self, chosen, first, online)
+        """The screen the game is played on (under any dialog or archive screen)."""
+        for custom in THEMES:
+            self.register_theme(custom)
+        self.theme = theme if theme in self.available_themes else DEFAULT_THEME
+
+    def get_default_screen(self) -> GameScreen:
+        return self.game_screen
+
+    def on_mount(self) -> None:
+        for problem in self.problems:
+            self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
+        self.call_after_refresh(self.after_first_frame)
+
+    def after_first_frame(self) -> None:
+        """Open the archive and start the search process (off the event loop; a failure shows
+        on the first search)."""
+        for problem in self.archive.problems:
+            self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
+        if isinstance(self.searcher, ProcessSearcher):
+            self.searcher.prepare()
+            self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
+
+    async def on_unmount(self) -> None:
+        await self.game_screen.close()  # a search in progress stops when the app quits
+        self.searcher.close()
+        if self._archive is not None:
+            self._archive.close()
+
+    @property
+    def archive(self) -> Archive:
+        """The game archive, opened on first use (in memory without ``paths``)."""
+        if self._archive is None:
+            from ..store.archive import Archive
+
+            self._archive = Archive(None) if self.paths is None else Archive.open(self.paths)
+        return self._archive
+
+    def action_help(self) -> None:
+        """Show every key."""
+        bindings = [*GameScreen.BINDINGS, *self.BINDINGS, *BoardView.BINDINGS]
+        from .help import HelpScreen
+
+        self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)]))
+
+    def remember(self, settings: Settings) -> None:
+        """Write the settings (and theme) this copy changed, leaving alone what another copy
+        of the app may have changed in the file since."""
+        if self.paths is None or not self.is_running:
+            return
+        current = settings_to_json(settings, self.theme)
+        changed = {key: value for key, value in current.items() if self._saved_settings.get(key) != value}
+        if changed:
+            self._saved_settings = current
+            problem = update_json(self.paths.settings, changed)
+            if problem:
+                self.notify(problem, title="Not saved", severity="warning", timeout=10)
+
+    def watch_theme(self) -> None:
+        self.remember(self.game_screen.settings)
+
+
+def run_app(
+    load: Board | None = None, online: HostPlan | JoinPlan | None = None, choices: Mapping[str, Any] | None = None
+) -> int:
+    """Run the game with the user's settings (``choices`` override them, e.g.
+    ``{"preset": Preset(15, 15, 5)}``), hosting or joining a match if asked; returns the exit status."""
+    TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices).run()
+    return 0

@@ -1,0 +1,78 @@
+"""The command palette's game commands: every action and setting of the game screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any, Protocol, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from ..engine.rules import RULES
+from ..game import FirstPlayer, Mode, Settings, presets_for
+
+#: (title, help, what it does)
+Command = tuple[str, str, Callable[[], object]]
+
+
+class GameActions(Protocol):
+    """What the palette can do on the game screen."""
+
+    settings: Settings
+
+    def action_new_game(self) -> None: ...
+    def action_undo(self) -> None: ...
+    def action_redo(self) -> None: ...
+    def action_hint(self) -> None: ...
+    def action_toggle_overlay(self) -> None: ...
+    def action_reset_scores(self) -> None: ...
+    def action_stats(self) -> None: ...
+    def action_archive(self) -> None: ...
+    def action_save_game(self) -> None: ...
+    def action_load_game(self) -> None: ...
+    def change_setting(self, field: str, value: Any) -> None: ...
+
+
+def game_commands(screen: GameActions) -> Iterator[Command]:
+    """What the palette offers on the game screen."""
+    yield "New game", "Start a new game now", screen.action_new_game
+    yield "Undo", "Take back your last move", screen.action_undo
+    yield "Redo", "Play again what was undone", screen.action_redo
+    yield "Hint", "Show the best move", screen.action_hint
+    yield "Analysis overlay", "Show every square's value", screen.action_toggle_overlay
+    yield "Reset scores", "Set this session's scores to zero", screen.action_reset_scores
+    yield "Statistics", "Results across sessions", screen.action_stats
+    yield "Archive", "Every finished game: replay, export, delete", screen.action_archive
+    yield "Save game", "Write this game to a file", screen.action_save_game
+    yield "Load game", "Read a game from a file", screen.action_load_game
+    from .sidebar import LEVEL_OPTIONS
+
+    change = screen.change_setting
+    for label, name in LEVEL_OPTIONS:
+        yield f"AI level: {name}", label, partial(change, "level", name)
+    for name, rules in RULES.items():
+        yield f"Game: {rules.title}", rules.help, partial(change, "game", name)
+    for preset in presets_for(screen.settings.game):
+        yield f"Board: {preset.label}", "From the next game", partial(change, "preset", preset)
+    for first in FirstPlayer:
+        yield f"Who goes first: {first}", "From the next game", partial(change, "first", first)
+    for mode in Mode:
+        yield f"Mode: {mode}", "From the next game", partial(change, "mode", mode)
+
+
+class GameCommands(Provider):
+    """Offers :func:`game_commands` on the screen that lists it in its ``COMMANDS``."""
+
+    def _commands(self) -> list[Command]:
+        return list(game_commands(cast(GameActions, self.screen)))
+
+    async def discover(self) -> Hits:
+        for title, help_text, run in self._commands():
+            yield DiscoveryHit(title, run, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, run in self._commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), run, help=help_text)

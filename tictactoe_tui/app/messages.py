@@ -1,0 +1,71 @@
+"""What workers and the online link tell the game screen. Each is posted from wherever the
+work ran (a worker thread, the link's task) and handled in one place: the game screen.
+
+Every answer carries what it was asked about, so the screen drops one that comes too late.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from ..game import GameState
+    from .ai import AiJob, AiResult, AnalysisResult
+
+
+class AiMoved(Message):
+    """The computer chose a move for ``result.job``."""
+
+    def __init__(self, result: AiResult) -> None:
+        super().__init__()
+        self.result = result
+
+
+class AiFailed(Message):
+    """The computer's search for ``job`` raised ``error``."""
+
+    def __init__(self, job: AiJob, error: BaseException) -> None:
+        super().__init__()
+        self.job, self.error = job, error
+
+
+class AnalysisReady(Message):
+    """Every move's value for the position of ``result.state`` (for hints and the overlay)."""
+
+    def __init__(self, result: AnalysisResult) -> None:
+        super().__init__()
+        self.result = result
+
+
+class AnalysisFailed(Message):
+    """The analysis raised ``error``."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__()
+        self.error = error
+
+
+class FriendMoved(Message):
+    """The online match changed (a move, a rematch, a join): ``state`` is how this player sees it."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+
+
+class FriendSaid(Message):
+    """News of the online match for the status line (the address and code, a join, a hang-up)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class Archived(Message):
+    """A finished game was written to the archive; ``problem`` says why not, if it was not."""
+
+    def __init__(self, problem: str | None) -> None:
+        super().__init__()
+        self.problem = problem

@@ -1,0 +1,33 @@
+"""A seat: one side of the board, who plays it and how their move arrives."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from ...engine.board import Move
+from ...game import GameState
+
+
+class Seat(ABC):
+    """Who plays one side. The game screen tells the seat to move when its turn comes and
+    never asks which kind it is: a person at this keyboard plays through :meth:`play`, the
+    computer and the friend online answer with a message to the screen."""
+
+    def take_turn(self, state: GameState) -> None:  # noqa: B027 (a seat that waits does nothing)
+        """It is this seat's turn in ``state``: start thinking, or wait for the move to arrive."""
+
+    def stop(self) -> None:  # noqa: B027 (a seat that does not think has nothing to stop)
+        """Stop thinking; an answer that arrives later is dropped."""
+
+    @property
+    def thinking(self) -> bool:
+        """True while this seat is working out a move."""
+        return False
+
+    @abstractmethod
+    def refusal(self, state: GameState) -> str | None:
+        """Why the person at this keyboard may not move for this seat in ``state`` (None: they may)."""
+
+    def play(self, move: Move) -> None:
+        """The person at this keyboard plays ``move`` for this seat (:meth:`refusal` allowed it)."""
+        raise NotImplementedError(f"{type(self).__name__} takes no moves from the keyboard")

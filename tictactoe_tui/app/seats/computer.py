@@ -1,0 +1,71 @@
+"""The computer: its moves come from a search in a worker, posted back as messages."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+
+from textual.dom import DOMNode
+
+from ...game import GameState
+from ..ai import AiJob, Searcher
+from ..messages import AiFailed, AiMoved
+from .base import Seat
+
+
+class ComputerSeat(Seat):
+    """Searches in a thread worker of ``owner`` (the search itself runs in a child process);
+    the worker touches no widget: it posts :class:`AiMoved` or :class:`AiFailed` to ``owner``.
+    A job is tagged with the exact state it was asked about; the level and think time are read
+    when the turn starts, so a level changed mid-game applies to the very next move."""
+
+    def __init__(
+        self,
+        owner: DOMNode,
+        searcher: Searcher,
+        level: Callable[[], str],
+        seconds: Callable[[], float],
+        rng: random.Random,
+    ) -> None:
+        self.owner, self.searcher = owner, searcher
+        self.level, self.seconds, self.rng = level, seconds, rng
+        self.job: AiJob | None = None
+        self._cancel = threading.Event()
+
+    def take_turn(self, state: GameState) -> None:
+        if self.job is not None and self.job.state is state and self.job.level == self.level():
+            return  # already thinking about exactly this
+        self.stop()
+        job = self.job = AiJob(state, self.level(), self.rng.getrandbits(64), self.seconds())
+        cancel = self._cancel = threading.Event()
+        self.owner.run_worker(
+            lambda: self._search(job, cancel), name="ai", group="ai", thread=True, exclusive=True, exit_on_error=False
+        )
+
+    def _search(self, job: AiJob, cancel: threading.Event) -> None:
+        """Run in the worker thread: search, then post the answer."""
+        try:
+            result = self.searcher(job, cancel)
+        except Exception as error:  # the screen says so and offers a new game
+            self.owner.post_message(AiFailed(job, error))
+            return
+        self.owner.post_message(AiMoved(result))
+
+    def answers(self, job: AiJob) -> bool:
+        """Whether ``job`` is the one this seat still waits for (then it waits no more)."""
+        if job is not self.job:
+            return False
+        self.job = None
+        return True
+
+    def stop(self) -> None:
+        self._cancel.set()
+        self.job = None
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None
+
+    def refusal(self, state: GameState) -> str | None:
+        return "Wait: it is the computer's turn"

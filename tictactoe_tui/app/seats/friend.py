@@ -1,0 +1,15 @@
+"""A friend on another machine: their moves arrive from the online match as messages."""
+
+from __future__ import annotations
+
+from ...game import GameState
+from .base import Seat
+
+
+class FriendSeat(Seat):
+    """Waits: the online link posts each new state of the match to the game screen."""
+
+    def refusal(self, state: GameState) -> str | None:
+        if not state.remote:
+            return "Waiting for your friend to join"
+        return "Wait: it is your friend's turn"
