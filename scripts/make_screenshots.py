@@ -1,4 +1,4 @@
-"""Write the README's screenshots: SVGs of the real app in each scene of ``tests/app/scenes.py``,
+"""Write the screenshots of the README and the docs: SVGs of the real app in each scene of ``tests/app/scenes.py``,
 and with ``--browser`` a PNG of the game served to headless Chromium after one move each.
 
 python scripts/make_screenshots.py [--browser]
@@ -43,7 +43,7 @@ def capture_browser(folder: Path) -> Path:
 
 
 def main() -> None:
-    folder = ROOT / "screenshots"
+    folder = ROOT / "docs" / "screenshots"
     folder.mkdir(exist_ok=True)
     if "--browser" in sys.argv[1:]:
         print(capture_browser(folder).relative_to(ROOT))
