@@ -1,5 +1,5 @@
 """``scripts/prove_impossible.py``: the proof runs in full on 3×3 (classic and Misère), on sampled lines on 4×4 and 5×5
-(the full runs are in the README), and fails when ``impossible`` would play a losing move."""
+(the full runs are in docs/engine.md), and fails when ``impossible`` would play a losing move."""
 
 from __future__ import annotations
 

@@ -23,3 +23,13 @@ def test_ci_runs_the_readme_test_command_word_for_word() -> None:
     _, test = setup_commands()
     ci_lines = (ROOT / ".ci" / "run").read_text().splitlines()
     assert test in ci_lines
+
+
+def test_readme_is_for_players() -> None:
+    """The README stays short; the engineering notes live in docs/."""
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 300
+    for picture in re.findall(r"\]\((docs/screenshots/[^)]+)\)", readme):
+        assert (ROOT / picture).is_file(), picture
+    for page in re.findall(r"\]\((docs/[^)#]+\.md)", readme):
+        assert (ROOT / page).is_file(), page

@@ -287,7 +287,7 @@ def test_a_deadline_is_kept() -> None:
     [11, 12],  # 12: lost as X until a four in defence stopped ending the threat search
 )
 def test_impossible_beats_hard_on_gomoku(seed: int) -> None:
-    # One seeded game from each seat (the 200-game series is in the README).
+    # One seeded game from each seat (the 200-game series is in docs/games/classic.md).
     from tictactoe_tui.engine.arena import play_game
 
     rng = random.Random(seed)

@@ -142,7 +142,7 @@ def test_connect_four_impossible_opens_in_the_centre_column() -> None:
 
 
 def test_connect_four_impossible_beats_the_reference_bot_as_x() -> None:
-    # A seeded sample of the 100-game series in the README (arena --game gravity --seed 1).
+    # A seeded sample of the 100-game series in docs/games/gravity.md (arena --game gravity --seed 1).
     result = run_arena("impossible", "mcts-1000", games=3, start=Board.empty(6, 7, 4, "gravity"), seed=11)
     assert result.x_wins == 3
 
