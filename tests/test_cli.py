@@ -67,9 +67,9 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["arena", "--x", "genius", "--o", "easy"], "unknown level or strategy 'genius'"),
         (["arena", "--x", "easy"], "arena needs --x and --o (or --ladder)"),
         (["arena", "--x", "easy", "--o", "easy", "--games", "0"], "at least 1"),
-        (["arena", "--x", "easy", "--o", "easy", "--board", "9x9"], "9x9 board is not supported"),
+        (["arena", "--x", "easy", "--o", "easy", "--board", "9x9"], "9×9 board is not supported"),
         (["arena", "--x", "easy", "--o", "easy", "--board", "big"], "must look like 3x3"),
-        (["arena", "--x", "opening-table", "--o", "easy", "--board", "4x4"], "does not play Classic on a 4x4"),
+        (["arena", "--x", "opening-table", "--o", "easy", "--board", "4x4"], "does not play Classic on a 4×4"),
         (["frobnicate"], "invalid choice"),
     ],
 )
@@ -341,3 +341,18 @@ def test_serve_warns_unless_it_listens_on_this_machine_only() -> None:
         message = warning(public)
         assert message is not None
         assert message.startswith("warning: serving on")
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    """``analyze … --json | head -c 150``: no traceback, the status of a tool the pipe ended."""
+    reader = subprocess.Popen(["head", "-c", "20"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "analyze", "......./......./......./......./......./......./.......",
+         "--json", "--time", "0.2"],
+        stdout=reader.stdin, stderr=subprocess.PIPE, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert reader.stdin is not None
+    reader.stdin.close()
+    reader.wait()
+    assert "Traceback" not in done.stderr
+    assert done.stderr == ""

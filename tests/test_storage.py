@@ -36,7 +36,7 @@ BAD_SETTINGS = [
     ("[1, 2, 3]", "a list where an object was expected"),
     ('{"level": 5}', "level 5, which is not one of"),
     ('{"mode": "chess"}', "mode 'chess'"),
-    ('{"board": "9x9k5"}', "a 9x9 board is not supported"),
+    ('{"board": "9x9k5"}', "a 9×9 board is not supported"),
     ('{"board": "big"}', "board 'big' is not written like 4x4k4"),
     ('{"think_seconds": -1}', "think_seconds -1"),
     ('{"theme": ["dark"]}', "theme ['dark']"),

@@ -146,22 +146,36 @@ class Settings:
 
 @dataclass(frozen=True)
 class Scoreboard:
-    """Results of this session's games, by the symbol shown."""
+    """Results of this session's games, by player: you and the computer, you and your friend
+    online, or X and O when both sides play at one keyboard (or both are the computer)."""
 
-    x_wins: int = 0
-    o_wins: int = 0
+    wins: tuple[tuple[str, int], ...] = (("X", 0), ("O", 0))
+    """Each player's wins, in the order they were first named."""
     draws: int = 0
 
+    @classmethod
+    def for_game(cls, game: GameState) -> Scoreboard:
+        """Zero scores, naming the players of ``game``."""
+        return cls(
+            tuple((game.player_name(mark), 0) for mark in sorted(Mark, key=lambda mark: game.symbol(mark) != "X"))
+        )
+
+    def wins_of(self, player: str) -> int:
+        """How many games ``player`` won (0 for a player not named yet)."""
+        return dict(self.wins).get(player, 0)
+
     def count(self, game: GameState) -> Scoreboard:
-        """These scores with a finished game added."""
-        if game.board.winner is None:
-            return replace(self, draws=self.draws + 1)
-        if game.symbol(game.board.winner) == "X":
-            return replace(self, x_wins=self.x_wins + 1)
-        return replace(self, o_wins=self.o_wins + 1)
+        """These scores with a finished game added (its players named if they are new)."""
+        named = Scoreboard.for_game(game)
+        wins = dict(self.wins) | {who: self.wins_of(who) for who, _ in named.wins}
+        winner = game.board.winner
+        if winner is None:
+            return Scoreboard(tuple(wins.items()), self.draws + 1)
+        wins[game.player_name(winner)] += 1
+        return Scoreboard(tuple(wins.items()), self.draws)
 
     def __str__(self) -> str:
-        return f"X {self.x_wins} · O {self.o_wins} · draws {self.draws}"
+        return " · ".join([*(f"{who} {count}" for who, count in self.wins), f"draws {self.draws}"])
 
 
 @dataclass(frozen=True)
@@ -233,17 +247,32 @@ class GameState:
                    started=started, times=times, remote=frozenset({mine.other}))  # fmt: skip
 
     @classmethod
-    def resume(cls, settings: Settings, board: Board, number: int = 1) -> GameState:
-        """A loaded game (``board`` with its history), in the current mode; against the
-        computer you continue as the side to move. Its earlier moves count as played at the start."""
+    def resume(
+        cls,
+        settings: Settings,
+        board: Board,
+        number: int = 1,
+        seats: tuple[str, str] | None = None,
+        swapped: bool = False,
+    ) -> GameState:
+        """A loaded game (``board`` with its history), in the current mode. ``seats`` (who
+        played X and O: ``you``, ``computer``, ``friend``) and ``swapped`` bring back a game
+        against the computer as it was saved; without them you continue as the side to move.
+        Its earlier moves count as played at the start."""
         computer = {
             Mode.COMPUTER_VS_COMPUTER: frozenset(Mark),
             Mode.VS_COMPUTER: frozenset({board.to_move.other}),
         }.get(settings.mode, frozenset[Mark]())
+        if settings.mode is Mode.VS_COMPUTER and seats is not None and seats.count("computer") == 1:
+            computer = frozenset({Mark.X if seats[0] == "computer" else Mark.O})
         line = board.history or ()
-        return cls(
-            board, settings.mode, computer, number=number, line=line, started=time.time(), times=(0.0,) * len(line)
-        )
+        return cls(board, settings.mode, computer, swapped=swapped, number=number, line=line,
+                   started=time.time(), times=(0.0,) * len(line))  # fmt: skip
+
+    def seats(self) -> tuple[str, str]:
+        """Who plays X and who plays O, as a saved game records it."""
+        x, o = ("computer" if mark in self.computer else "friend" if mark in self.remote else "you" for mark in Mark)
+        return (x, o)
 
     @classmethod
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
@@ -337,6 +366,15 @@ class GameState:
             return ("you", "friend")
         x, o = (level if mark in self.computer else "friend" if mark in self.remote else "you" for mark in Mark)
         return (x, o)
+
+    def player_name(self, mark: Mark) -> str:
+        """Who plays ``mark``, for the score line: ``You``, ``Computer``, ``Friend``, or the
+        symbol shown when both sides are people at this keyboard or both the computer."""
+        if self.mode is Mode.VS_COMPUTER:
+            return "Computer" if mark in self.computer else "You"
+        if self.mode.online:
+            return "Friend" if mark in self.remote else "You"
+        return self.symbol(mark)
 
     def outcome_for_stats(self) -> int:
         """A finished game's result for the statistics: yours against the computer or a friend

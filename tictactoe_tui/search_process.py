@@ -104,7 +104,7 @@ def _serve(conn: Connection, cancel: ProcessEvent) -> None:
         try:
             conn.send(("ok", request.run(cancel)))
         except Exception as error:  # reported to the app, which shows it and goes on
-            conn.send(("error", f"{type(error).__name__}: {error}"))
+            conn.send(("error", str(error) or "an unexpected error in the search"))
 
 
 def _real_stderr() -> contextlib.AbstractContextManager[object]:

@@ -17,7 +17,7 @@ from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
 from tictactoe_tui.game import Mode, Preset, Settings
 from tictactoe_tui.store.files import Paths
-from tictactoe_tui.store.savefile import dump
+from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
 from .conftest import AppFactory, FirstFree, Gated
 from .test_play import TWO_PLAYERS, marks, settle, status
@@ -163,11 +163,12 @@ async def test_scores_count_finished_games_and_reset_separately(make_app: AppFac
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
         await pilot.press("1", "4", "2", "5", "3")
-        assert (app.game_screen.scores.x_wins, app.game_screen.scores.o_wins, app.game_screen.scores.draws) == (1, 0, 0)
+        assert str(app.game_screen.scores) == "X 1 · O 0 · draws 0"
         await pilot.press("u", "r")  # redoing the winning move does not count it again
-        assert app.game_screen.scores.x_wins == 1
+        assert app.game_screen.scores.wins_of("X") == 1
         await pilot.click("#reset-scores")
-        assert (app.game_screen.scores.x_wins, app.game_screen.scores.draws) == (0, 0)
+        await pilot.press("y")  # it asks first
+        assert str(app.game_screen.scores) == "X 0 · O 0 · draws 0"
         assert marks(app) == "xxx/oo./..."  # the game itself is untouched
 
 
@@ -224,7 +225,7 @@ async def test_save_then_load_a_game_from_the_keys(make_app: AppFactory, tmp_pat
         assert isinstance(app.screen, PathPrompt)
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
-        assert target.read_text() == dump(app.game_screen.game.board)
+        assert target.read_text() == dump(app.game_screen.game.board, Seating(("you", "you")))
         await pilot.press("n", "9")
         await pilot.press("ctrl+o")
         app.screen.query_one(Input).value = str(target)
@@ -270,11 +271,11 @@ def test_the_command_line_loads_a_game_or_exits_2(
 ) -> None:
     good = tmp_path / "good.ttt"
     good.write_text(dump(Board.empty().play((1, 1))))
-    launched: list[Board | None] = []
+    launched: list[SavedGame | None] = []
     monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(load) or 0)
     assert main(["--load", str(good)]) == 0
     assert launched[0] is not None
-    assert launched[0].history == ((1, 1),)
+    assert launched[0].board.history == ((1, 1),)
     bad = tmp_path / "bad.ttt"
     bad.write_text("nonsense")
     assert main(["--load", str(bad)]) == 2

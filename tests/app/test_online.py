@@ -72,10 +72,8 @@ async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) 
             assert marks(host) == marks(guest) == "oox/.x./x.."
             assert status(host).startswith("You win")
             assert status(guest).startswith("Your friend wins")
-            assert (host.game_screen.scores.x_wins, guest.game_screen.scores.x_wins) == (
-                1,
-                1,
-            )  # both count the host's win
+            # both count the host's win, each by player
+            assert (host.game_screen.scores.wins_of("You"), guest.game_screen.scores.wins_of("Friend")) == (1, 1)
             await press(guest, "n")  # a rematch: the guest moves first now
             await until(lambda: host.game_screen.game.number == guest.game_screen.game.number == 2)
             assert "Your turn (O)" in status(guest)

@@ -339,6 +339,6 @@ async def test_keys_sidebar_and_quit_work_while_the_computer_thinks(make_app: Ap
         await pilot.pause()
         assert app.game_screen.settings.preset == PRESETS[1]
         assert app.game_screen.thinking
-        await pilot.press("q")
+        await pilot.press("q", "y")  # the game is unfinished: it asks first
     assert app.return_code == 0
     assert not gated.gate.is_set()  # it quit while the search was still running

@@ -42,9 +42,9 @@ def test_default_k(rows: int, cols: int, k: int) -> None:
         ("xxx/ooo/xxx", "impossible counts"),
         ("xxx/ooo/x..", "both X and O have a line"),
         ("..../..../....", None),
-        ("../..", "a 2x2 board is not supported"),
-        ("", "a 1x0 board is not supported"),
-        ("......../......../......../......../......../......../......../........", "8x8"),
+        ("../..", "a 2×2 board is not supported"),
+        ("", "a 1×0 board is not supported"),
+        ("......../......../......../......../......../......../......../........", "an 8×8 board"),
     ],
 )
 def test_illegal_strings_are_refused_with_a_reason(text: str, reason: str | None) -> None:

@@ -11,18 +11,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..engine import Board, strategy_names
+from ..engine import strategy_names
 from ..game import GameState, Mode, Settings
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from .ai import ProcessSearcher, Searcher
 from .board_view import BoardView
-from .game_screen import GameScreen
+from .game_screen import GameScreen, resumed
 from .themes import THEMES
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from ..net import HostPlan, JoinPlan
     from ..store.archive import Archive
+    from ..store.savefile import SavedGame
 
 #: Pause between moves in computer-vs-computer games, so people can follow them.
 WATCH_DELAY = 0.6
@@ -43,7 +44,7 @@ class TicTacToeApp(App[None]):
         settings: Settings | None = None,
         *,
         paths: Paths | None = None,
-        load: Board | None = None,
+        load: SavedGame | None = None,
         online: HostPlan | JoinPlan | None = None,
         overrides: Mapping[str, Any] | None = None,
         searcher: Searcher | None = None,
@@ -65,8 +66,6 @@ class TicTacToeApp(App[None]):
         if paths is not None:  # settings as on disk: only what this copy changes is written back
             stored, theme, problem = load_settings(paths, strategy_names())
             self.problems += [problem] if problem else []
-        self._saved_settings = settings_to_json(stored, theme)
-        """The settings file as this copy last read or wrote it: only what differs is written."""
         self._archive: Archive | None = None
         chosen = replace(settings or stored, **(overrides or {}))
         if online is not None:
@@ -75,7 +74,14 @@ class TicTacToeApp(App[None]):
             chosen = replace(chosen, mode=Mode.ONLINE_HOST if isinstance(online, HostPlan) else Mode.ONLINE_JOIN)
         elif chosen.mode.online:  # a match starts from the command line, or with n after choosing it
             chosen = replace(chosen, mode=Mode.VS_COMPUTER)
-        first = GameState.start(chosen, self.rng) if load is None else GameState.resume(chosen, load)
+        given = settings_to_json(settings or stored, theme)
+        self._launch_only = {
+            key: value for key, value in settings_to_json(chosen, theme).items() if given[key] != value
+        }
+        """Choices made on the command line: for this launch only, written once changed in the app."""
+        self._saved_settings = settings_to_json(stored, theme)
+        """The settings file as this copy last read or wrote it: only what differs is written."""
+        first = GameState.start(chosen, self.rng) if load is None else resumed(chosen, load)
         self.game_screen = GameScreen(self, chosen, first, online)
         """The screen the game is played on (under any dialog or archive screen)."""
         for custom in THEMES:
@@ -121,13 +127,28 @@ class TicTacToeApp(App[None]):
 
         self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)]))
 
+    async def action_quit(self) -> None:
+        """Quit; with a game half played, ask first (Ctrl+S saves it)."""
+        if not self.game_screen.unfinished or self.screen is not self.game_screen:
+            self.exit()
+            return
+        from .archive import ConfirmScreen
+
+        question = "Quit and leave this game unfinished? (Ctrl+S saves it)"
+        self.push_screen(ConfirmScreen(question), lambda yes: self.exit() if yes else None)
+
     def remember(self, settings: Settings) -> None:
-        """Write the settings (and theme) this copy changed, leaving alone what another copy
+        """Write the settings (and theme) the player changed, leaving alone what another copy
         of the app may have changed in the file since."""
         if self.paths is None or not self.is_running:
             return
         current = settings_to_json(settings, self.theme)
-        changed = {key: value for key, value in current.items() if self._saved_settings.get(key) != value}
+        self._launch_only = {key: value for key, value in self._launch_only.items() if current[key] == value}
+        changed = {
+            key: value
+            for key, value in current.items()
+            if self._saved_settings.get(key) != value and key not in self._launch_only
+        }
         if changed:
             self._saved_settings = current
             problem = update_json(self.paths.settings, changed)
@@ -139,7 +160,7 @@ class TicTacToeApp(App[None]):
 
 
 def run_app(
-    load: Board | None = None, online: HostPlan | JoinPlan | None = None, choices: Mapping[str, Any] | None = None
+    load: SavedGame | None = None, online: HostPlan | JoinPlan | None = None, choices: Mapping[str, Any] | None = None
 ) -> int:
     """Run the game with the user's settings (``choices`` override them, e.g.
     ``{"preset": Preset(15, 15, 5)}``), hosting or joining a match if asked; returns the exit status."""

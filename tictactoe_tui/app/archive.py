@@ -65,7 +65,7 @@ def export_game(screen: Screen[Any], record: GameRecord) -> None:
         if path is None:
             return
         try:
-            savefile.save(Path(path).expanduser(), record.board())
+            savefile.save(Path(path).expanduser(), record.board(), new=True)
         except savefile.SaveFileError as error:
             screen.notify(str(error), title="Not exported", severity="error")
             return

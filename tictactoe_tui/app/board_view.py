@@ -106,15 +106,11 @@ class BoardView(Widget, can_focus=True):
     """Renders the game bound to it; keys and clicks go to the app as actions and messages."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "screen.move_cursor(-1, 0)", "Cursor up", show=False),
-        Binding("down,j", "screen.move_cursor(1, 0)", "Cursor down", show=False),
-        Binding("left,h", "screen.move_cursor(0, -1)", "Cursor left", show=False),
-        Binding("right,l", "screen.move_cursor(0, 1)", "Cursor right", show=False),
-        Binding("enter,space", "screen.place_at_cursor", "Place mark"),
-        *(
-            Binding(str(digit), f"screen.place_number({digit})", f"Square {digit}", show=False)
-            for digit in range(1, 10)
-        ),
+        Binding("up,k", "move_cursor(-1, 0)", "Cursor up", show=False),
+        Binding("down,j", "move_cursor(1, 0)", "Cursor down", show=False),
+        Binding("left,h", "move_cursor(0, -1)", "Cursor left", show=False),
+        Binding("right,l", "move_cursor(0, 1)", "Cursor right", show=False),
+        Binding("enter,space", "place_at_cursor", "Place mark"),
     ]
 
     # The view draws nothing itself (its cells do): no whole-board repaint on a change.
@@ -155,6 +151,26 @@ class BoardView(Widget, can_focus=True):
                 for left in range(0, cols, block):
                     squares = [self._cells[top + r, left + c] for r in range(block) for c in range(block)]
                     yield SmallBoard(squares, (top // block, left // block))
+
+    class CursorMoved(Message):
+        """The player moved the cursor by ``rows`` and ``cols`` squares (arrows, h j k l)."""
+
+        def __init__(self, rows: int, cols: int) -> None:
+            super().__init__()
+            self.rows, self.cols = rows, cols
+
+    class PlaceAtCursor(Message):
+        """The player asked to place a mark under the cursor (Enter, Space)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The board's keys are off (and out of the footer) while a dialog covers the board."""
+        return self.screen is self.app.screen
+
+    def action_move_cursor(self, rows: int, cols: int) -> None:
+        self.post_message(self.CursorMoved(rows, cols))
+
+    def action_place_at_cursor(self) -> None:
+        self.post_message(self.PlaceAtCursor())
 
     async def watch_game(self, game: GameState | None) -> None:
         if game is None:

@@ -26,9 +26,9 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ..engine import Analysis, Board, Move, move_name
+from ..engine import Analysis, Board, Mark, Move, move_name
 from ..engine.games import game_of
-from ..game import AiMove, GameState, Mode, Preset, Scoreboard, Settings
+from ..game import AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
 from ..store import savefile
 from .ai import AnalysisResult, Searcher, analysis_seconds
 from .board_view import BoardView, overlay_label
@@ -48,8 +48,28 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
 
 #: The game screen's own keys (the board's keys go to it too, from the focused board).
 GAME_ACTIONS = frozenset(
-    ("new_game", "undo", "redo", "hint", "toggle_overlay", "toggle_pause", "stats", "archive", "save_game", "load_game")
+    {"new_game", "undo", "redo", "hint", "toggle_overlay", "toggle_pause", "stats", "archive", "save_game"}
+    | {"load_game", "place_number", "focus_board"}
 )
+
+
+#: Why a finished game cannot be taken back: it has been counted and archived once.
+FINAL = "The game is over and counted: press n for a new game (g replays it and can play on from any move)"
+
+
+def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> GameState:
+    """A saved game brought back as it was saved: who played which side, which symbol each showed."""
+    seating = saved.seating
+    if seating is None:
+        return GameState.resume(settings, saved.board, number)
+    return GameState.resume(settings, saved.board, number, seating.players, swapped=seating.marks[0] == "O")
+
+
+def coin_flip_news(settings: Settings, game: GameState) -> str:
+    """What the coin flip for who goes first decided (empty when there was none)."""
+    if game.mode is not Mode.VS_COMPUTER or settings.first is not FirstPlayer.COIN_FLIP or game.board.move_count:
+        return ""
+    return "Coin flip: the computer goes first" if game.computer_to_move else "Coin flip: you go first"
 
 
 class GameHost(Protocol):
@@ -71,12 +91,19 @@ class GameScreen(Screen[None]):
     """The board, the status line and the sidebar, bound to the game this screen holds."""
 
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}
+    # The game's keys work wherever the focus is on this screen (a sidebar select would
+    # otherwise take letters and digits for its type-to-search): priority bindings.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_game", "New game"),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "redo", "Redo", show=False),
-        Binding("i", "hint", "Hint"),
-        Binding("a", "toggle_overlay", "Analysis", show=False),
+        Binding("n", "new_game", "New game", priority=True),
+        Binding("u", "undo", "Undo", priority=True),
+        Binding("r", "redo", "Redo", show=False, priority=True),
+        Binding("i", "hint", "Hint", priority=True),
+        Binding("a", "toggle_overlay", "Analysis", show=False, priority=True),
+        *(
+            Binding(str(digit), f"place_number({digit})", f"Square {digit}", show=False, priority=True)
+            for digit in range(1, 10)
+        ),
+        Binding("escape", "focus_board", "Back to the board", show=False),
         Binding("p", "toggle_pause", "Pause"),
         Binding("s", "stats", "Statistics", show=False),
         Binding("g", "archive", "Games", show=False),
@@ -121,6 +148,8 @@ class GameScreen(Screen[None]):
         self.set_reactive(GameScreen.settings, settings)
         self.set_reactive(GameScreen.game, first)
         self.set_reactive(GameScreen.cursor, self._centre())
+        self.set_reactive(GameScreen.scores, Scoreboard.for_game(first))
+        self.set_reactive(GameScreen.notice, coin_flip_news(settings, first))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
@@ -201,14 +230,18 @@ class GameScreen(Screen[None]):
 
     # -- the player at this keyboard -------------------------------------------------------
 
-    def action_move_cursor(self, rows: int, cols: int) -> None:
+    def on_board_view_cursor_moved(self, event: BoardView.CursorMoved) -> None:
         """Move the cursor, staying on the board (in Gravity, on the square a mark would land)."""
         board = self.game.board
         row, col = self.cursor
-        moved = (min(max(row + rows, 0), board.rows - 1), min(max(col + cols, 0), board.cols - 1))
+        moved = (min(max(row + event.rows, 0), board.rows - 1), min(max(col + event.cols, 0), board.cols - 1))
         self.cursor = game_of(board).presentation.aim(board, moved)
 
-    def action_place_at_cursor(self) -> None:
+    def action_focus_board(self) -> None:
+        """Give the keys back to the board (from the sidebar)."""
+        self.query_one(BoardView).focus()
+
+    def on_board_view_place_at_cursor(self) -> None:
         """Place a mark under the cursor."""
         self.place(self.cursor)
 
@@ -317,6 +350,8 @@ class GameScreen(Screen[None]):
     def _travel_to(self, target: int | None, done: str, nothing: str) -> None:
         if self.game.mode.online:
             self.notice = "Moves cannot be taken back in an online game"
+        elif self.game.board.is_over:
+            self.notice = FINAL
         elif target is None:
             self.notice = nothing
         else:
@@ -325,6 +360,8 @@ class GameScreen(Screen[None]):
     def on_history_list_jump(self, event: HistoryList.Jump) -> None:
         if self.game.mode.online:
             self.notice = "Moves cannot be taken back in an online game"
+        elif self.game.board.is_over and event.ply != self.game.ply:
+            self.notice = FINAL
         elif event.ply != self.game.ply:
             self.travel(event.ply, f"Back to move {event.ply}" if event.ply else "Back to the start")
 
@@ -362,10 +399,10 @@ class GameScreen(Screen[None]):
     def new_game(self, game: GameState) -> None:
         """Replace the game; searches for the old one are cancelled and their results dropped."""
         self.stop_turns()
-        self.notice = ""
         self.paused = False
         self.game = game
         self.cursor = self._centre()
+        self.notice = coin_flip_news(self.settings, game)
         self.take_turns()
 
     def game_finished(self, game: GameState) -> None:
@@ -393,9 +430,22 @@ class GameScreen(Screen[None]):
         self.action_reset_scores()
 
     def action_reset_scores(self) -> None:
-        """Set the session's scores back to zero (statistics are kept)."""
-        self.scores = Scoreboard()
-        self.notice = "Scores reset"
+        """Ask, then set the session's scores back to zero (statistics are kept)."""
+        from .archive import ConfirmScreen
+
+        self.app.push_screen(ConfirmScreen(f"Reset the scores ({self.scores})?"), self.reset_scores)
+
+    def reset_scores(self, yes: bool | None) -> None:
+        """Set the session's scores back to zero if the player said yes."""
+        if yes:
+            self.scores = Scoreboard.for_game(self.game)
+            self.notice = "Scores reset"
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether quitting now would leave a game half played (online games end with the link)."""
+        game = self.game
+        return bool(game.board.move_count) and not game.board.is_over and not game.mode.online
 
     def action_toggle_pause(self) -> None:
         """Pause or resume computer-vs-computer play."""
@@ -435,17 +485,21 @@ class GameScreen(Screen[None]):
         """Change one setting: the level at once, the others from the next game."""
         if getattr(self.settings, field) == value:
             return
-        if field == "game":  # the game comes with its board: the same size where it has one
-            self.settings = self.settings.with_game(value)
-        else:
-            self.settings = replace(self.settings, **{field: value})
+        # the game comes with its board: the same size where it has one
+        settings = self.settings.with_game(value) if field == "game" else replace(self.settings, **{field: value})
         if field == "level":
+            self.settings = settings
             self.notice = f"Computer level: {value}"
-            if self.thinking:
-                self.stop_turns()
-                self.take_turns()
-        else:
-            self.notice = "Applies from the next game: press n to start it now"
+            self.stop_turns()  # the new level plays the very next move, even one being searched
+            self.take_turns()
+            return
+        from .sidebar import plays
+
+        self.notice = "Applies from the next game: press n to start it now"
+        if not plays(settings.level, settings):  # a strategy of another game or board
+            self.notice = f"{settings.level} does not play that board: the computer will play impossible (n: start)"
+            settings = replace(settings, level="impossible")
+        self.settings = settings
 
     def on_select_changed(self, event: Select.Changed) -> None:
         from textual.widgets import Select
@@ -552,7 +606,9 @@ class GameScreen(Screen[None]):
         if path is None:
             return
         try:
-            savefile.save(Path(path).expanduser(), self.game.board)
+            game = self.game
+            seating = savefile.Seating(game.seats(), (game.symbol(Mark.X), game.symbol(Mark.O)))
+            savefile.save(Path(path).expanduser(), game.board, seating)
         except savefile.SaveFileError as error:
             self.notify(str(error), title="Not saved", severity="error")
             return
@@ -569,11 +625,11 @@ class GameScreen(Screen[None]):
         if path is None:
             return
         try:
-            board = savefile.load(Path(path).expanduser())
+            saved = savefile.read_game(Path(path).expanduser())
         except savefile.SaveFileError as error:
             self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
             return
-        self.new_game(GameState.resume(self.settings, board, number=self.game.number + 1))
+        self.new_game(resumed(self.settings, saved, self.game.number + 1))
         self.notice = f"Loaded {path}"
 
     # -- hints and the analysis overlay --------------------------------------------------------

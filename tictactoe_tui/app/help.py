@@ -27,7 +27,7 @@ def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str]) -
     table.add_column()
     seen: set[str] = set()
     for binding in bindings:
-        if binding.description in seen or binding.action.startswith("screen.place_number"):
+        if binding.description in seen or binding.action.startswith("place_number"):
             continue
         seen.add(binding.description)
         keys = [replace(binding, key=key.strip()) for key in binding.key.split(",")]

@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widgets import Button, Label, OptionList, Select, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from ..engine import LEVELS, STRATEGIES
+from ..engine import LEVELS, STRATEGIES, get_strategy
 from ..engine.rules import RULES
 from ..game import THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings, presets_for
 
@@ -26,10 +26,16 @@ LEVEL_OPTIONS: list[tuple[str, str]] = [
 CUSTOM = "custom"
 
 
+def plays(level: str, settings: Settings) -> bool:
+    """Whether the player ``level`` names plays the game and board of ``settings``."""
+    return get_strategy(level).supports(settings.preset.empty_board())
+
+
 def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
-    """The (label, value) choices for one setting (the current value is always one of them)."""
+    """The (label, value) choices for one setting (the current value is always one of them;
+    the computer's list holds only players of the current game and board)."""
     if field == "level":
-        return list(LEVEL_OPTIONS)
+        return [(label, name) for label, name in LEVEL_OPTIONS if name == current.level or plays(name, current)]
     if field == "game":
         return [(rules.title, name) for name, rules in RULES.items()]
     if field == "preset":
@@ -100,7 +106,9 @@ class Sidebar(Vertical):
         yield Label("tictactoe-tui", id="title")
         with Horizontal(id="score-row"):
             yield Static(str(Scoreboard()), id="scores")
-            yield Button("reset", id="reset-scores", compact=True)
+            reset = Button("reset", id="reset-scores", compact=True)
+            reset.can_focus = False  # Tab goes to the settings; a click asks before resetting
+            yield reset
         with TabbedContent(initial="settings-tab"):
             with TabPane("Settings", id="settings-tab"), VerticalScroll():
                 for field, title in SECTIONS:
@@ -123,7 +131,7 @@ class Sidebar(Vertical):
             select: Select[Any] = self.query_one(f"#{field}", Select)
             value = getattr(settings, field)
             with select.prevent(Select.Changed):
-                if field in ("preset", "think_seconds"):
+                if field in ("preset", "think_seconds", "level"):
                     select.set_options(setting_options(field, settings))
                 if select.value != value:
                     select.value = value

@@ -7,6 +7,7 @@ its own, loaded only when it runs, so a quick answer never pays for the searches
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -14,14 +15,26 @@ from ..engine.board import BoardError
 from ..store import savefile
 from .parser import UsageError, build_parser, launch_choices
 
+#: The exit status of a command whose reader went away (``| head``): 128 + SIGPIPE, as a
+#: Unix tool killed by the signal reports it.
+CLOSED_PIPE = 141
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tictactoe-tui`` command; returns the exit status."""
     try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader closed the pipe: end quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+        return CLOSED_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
         args = build_parser().parse_args(argv)
         if args.command is not None:
             return run_command(args)
-        game = None if args.load is None else savefile.load(args.load)
+        game = None if args.load is None else savefile.read_game(args.load)
         choices = launch_choices(args)
     except (UsageError, BoardError, savefile.SaveFileError) as error:
         print(f"tictactoe-tui: error: {error}", file=sys.stderr)

@@ -14,6 +14,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from ..engine import AGAINST_REFERENCE, LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
+from ..engine.marks import board_size
 from ..game import presets_for
 from .parser import UsageError
 
@@ -34,7 +35,9 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("arena needs --x and --o (or --ladder)")
         for name in (args.x, args.o):
             if not get_strategy(name).supports(start):
-                raise UsageError(f"{name} does not play {start.rules.title} on a {rows}x{cols} board with k={start.k}")
+                raise UsageError(
+                    f"{name} does not play {start.rules.title} on {board_size(rows, cols)} with k={start.k}"
+                )
     with arena_pool(args.jobs) as pool:
         if args.ladder:
             return run_ladder(args, start, pool)

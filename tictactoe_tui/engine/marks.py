@@ -75,3 +75,9 @@ def cells_of(bits: int) -> list[int]:
         out.append(low.bit_length() - 1)
         bits ^= low
     return out
+
+
+def board_size(rows: int, cols: int) -> str:
+    """``a 3×3 board``, ``an 8×8 board``, ``an 11×11 board``: a board's size with its article."""
+    spoken_with_a_vowel = str(rows).startswith("8") or rows in (11, 18)
+    return f"{'an' if spoken_with_a_vowel else 'a'} {rows}×{cols} board"

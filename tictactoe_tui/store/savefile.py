@@ -6,18 +6,24 @@
     k: 3
     board: xo./.x./...
     moves: b2 a1
+    players: you computer
+    marks: O X
 
 ``game`` names the rules (``classic``, ``gravity``, ``misere``, ``ultimate``; files written
 before there were other games have no ``game`` line and are classic), ``board`` is the
 position reached (its rows give the size; Ultimate adds ``@`` and the last move), ``moves``
 the moves from the empty board that reach it, in order (empty for a new game). Lines
 starting with ``#`` are comments. Loading replays the moves and checks they reach the board.
+``players`` (who played the first and the second side: ``you``, ``computer`` or ``friend``)
+and ``marks`` (the symbols they showed) bring a game back as it was saved; files without them
+(written before) load as before: against the computer you continue as the side to move.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Board, BoardError, move_name, parse_move
@@ -29,20 +35,61 @@ VERSION = "1"
 MAX_BYTES = 64 * 1024
 
 
+#: Who may play a side in a saved game.
+PLAYERS = ("you", "computer", "friend")
+
+
 class SaveFileError(ValueError):
     """A saved game that cannot be loaded; the message is one line."""
 
 
-def dump(board: Board) -> str:
+@dataclass(frozen=True)
+class Seating:
+    """Who played each side of a saved game, first player first, and the symbols they showed."""
+
+    players: tuple[str, str]
+    marks: tuple[str, str] = ("X", "O")
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A saved game: the position with its history and, if the file says, who sat where."""
+
+    board: Board
+    seating: Seating | None = None
+
+
+def dump(board: Board, seating: Seating | None = None) -> str:
     """The saved-game text for ``board`` (which must know its history)."""
     if board.history is None:
         raise ValueError("only a game played from the empty board can be saved")
     moves = " ".join(move_name(move) for move in board.history)
-    return f"{HEADER}\nversion: {VERSION}\ngame: {board.rules.name}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
+    text = f"{HEADER}\nversion: {VERSION}\ngame: {board.rules.name}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
+    if seating is not None:
+        text += f"players: {' '.join(seating.players)}\nmarks: {' '.join(seating.marks)}\n"
+    return text
 
 
 def loads(text: str) -> Board:
     """The position a saved game describes, with its history."""
+    return parse_game(text).board
+
+
+def _seating(fields: dict[str, str]) -> Seating | None:
+    """The seating the file states, if it states one."""
+    if "players" not in fields:
+        return None
+    players = tuple(fields["players"].lower().split())
+    marks = tuple(fields.get("marks", "X O").upper().split())
+    if len(players) != 2 or not set(players) <= set(PLAYERS):
+        raise SaveFileError(f"players must be two of {', '.join(PLAYERS)}, not {fields['players'][:40]!r}")
+    if marks not in (("X", "O"), ("O", "X")):
+        raise SaveFileError(f"marks must be 'X O' or 'O X', not {fields['marks'][:40]!r}")
+    return Seating((players[0], players[1]), (marks[0], marks[1]))
+
+
+def parse_game(text: str) -> SavedGame:
+    """The game a saved-game text describes: the position, with its history, and the seating."""
     fields: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -68,10 +115,15 @@ def loads(text: str) -> Board:
         raise SaveFileError(str(error)) from None
     if board != final:
         raise SaveFileError(f"the moves lead to {board}, not to the saved board {final}")
-    return board
+    return SavedGame(board, _seating(fields))
 
 
 def load(path: Path) -> Board:
+    """The position saved in a file (see :func:`read_game`)."""
+    return read_game(path).board
+
+
+def read_game(path: Path) -> SavedGame:
     """Read a saved game from a file; :class:`SaveFileError` with the reason if it is bad.
 
     Only regular files are read, and only up to :data:`MAX_BYTES`: a named pipe, a device or a
@@ -92,29 +144,35 @@ def load(path: Path) -> Board:
     if len(data) > MAX_BYTES:
         raise SaveFileError(f"{path} is larger than a saved game can be ({MAX_BYTES // 1024} KiB)")
     try:
-        return loads(data.decode("utf-8"))
+        return parse_game(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveFileError(f"{path} is not a text file") from None
 
 
-def save(path: Path, board: Board) -> None:
+def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool = False) -> None:
     """Write a saved game; :class:`SaveFileError` if the file cannot be written. Only a regular
-    file (new or existing) is written: a named pipe or a device is refused without waiting."""
+    file is written: a named pipe or a device is refused without waiting. ``new``: refuse a
+    file that exists (never overwrite it)."""
     try:
         _check_regular(path, os.stat(path).st_mode)
+        if new:
+            raise SaveFileError(f"{path} already exists; choose another name")
     except FileNotFoundError:
         pass  # a new file
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | (os.O_EXCL if new else 0)
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o644)
+        descriptor = os.open(path, flags, 0o644)
+    except FileExistsError:
+        raise SaveFileError(f"{path} already exists; choose another name") from None
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
     try:
         with os.fdopen(descriptor, "wb") as file:
             _check_regular(path, os.fstat(descriptor).st_mode)
             file.truncate(0)
-            file.write(dump(board).encode("utf-8"))
+            file.write(dump(board, seating).encode("utf-8"))
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
 

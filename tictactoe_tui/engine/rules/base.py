@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, Protocol
 
-from ..marks import BoardError, Mark, Move, move_name
+from ..marks import BoardError, Mark, Move, board_size, move_name
 
 #: The game a board plays when none is named.
 DEFAULT_GAME = "classic"
@@ -164,11 +164,11 @@ class Rules(ABC):
         square_gomoku = rows == cols == GOMOKU_SIDE
         if not square_gomoku and not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
             raise BoardError(
-                f"a {rows}x{cols} board is not supported: rows and columns must each be "
-                f"{MIN_SIDE} to {MAX_SIDE}, or the board 15x15"
+                f"{board_size(rows, cols)} is not supported: rows and columns must each be "
+                f"{MIN_SIDE} to {MAX_SIDE}, or the board 15×15"
             )
         if not 3 <= k <= max(rows, cols):
-            raise BoardError(f"k={k} does not fit a {rows}x{cols} board: k must be 3 to {max(rows, cols)}")
+            raise BoardError(f"k={k} does not fit {board_size(rows, cols)}: k must be 3 to {max(rows, cols)}")
 
     def shape_label(self, rows: int, cols: int, k: int) -> str:
         """A board shape for people, e.g. ``4×4, 4 in a row``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 from typing import Protocol, TypeVar
 
-from ..marks import BoardError, Move, move_name
+from ..marks import BoardError, Move, board_size, move_name
 from .base import MAX_SIDE, Geometry, Position, check_counts, check_lines, permutation
 from .classic import Classic
 
@@ -37,7 +37,7 @@ class Gravity(Classic):
 
     def check_size(self, rows: int, cols: int, k: int) -> None:
         if max(rows, cols) > MAX_SIDE:
-            raise BoardError(f"a {rows}x{cols} board is too big for Gravity: rows and columns must be 3 to 7")
+            raise BoardError(f"{board_size(rows, cols)} is too big for Gravity: rows and columns must be 3 to 7")
         super().check_size(rows, cols, k)
 
     def symmetries(self, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:

@@ -1,0 +1,190 @@
+"""The first ten minutes: defects a new player met, each held by a test (issue 25)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select
+
+from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.screens import PathPrompt
+from tictactoe_tui.app.sidebar import setting_options
+from tictactoe_tui.engine import Board
+from tictactoe_tui.game import FirstPlayer, MarkChoice, Mode, Preset, Settings
+from tictactoe_tui.store import savefile
+
+from .conftest import AppFactory, Broken, FirstFree
+from .test_play import TWO_PLAYERS, marks, settle, status
+
+
+async def test_the_game_keys_work_after_tab_into_the_sidebar(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        assert not isinstance(app.focused, BoardView)
+        await pilot.press("5")
+        assert marks(app) == ".../.x./..."
+        await pilot.press("u")
+        assert marks(app) == ".../.../..."
+        await pilot.press("escape")
+        assert isinstance(app.focused, BoardView)
+
+
+async def test_the_game_keys_work_after_a_click_on_a_select(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.query_one("#level", Select).focus()
+        await pilot.press("1", "n")
+        assert app.game_screen.game.number == 2
+        await pilot.press("escape")
+        assert isinstance(app.focused, BoardView)
+
+
+async def test_a_finished_game_is_counted_once_undo_after_the_end_is_refused(make_app: AppFactory) -> None:
+    app = make_app(Settings(first=FirstPlayer.COMPUTER), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        for key in ("5", "9", "8"):  # O: b2, c3, b3; the computer (X) takes a1, b1, c1 and wins
+            await settle(app)
+            await pilot.press(key)
+        await settle(app)
+        await pilot.pause()
+        assert app.game_screen.game.board.winner is not None
+        assert str(app.game_screen.scores) == "You 0 · Computer 1 · draws 0"
+        await pilot.press("u")
+        assert "over and counted" in status(app)
+        assert app.game_screen.game.board.is_over
+        assert str(app.game_screen.scores) == "You 0 · Computer 1 · draws 0"
+        await settle(app)
+        assert app.archive.statistics().lines[0].lost == 1
+
+
+async def test_the_score_line_names_players(make_app: AppFactory) -> None:
+    app = make_app(Settings(mark=MarkChoice.O))
+    async with app.run_test():
+        assert str(app.game_screen.scores) == "Computer 0 · You 0 · draws 0"
+
+
+async def test_the_coin_flip_is_announced(make_app: AppFactory) -> None:
+    app = make_app(Settings(first=FirstPlayer.COIN_FLIP), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        assert "Coin flip:" in status(app)
+        await settle(app)
+        await pilot.press("n")
+        assert "Coin flip:" in status(app)
+
+
+async def test_a_saved_game_comes_back_as_it_was_saved(make_app: AppFactory, tmp_path: Path) -> None:
+    target = tmp_path / "game.ttt"
+    mine = Settings(mark=MarkChoice.O, first=FirstPlayer.YOU)
+    app = make_app(mine, impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await settle(app)
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, PathPrompt)
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+    again = make_app(Settings(), impossible=FirstFree())
+    async with again.run_test() as pilot:
+        await pilot.press("ctrl+o")
+        again.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        game = again.game_screen.game
+        assert game.symbol(game.board.at((1, 1))) == "O"  # your mark, as you played it
+        assert status(again).startswith("Your turn (O)")
+    old = tmp_path / "old.ttt"
+    old.write_text(savefile.dump(Board.empty().play((1, 1))))  # no seating: loads as before
+    assert savefile.read_game(old).seating is None
+
+
+async def test_the_computer_list_offers_only_players_of_the_board() -> None:
+    seven = Settings(preset=Preset(7, 7, 5))
+    offered = {name for _label, name in setting_options("level", seven)}
+    assert {"easy", "impossible", "threat-space"} <= offered
+    assert not offered & {"opening-table", "gravity-alphabeta"}
+    assert "opening-table" in {name for _label, name in setting_options("level", Settings())}
+
+
+async def test_a_level_change_after_a_failure_plays_the_next_move(make_app: AppFactory) -> None:
+    app = make_app(Settings(first=FirstPlayer.COMPUTER, level="hard"), hard=Broken(), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await settle(app)
+        await pilot.pause()
+        assert "failed: solver exploded" in status(app)
+        assert "Error" not in status(app)
+        app.game_screen.change_setting("level", "impossible")
+        await settle(app)
+        await pilot.pause()
+        assert app.game_screen.game.board.move_count == 1
+
+
+async def test_a_board_the_strategy_cannot_play_switches_to_a_level(make_app: AppFactory) -> None:
+    app = make_app(Settings(level="opening-table"))
+    async with app.run_test():
+        app.game_screen.change_setting("preset", Preset(7, 7, 5))
+        assert app.game_screen.settings.level == "impossible"
+        assert "does not play that board" in status(app)
+
+
+async def test_command_line_choices_are_not_saved(tmp_path: Path) -> None:
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.store.files import Paths
+    from tictactoe_tui.store.settings import load_settings
+
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    app = TicTacToeApp(paths=paths, overrides={"preset": Preset(15, 15, 5), "think_seconds": 0.5}, seed=1)
+    async with app.run_test() as pilot:
+        app.game_screen.change_setting("mode", Mode.TWO_PLAYERS)  # a choice made in the app is kept
+        await pilot.pause()
+    stored, _theme, _problem = load_settings(paths, ["impossible"])
+    assert stored.mode is Mode.TWO_PLAYERS
+    assert stored.preset == Settings().preset
+    assert stored.think_seconds == Settings().think_seconds
+
+
+async def test_reset_asks_and_tab_skips_it(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("1", "4", "2", "5", "3")
+        await pilot.pause()
+        await pilot.press("tab")
+        assert getattr(app.focused, "id", None) != "reset-scores"
+        await pilot.click("#reset-scores")
+        await pilot.press("n")  # no: nothing changes
+        assert app.game_screen.scores.wins_of("X") == 1
+        await pilot.click("#reset-scores")
+        await pilot.press("y")
+        assert app.game_screen.scores.wins_of("X") == 0
+
+
+async def test_quit_mid_game_asks_first(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "q")
+        assert app.is_running
+        await pilot.press("n")  # no: the game goes on
+        assert marks(app) == ".../.x./..."
+        await pilot.press("q", "y")
+    assert app.return_code == 0
+
+
+async def test_the_help_footer_offers_no_game_keys(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = {active.binding.description for active in app.game_screen.active_bindings.values() if active.enabled}
+        assert "Place mark" not in shown
+        assert "New game" not in shown
+
+
+async def test_export_never_overwrites(tmp_path: Path) -> None:
+    target = tmp_path / "kept.ttt"
+    target.write_text("mine")
+    with pytest.raises(savefile.SaveFileError, match="already exists"):
+        savefile.save(target, Board.empty().play((1, 1)), new=True)
+    assert target.read_text() == "mine"
