@@ -130,6 +130,8 @@ class Settings:
     layout: KeyLayout = KeyLayout.PHONE
     think_seconds: float = 1.0
     """The computer's time budget per move."""
+    coordinates: bool = True
+    """Letters across and numbers down the board (a1 is the top-left square)."""
 
     @property
     def game(self) -> str:

@@ -86,6 +86,10 @@ ARCHIVED = (
 )
 
 TWO = Settings(mode=Mode.TWO_PLAYERS)
+#: X five in a row across the middle of 15×15, O just below.
+GOMOKU_FIVE = ("enter", *(("down", "enter", "up", "right", "enter") * 4))
+#: X four up column a.
+CONNECT_FOUR_WIN = ("1", "2", "1", "2", "1", "2", "1")
 GOMOKU = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5))
 CONNECT_FOUR = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity"))
 MISERE = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(3, 3, 3, "misere"))
@@ -112,7 +116,15 @@ SCENES = {
         Scene("light", TWO, ("5", "1", "9"), theme="textual-light"),
         Scene("chalkboard", TWO, ("5", "1", "9", "3"), theme="chalkboard"),
         Scene("gomoku", GOMOKU, ("enter", "right", "enter", "up", "enter", "down", "down", "enter"), size=(100, 40)),
-        Scene("too-small", GOMOKU),
+        Scene("too-small", GOMOKU, size=(60, 14)),
+        # Issue 25: every game at 80×24 and at 120×40, finished ones with their line shown.
+        Scene("gomoku-80x24", GOMOKU, ("enter", "right", "enter", "up", "enter")),
+        Scene("gomoku-win-120x40", GOMOKU, GOMOKU_FIVE, size=(120, 40)),
+        Scene("classic-win-120x40", TWO, ("1", "4", "5", "6", "9"), size=(120, 40)),
+        Scene("connect-four-win-80x24", CONNECT_FOUR, CONNECT_FOUR_WIN),
+        Scene("connect-four-win-120x40", CONNECT_FOUR, CONNECT_FOUR_WIN, size=(120, 40)),
+        Scene("misere-120x40", MISERE, ("1", "5", "2", "9", "3"), size=(120, 40)),
+        Scene("ultimate-120x40", ULTIMATE, ("enter", "1", "5", "2", "5", "3", "5"), size=(120, 40)),
         Scene("archive", Settings(), ("g",), archived=ARCHIVED),
         # Columns by number key and by arrows; the cursor waits where the next mark lands.
         Scene("connect-four", CONNECT_FOUR, ("4", "4", "3", "5", "right", "right", "enter", "left")),

@@ -26,13 +26,13 @@ async def test_15x15_fits_100x40_and_plays(make_app: AppFactory) -> None:
 
 async def test_a_terminal_too_small_for_the_board_says_how_large_it_must_be(make_app: AppFactory) -> None:
     app = make_app(GOMOKU)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(60, 14)) as pilot:
         await pilot.pause()
         board = app.query_one(BoardView)
         assert board.has_class("-too-small")
         message = str(app.query_one("#too-small").render())
-        assert message.startswith("Make the window larger (needs 80×")
-        await pilot.resize_terminal(100, 40)
+        assert message.startswith("Make the window larger (needs 60×")
+        await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not board.has_class("-too-small")
 

@@ -188,3 +188,47 @@ async def test_export_never_overwrites(tmp_path: Path) -> None:
     with pytest.raises(savefile.SaveFileError, match="already exists"):
         savefile.save(target, Board.empty().play((1, 1)), new=True)
     assert target.read_text() == "mine"
+
+
+async def test_coordinates_are_shown_and_can_be_hidden(make_app: AppFactory) -> None:
+    from textual.widgets import Static
+
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        files = str(app.query_one("#files", Static).render())
+        assert files.split() == list("abcdefghijklmno")
+        assert str(app.query_one("#ranks", Static).render()).split() == [str(n) for n in range(1, 16)]
+        app.game_screen.change_setting("coordinates", False)
+        await pilot.pause()
+        assert not app.query_one("#files", Static).display
+        assert app.query_one(BoardView).fits
+
+
+async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> None:
+    from tictactoe_tui.app.board_view import HINT, Cell
+
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "2", "i")
+        await settle(app)
+        await pilot.pause()
+        hinted = [cell for cell in app.query(Cell) if cell.has_class("-hint")]
+        assert hinted and all(str(cell.render()) == HINT for cell in hinted)
+    gravity = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity")))
+    async with gravity.run_test() as pilot:
+        await pilot.pause()
+        playable = [cell for cell in gravity.query(Cell) if cell.has_class("-playable")]
+        assert len(playable) == 7 and all(str(cell.render()) == "·" for cell in playable)
+
+
+async def test_the_sidebar_folds_away_on_a_narrow_screen(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        assert not app.query_one("#side").display
+        await pilot.press("f2")
+        assert app.query_one("#side").display
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert app.query_one("#side").display

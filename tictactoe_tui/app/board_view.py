@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid
+from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Click, Resize
 from textual.message import Message
 from textual.reactive import reactive
@@ -15,6 +16,9 @@ from textual.widgets import Static
 
 from ..engine import Analysis, Move, MoveValue
 from ..game import GameState
+
+#: Drawn on the square a hint suggests (the highlight's colour is not enough on its own).
+HINT = "◆"
 
 BIG_GLYPHS = {
     "X": ("▀▄     ▄▀", "  ▀▄ ▄▀  ", "  ▄▀ ▀▄  ", "▄▀     ▀▄"),
@@ -31,6 +35,34 @@ def overlay_label(value: MoveValue) -> str:
     if value.value == 0:
         return "D"
     return f"{'W' if value.value > 0 else 'L'}{value.plies}"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the board is drawn in the space it has: each square's size and the gap between."""
+
+    cell_width: int
+    cell_height: int
+    gutter: int
+    """1: a line between squares; 0: squares side by side, each empty one drawn as a dot."""
+
+
+#: Room the coordinates take: the numbers down the left, the letters across the top.
+RANK_WIDTH = 3
+FILE_HEIGHT = 1
+
+
+def board_layout(width: int, height: int, rows: int, cols: int, block: int) -> Layout | None:
+    """The largest squares that fit ``width`` × ``height`` characters (about twice as wide as
+    tall: terminal cells are tall), with a line between squares where it fits; squares side by
+    side otherwise (not for games of small boards, whose gaps show the boards). None: no fit."""
+    cell_height = (height - (rows - 1)) // rows
+    cell_width = min((width - (cols - 1)) // cols, cell_height * 2 + 3)
+    if cell_height >= 1 and cell_width >= 3:
+        return Layout(cell_width, cell_height, 1)
+    if block or rows > height or 2 * cols > width:
+        return None
+    return Layout(3 if 3 * cols <= width else 2, 1, 0)
 
 
 def big_mark(symbol: str, width: int, height: int) -> str:
@@ -53,6 +85,8 @@ class Cell(Widget):
     symbol: reactive[str] = reactive("")
     label: reactive[str] = reactive("")
     """The analysis overlay's value for a free square, e.g. ``W5``, ``D`` or ``L4``."""
+    dotted: reactive[bool] = reactive(False)
+    """Draw a free square as a dot (squares side by side, with no line between them)."""
 
     def __init__(self, move: Move) -> None:
         super().__init__(id=f"cell-{move[0]}-{move[1]}")
@@ -60,7 +94,7 @@ class Cell(Widget):
 
     def render(self) -> str:
         if not self.symbol:
-            return self.label
+            return self.label or ("·" if self.dotted else "")
         width, height = self.content_size
         return big_mark(self.symbol, width, height)
 
@@ -120,6 +154,8 @@ class BoardView(Widget, can_focus=True):
     analysis: reactive[Analysis | None] = reactive(None, repaint=False)
     """Values to show on free squares (the overlay), for the position shown, or None."""
     hint: reactive[Move | None] = reactive(None, repaint=False)
+    coordinates: reactive[bool] = reactive(True, repaint=False)
+    """Letters across the top and numbers down the left."""
 
     class CellClicked(Message):
         """A square was clicked."""
@@ -139,6 +175,14 @@ class BoardView(Widget, can_focus=True):
         self.set_class(rows * cols > 25, "-compact")
         self._cells = {(row, col): Cell((row, col)) for row in range(rows) for col in range(cols)}
         yield Static("", id="too-small")
+        with Vertical(id="framed"):
+            yield Static("", id="files")
+            with Horizontal(id="ranked"):
+                yield Static("", id="ranks")
+                yield from self._grid(rows, cols, block)
+
+    def _grid(self, rows: int, cols: int, block: int) -> ComposeResult:
+        """The squares: one grid, or (Ultimate) a grid of small boards."""
         with Grid(id="grid", classes="-blocks" if block else "") as grid:
             if not block:
                 grid.styles.grid_size_columns = cols
@@ -199,26 +243,41 @@ class BoardView(Widget, can_focus=True):
     def watch_thinking(self, thinking: bool) -> None:
         self.set_class(thinking, "-thinking")
 
+    def watch_coordinates(self) -> None:
+        self._fit()
+
     def on_resize(self, event: Resize) -> None:
         self._fit()
 
+    @property
+    def fits(self) -> bool:
+        """Whether the whole board is drawn (else a message says how large the window must be)."""
+        return not self.has_class("-too-small")
+
     def _fit(self) -> None:
-        """Size the cells as large as fits, about twice as wide as tall (terminal cells are tall);
-        when even one-character cells do not fit, say how large the window must be."""
+        """Size the squares as large as fits; when even the smallest do not, say how large the
+        window must be instead of drawing part of the board."""
         width, height = self.content_size  # inside the padding
         rows, cols, block = self._shape
-        if not rows or not width or not height:
+        if not rows or not width or not height or not self.is_mounted:
             return
-        short_x = max(0, 2 * cols - 1 - width)
-        short_y = max(0, 2 * rows - 1 - height)
-        self.set_class(bool(short_x or short_y), "-too-small")
-        if short_x or short_y:
+        margin_x, margin_y = (RANK_WIDTH, FILE_HEIGHT) if self.coordinates else (0, 0)
+        layout = board_layout(width - margin_x, height - margin_y, rows, cols, block)
+        self.set_class(layout is None, "-too-small")
+        if layout is None:
+            smallest = 3 * cols + cols - 1 if block else 2 * cols
+            short_x = max(0, smallest + margin_x - width)
+            short_y = max(0, (2 * rows - 1 if block else rows) + margin_y - height)
             needed = f"{self.app.size.width + short_x}×{self.app.size.height + short_y}"
             self.query_one("#too-small", Static).update(f"Make the window larger (needs {needed})")
             return
-        cell_height = max(1, (height - (rows - 1)) // rows)
-        cell_width = max(3, min((width - (cols - 1)) // cols, cell_height * 2 + 3))
+        self._draw_coordinates(layout)
+        cell_width, cell_height, gutter = layout.cell_width, layout.cell_height, layout.gutter
+        self.set_class(cell_height < 3, "-small-squares")  # too small for a frame round the cursor
+        for cell in self._cells.values():
+            cell.dotted = not gutter
         grid = self.query_one("#grid", Grid)
+        grid.styles.grid_gutter_horizontal = grid.styles.grid_gutter_vertical = gutter
         if block:  # small boards of block × block squares, the same gutters inside and between
             for small_grid in self.query(".small-grid").results(Grid):
                 small_grid.styles.grid_rows = str(cell_height)
@@ -227,8 +286,23 @@ class BoardView(Widget, can_focus=True):
             rows, cols = rows // block, cols // block
         grid.styles.grid_rows = str(cell_height)
         grid.styles.grid_columns = str(cell_width)
-        grid.styles.width = cell_width * cols + cols - 1
-        grid.styles.height = cell_height * rows + rows - 1
+        grid.styles.width = cell_width * cols + gutter * (cols - 1)
+        grid.styles.height = cell_height * rows + gutter * (rows - 1)
+
+    def _draw_coordinates(self, layout: Layout) -> None:
+        """Letters over the columns and numbers beside the rows, each centred on its squares."""
+        rows, cols, _block = self._shape
+        files, ranks = self.query_one("#files", Static), self.query_one("#ranks", Static)
+        files.display = ranks.display = self.coordinates
+        if not self.coordinates:
+            return
+        stride_x, stride_y = layout.cell_width + layout.gutter, layout.cell_height + layout.gutter
+        letters = "".join(chr(ord("a") + col).center(layout.cell_width).ljust(stride_x) for col in range(cols))
+        files.update(" " * RANK_WIDTH + letters.rstrip())
+        lines = [""] * (stride_y * rows)
+        for row in range(rows):
+            lines[row * stride_y + (layout.cell_height - 1) // 2] = str(row + 1).rjust(RANK_WIDTH - 1)
+        ranks.update("\n".join(lines[: stride_y * rows - layout.gutter]))
 
     def _paint(self) -> None:
         game = self.game
@@ -245,9 +319,13 @@ class BoardView(Widget, can_focus=True):
             row, col = cell.move
             mark = board.at(cell.move)
             cell.symbol = game.symbol(mark) if mark else ""
-            cell.set_class(bool(playable >> (row * board.cols + col) & 1), "-playable")
+            playable_here = bool(playable >> (row * board.cols + col) & 1)
+            cell.set_class(playable_here, "-playable")
             value = values.get(cell.move)
-            cell.label = overlay_label(value) if value else ""
+            # Meaning never rides on colour alone: the hint and the squares one may play carry a glyph.
+            cell.label = (
+                overlay_label(value) if value else HINT if cell.move == self.hint else "·" if playable_here else ""
+            )
             cell.set_class(value is not None and value.value > 0, "-good")
             cell.set_class(value is not None and value.value == 0, "-even")
             cell.set_class(value is not None and value.value < 0, "-bad")

@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.containers import Vertical
+from textual.events import Resize
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -52,6 +53,9 @@ GAME_ACTIONS = frozenset(
     | {"load_game", "place_number", "focus_board"}
 )
 
+
+#: Below this width the sidebar starts folded away.
+NARROW = 72
 
 #: Why a finished game cannot be taken back: it has been counted and archived once.
 FINAL = "The game is over and counted: press n for a new game (g replays it and can play on from any move)"
@@ -104,6 +108,7 @@ class GameScreen(Screen[None]):
             for digit in range(1, 10)
         ),
         Binding("escape", "focus_board", "Back to the board", show=False),
+        Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
         Binding("s", "stats", "Statistics", show=False),
         Binding("g", "archive", "Games", show=False),
@@ -125,6 +130,7 @@ class GameScreen(Screen[None]):
     analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
     """The overlay's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
+    coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
 
     def __init__(
         self, host: GameHost, settings: Settings, first: GameState, online: HostPlan | JoinPlan | None = None
@@ -144,8 +150,10 @@ class GameScreen(Screen[None]):
         self._hint_wanted = False
         self.online: OnlineLink | None = None
         self._online_plan = online
+        self._narrow = False
         self._online_requests: set[asyncio.Task[None]] = set()
         self.set_reactive(GameScreen.settings, settings)
+        self.set_reactive(GameScreen.coordinates, settings.coordinates)
         self.set_reactive(GameScreen.game, first)
         self.set_reactive(GameScreen.cursor, self._centre())
         self.set_reactive(GameScreen.scores, Scoreboard.for_game(first))
@@ -155,7 +163,12 @@ class GameScreen(Screen[None]):
         with Vertical(id="play"):
             board = self.game.board
             yield BoardView((board.rows, board.cols, board.rules.block_size)).data_bind(
-                GameScreen.game, GameScreen.cursor, GameScreen.thinking, GameScreen.analysis, GameScreen.hint
+                GameScreen.game,
+                GameScreen.cursor,
+                GameScreen.thinking,
+                GameScreen.analysis,
+                GameScreen.hint,
+                GameScreen.coordinates,
             )
             yield StatusLine(id="status").data_bind(
                 GameScreen.game, GameScreen.thinking, GameScreen.paused, GameScreen.notice, GameScreen.online_status
@@ -212,6 +225,7 @@ class GameScreen(Screen[None]):
             self.request_analysis()
 
     def watch_settings(self, settings: Settings) -> None:
+        self.coordinates = settings.coordinates
         self.host.remember(settings)
 
     # -- turns: whoever is to move takes their turn ----------------------------------------
@@ -236,6 +250,20 @@ class GameScreen(Screen[None]):
         row, col = self.cursor
         moved = (min(max(row + event.rows, 0), board.rows - 1), min(max(col + event.cols, 0), board.cols - 1))
         self.cursor = game_of(board).presentation.aim(board, moved)
+
+    def on_resize(self, event: Resize) -> None:
+        """On a narrow screen the sidebar folds away (F2 shows it) so the board has the room."""
+        narrow = event.size.width < NARROW
+        if narrow != self._narrow:  # folds (or unfolds) when the width crosses the line
+            self._narrow = narrow
+            self.query_one("#side").display = not narrow
+
+    def action_toggle_sidebar(self) -> None:
+        """Show or hide the sidebar."""
+        side = self.query_one("#side")
+        side.display = shown = not side.display
+        if not shown:
+            self.action_focus_board()
 
     def action_focus_board(self) -> None:
         """Give the keys back to the board (from the sidebar)."""
@@ -275,6 +303,8 @@ class GameScreen(Screen[None]):
     def refusal(self, move: Move) -> str | None:
         """Why the player at this keyboard may not play ``move`` now, or None."""
         game = self.game
+        if not self.query_one(BoardView).fits:
+            return "Make the window larger to see the whole board first"
         if game.board.is_over:
             return "The game is over: press n to play again"
         if game.mode is Mode.COMPUTER_VS_COMPUTER:
@@ -487,6 +517,10 @@ class GameScreen(Screen[None]):
             return
         # the game comes with its board: the same size where it has one
         settings = self.settings.with_game(value) if field == "game" else replace(self.settings, **{field: value})
+        if field == "coordinates":
+            self.settings = settings
+            self.notice = "Coordinates shown" if value else "Coordinates hidden"
+            return
         if field == "level":
             self.settings = settings
             self.notice = f"Computer level: {value}"

@@ -45,6 +45,8 @@ def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
     if field == "think_seconds":
         times = sorted({*THINK_TIMES, current.think_seconds})
         return [(f"{seconds:g} s a move", seconds) for seconds in times]
+    if field == "coordinates":
+        return [("Shown", True), ("Hidden", False)]
     enum = {"mode": Mode, "first": FirstPlayer, "mark": MarkChoice, "layout": KeyLayout}[field]
     return [(member.value.capitalize() if field != "mark" else member.value, member) for member in enum]
 
@@ -58,6 +60,7 @@ SECTIONS = (
     ("preset", "Board"),
     ("think_seconds", "Computer's time"),
     ("layout", "Number keys"),
+    ("coordinates", "Coordinates"),
 )
 
 

@@ -22,6 +22,7 @@ def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
         "board": settings.preset.key,
         "layout": settings.layout.value,
         "think_seconds": settings.think_seconds,
+        "coordinates": settings.coordinates,
         "theme": theme,
     }
 
@@ -45,10 +46,14 @@ def settings_from_json(data: Any, known_levels: list[str]) -> tuple[Settings, st
     think = data.get("think_seconds", defaults.think_seconds)
     if isinstance(think, bool) or not isinstance(think, int | float) or not 0.05 <= think <= 60:
         raise BadFile(f"think_seconds {think!r}, which is not a number of seconds from 0.05 to 60")
+    coordinates = data.get("coordinates", defaults.coordinates)
+    if not isinstance(coordinates, bool):
+        raise BadFile(f"coordinates {coordinates!r}, which is not true or false")
     theme = data.get("theme", DEFAULT_THEME)
     if not isinstance(theme, str):
         raise BadFile(f"theme {theme!r}, which is not a name")
-    return replace(defaults, level=level, preset=preset, think_seconds=float(think), **values), theme
+    settings = replace(defaults, level=level, preset=preset, think_seconds=float(think), coordinates=coordinates)
+    return replace(settings, **values), theme
 
 
 def _board(value: Any) -> Preset:

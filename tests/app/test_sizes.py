@@ -1,0 +1,48 @@
+"""Every board is whole on screen or replaced by a message saying the size it needs (issue 25).
+
+A sweep of terminal sizes for every game and board preset: at each size either every square
+lies inside the board's area (and so inside the screen), or the board area says how large
+the window must be and a move is refused.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.engine.rules import RULES
+from tictactoe_tui.game import Mode, Preset, Settings, presets_for
+
+WIDTHS = (40, 56, 80, 100, 140, 200)
+HEIGHTS = (12, 18, 24, 32, 40, 60)
+PRESETS = [preset for game in RULES for preset in presets_for(game)]
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: f"{preset.game}-{preset.key}")
+async def test_the_board_is_whole_or_says_the_size_it_needs(preset: Preset) -> None:
+    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(WIDTHS[0], HEIGHTS[0])) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        for width in WIDTHS:
+            for height in HEIGHTS:
+                await pilot.resize_terminal(width, height)
+                await pilot.pause()
+                where = f"{preset.label} at {width}×{height}"
+                if view.fits:
+                    for cell in view.query(Cell):
+                        assert cell.region.area, f"{where}: {cell.id} is not drawn"
+                        assert view.region.contains_region(cell.region), f"{where}: {cell.id} is cut off"
+                        assert app.screen.region.contains_region(cell.region), f"{where}: {cell.id} is off screen"
+                else:
+                    message = str(app.query_one("#too-small", Static).render())
+                    assert "needs" in message, where
+                    before = app.game_screen.game
+                    await pilot.press("enter")
+                    assert app.game_screen.game is before, f"{where}: a move was played on a board not shown"
+                if (width, height) == (80, 24):
+                    assert view.fits, f"{where}: every board must fit the most common terminal"
