@@ -391,3 +391,20 @@ def test_copies_saving_settings_at_once_keep_each_others_keys(tmp_path: Path) ->
         process.join(60)
         assert process.exitcode == 0
     assert json.loads(path.read_text()) == dict.fromkeys(keys, 39)
+
+
+def test_the_archive_names_players_by_the_symbols_they_showed() -> None:
+    """The computer moved first, you played X: the archive says X for you, as the board did."""
+    from tictactoe_tui.game import FirstPlayer, MarkChoice, Settings
+
+    game = GameState.start(Settings(first=FirstPlayer.COMPUTER, mark=MarkChoice.X), random.Random(0))
+    for move in ((0, 0), (1, 1), (0, 1), (2, 2), (0, 2)):  # the computer takes the top row
+        game = game.play(move)
+    record = GameRecord.of(game, "impossible")
+    assert record.players_by_symbol == ("you", "impossible")
+    assert record.state().move_list()[0] == "1. O a1"
+    assert record.shown_text().splitlines()[0] == "ooo"
+    archive = Archive(None)
+    archive.record(record)
+    [summary] = archive.page(size=10)
+    assert (summary.x_player, summary.o_player) == ("you", "impossible")

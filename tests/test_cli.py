@@ -356,3 +356,10 @@ def test_a_closed_pipe_ends_the_command_quietly() -> None:
     reader.wait()
     assert "Traceback" not in done.stderr
     assert done.stderr == ""
+
+
+def test_analyze_says_what_the_exact_solver_managed(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, "analyze", "......./......./......./......./......./......./.......", "--time", "1")
+    assert status == 0
+    assert "not solved within" not in out
+    assert "exact solver solved" in " ".join(out.split())

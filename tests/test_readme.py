@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 from pathlib import Path
+
+import pytest
+
+from tictactoe_tui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,3 +39,38 @@ def test_readme_is_for_players() -> None:
         assert (ROOT / picture).is_file(), picture
     for page in re.findall(r"\]\((docs/[^)#]+\.md)", readme):
         assert (ROOT / page).is_file(), page
+
+
+def console_examples() -> list[tuple[str, list[str]]]:
+    """Each ``$ tictactoe-tui …`` line of the README's console blocks with the output shown under it."""
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", (ROOT / "README.md").read_text(), re.S):
+        command, output = "", []
+        for line in [*block.splitlines(), "$"]:
+            if line.startswith("$"):
+                if command and output:
+                    examples.append((command, output))
+                command, output = line[1:].split("#", 1)[0].strip(), []
+            else:
+                output.append(line)
+    return examples
+
+
+def test_the_readme_has_examples_with_output() -> None:
+    assert any(command.startswith("tictactoe-tui analyze") for command, _output in console_examples())
+
+
+@pytest.mark.parametrize(("command", "output"), console_examples())
+def test_every_readme_example_prints_what_it_shows(
+    command: str, output: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run each example the README shows with its output; JSON is compared as data."""
+    args = shlex.split(command)
+    assert args[0] == "tictactoe-tui"
+    assert main(args[1:]) == 0
+    printed = capsys.readouterr().out.strip()
+    shown = "\n".join(output).strip()
+    if shown.startswith("{"):
+        assert json.loads(printed) == json.loads(shown)
+    else:
+        assert printed == shown

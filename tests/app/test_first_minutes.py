@@ -214,12 +214,14 @@ async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> 
         await settle(app)
         await pilot.pause()
         hinted = [cell for cell in app.query(Cell) if cell.has_class("-hint")]
-        assert hinted and all(str(cell.render()) == HINT for cell in hinted)
+        assert hinted
+        assert all(str(cell.render()) == HINT for cell in hinted)
     gravity = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity")))
     async with gravity.run_test() as pilot:
         await pilot.pause()
         playable = [cell for cell in gravity.query(Cell) if cell.has_class("-playable")]
-        assert len(playable) == 7 and all(str(cell.render()) == "·" for cell in playable)
+        assert len(playable) == 7
+        assert all(str(cell.render()) == "·" for cell in playable)
 
 
 async def test_the_sidebar_folds_away_on_a_narrow_screen(make_app: AppFactory) -> None:
@@ -232,3 +234,13 @@ async def test_the_sidebar_folds_away_on_a_narrow_screen(make_app: AppFactory) -
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert app.query_one("#side").display
+
+
+async def test_a_hint_on_a_board_too_big_to_solve_is_an_estimate(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(7, 7, 5)))
+    async with app.run_test() as pilot:
+        await pilot.press("i")
+        await settle(app)
+        await pilot.pause()
+        assert app.game_screen.hint is not None
+        assert "estimate" in status(app)

@@ -289,7 +289,8 @@ class ReplayScreen(Screen[Board | bool | None]):
                 yield board
                 yield Static("", id="replay-status")
             with Vertical(id="replay-side"):
-                players = f"X: {record.x_player} · O: {record.o_player}"
+                x_player, o_player = record.players_by_symbol
+                players = f"X: {x_player} · O: {o_player}"
                 ended = local_time(record.ended_at)
                 yield Static(
                     f"[b]Game #{record.id}[/b]\n{record.board_label}\n{record.mode}\n{players}\n"

@@ -31,7 +31,7 @@ from ..engine import Analysis, Board, Mark, Move, move_name
 from ..engine.games import game_of
 from ..game import AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
 from ..store import savefile
-from .ai import AnalysisResult, Searcher, analysis_seconds
+from .ai import AiJob, AnalysisResult, Searcher, analysis_seconds
 from .board_view import BoardView, overlay_label
 from .commands import GameCommands
 from .messages import AiFailed, AiMoved, AnalysisFailed, AnalysisReady, Archived, FriendMoved, FriendSaid
@@ -694,17 +694,23 @@ class GameScreen(Screen[None]):
         cancel = self._analysis_cancel = threading.Event()
         self._wanted_analysis = state
         self._hint_wanted = for_hint or self._hint_wanted
-        work = partial(self._analyze, state, cancel)
+        work = partial(self._analyze, state, cancel, self._hint_wanted)
         self.run_worker(work, name="analysis", group="analysis", thread=True, exclusive=True)
 
-    def _analyze(self, state: GameState, cancel: threading.Event) -> None:
-        """Run in a worker thread: analyse ``state``, then post the answer."""
+    def _analyze(self, state: GameState, cancel: threading.Event, for_hint: bool) -> None:
+        """Run in a worker thread: analyse ``state``, then post the answer. A hint the solver
+        cannot give in time comes from the strongest search instead, as an estimate."""
+        seconds = analysis_seconds(state.board)
         try:
-            result = self.host.searcher.analyze(state, analysis_seconds(state.board), cancel)
+            result = self.host.searcher.analyze(state, seconds, cancel)
+            estimate = None
+            if for_hint and not result.analysis.complete and not cancel.is_set():
+                job = AiJob(state, "impossible", self.host.rng.getrandbits(64), seconds)
+                estimate = self.host.searcher(job, cancel).decision.move
         except Exception as error:  # the status says so; the game goes on
             self.post_message(AnalysisFailed(error))
             return
-        self.post_message(AnalysisReady(result))
+        self.post_message(AnalysisReady(result, estimate))
 
     def on_analysis_failed(self, message: AnalysisFailed) -> None:
         self.notice = f"The analysis failed: {message.error}"
@@ -716,6 +722,14 @@ class GameScreen(Screen[None]):
             return
         analysis = result.analysis
         hint_wanted, self._hint_wanted = self._hint_wanted, False
+        if not analysis.complete and hint_wanted and message.estimate is not None:
+            self.hint = message.estimate
+            mover = self.game.symbol(self.game.board.to_move)
+            self.notice = (
+                f"Hint for {mover}: {move_name(message.estimate)} (an estimate from the computer's search:"
+                " too big to solve exactly yet)"
+            )
+            return
         if not analysis.complete:
             self.notice = (
                 f"Too big to solve within {analysis_seconds(self.game.board):g} s "

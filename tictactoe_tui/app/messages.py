@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
+    from ..engine.board import Move
     from ..game import GameState
     from .ai import AiJob, AiResult, AnalysisResult
 
@@ -32,11 +33,12 @@ class AiFailed(Message):
 
 
 class AnalysisReady(Message):
-    """Every move's value for the position of ``result.state`` (for hints and the overlay)."""
+    """Every move's value for the position of ``result.state`` (for hints and the overlay);
+    ``estimate``: the search's move for a hint, where the values are not complete."""
 
-    def __init__(self, result: AnalysisResult) -> None:
+    def __init__(self, result: AnalysisResult, estimate: Move | None = None) -> None:
         super().__init__()
-        self.result = result
+        self.result, self.estimate = result, estimate
 
 
 class AnalysisFailed(Message):

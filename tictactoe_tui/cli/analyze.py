@@ -26,23 +26,34 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("game is over")
     budget = Budget.seconds(args.time)
     result = analyze(board, budget.share(0.5))
+    if not result.complete and 2 * len(result.moves) >= len(board.legal_moves()):
+        result = analyze(board, budget)  # close to done at half time: the exact solver gets the rest
     if result.complete:
         if args.json:
             print(json.dumps(analysis_json(result)))
         else:
             print_table(analysis_table(result))
         return 0
+    attempt = exact_attempt(result, board)
     if not board.rules.classic_lines:
-        return print_playout_estimates(board, budget, args)
+        return print_playout_estimates(board, budget, args, attempt)
     outcome = alphabeta.search(board, budget, every_score=True)
     if args.json:
         print(json.dumps(estimate_json(board, outcome)))
     else:
-        print_table(estimate_table(board, outcome, args.time))
+        print_table(estimate_table(board, outcome, attempt))
     return 0
 
 
-def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespace) -> int:
+def exact_attempt(result: Analysis, board: Board) -> str:
+    """What the exact solver managed before the estimates took over, for the table's title."""
+    return (
+        f"the exact solver solved {len(result.moves)} of {len(board.legal_moves())} moves"
+        f" in {result.seconds:.1f} s and was stopped"
+    )
+
+
+def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespace, attempt: str) -> int:
     """Estimates from MCTS playouts (the games other than the classic one), as JSON or a table."""
     from ..engine.search import rules_mcts
 
@@ -59,9 +70,7 @@ def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespa
     from rich.table import Table
 
     mover = board.to_move.upper()
-    table = Table(
-        title=f"{board}  ({board.rules.title}) — {mover} to move: not solved within {args.time:g} s;\n{basis}"
-    )
+    table = Table(title=f"{board}  ({board.rules.title}) — {mover} to move: {attempt};\n{basis}")
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"{mover} won (draws half)", justify="right")
@@ -109,13 +118,13 @@ def outlook(score: int) -> str:
     return "better" if score > 0 else ("worse" if score < 0 else "even")
 
 
-def estimate_table(board: Board, outcome: alphabeta.SearchOutcome, seconds: float) -> Table:
+def estimate_table(board: Board, outcome: alphabeta.SearchOutcome, attempt: str) -> Table:
     """A Rich table of estimates for a board too big to solve in time."""
     from rich.table import Table
 
     mover = board.to_move.upper()
     table = Table(
-        title=f"{board}  (k={board.k}) — {mover} to move: not solved within {seconds:g} s;\n"
+        title=f"{board}  (k={board.k}) — {mover} to move: {attempt};\n"
         f"estimates from a {outcome.depth}-ply search, not exact values, for the"
         f" {len(outcome.scores)} most promising of {len(board.legal_moves())} moves",
     )

@@ -90,15 +90,14 @@ def print_game(record: GameRecord, as_json: bool) -> int:
     from rich.console import Console
 
     state = record.state()
+    x_player, o_player = record.players_by_symbol
     console = Console()
-    console.print(
-        f"[b]Game {record.id}[/b]: {record.board_label}, {record.mode}; X: {record.x_player}, O: {record.o_player}"
-    )
+    console.print(f"[b]Game {record.id}[/b]: {record.board_label}, {record.mode}; X: {x_player}, O: {o_player}")
     console.print(
         f"{local_time(record.started_at)} to "
         f"{time.strftime('%H:%M', time.localtime(record.ended_at))}: [b]{record.result_text}[/b]"
     )
     for name, seconds in zip(state.move_list(), record.times, strict=False):
         console.print(f"  {name:<12} {seconds:8.1f} s")
-    console.print(str(record.board()).replace("/", "\n"))
+    console.print(record.shown_text())
     return 0

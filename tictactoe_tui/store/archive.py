@@ -149,6 +149,17 @@ class GameRecord:
         """E.g. ``You won``, ``X won`` or ``Draw``, as the player saw it."""
         return result_text(self.mode, self.winner, self.x_symbol, self.outcome)
 
+    @property
+    def players_by_symbol(self) -> tuple[str, str]:
+        """Who played the marks shown as X and who those shown as O (the first player showed
+        :attr:`x_symbol`): the symbols people saw, not the engine's sides."""
+        return (self.o_player, self.x_player) if self.x_symbol == "O" else (self.x_player, self.o_player)
+
+    def shown_text(self, plies: int | None = None) -> str:
+        """The final position in rows, with the symbols people saw."""
+        text = str(self.board(plies)).replace("/", "\n")
+        return text.translate(str.maketrans("xo", "ox")) if self.x_symbol == "O" else text
+
     def board(self, plies: int | None = None) -> Board:
         """The position after the first ``plies`` moves (all by default), with its history."""
         moves = self.moves if plies is None else self.moves[:plies]
@@ -310,6 +321,7 @@ class Summary:
     k: int
     mode: str
     x_player: str
+    """Who played the marks shown as X (the first player when they showed X, else the second)."""
     o_player: str
     result: str
     plies: int
@@ -700,7 +712,8 @@ def _summary(row: Sequence[Any]) -> Summary:
     id_, ended_at, variant, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves = row
     plies = moves.count(" ") + 1 if moves else 0
     result = result_text(mode, winner, x_symbol, outcome)
-    return Summary(id_, ended_at, variant, rows, cols, k, mode, x_player, o_player, result, plies)
+    by_symbol = (o_player, x_player) if x_symbol == "O" else (x_player, o_player)
+    return Summary(id_, ended_at, variant, rows, cols, k, mode, *by_symbol, result, plies)
 
 
 __all__ = [
