@@ -244,3 +244,33 @@ async def test_a_hint_on_a_board_too_big_to_solve_is_an_estimate(make_app: AppFa
         await pilot.pause()
         assert app.game_screen.hint is not None
         assert "estimate" in status(app)
+
+
+async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> None:
+    from textual.widgets import DirectoryTree
+
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.app.ai import ThreadSearcher
+    from tictactoe_tui.engine import get_strategy
+    from tictactoe_tui.store.files import Paths
+
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    app = TicTacToeApp(TWO_PLAYERS, paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("5", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PathPrompt)
+        app.screen.query_one(Input).value = "first.ttt"  # a plain name: into the folder
+        await pilot.press("enter")
+        assert (paths.saved_games / "first.ttt").is_file()
+        await pilot.press("n", "ctrl+o")
+        await pilot.pause()
+        tree = app.screen.query_one(DirectoryTree)
+        assert tree.path == paths.saved_games
+        await pilot.pause(0.3)
+        tree.focus()
+        await pilot.press("down", "enter")  # the first file listed
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "first.ttt"
+        await pilot.press("enter")
+        assert marks(app) == ".../.x./..."

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
@@ -61,6 +62,7 @@ class TicTacToeApp(App[None]):
         self.searcher: Searcher = searcher or ProcessSearcher()
         self.paths = paths
         self.watch_delay = watch_delay
+        self.saved_games = Path.cwd() if paths is None else paths.saved_games
         self.problems: list[str] = []
         stored, theme = Settings(), DEFAULT_THEME
         if paths is not None:  # settings as on disk: only what this copy changes is written back

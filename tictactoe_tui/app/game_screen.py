@@ -82,6 +82,8 @@ class GameHost(Protocol):
     searcher: Searcher
     rng: random.Random
     watch_delay: float
+    saved_games: Path
+    """Where saved games go by default."""
 
     @property
     def archive(self) -> Archive:
@@ -628,12 +630,25 @@ class GameScreen(Screen[None]):
 
     # -- saving and loading --------------------------------------------------------------------
 
-    def action_save_game(self) -> None:
-        """Ask for a file and write the game to it."""
-        suggestion = str(Path.cwd() / time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt"))
-        from .screens import PathPrompt
+    def _saved_games(self) -> Path:
+        """The saved-games folder, made on first use (a typed path may point anywhere else)."""
+        folder = self.host.saved_games
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.notify(f"Cannot make {folder}: {error.strerror or error}", title="Saved games", severity="warning")
+        return folder
 
-        self.app.push_screen(PathPrompt("Save game as", suggestion), self.save_game)
+    def _in_saved_games(self, path: str) -> Path:
+        """A typed path: a plain name goes in the saved-games folder."""
+        return self.host.saved_games / Path(path).expanduser()
+
+    def action_save_game(self) -> None:
+        """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it."""
+        from .screens import SavedGamePrompt
+
+        prompt = SavedGamePrompt("Save game as", self._saved_games(), time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt"))
+        self.app.push_screen(prompt, self.save_game)
 
     def save_game(self, path: str | None) -> None:
         """Write the game (its moves so far) to ``path``."""
@@ -642,7 +657,7 @@ class GameScreen(Screen[None]):
         try:
             game = self.game
             seating = savefile.Seating(game.seats(), (game.symbol(Mark.X), game.symbol(Mark.O)))
-            savefile.save(Path(path).expanduser(), game.board, seating)
+            savefile.save(self._in_saved_games(path), game.board, seating)
         except savefile.SaveFileError as error:
             self.notify(str(error), title="Not saved", severity="error")
             return
@@ -650,16 +665,16 @@ class GameScreen(Screen[None]):
 
     def action_load_game(self) -> None:
         """Ask for a file and resume the game in it."""
-        from .screens import PathPrompt
+        from .screens import SavedGamePrompt
 
-        self.app.push_screen(PathPrompt("Load game from", str(Path.cwd()) + "/"), self.load_game)
+        self.app.push_screen(SavedGamePrompt("Load game from", self._saved_games()), self.load_game)
 
     def load_game(self, path: str | None) -> None:
         """Resume the game saved in ``path``, or say why it cannot be loaded."""
         if path is None:
             return
         try:
-            saved = savefile.read_game(Path(path).expanduser())
+            saved = savefile.read_game(self._in_saved_games(path))
         except savefile.SaveFileError as error:
             self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
             return

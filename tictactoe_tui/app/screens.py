@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich import box
@@ -11,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import DirectoryTree, Input, Static
 
 from ..engine import BoardError
 from ..game import Preset
@@ -73,6 +74,30 @@ class PathPrompt(ModalScreen[str | None]):
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
+
+
+class SavedGamePrompt(PathPrompt):
+    """Asks for a saved game's file: a name in the saved-games folder (listed below the field;
+    pick one to fill it in) or any path. Dismissed with the path typed, relative to the folder."""
+
+    def __init__(self, title: str, folder: Path, suggestion: str = "") -> None:
+        super().__init__(title, suggestion)
+        self.folder = folder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="path-prompt", classes="dialog"):
+            yield Static(f"[b]{self.title_text}[/b]", classes="dialog-title")
+            yield Input(self.suggestion, id="path")
+            yield Static(f"[dim]Saved games in {self.folder}:[/dim]", classes="dialog-note")
+            yield DirectoryTree(self.folder, id="saved-games")
+            yield Static("[dim]Enter to confirm, escape to cancel[/dim]", classes="dialog-foot")
+
+    @on(DirectoryTree.FileSelected)
+    def picked(self, event: DirectoryTree.FileSelected) -> None:
+        event.stop()
+        path = event.path.relative_to(self.folder) if event.path.is_relative_to(self.folder) else event.path
+        self.query_one("#path", Input).value = str(path)
+        self.query_one("#path", Input).focus()
 
 
 class CustomBoardScreen(ModalScreen[Preset | None]):

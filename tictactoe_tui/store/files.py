@@ -41,6 +41,11 @@ class Paths:
         return cls(platformdirs.user_config_path(APP_NAME), platformdirs.user_data_path(APP_NAME))
 
     @property
+    def saved_games(self) -> Path:
+        """The folder the app offers for saved games (made when first used)."""
+        return self.data_dir / "saved games"
+
+    @property
     def settings(self) -> Path:
         return self.config_dir / "settings.json"
 
