@@ -185,8 +185,9 @@ def test_arena_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(row["wins"] + row["losses"] + row["draws"] == 10 for row in ladder)
     reference = json.loads(out)["reference"]
     assert [(row["upper"], row["lower"]) for row in reference] == [
-        (level, "mcts-1000") for level in ("easy", "medium", "hard", "impossible")
-    ]
+        (level, bot) for bot in ("mcts-1000", "mcts-solver-1000")
+        for level in ("easy", "medium", "hard", "impossible")
+    ]  # fmt: skip
     for row in reference:
         assert row["score"] == (row["wins"] + row["draws"] / 2) / 10
 

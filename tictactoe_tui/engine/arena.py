@@ -19,8 +19,14 @@ if TYPE_CHECKING:  # only pools that callers pass in
 LADDER = (("medium", "easy"), ("hard", "medium"), ("impossible", "hard"))
 #: The outside yardstick every level is also measured against.
 REFERENCE = "mcts-1000"
+#: The reference as common MCTS libraries run it, backing up proven wins and losses.
+SOLVER_REFERENCE = "mcts-solver-1000"
 #: Each level against the yardstick, easiest first.
-AGAINST_REFERENCE = tuple((level, REFERENCE) for level in ("easy", "medium", "hard", "impossible"))
+AGAINST_REFERENCE = tuple(
+    (level, reference)
+    for reference in (REFERENCE, SOLVER_REFERENCE)
+    for level in ("easy", "medium", "hard", "impossible")
+)
 
 
 @dataclass(frozen=True)

@@ -538,6 +538,24 @@ class ReferenceMctsStrategy(Strategy):
         return Decision(board.move_at(cell), estimate=rate)
 
 
+class ReferenceSolverStrategy(Strategy):
+    """``mcts-solver-1000``: the yardstick as common MCTS libraries ship it — ``mcts-1000``'s
+    1,000 simulations, one random rollout each, c = 2 and the most visited move, plus the
+    MCTS-Solver step they run by default: proven wins and losses are backed up, a proven win is
+    played at once and a proven loss avoided. It plays every game, through the rules."""
+
+    name = "mcts-solver-1000"
+    SIMULATIONS = ReferenceMctsStrategy.SIMULATIONS
+    EXPLORATION = ReferenceMctsStrategy.EXPLORATION
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        _require_moves(board)
+        from .search import rules_mcts
+
+        found = rules_mcts.search(board, rng, self.SIMULATIONS, budget, self.EXPLORATION, solve=True)
+        return Decision(board.move_at(found.cell), estimate=found.win_rate)
+
+
 class SlippingStrategy(Strategy):
     """Another strategy's moves, except that one move in ``every`` (on average) is random."""
 

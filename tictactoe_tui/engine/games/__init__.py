@@ -22,6 +22,7 @@ from ..strategies import (
     PerfectStrategy,
     RandomStrategy,
     ReferenceMctsStrategy,
+    ReferenceSolverStrategy,
     RulesStrategy,
     Strategy,
     ThreatSpaceStrategy,
@@ -111,6 +112,7 @@ STRATEGIES: dict[str, Strategy] = {
         GravityAlphaBetaStrategy(),
         ThreatSpaceStrategy(),
         ReferenceMctsStrategy(),
+        ReferenceSolverStrategy(),
     )
 }
 

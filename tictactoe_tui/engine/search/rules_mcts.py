@@ -4,6 +4,12 @@ Like :mod:`.mcts` (the classic game's faster version), but it asks the board's r
 legal moves and each move's result, so it plays Gravity, Misère and Ultimate. A
 :class:`SearchTree` remembers the last search: when the next position is one the tree
 already grew (after our move and the opponent's reply), the search goes on from there.
+
+With ``solve=True`` it is an MCTS-Solver (Winands, Björnsson and Saito, 2008), as common MCTS
+libraries run by default: a position whose result is known for certain (the game ends there,
+or every move leads to a known result, or one move wins) is *proven*; proven results are
+backed up instead of playout averages, a proven win is played at once and a proven loss is
+never chosen while another move remains.
 """
 
 from __future__ import annotations
@@ -39,9 +45,31 @@ class Node:
     children: list[Node] = field(default_factory=list)
     wins: float = 0.0
     visits: int = 0
+    proven: float | None = None
+    """With the solver: the certain result for the side that moved in (1.0, 0.5 or 0.0)."""
 
     def best_child(self, exploration: float) -> Node:
         return uct_choice(self.children, self.visits, exploration)
+
+    def solved_child(self, exploration: float) -> Node:
+        """The child to descend to with the solver: a proven win for the side to move here at
+        once; never a proven loss while another child remains; else by UCT."""
+        open_children = []
+        for child in self.children:
+            if child.proven == 1.0:
+                return child
+            if child.proven != 0.0:
+                open_children.append(child)
+        return uct_choice(open_children or self.children, self.visits, exploration)
+
+    def prove(self) -> None:
+        """Settle this node's result from its children's, where they settle it."""
+        if self.proven is not None or not self.children:
+            return
+        if any(child.proven == 1.0 for child in self.children):  # the side to move here wins
+            self.proven = 0.0
+        elif not self.untried and all(child.proven is not None for child in self.children):
+            self.proven = 1.0 - max(child.proven or 0.0 for child in self.children)
 
 
 @dataclass
@@ -71,6 +99,9 @@ class SearchResult:
     reused: int
     moves: tuple[tuple[int, float, int], ...]
     """Every root move searched: its cell, win rate for the mover and visits, most visited first."""
+    proven: float | None = None
+    """With the solver, when the search proved it: the position's result for the side to move
+    (1.0 won, 0.5 drawn, 0.0 lost)."""
 
 
 def search(
@@ -81,9 +112,11 @@ def search(
     exploration: float = EXPLORATION,
     tree: SearchTree | None = None,
     allowed: int | None = None,
+    solve: bool = False,
 ) -> SearchResult:
     """Run UCT from ``board`` for up to ``playouts`` new playouts or until the budget ends,
     and answer the most visited of the ``allowed`` moves (any legal move by default).
+    ``solve``: back up proven results (MCTS-Solver; see the module's notes).
 
     At least one playout per legal move is run, so the answer is never a blind guess.
     """
@@ -98,27 +131,42 @@ def search(
     while done < max(playouts, minimum):
         if done >= minimum and not done % CHECK_EVERY and budget.exhausted():
             break
+        if solve and root.proven is not None:
+            break  # the result is certain: more playouts change nothing
         node = root
         path = [root]
-        while not node.untried and node.children:
-            node = node.best_child(exploration)
+        while not node.untried and node.children and node.proven is None:
+            node = node.solved_child(exploration) if solve else node.best_child(exploration)
             path.append(node)
-        if node.untried:
+        if node.untried and node.proven is None:
             node = _expand(node, rules, shape, rng)
             path.append(node)
-        outcome = node.result if node.result is not None else _playout(node, rules, shape, rng)
+        if node.result is not None:  # the game is over here
+            outcome = node.proven = node.result
+        elif solve and node.proven is not None:
+            outcome = node.proven
+        else:
+            outcome = _playout(node, rules, shape, rng)
         for visited in reversed(path):
             visited.visits += 1
             visited.wins += outcome
             outcome = 1.0 - outcome
+            if solve:
+                visited.prove()
         done += 1
     if tree is not None:
         tree.root = root
     candidates = [child for child in root.children if allowed is None or allowed >> child.cell & 1]
-    best = max(candidates or root.children, key=lambda child: child.visits)
+    candidates = candidates or root.children
+    if solve:
+        winning = [child for child in candidates if child.proven == 1.0]
+        holding = [child for child in candidates if child.proven != 0.0]
+        candidates = winning or holding or candidates
+    best = max(candidates, key=lambda child: child.visits)
     ranked = sorted(root.children, key=lambda child: -child.visits)
     moves = tuple((child.cell, child.wins / child.visits, child.visits) for child in ranked)
-    return SearchResult(best.cell, best.wins / best.visits, done, reused, moves)
+    proven = None if root.proven is None else 1.0 - root.proven
+    return SearchResult(best.cell, best.wins / best.visits, done, reused, moves, proven)
 
 
 def _expand(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> Node:

@@ -1,0 +1,48 @@
+"""The MCTS-Solver reference (``mcts-solver-1000``): what it proves is true, and it plays a
+proven win at once (issue 28)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictactoe_tui.engine import Board, analyze, get_strategy, run_arena
+from tictactoe_tui.engine.search import rules_mcts
+from tictactoe_tui.engine.search.solver import Budget
+
+from .test_variants import random_play
+
+SHAPES = [("classic", 3, 3, 3), ("misere", 3, 3, 3), ("gravity", 4, 4, 3), ("gravity", 4, 5, 4)]
+
+
+@pytest.mark.parametrize(("game", "rows", "cols", "k"), SHAPES)
+def test_every_proven_result_is_the_exact_value(game: str, rows: int, cols: int, k: int) -> None:
+    proofs = 0
+    for seed in range(40):
+        board = random_play(Board.empty(rows, cols, k, game), seed, random.Random(seed).randrange(rows * cols * 3 // 4))
+        if board.is_over:
+            continue
+        found = rules_mcts.search(board, random.Random(seed), 2000, Budget(), 1.0, solve=True)
+        if found.proven is None:
+            continue
+        proofs += 1
+        exact = analyze(board).value
+        assert found.proven == (exact + 1) / 2, f"{board}: proved {found.proven}, exact {exact}"
+        if exact == 1:  # a proven win is played at once, and it is a winning move
+            move = board.move_at(found.cell)
+            assert next(mv for mv in analyze(board).moves if mv.move == move).value == 1
+    assert proofs >= 5  # the check above has something to check
+
+
+def test_the_solver_step_sees_a_win_plain_uct_can_miss() -> None:
+    """X to move wins at once (c1); the solver proves it and plays it every time."""
+    board = Board.parse("xx./oo./...", k=3)
+    for seed in range(10):
+        assert get_strategy("mcts-solver-1000").choose(board, random.Random(seed)) == (0, 2)
+
+
+def test_mcts_solver_1000_plays_every_game_and_beats_random() -> None:
+    for game, rows, cols, k in SHAPES:
+        result = run_arena("mcts-solver-1000", "random", games=4, seed=1, start=Board.empty(rows, cols, k, game))
+        assert result.x_wins + result.draws == 4
