@@ -13,7 +13,8 @@ rules costs (2 shared cores: single figures wander ±20%, ratios less).
    solve the empty 4×5 board (a draw) and a Connect Four position 14 plies in (lost for X).
 3. Gravity's alpha-beta on the empty Connect Four board and a middle game, nodes per second.
 4. MCTS playouts per second for S seconds from the empty board: classic 7×7 with the classic
-   MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS.
+   MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS;
+   then Ultimate's random playouts alone, through the rules against its own engine.
 5. Connect Four's win book: its size and load time, and a winning move ten plies in found in
    it against proven by the solver without it, on the same positions.
 """
@@ -144,6 +145,18 @@ def main() -> None:
     ):
         found = rules_mcts.search(board, random.Random(1), 10**9, Budget.seconds(args.seconds))
         print(f"   {label:<31}: {found.playouts / args.seconds:>8,.0f}/s")
+    ultimate = Board.empty(9, 9, 3, "ultimate")
+    me, opp = ultimate.sides()
+    start = rules_mcts.Node(-1, me, opp, ultimate.state, None, [])
+    rates = []
+    for playout in (rules_mcts.rules_playout, rules_mcts._playout):
+        rng, done, began = random.Random(1), 0, time.perf_counter()
+        while time.perf_counter() - began < args.seconds:
+            playout(start, ultimate.rules, ultimate.geometry, rng)
+            done += 1
+        rates.append(done / (time.perf_counter() - began))
+    print(f"   ultimate playouts, rules       : {rates[0]:>8,.0f}/s")
+    print(f"   ultimate playouts, own engine  : {rates[1]:>8,.0f}/s — {rates[1] / rates[0]:.1f}x as many")
 
     print("5. Connect Four's win book")
     shape = connect_four("").geometry

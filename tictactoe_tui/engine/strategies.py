@@ -449,13 +449,15 @@ class MctsStrategy(Strategy):
     no deadline the result depends only on the random generator. Before searching it takes
     a winning square and blocks a single threat, which random playouts see only dimly.
     In the other games (:mod:`.search.rules_mcts`) it takes a move that wins at once, keeps
-    away from moves that let the opponent win at once, and reuses its tree between moves.
+    away from moves that let the opponent win at once, and reuses its tree between moves;
+    with ``solve`` it backs up proven results there too (MCTS-Solver).
     """
 
     name = "mcts"
 
-    def __init__(self, playouts: int = 2000) -> None:
+    def __init__(self, playouts: int = 2000, *, solve: bool = False) -> None:
         self.playouts = playouts
+        self.solve = solve
         self._tree: SearchTree | None = None
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
@@ -483,7 +485,9 @@ class MctsStrategy(Strategy):
             return Decision(_pick(board, wins, rng), estimate=1.0)
         if self._tree is None:
             self._tree = rules_mcts.SearchTree()
-        result = rules_mcts.search(board, rng, self.playouts, budget, tree=self._tree, allowed=safe or legal)
+        result = rules_mcts.search(
+            board, rng, self.playouts, budget, tree=self._tree, allowed=safe or legal, solve=self.solve
+        )
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
     def __getstate__(self) -> dict[str, object]:

@@ -32,18 +32,20 @@ class UltimatePresentation(Presentation):
         return (block // 3 * 3 + row, block % 3 * 3 + col)
 
 
-#: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here).
-STRONGEST_PLAYOUTS = 6000
-_STRONGEST = MctsStrategy(STRONGEST_PLAYOUTS)
+#: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here,
+#: with Ultimate's own playout engine).
+STRONGEST_PLAYOUTS = 12_000
+_STRONGEST = MctsStrategy(STRONGEST_PLAYOUTS, solve=True)
 
 #: Random, then MCTS with more and more playouts; every MCTS level takes a move that wins
-#: at once, avoids one that lets the opponent win at once, and reuses its tree.
+#: at once, avoids one that lets the opponent win at once, and reuses its tree; the two
+#: strongest also back up proven results (MCTS-Solver).
 GAME = Game(
     RULES["ultimate"],
     {
         "easy": RandomStrategy(),
         "medium": MctsStrategy(200),
-        "hard": MctsStrategy(1000),
+        "hard": MctsStrategy(2000, solve=True),
         "impossible": _STRONGEST,
     },
     _STRONGEST,

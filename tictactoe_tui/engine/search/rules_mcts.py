@@ -19,8 +19,11 @@ from dataclasses import dataclass, field
 
 from ..board import Board, Geometry, cells_of
 from ..rules import Rules
+from ..rules.ultimate import SLOT_OF, Ultimate
+from . import ultimate_playout
 from .mcts import EXPLORATION, uct_choice
 from .solver import Budget
+from .ultimate_playout import split
 
 #: Playouts between two looks at the budget's clock.
 CHECK_EVERY = 16
@@ -189,6 +192,19 @@ def _shuffled(bits: int, rng: random.Random) -> list[int]:
 
 def _playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> float:
     """A random game from ``node``; 1.0 if the side that moved into it wins, 0.5 for a draw."""
+    me, opp, state = node.me, node.opp, node.state
+    if isinstance(rules, Ultimate):  # its own engine: about six times as many playouts a second
+        last = (state & 127) - 1
+        target = SLOT_OF[last] if last >= 0 else -1
+        won = ultimate_playout.playout(
+            split(me), split(opp), state >> 7 & 511, state >> 16 & 511, state >> 25 & 511, target, rng.random
+        )
+        return (1 - won) / 2
+    return rules_playout(node, rules, shape, rng)
+
+
+def rules_playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> float:
+    """:func:`_playout` for any game, through its rules (one move at a time)."""
     me, opp, state = node.me, node.opp, node.state
     mover_moved_in = False  # the side to move is not the one that moved into ``node``
     while True:

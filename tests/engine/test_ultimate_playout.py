@@ -1,0 +1,49 @@
+"""Ultimate's fast playouts follow the same rules as the rules module (issue 28): random games
+played through both agree on every legal move and on the result."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS, SLOT_OF
+from tictactoe_tui.engine.search.ultimate_playout import FREE, split
+
+from .test_variants import random_play
+
+#: The cell (reading order on 9×9) of each small board's slot.
+CELL = {(block, SLOT_OF[cell]): cell for block in range(9) for cell in range(81) if BLOCK_MASKS[block] >> cell & 1}
+
+
+def fast_legal(board: Board) -> set[int]:
+    """The legal cells as the fast engine sees them: the free slots of the boards it may play."""
+    me, opp = board.sides()
+    occupied = [a | b for a, b in zip(split(me), split(opp), strict=True)]
+    last, closed = (board.state & 127) - 1, board.state >> 25 & 511
+    target = SLOT_OF[last] if last >= 0 else -1
+    boards = [target] if target >= 0 and not closed >> target & 1 else [b for b in range(9) if not closed >> b & 1]
+    return {CELL[block, slot] for block in boards for slot in FREE[occupied[block]]}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int) -> None:
+    from tictactoe_tui.engine.search.ultimate_playout import playout
+
+    start = random_play(Board.empty(9, 9, 3, "ultimate"), seed, seed % 30)
+    if start.is_over:
+        return
+    me, opp = start.sides()
+    last = (start.state & 127) - 1
+    trace: list[tuple[int, int]] = []
+    rng = random.Random(seed)
+    won = playout(split(me), split(opp), start.state >> 7 & 511, start.state >> 16 & 511, start.state >> 25 & 511,
+                  SLOT_OF[last] if last >= 0 else -1, rng.random, trace)  # fmt: skip
+    board = start
+    for block, slot in trace:
+        assert {board.index(move) for move in board.legal_moves()} == fast_legal(board), str(board)
+        board = board.play(board.move_at(CELL[block, slot]))
+    assert board.is_over
+    expected = 0 if board.winner is None else (1 if board.winner is start.to_move else -1)
+    assert won == expected

@@ -1,0 +1,99 @@
+"""Fast random playouts for Ultimate tic-tac-toe, on nine-bit masks per small board.
+
+The rules module keeps a position as two 81-bit words in reading order, which suits every
+game; a playout here first splits them into one 9-bit mask per small board and side, then
+plays with table look-ups only: the free squares of a small board, whether a mask holds a
+line, whether the claimed boards do. Same rules as :mod:`..rules.ultimate` (a test plays
+random games through both and compares every legal move and result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..rules.base import windows
+from ..rules.ultimate import SIDE
+
+#: The eight lines of a 3×3 board as 9-bit masks (slots in reading order).
+LINES = windows(3, 3, 3)
+#: 1 where a 9-bit mask holds a line (a small board claimed, or the big board won).
+HAS_LINE = bytes(1 if any(mask & line == line for line in LINES) else 0 for mask in range(512))
+#: The free slots of a small board, by its 9-bit occupancy.
+FREE = tuple(tuple(slot for slot in range(9) if not occupied >> slot & 1) for occupied in range(512))
+FREE_COUNT = bytes(len(slots) for slots in FREE)
+FULL = 511
+
+
+def _row_parts() -> tuple[tuple[int, int, int], ...]:
+    """For each 9-bit row of the 9×9 board, its three 3-bit pieces (one per small board)."""
+    return tuple((row & 7, row >> 3 & 7, row >> 6 & 7) for row in range(512))
+
+
+ROW_PARTS = _row_parts()
+
+
+def split(bits: int) -> list[int]:
+    """An 81-bit word (reading order) as nine 9-bit masks, one per small board."""
+    boards = [0] * 9
+    for row in range(SIDE):
+        left, middle, right = ROW_PARTS[bits >> SIDE * row & FULL]
+        base, shift = row // 3 * 3, row % 3 * 3
+        boards[base] |= left << shift
+        boards[base + 1] |= middle << shift
+        boards[base + 2] |= right << shift
+    return boards
+
+
+def playout(
+    mine: list[int],
+    theirs: list[int],
+    my_claims: int,
+    their_claims: int,
+    closed: int,
+    target: int,
+    rand: Callable[[], float],
+    trace: list[tuple[int, int]] | None = None,
+) -> int:
+    """A random game from a position with ``mine`` to move (masks per small board, changed in
+    place), sent to small board ``target`` (-1: any open one). Returns +1 if the side to move
+    wins, -1 if it loses, 0 for a draw. ``trace`` collects the (board, slot) moves played."""
+    occupied = [a | b for a, b in zip(mine, theirs, strict=True)]
+    sign = 1
+    while True:
+        if target < 0 or closed >> target & 1:  # any open board: every free square alike
+            total = 0
+            for board in range(9):
+                if not closed >> board & 1:
+                    total += FREE_COUNT[occupied[board]]
+            pick = int(rand() * total)
+            board = 0
+            while True:
+                if not closed >> board & 1:
+                    count = FREE_COUNT[occupied[board]]
+                    if pick < count:
+                        break
+                    pick -= count
+                board += 1
+            slot = FREE[occupied[board]][pick]
+        else:
+            board = target
+            free = FREE[occupied[board]]
+            slot = free[int(rand() * len(free))]
+        if trace is not None:
+            trace.append((board, slot))
+        bit = 1 << slot
+        marks = mine[board] = mine[board] | bit
+        filled = occupied[board] = occupied[board] | bit
+        if HAS_LINE[marks]:
+            my_claims |= 1 << board
+            closed |= 1 << board
+            if HAS_LINE[my_claims]:
+                return sign
+        elif filled == FULL:
+            closed |= 1 << board
+        if closed == FULL:
+            return 0
+        target = slot
+        mine, theirs = theirs, mine
+        my_claims, their_claims = their_claims, my_claims
+        sign = -sign
