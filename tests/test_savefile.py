@@ -11,20 +11,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.store.savefile import MAX_BYTES, SaveFileError, dump, load, loads, save
+from tictactoe_tui.store.savefile import MAX_BYTES, SaveFileError, dump, parse_game, read_game, save
 
 
 def test_the_format_is_the_board_text_plus_the_moves() -> None:
     board = Board.empty().play((1, 1)).play((0, 0))
     text = "# tictactoe-tui saved game\nversion: 1\ngame: classic\nk: 3\nboard: o../.x./...\nmoves: b2 a1\n"
     assert dump(board) == text
-    assert loads(dump(board)).history == ((1, 1), (0, 0))
+    assert parse_game(dump(board)).board.history == ((1, 1), (0, 0))
 
 
 def test_files_from_before_the_other_games_load_as_classic() -> None:
     old = "# tictactoe-tui saved game\nversion: 1\nk: 3\nboard: o../.x./...\nmoves: b2 a1\n"
-    assert loads(old) == Board.empty().play((1, 1)).play((0, 0))
-    assert loads(old).rules.name == "classic"
+    assert parse_game(old).board == Board.empty().play((1, 1)).play((0, 0))
+    assert parse_game(old).board.rules.name == "classic"
 
 
 def test_ultimate_saves_its_last_move_and_refuses_a_wrong_game() -> None:
@@ -32,9 +32,9 @@ def test_ultimate_saves_its_last_move_and_refuses_a_wrong_game() -> None:
     assert "game: ultimate\n" in dump(board)
     assert "board: " + "/".join(["." * 9] * 3) in dump(board)
     assert dump(board).split("board: ")[1].split("\n")[0].endswith("@d4")
-    assert loads(dump(board)) == board
+    assert parse_game(dump(board)).board == board
     with pytest.raises(SaveFileError, match="unknown game 'chess'"):
-        loads(dump(board).replace("game: ultimate", "game: chess"))
+        parse_game(dump(board).replace("game: ultimate", "game: chess"))
 
 
 GAME_SHAPES = [
@@ -53,7 +53,7 @@ def test_any_game_round_trips(seed: int, shape: tuple[int, int, int, str]) -> No
         if board.is_over:
             break
         board = board.play(rng.choice(board.legal_moves()))
-    loaded = loads(dump(board))
+    loaded = parse_game(dump(board)).board
     assert loaded == board
     assert loaded.history == board.history
 
@@ -74,18 +74,18 @@ def test_any_game_round_trips(seed: int, shape: tuple[int, int, int, str]) -> No
 )
 def test_bad_saved_games_say_why_in_one_line(text: str, reason: str) -> None:
     with pytest.raises(SaveFileError, match=None) as caught:
-        loads(text)
+        parse_game(text)
     assert reason in str(caught.value)
     assert "\n" not in str(caught.value)
 
 
 def test_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError, match="cannot read"):
-        load(tmp_path / "missing.ttt")
+        read_game(tmp_path / "missing.ttt")
     binary = tmp_path / "binary.ttt"
     binary.write_bytes(b"\xff\xfe\xfa")
     with pytest.raises(SaveFileError, match="not a text file"):
-        load(binary)
+        read_game(binary)
 
 
 def test_only_regular_files_are_read_or_written(tmp_path: Path) -> None:
@@ -93,11 +93,11 @@ def test_only_regular_files_are_read_or_written(tmp_path: Path) -> None:
     os.mkfifo(fifo)  # nobody writes to it: reading it would wait forever
     for path, what in ((fifo, "a named pipe"), (tmp_path, "a directory"), (Path("/dev/zero"), "a device")):
         with pytest.raises(SaveFileError, match=f"is {what}, not a saved game"):
-            load(path)
+            read_game(path)
     for path, what in ((fifo, "a named pipe"), (tmp_path, "a directory"), (Path("/dev/null"), "a device")):
         with pytest.raises(SaveFileError, match=f"is {what}, not a saved game"):
             save(path, Board.empty())
     huge = tmp_path / "huge.ttt"
     huge.write_bytes(b"#" * (MAX_BYTES + 1))
     with pytest.raises(SaveFileError, match="larger than a saved game can be"):
-        load(huge)
+        read_game(huge)

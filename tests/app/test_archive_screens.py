@@ -134,7 +134,7 @@ async def test_export_and_delete_from_the_archive(make_app: AppFactory, tmp_path
         target = tmp_path / "draw.ttt"
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
-        exported = savefile.load(target)
+        exported = savefile.read_game(target).board
         assert str(exported) == "oxo/xxo/xox"
         assert exported.history == ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0))
         await pilot.press("d")

@@ -70,11 +70,6 @@ def dump(board: Board, seating: Seating | None = None) -> str:
     return text
 
 
-def loads(text: str) -> Board:
-    """The position a saved game describes, with its history."""
-    return parse_game(text).board
-
-
 def _seating(fields: dict[str, str]) -> Seating | None:
     """The seating the file states, if it states one."""
     if "players" not in fields:
@@ -116,11 +111,6 @@ def parse_game(text: str) -> SavedGame:
     if board != final:
         raise SaveFileError(f"the moves lead to {board}, not to the saved board {final}")
     return SavedGame(board, _seating(fields))
-
-
-def load(path: Path) -> Board:
-    """The position saved in a file (see :func:`read_game`)."""
-    return read_game(path).board
 
 
 def read_game(path: Path) -> SavedGame:
