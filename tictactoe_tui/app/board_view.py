@@ -52,6 +52,12 @@ RANK_WIDTH = 3
 FILE_HEIGHT = 1
 
 
+def smallest_board(rows: int, cols: int, block: int) -> tuple[int, int]:
+    """The fewest columns and lines a board can be drawn in: squares side by side, one
+    character each plus a space, or for games of small boards three columns and a gap each."""
+    return (4 * cols - 1, 2 * rows - 1) if block else (2 * cols, rows)
+
+
 def board_layout(width: int, height: int, rows: int, cols: int, block: int) -> Layout | None:
     """The largest squares that fit ``width`` × ``height`` characters (about twice as wide as
     tall: terminal cells are tall), with a line between squares where it fits; squares side by
@@ -60,7 +66,8 @@ def board_layout(width: int, height: int, rows: int, cols: int, block: int) -> L
     cell_width = min((width - (cols - 1)) // cols, cell_height * 2 + 3)
     if cell_height >= 1 and cell_width >= 3:
         return Layout(cell_width, cell_height, 1)
-    if block or rows > height or 2 * cols > width:
+    least_width, least_height = smallest_board(rows, cols, block)
+    if block or least_width > width or least_height > height:
         return None
     return Layout(3 if 3 * cols <= width else 2, 1, 0)
 
@@ -265,9 +272,9 @@ class BoardView(Widget, can_focus=True):
         layout = board_layout(width - margin_x, height - margin_y, rows, cols, block)
         self.set_class(layout is None, "-too-small")
         if layout is None:
-            smallest = 3 * cols + cols - 1 if block else 2 * cols
-            short_x = max(0, smallest + margin_x - width)
-            short_y = max(0, (2 * rows - 1 if block else rows) + margin_y - height)
+            least_width, least_height = smallest_board(rows, cols, block)
+            short_x = max(0, least_width + margin_x - width)
+            short_y = max(0, least_height + margin_y - height)
             needed = f"{self.app.size.width + short_x}×{self.app.size.height + short_y}"
             self.query_one("#too-small", Static).update(f"Make the window larger (needs {needed})")
             return

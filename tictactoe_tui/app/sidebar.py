@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widgets import Button, Label, OptionList, Select, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from ..engine import LEVELS, STRATEGIES, get_strategy
+from ..engine import LEVELS, STRATEGIES, Board, get_strategy
 from ..engine.rules import RULES
 from ..game import THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings, presets_for
 
@@ -26,16 +26,18 @@ LEVEL_OPTIONS: list[tuple[str, str]] = [
 CUSTOM = "custom"
 
 
-def plays(level: str, settings: Settings) -> bool:
-    """Whether the player ``level`` names plays the game and board of ``settings``."""
-    return get_strategy(level).supports(settings.preset.empty_board())
+def plays(level: str, settings: Settings, board: Board | None = None) -> bool:
+    """Whether the player ``level`` names plays the game and board of ``settings`` (``board``:
+    that board, empty, when the caller has it already)."""
+    return get_strategy(level).supports(board or settings.preset.empty_board())
 
 
 def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
     """The (label, value) choices for one setting (the current value is always one of them;
     the computer's list holds only players of the current game and board)."""
     if field == "level":
-        return [(label, name) for label, name in LEVEL_OPTIONS if name == current.level or plays(name, current)]
+        board = current.preset.empty_board()
+        return [(label, name) for label, name in LEVEL_OPTIONS if name == current.level or plays(name, current, board)]
     if field == "game":
         return [(rules.title, name) for name, rules in RULES.items()]
     if field == "preset":
