@@ -10,6 +10,7 @@ import pytest
 from tictactoe_tui.engine import Board, analyze, get_strategy, run_arena
 from tictactoe_tui.engine.search import rules_mcts
 from tictactoe_tui.engine.search.solver import Budget
+from tictactoe_tui.engine.strategies import ReferenceSolverStrategy
 
 from .test_variants import random_play
 
@@ -46,3 +47,12 @@ def test_mcts_solver_1000_plays_every_game_and_beats_random() -> None:
     for game, rows, cols, k in SHAPES:
         result = run_arena("mcts-solver-1000", "random", games=4, seed=1, start=Board.empty(rows, cols, k, game))
         assert result.x_wins + result.draws == 4
+
+
+def test_the_stronger_reference_is_the_same_bot_with_ten_times_the_simulations() -> None:
+    strong, weak = get_strategy("mcts-solver-10000"), get_strategy("mcts-solver-1000")
+    assert isinstance(strong, ReferenceSolverStrategy)
+    assert isinstance(weak, ReferenceSolverStrategy)
+    assert (strong.simulations, weak.simulations) == (10_000, 1_000)
+    board = Board.parse("xx./oo./...", k=3)
+    assert strong.choose(board, random.Random(0)) == (0, 2)

@@ -546,17 +546,20 @@ class ReferenceSolverStrategy(Strategy):
     """``mcts-solver-1000``: the yardstick as common MCTS libraries ship it — ``mcts-1000``'s
     1,000 simulations, one random rollout each, c = 2 and the most visited move, plus the
     MCTS-Solver step they run by default: proven wins and losses are backed up, a proven win is
-    played at once and a proven loss avoided. It plays every game, through the rules."""
+    played at once and a proven loss avoided. It plays every game, through the rules.
+    ``ReferenceSolverStrategy(10_000)`` is the same bot with ten times the simulations."""
 
-    name = "mcts-solver-1000"
-    SIMULATIONS = ReferenceMctsStrategy.SIMULATIONS
     EXPLORATION = ReferenceMctsStrategy.EXPLORATION
+
+    def __init__(self, simulations: int = ReferenceMctsStrategy.SIMULATIONS) -> None:
+        self.simulations = simulations
+        self.name = f"mcts-solver-{simulations}"
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         _require_moves(board)
         from .search import rules_mcts
 
-        found = rules_mcts.search(board, rng, self.SIMULATIONS, budget, self.EXPLORATION, solve=True)
+        found = rules_mcts.search(board, rng, self.simulations, budget, self.EXPLORATION, solve=True)
         return Decision(board.move_at(found.cell), estimate=found.win_rate)
 
 

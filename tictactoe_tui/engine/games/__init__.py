@@ -113,6 +113,7 @@ STRATEGIES: dict[str, Strategy] = {
         ThreatSpaceStrategy(),
         ReferenceMctsStrategy(),
         ReferenceSolverStrategy(),
+        ReferenceSolverStrategy(10_000),
     )
 }
 
