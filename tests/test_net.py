@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 from tictactoe_tui.engine import Board
 from tictactoe_tui.net import protocol
 from tictactoe_tui.net.address import split_address
+from tictactoe_tui.net.channel import Channel, Pake
+from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import Guest, GuestError
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match, MoveRefused
-from tictactoe_tui.net.protocol import MAX_LINE, codes_match, decode, encode, new_code
+from tictactoe_tui.net.protocol import MAX_LINE, decode, encode, new_code, normal_code
 
 # -- the match ---------------------------------------------------------------------------------
 
@@ -74,27 +76,13 @@ def test_codes_and_addresses() -> None:
     code = new_code()
     assert len(code.split("-")) == 3
     assert all(word in protocol.WORDS for word in code.split("-"))
-    assert codes_match(f"  {code.upper().replace('-', ' ')} ", code)
-    assert not codes_match("maple-otter", "maple-otter-comet")
+    assert normal_code(f"  {code.upper().replace('-', ' ')} ") == code
     assert split_address("example.org") == ("example.org", 7717)
     assert split_address("10.0.0.2:9000") == ("10.0.0.2", 9000)
     assert split_address("[::1]:7000") == ("::1", 7000)
     for bad in ("", ":80", "host:99999", "host:x"):
         with pytest.raises(ValueError, match=r"host|port"):
             split_address(bad)
-
-
-def test_codes_are_compared_in_constant_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[bytes, bytes]] = []
-    real = protocol.hmac.compare_digest
-
-    def recording(a: bytes, b: bytes) -> bool:
-        calls.append((a, b))
-        return real(a, b)
-
-    monkeypatch.setattr(protocol.hmac, "compare_digest", recording)
-    assert codes_match("a-b-c", "a-b-c")
-    assert calls == [(b"a-b-c", b"a-b-c")]
 
 
 def test_the_network_path_never_unpickles_or_evaluates() -> None:
@@ -105,13 +93,15 @@ def test_the_network_path_never_unpickles_or_evaluates() -> None:
             assert word not in text, f"{source.name} uses {word}"
 
 
-def test_lines_are_versioned_and_bounded() -> None:
-    line = encode({"type": "ping"})
-    assert json.loads(line) == {"v": 1, "type": "ping"}
-    assert decode(line, protocol.GUEST_MESSAGES) == {"v": 1, "type": "ping"}
-    for bad in (b'{"v": 2, "type": "ping"}\n', b"[1]\n", b"ping\n", b'{"v": 1, "type": "state"}\n'):
+def test_plain_lines_are_versioned_and_bounded() -> None:
+    line = encode({"type": "hello", "pake": "AA=="})
+    assert json.loads(line) == {"v": 2, "type": "hello", "pake": "AA=="}
+    assert decode(line, protocol.GUEST_HELLO) == {"v": 2, "type": "hello", "pake": "AA=="}
+    with pytest.raises(protocol.VersionError, match="protocol 1"):
+        decode(b'{"v": 1, "type": "hello"}\n', protocol.GUEST_HELLO)
+    for bad in (b"[1]\n", b"ping\n", b'{"v": 2, "type": "move"}\n'):
         with pytest.raises(protocol.ProtocolError):
-            decode(bad, protocol.GUEST_MESSAGES)
+            decode(bad, protocol.GUEST_HELLO)
     with pytest.raises(protocol.ProtocolError):
         encode({"type": "state", "padding": "x" * MAX_LINE})
 
@@ -121,7 +111,7 @@ def test_lines_are_versioned_and_bounded() -> None:
 
 @asynccontextmanager
 async def hosted(**options: Any) -> AsyncIterator[Host]:
-    host = Host(Match(), wrong_code_delay=0.01, **options)
+    host = Host(Match(), **{"gate": Gate(spacing=0.01), **options})
     await host.start()
     try:
         yield host
@@ -130,27 +120,52 @@ async def hosted(**options: Any) -> AsyncIterator[Host]:
 
 
 class Peer:
-    """A raw client that sends whatever a test wants."""
+    """A raw client that runs the handshake itself and then sends whatever a test wants."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
+        self.channel: Channel | None = None
+        self.sent: list[bytes] = []
 
     @classmethod
     async def to(cls, host: Host) -> Peer:
         assert host.address is not None
         return cls(*await asyncio.open_connection(*host.address, limit=4 * MAX_LINE))
 
+    async def send_plain(self, message: dict[str, Any]) -> None:
+        self.writer.write(json.dumps({"v": 2, **message}).encode() + b"\n")
+        await self.writer.drain()
+
     async def send(self, message: dict[str, Any]) -> None:
-        self.writer.write(json.dumps({"v": 1, **message}).encode() + b"\n")
+        """A sealed message (the line is kept in :attr:`sent`, for replays)."""
+        assert self.channel is not None
+        line = self.channel.seal(message)
+        self.sent.append(line)
+        self.writer.write(line)
         await self.writer.drain()
 
     async def receive(self, timeout: float = 5) -> dict[str, Any] | None:
         line = await asyncio.wait_for(self.reader.readline(), timeout)
-        return json.loads(line) if line else None
+        if not line:
+            return None
+        if line.startswith(b"{"):
+            return dict(json.loads(line))
+        assert self.channel is not None
+        return self.channel.open(line, protocol.HOST_MESSAGES)
+
+    async def handshake(self, code: str) -> dict[str, Any] | None:
+        """SPAKE2 with ``code`` and the sealed join: the host's answer (the state, or an error)."""
+        pake = Pake(code, "guest")
+        await self.send_plain({"type": "hello", "pake": pake.encoded()})
+        reply = await self.receive()
+        assert reply is not None
+        assert reply["type"] == "pake"
+        self.channel = Channel(pake.key(Pake.decoded(reply["pake"])), "guest")
+        await self.send({"type": "join"})
+        return await self.receive()
 
     async def join(self, host: Host) -> dict[str, Any]:
-        await self.send({"type": "hello", "code": host.code})
-        state = await self.receive()
+        state = await self.handshake(host.code)
         assert state is not None
         assert state["type"] == "state"
         return state
@@ -210,11 +225,10 @@ async def test_a_wrong_code_garbage_and_oversize_lines_are_dropped_and_the_game_
         host.play((1, 1))
         await friend.receive()
         intruder = await Peer.to(host)
-        await intruder.send({"type": "hello", "code": "not-the-code"})
-        reply = await intruder.receive()
-        assert reply == {"v": 1, "type": "error", "reason": "wrong code", "fatal": True}
+        reply = await intruder.handshake("not-the-code")
+        assert reply == {"v": 2, "type": "error", "reason": "wrong code", "fatal": True}
         assert await intruder.closed()
-        for junk in (b"\x00\xff garbage\n", b"{}\n", b'{"v":1,"type":"move"}\n', b"x" * (MAX_LINE + 10) + b"\n"):
+        for junk in (b"\x00\xff garbage\n", b"{}\n", b'{"v":2,"type":"move"}\n', b"x" * (MAX_LINE + 10) + b"\n"):
             rogue = await Peer.to(host)
             rogue.writer.write(junk)
             await rogue.writer.drain()
@@ -268,9 +282,9 @@ async def test_a_dropped_guest_comes_back_with_the_same_code_to_the_same_game() 
         await until(lambda: len(seen) == 2)
         assert await guest.play((0, 0))
         await until(lambda: len(host.match.moves) == 2)
-        assert guest._writer is not None
-        guest._writer.transport.abort()  # the network drops
-        await until(lambda: any("Waiting for your friend" in status for status in host_statuses))
+        assert guest._stream is not None
+        guest._stream.writer.transport.abort()  # the network drops
+        await until(lambda: any("Your friend left" in status for status in host_statuses))
         await until(lambda: host.connected and "back" in host_statuses[-1])
         await until(lambda: guest.match is not None and guest.match.moves == ((1, 1), (0, 0)))
         host.play((0, 1))
@@ -310,9 +324,9 @@ json_values = st.recursive(
     max_leaves=12,
 )
 messages = st.fixed_dictionaries(
-    {"type": st.sampled_from(["hello", "move", "rematch", "ping", "bye", "state", "nonsense"])},
-    optional={"v": st.sampled_from([1, 1, 1, 2, "1", None]), "move": json_values, "ply": json_values,
-              "code": json_values},
+    {"type": st.sampled_from(["hello", "join", "move", "rematch", "ping", "bye", "state", "nonsense"])},
+    optional={"v": st.sampled_from([2, 2, 2, 1, "2", None]), "move": json_values, "ply": json_values,
+              "pake": json_values},
 )  # fmt: skip
 lines = st.one_of(
     st.binary(max_size=300).map(lambda data: data + b"\n"),
@@ -331,15 +345,22 @@ def run_host_against(script: Callable[[Host], Awaitable[None]]) -> Match:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(lines, min_size=1, max_size=8), st.booleans())
-def test_the_host_survives_any_bytes_and_keeps_the_game_legal(sent: list[bytes], join_first: bool) -> None:
+@given(st.lists(lines | messages, min_size=1, max_size=8), st.booleans())
+def test_the_host_survives_any_bytes_and_keeps_the_game_legal(
+    sent: list[bytes | dict[str, Any]], join_first: bool
+) -> None:
+    """Raw lines before or after the handshake, and sealed messages of any content after it."""
+
     async def script(host: Host) -> None:
         host.play((1, 1))
         peer = await Peer.to(host)
         if join_first:
             await peer.join(host)
         for line in sent:
-            peer.writer.write(line)
+            if isinstance(line, bytes):
+                peer.writer.write(line)
+            elif peer.channel is not None:
+                peer.writer.write(peer.channel.seal(line))
         await peer.writer.drain()
         await asyncio.sleep(0.01)
         peer.writer.close()

@@ -82,7 +82,7 @@ async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) 
             await until(lambda: marks(host) == ".../.x./...")
             await press(host, "u")
             assert "cannot be taken back" in status(host)
-        await until(lambda: "Waiting for your friend" in status(host))  # the guest quit
+        await until(lambda: "Your friend left" in status(host))  # the guest quit
         await host.workers.wait_for_complete()
     for home in ("host", "guest"):  # each side keeps the game, with the friend as the opponent
         [summary] = Archive(tmp_path / home / "data" / "games.sqlite3").page()
@@ -99,7 +99,11 @@ async def test_a_guest_who_drops_out_joins_again_with_the_code_and_finds_the_gam
             await until(lambda: marks(first) == ".../.x./...")
             await press(first, "1")
             await until(lambda: marks(host) == "o../.x./...")
-        await until(lambda: "Waiting for your friend" in status(host))
+        await until(lambda: "Your friend left" in status(host))
+        assert f"code: {code}" in status(host)  # still on screen for the friend's return
+        await press(host, "9")  # a move while the friend is away: refused, and the code stays
+        assert "Wait for your friend" in status(host)
+        assert f"code: {code}" in status(host)
         again = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with again.run_test():
             await until(lambda: marks(again) == "o../.x./...")
@@ -170,3 +174,68 @@ async def test_the_hosts_game_is_the_one_played(tmp_path: Path) -> None:
             await press(host, "4")  # column d: the mark lands at its foot
             await until(lambda: guest.game_screen.game.board.move_count == 1)
             assert marks(guest).split("/")[-1] == "...x..."
+
+
+async def test_the_guest_follows_the_hosts_game_and_both_keep_the_same_score(tmp_path: Path) -> None:
+    """A host on Misère: the guest's sidebar and status say Misère; after a game and a rejoin
+    both score lines count the same games."""
+    paths = Paths(tmp_path / "host" / "config", tmp_path / "host" / "data")
+    misere = Settings(preset=Preset(3, 3, 3, "misere"))
+    host = TicTacToeApp(misere, paths=paths, searcher=ThreadSearcher(get_strategy), online=HostPlan("127.0.0.1", 0))
+    async with host.run_test():
+        await until(lambda: host.game_screen.online is not None and "code: " in host.game_screen.online.banner)
+        link = host.game_screen.online
+        assert link is not None
+        assert link.host is not None
+        assert link.host.address is not None
+        address, port = link.host.address
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, link.host.code))
+        async with guest.run_test():
+            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            assert guest.game_screen.settings.preset == Preset(3, 3, 3, "misere")
+            assert guest.game_screen.settings.game == "misere"
+            assert "Joined: Misère" in status(guest)
+            for app, digit in ((host, "1"), (guest, "5"), (host, "2"), (guest, "9"), (host, "3")):  # a1 b1 c1
+                before = len(host.game_screen.game.line)
+                await press(app, digit)
+                await until(lambda: len(guest.game_screen.game.line) == before + 1)  # noqa: B023
+            assert status(host).startswith("Your friend wins")  # the host made the line: Misère
+            assert status(guest).startswith("You win")
+        async with app_for(tmp_path / "guest", JoinPlan(address, port, link.host.code)).run_test() as again:
+            back = again.app
+            assert isinstance(back, TicTacToeApp)
+            await until(lambda: bool(back.game_screen.game.remote) and back.game_screen.game.board.is_over)
+            for app in (host, back):
+                assert app.game_screen.scores.wins_of("Friend" if app is host else "You") == 1
+                assert app.game_screen.scores.wins_of("You" if app is host else "Friend") == 0
+            assert str(back.game_screen.scores) in ("Friend 0 · You 1 · draws 0", "You 1 · Friend 0 · draws 0")
+
+
+async def test_a_mistyped_code_asks_again_and_the_right_one_joins(tmp_path: Path) -> None:
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, "maple-maple-maple"))
+        async with guest.run_test() as pilot:
+            await until(lambda: isinstance(guest.screen, PathPrompt), seconds=15)
+            assert isinstance(guest.screen, PathPrompt)
+            assert "refused the code" in guest.screen.title_text
+            assert "Someone tried a wrong code (1)" in status(host)
+            assert f"code: {code}" in status(host)
+            await pilot.pause()
+            guest.screen.query_one(Input).value = code
+            await pilot.press("enter")
+            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+
+
+async def test_the_host_gives_a_new_code_and_the_old_one_no_longer_works(tmp_path: Path) -> None:
+    async with hosted_app(tmp_path / "host") as (host, (address, port), old):
+        await press(host, "c")
+        link = host.game_screen.online
+        assert link is not None
+        assert link.host is not None
+        new = link.host.code
+        assert new != old
+        assert f"code: {new}" in status(host)
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, old))
+        async with guest.run_test():
+            await until(lambda: isinstance(guest.screen, PathPrompt), seconds=15)
+            assert not host.game_screen.game.remote

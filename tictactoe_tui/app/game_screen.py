@@ -112,6 +112,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "focus_board", "Back to the board", show=False),
         Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
+        Binding("c", "new_code", "New join code"),
         Binding("s", "stats", "Statistics", show=False),
         Binding("g", "archive", "Games", show=False),
         Binding("ctrl+s", "save_game", "Save game", show=False),
@@ -126,6 +127,8 @@ class GameScreen(Screen[None]):
     paused: reactive[bool] = reactive(False, init=False, repaint=False)
     notice: reactive[str] = reactive("", init=False, repaint=False)
     online_status: reactive[str] = reactive("", init=False, repaint=False)
+    online_banner: reactive[str] = reactive("", init=False, repaint=False)
+    """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
     """Where an online match stands: the address and code, whether the friend is there."""
     scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
@@ -173,7 +176,12 @@ class GameScreen(Screen[None]):
                 GameScreen.coordinates,
             )
             yield StatusLine(id="status").data_bind(
-                GameScreen.game, GameScreen.thinking, GameScreen.paused, GameScreen.notice, GameScreen.online_status
+                GameScreen.game,
+                GameScreen.thinking,
+                GameScreen.paused,
+                GameScreen.notice,
+                GameScreen.online_status,
+                GameScreen.online_banner,
             )
         yield Vertical(id="side")  # the sidebar and the footer go in after the first frame: see on_mount
 
@@ -211,6 +219,8 @@ class GameScreen(Screen[None]):
             return False
         if action == "toggle_pause":
             return self.game.mode is Mode.COMPUTER_VS_COMPUTER
+        if action == "new_code":
+            return self.game.mode is Mode.ONLINE_HOST
         return True
 
     def watch_game(self, old: GameState, new: GameState) -> None:
@@ -417,7 +427,7 @@ class GameScreen(Screen[None]):
             return
         if self.online is not None:
             self.run_worker(self.online.close(), group="online-close", exit_on_error=False)
-            self.online, self.online_status = None, ""
+            self.online, self.online_status, self.online_banner = None, "", ""
         from ..net import HostPlan
         from .screens import PathPrompt
 
@@ -438,9 +448,11 @@ class GameScreen(Screen[None]):
         self.take_turns()
 
     def game_finished(self, game: GameState) -> None:
-        """Count a game that just ended in the session's scores, and keep it in the archive
-        (written by a worker: another copy of the app may hold the database for a moment)."""
-        self.scores = self.scores.count(game)
+        """Count a game that just ended in the session's scores (online, the match counts them),
+        and keep it in the archive (written by a worker: another copy of the app may hold the
+        database for a moment)."""
+        if not game.mode.online:
+            self.scores = self.scores.count(game)
         from ..store.archive import GameRecord
 
         record = GameRecord.of(game, self.settings.level)
@@ -564,25 +576,35 @@ class GameScreen(Screen[None]):
         from ..net import JoinPlan
         from ..net.match import Match
         from .online import OnlineLink
-        from .screens import PathPrompt
 
         if isinstance(plan, JoinPlan) and not plan.code:
-            self.app.push_screen(
-                PathPrompt(f"Join code for {plan.host}:{plan.port} (three words)", ""),
-                lambda code: self.go_online(replace(plan, code=code)) if code else None,
-            )
+            self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)")
             return
         preset = self.settings.preset
         match = Match(preset.rows, preset.cols, preset.k, game=preset.game)
         link = OnlineLink(
             plan,
             match,
-            lambda state: self._post(FriendMoved(state)),
-            lambda text: self._post(FriendSaid(text)),
+            lambda state, scores: self._post(FriendMoved(state, scores)),
+            lambda banner, text: self._post(FriendSaid(banner, text)),
         )
         self.online = link
         self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
         self.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
+
+    def action_new_code(self) -> None:
+        """Host: retire the join code and show a new one (a friend already playing stays)."""
+        refusal = self.online.new_code() if self.online is not None else "Not hosting a game"
+        if refusal:
+            self.notice = refusal
+
+    def ask_join_code(self, plan: JoinPlan, question: str) -> None:
+        """Ask for the join code, then join with it (Esc: stay where we are)."""
+        from .screens import PathPrompt
+
+        self.app.push_screen(
+            PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code)) if code else None
+        )
 
     def _post(self, message: FriendMoved | FriendSaid) -> None:
         self.post_message(message)
@@ -614,9 +636,15 @@ class GameScreen(Screen[None]):
         task.add_done_callback(self._online_requests.discard)
 
     def on_friend_moved(self, message: FriendMoved) -> None:
-        """Show the match's new state; a game that ends here is counted once."""
+        """Show the match's new state, its scores, and its game and board in the sidebar; a game
+        that ends here is archived once."""
         game, previous = message.state, self.game
         ended_before = previous.mode is game.mode and previous.number == game.number and previous.board.is_over
+        board = game.board
+        played = Preset(board.rows, board.cols, board.k, board.rules.name)
+        if self.settings.preset != played:  # the host's choice, on both sides
+            self.settings = replace(self.settings, preset=played)
+        self.scores = message.scores
         self.game = game
         if game.number != previous.number:  # (watch_game centres it on a new board)
             self.cursor = self._centre()
@@ -624,9 +652,16 @@ class GameScreen(Screen[None]):
             self.game_finished(game)
 
     def on_friend_said(self, message: FriendSaid) -> None:
-        """Show news of the match (it replaces an older notice)."""
+        """Show news of the match (it replaces an older notice); a guest turned away for a wrong
+        code is asked for the code again."""
         self.notice = ""
-        self.online_status = message.text
+        self.online_banner, self.online_status = message.banner, message.text
+        from ..net import JoinPlan
+
+        link = self.online
+        if link is not None and link.refused and isinstance(link.plan, JoinPlan):
+            link.refused = ""
+            self.ask_join_code(link.plan, f"{message.text}. Type the code again (three words), or Esc")
 
     # -- saving and loading --------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from ..engine.board import Move
-    from ..game import GameState
+    from ..game import GameState, Scoreboard
     from .ai import AiJob, AiResult, AnalysisResult
 
 
@@ -50,18 +50,22 @@ class AnalysisFailed(Message):
 
 
 class FriendMoved(Message):
-    """The online match changed (a move, a rematch, a join): ``state`` is how this player sees it."""
+    """The online match changed (a move, a rematch, a join): ``state`` is how this player sees
+    it, ``scores`` the match's own count (the same on both sides)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, scores: Scoreboard) -> None:
         super().__init__()
         self.state = state
+        self.scores = scores
 
 
 class FriendSaid(Message):
-    """News of the online match for the status line (the address and code, a join, a hang-up)."""
+    """News of the online match for the status line: ``text`` (a join, a wrong code, a hang-up)
+    under ``banner`` (the code and address, which stay on screen)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, banner: str, text: str) -> None:
         super().__init__()
+        self.banner = banner
         self.text = text
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from ..engine.board import Mark, Move
-from ..game import GameState, Mode
+from ..game import GameState, Mode, Scoreboard
 from ..net import HostPlan, JoinPlan
 from ..net.guest import Guest, GuestError
 from ..net.host import Host
@@ -27,22 +27,32 @@ class OnlineLink:
         self,
         plan: HostPlan | JoinPlan,
         match: Match,
-        show: Callable[[GameState], None],
-        say: Callable[[str], None],
+        show: Callable[[GameState, Scoreboard], None],
+        say: Callable[[str, str], None],
     ) -> None:
-        """``show`` receives each new game state, ``say`` each status line (address, code, joins)."""
+        """``show`` receives each new game state with the match's scores, ``say`` each status line
+        (joins, wrong codes) under the banner (the code and address, kept on screen)."""
         self.plan = plan
         self.side: Literal["host", "guest"] = "host" if isinstance(plan, HostPlan) else "guest"
         self.mode = Mode.ONLINE_HOST if self.side == "host" else Mode.ONLINE_JOIN
         self.show, self.say = show, say
         self._shown: GameState | None = None
+        self.refused = ""
+        """Why the host turned the guest away for good (a wrong code), once it has."""
         self.host: Host | None = None
         self.guest: Guest | None = None
         if isinstance(plan, HostPlan):
             self.host = Host(match, self.changed, self.status)
         else:
             self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status)
-        self.banner = ""
+        self._address = ""
+
+    @property
+    def banner(self) -> str:
+        """The line that stays on screen: the host's code and address, or whom the guest plays."""
+        if self.host is not None:
+            return f"code: {self.host.code} · {self._address}" if self._address else ""
+        return self._address and f"playing the host at {self._address}"
 
     async def run(self) -> None:
         """Listen (host) or stay joined (guest) until closed; problems end up in the status."""
@@ -53,16 +63,17 @@ class OnlineLink:
             except OSError as error:
                 self.status(f"Cannot host on {self.plan.bind}:{self.plan.port}: {error.strerror or error}")
                 return
-            self.banner = f"code: {self.host.code} · {bind}:{port}"
+            self._address = f"{bind}:{port}"
             self.status("Waiting for your friend to join")
             return
         assert self.guest is not None
-        self.banner = f"playing the host at {self.guest.host}:{self.guest.port}"
+        self._address = f"{self.guest.host}:{self.guest.port}"
         self.status("Connecting…")
         try:
             await self.guest.run()
         except GuestError as error:
-            self.banner = ""
+            self._address = ""
+            self.refused = str(error)
             self.status(f"Could not join: {error}")
 
     async def close(self) -> None:
@@ -73,7 +84,15 @@ class OnlineLink:
             await self.guest.close()
 
     def status(self, text: str) -> None:
-        self.say(f"{self.banner}\n{text}" if self.banner else text)
+        self.say(self.banner, text)
+
+    def new_code(self) -> str | None:
+        """Host: retire the code and show a new one (a friend already playing stays); why not, or None."""
+        if self.host is None:
+            return "Only the host has a join code"
+        self.host.new_code()
+        self.status("A new code: the old one no longer lets anyone in")
+        return None
 
     # -- states ------------------------------------------------------------------------
 
@@ -91,7 +110,12 @@ class OnlineLink:
             self.mode, match.board, mine, swapped=swapped, number=match.number, started=started, times=times
         )
         self._shown = state
-        self.show(state)
+        mine_won, theirs_won = (
+            (match.host_wins, match.guest_wins) if self.side == "host" else (match.guest_wins, match.host_wins)
+        )
+        wins = {"You": mine_won, "Friend": theirs_won}
+        players = Scoreboard.for_game(state).wins
+        self.show(state, Scoreboard(tuple((who, wins.get(who, 0)) for who, _ in players), match.draws))
 
     # -- the player's requests -----------------------------------------------------------
 
@@ -99,7 +123,7 @@ class OnlineLink:
         """Play ``move`` for this player; why not, or None."""
         if self.host is not None:
             if not self.host.connected:
-                return "Wait for your friend to join again"
+                return "Wait for your friend to join (again)"
             try:
                 self.host.play(move)
             except MoveRefused as refusal:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich import box
+from rich.markup import escape
 from rich.table import Table
 from textual import on
 from textual.app import ComposeResult
@@ -67,7 +68,7 @@ class PathPrompt(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="path-prompt", classes="dialog"):
-            yield Static(f"[b]{self.title_text}[/b]", classes="dialog-title")
+            yield Static(f"[b]{escape(self.title_text)}[/b]", classes="dialog-title")
             yield Input(self.suggestion, id="path")
             yield Static("[dim]Enter to confirm, escape to cancel[/dim]", classes="dialog-foot")
 
@@ -86,7 +87,7 @@ class SavedGamePrompt(PathPrompt):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="path-prompt", classes="dialog"):
-            yield Static(f"[b]{self.title_text}[/b]", classes="dialog-title")
+            yield Static(f"[b]{escape(self.title_text)}[/b]", classes="dialog-title")
             yield Input(self.suggestion, id="path")
             yield Static(f"[dim]Saved games in {self.folder}:[/dim]", classes="dialog-note")
             yield DirectoryTree(self.folder, id="saved-games")

@@ -10,13 +10,15 @@ from ..game import GameState
 
 
 class StatusLine(Widget):
-    """Renders the bound game state; two lines tall."""
+    """Renders the bound game state: the headline, online the code (or whom you play), and the
+    latest news."""
 
     game: reactive[GameState | None] = reactive(None)
     thinking: reactive[bool] = reactive(False)
     paused: reactive[bool] = reactive(False)
     notice: reactive[str] = reactive("")
     online_status: reactive[str] = reactive("")
+    online_banner: reactive[str] = reactive("")
 
     def render(self) -> str:
         game = self.game
@@ -31,7 +33,8 @@ class StatusLine(Widget):
         elif self.paused and game.computer_to_move:
             headline += "  ·  paused (p to resume)"
         detail = self.notice or self.online_status or (game.last_ai.describe() if game.last_ai else "")
-        return f"{headline}\n[dim]{detail}[/dim]" if detail else headline
+        lines = [headline, *(f"[dim]{line}[/dim]" for line in (self.online_banner, detail) if line)]
+        return "\n".join(lines)
 
     def watch_thinking(self, thinking: bool) -> None:
         self.set_class(thinking, "-thinking")

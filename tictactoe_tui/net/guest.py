@@ -1,8 +1,10 @@
 """The guest: joins a host with the code, asks for moves, shows the match the host sends.
 
-When the connection drops the guest says so and tries again every few seconds with the same
-code, and the host hands the game back where it was. It trusts nothing it receives: every
-state is rebuilt and checked like a saved game.
+Joining is the handshake of :mod:`.channel` (SPAKE2 on the code, then every line sealed); a
+host that answers in the open after it, or in another protocol version, is refused. When the
+connection drops the guest says so and tries again every few seconds with the same code, and
+the host hands the game back where it was. It trusts nothing it receives: every state is
+rebuilt and checked like a saved game.
 """
 
 from __future__ import annotations
@@ -13,8 +15,20 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.board import move_name
+from ..engine.marks import board_size
+from .channel import Channel, Pake, SealedStream
 from .match import Match
-from .protocol import HOST_MESSAGES, MAX_LINE, ProtocolError, read_message, send
+from .protocol import (
+    HOST_HANDSHAKE,
+    HOST_MESSAGES,
+    MAX_LINE,
+    ProtocolError,
+    VersionError,
+    decode,
+    read_line,
+    read_message,
+    send,
+)
 
 #: Seconds between pings (the host drops a guest that stays silent much longer).
 PING_SECONDS = 10.0
@@ -22,6 +36,12 @@ PING_SECONDS = 10.0
 RETRY_SECONDS = 2.0
 #: Seconds without any message from the host before the connection is taken for dead.
 SILENCE_SECONDS = 30.0
+#: Seconds to wait for the host's half of the handshake (it may be letting others try first).
+TURN_SECONDS = 40.0
+#: Seconds of waiting for a turn after which the player is told why it takes long.
+BUSY_NOTICE_SECONDS = 3.0
+#: What a host that hangs up during the handshake most likely is.
+OLD_HOST = "the host hung up during the handshake (an older tictactoe-tui? both sides need network protocol 2)"
 
 
 class GuestError(Exception):
@@ -47,7 +67,7 @@ class Guest:
         self.on_change, self.on_status = on_change, on_status
         self.retry_seconds, self.ping_seconds = retry_seconds, ping_seconds
         self.match: Match | None = None
-        self._writer: asyncio.StreamWriter | None = None
+        self._stream: SealedStream | None = None
         self._closing = False
 
     async def run(self) -> None:
@@ -65,7 +85,7 @@ class Guest:
                         f"Cannot reach {self.host}:{self.port} ({error or type(error).__name__}); trying again"
                     )
             finally:
-                self._writer = None
+                self._stream = None
             first = False
             if not self._closing:
                 if self.match is not None:
@@ -76,20 +96,61 @@ class Guest:
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(self.host, self.port, limit=MAX_LINE), self.retry_seconds * 5
         )
-        self._writer = writer
-        pinger = asyncio.ensure_future(self._ping(writer))
         try:
-            await send(writer, {"type": "hello", "code": self.code})
-            while not self._closing:
-                message = await read_message(reader, HOST_MESSAGES, SILENCE_SECONDS)
-                if message is None:
-                    return
-                self._receive(message)
+            stream = await self._handshake(reader, writer)
+            self._stream = stream
+            pinger = asyncio.ensure_future(self._ping(stream))
+            try:
+                while not self._closing:
+                    message = await stream.receive(SILENCE_SECONDS)
+                    if message is None:
+                        return
+                    self._receive(message)
+            finally:
+                pinger.cancel()
         finally:
-            pinger.cancel()
             writer.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer.wait_closed(), 1)
+
+    async def _handshake(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> SealedStream:
+        """Our SPAKE2 message, the host's, then our sealed ``join``; the host's first sealed line
+        (the match) is read by the caller. A wrong code is :class:`GuestError`."""
+        pake = await asyncio.to_thread(Pake, self.code, "guest")  # pure-Python curve arithmetic: off the loop
+        await send(writer, {"type": "hello", "pake": pake.encoded()})
+        busy = asyncio.get_running_loop().call_later(
+            BUSY_NOTICE_SECONDS, self.on_status, "The host is busy with other connections: waiting for a turn…"
+        )
+        try:
+            reply = await read_message(reader, HOST_HANDSHAKE, TURN_SECONDS)
+        except VersionError as error:
+            self._closing = True
+            raise GuestError(str(error)) from None
+        finally:
+            busy.cancel()
+        if reply is None:
+            raise ProtocolError(OLD_HOST)
+        if reply["type"] == "error":
+            self._refused(reply)
+        key = await asyncio.to_thread(pake.key, Pake.decoded(reply.get("pake")))
+        stream = SealedStream(reader, writer, Channel(key, "guest"), HOST_MESSAGES)
+        await stream.send({"type": "join"})
+        # the host answers a wrong code in the open, and a right one sealed: peek at the line
+        line = await read_line(reader, TURN_SECONDS)
+        if line is None:
+            raise ProtocolError("the host hung up during the handshake")
+        if line.startswith(b"{"):
+            self._refused(decode(line, frozenset({"error"})))
+        self._receive(stream.channel.open(line, HOST_MESSAGES))
+        return stream
+
+    def _refused(self, error: dict[str, Any]) -> None:
+        """The host's answer in the open: a wrong code ends the attempts, anything else is retried."""
+        reason = str(error.get("reason", "refused"))[:200]
+        if reason == "wrong code":
+            self._closing = True
+            raise GuestError(f"the host refused the code {self.code!r}")
+        raise ProtocolError(f"the host said: {reason}")
 
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -97,9 +158,6 @@ class Guest:
             self._take(message)
         elif kind == "error":
             reason = str(message.get("reason", "refused"))[:200]
-            if message.get("fatal") and reason == "wrong code":
-                self._closing = True
-                raise GuestError(f"the host refused the code {self.code!r}")
             if message.get("fatal"):
                 raise ProtocolError(f"the host hung up ({reason})")
             self.on_status(f"Refused: {reason}")
@@ -115,20 +173,21 @@ class Guest:
         self.match = match
         self.on_change(match)
         if first_state:
-            self.on_status("Joined: you play O" if match.mark("guest").value == "o" else "Joined")
+            board = match.board
+            self.on_status(f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O")
 
-    async def _ping(self, writer: asyncio.StreamWriter) -> None:
+    async def _ping(self, stream: SealedStream) -> None:
         with contextlib.suppress(Exception):
             while True:
                 await asyncio.sleep(self.ping_seconds)
-                await send(writer, {"type": "ping"})
+                await stream.send({"type": "ping"})
 
     async def _request(self, message: dict[str, Any]) -> bool:
-        if self._writer is None:
+        if self._stream is None:
             self.on_status("Not connected: waiting for your friend's game")
             return False
         try:
-            await send(self._writer, message)
+            await self._stream.send(message)
         except (OSError, ProtocolError):
             return False
         return True
@@ -145,7 +204,7 @@ class Guest:
     async def close(self) -> None:
         """Say goodbye and stop reconnecting."""
         self._closing = True
-        if self._writer is not None:
+        if self._stream is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(send(self._writer, {"type": "bye"}), 1)
-            self._writer.close()
+                await asyncio.wait_for(self._stream.send({"type": "bye"}), 1)
+            self._stream.writer.close()

@@ -1,26 +1,35 @@
-"""The wire format: newline-delimited JSON objects, each at most 64 KiB, each with ``"v": 1``.
+"""The wire format, version 2: newline-delimited lines, each at most 64 KiB.
 
-Guest to host: ``hello`` (with the join ``code``), ``move`` (``ply``: moves before it, ``move``:
-its name, e.g. ``b2``), ``rematch``, ``ping``, ``bye``. Host to guest: ``state`` (the whole
-match, after every change), ``error`` (``reason``; the guest's message changed nothing),
-``pong``. Nothing is ever evaluated or unpickled: a line is parsed as JSON and checked field by
-field.
+A connection opens with a handshake in plain JSON lines that carry no secret (each has
+``"v": 2``): the guest's ``hello`` and the host's ``pake`` each hold one SPAKE2 message, from
+which both sides derive a session key if, and only if, they used the same join code (the code
+itself never crosses the wire). Every later line is sealed (see :mod:`.channel`): the guest's
+``join`` (proof it has the key), ``move`` (``ply``: moves before it, ``move``: its name, e.g.
+``b2``), ``rematch``, ``ping``, ``bye``; the host's ``state`` (the whole match, after every
+change), ``error`` (``reason``; the guest's message changed nothing) and ``pong``. The host may
+also answer the handshake with a plain ``error`` (a wrong code, a full house, an old version).
+Nothing is ever evaluated or unpickled: a line is parsed as JSON and checked field by field.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 import re
 import secrets
 from typing import Any
 
-VERSION = 1
+VERSION = 2
 #: The longest line either side accepts, newline included.
 MAX_LINE = 64 * 1024
-GUEST_MESSAGES = frozenset({"hello", "move", "rematch", "ping", "bye"})
+#: What a guest may send in the open (the handshake), and sealed once it has the key.
+GUEST_HELLO = frozenset({"hello"})
+GUEST_MESSAGES = frozenset({"join", "move", "rematch", "ping", "bye"})
+#: What a host may send in the open (its half of the handshake, or why it hangs up), and sealed.
+HOST_HANDSHAKE = frozenset({"pake", "error"})
 HOST_MESSAGES = frozenset({"state", "error", "pong"})
+#: What either side tells a peer that speaks another version of the protocol.
+PLEASE_UPDATE = "please update tictactoe-tui: this game speaks network protocol 2"
 
 #: Short, distinct, easy to say and type: three of them make a join code (256³ ≈ 16.7 million).
 WORDS = tuple(
@@ -51,6 +60,17 @@ class ProtocolError(ValueError):
     """A line that breaks the protocol; the message says how (one line)."""
 
 
+class VersionError(ProtocolError):
+    """A peer that speaks another version of the protocol (``version``: the one it gave)."""
+
+    def __init__(self, version: object) -> None:
+        super().__init__(
+            f"the other side speaks network protocol {str(version)[:10]}, this one {VERSION}: "
+            "both need the same version of tictactoe-tui"
+        )
+        self.version = version
+
+
 def new_code() -> str:
     """A fresh join code: three random words, e.g. ``maple-otter-comet``."""
     return "-".join(secrets.choice(WORDS) for _ in range(3))
@@ -61,21 +81,18 @@ def normal_code(code: str) -> str:
     return "-".join(word for word in re.split(r"[\s-]+", code.lower()) if word)
 
 
-def codes_match(given: str, expected: str) -> bool:
-    """Compare a code with the real one in constant time (no hint from how long it took)."""
-    return hmac.compare_digest(normal_code(given).encode(), normal_code(expected).encode())
-
-
-def encode(message: dict[str, Any]) -> bytes:
-    """One line of the protocol: the message with its version, as compact JSON."""
-    line = json.dumps({"v": VERSION, **message}, separators=(",", ":"), ensure_ascii=True).encode() + b"\n"
+def encode(message: dict[str, Any], version: int = VERSION) -> bytes:
+    """One plain line of the protocol: the message with its version, as compact JSON (another
+    ``version`` only to tell an old peer to update, in words it reads)."""
+    line = json.dumps({"v": version, **message}, separators=(",", ":"), ensure_ascii=True).encode() + b"\n"
     if len(line) > MAX_LINE:
         raise ProtocolError(f"a {message.get('type')} message of {len(line)} bytes is over the limit")
     return line
 
 
 def decode(line: bytes, allowed: frozenset[str]) -> dict[str, Any]:
-    """A received line as a message whose ``type`` is one of ``allowed``; :class:`ProtocolError` if not."""
+    """A received line as a message whose ``type`` is one of ``allowed``; :class:`VersionError`
+    for another version, :class:`ProtocolError` for anything else that is not the protocol."""
     if len(line) > MAX_LINE:
         raise ProtocolError("line too long")
     try:
@@ -85,30 +102,40 @@ def decode(line: bytes, allowed: frozenset[str]) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ProtocolError("not a JSON object")
     if message.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {message.get('v')!r} is not {VERSION}")
+        raise VersionError(message.get("v"))
     if message.get("type") not in allowed:
         raise ProtocolError(f"unknown message type {str(message.get('type'))[:40]!r}")
     return message
 
 
-async def read_message(reader: asyncio.StreamReader, allowed: frozenset[str], timeout: float) -> dict[str, Any] | None:
-    """The next message, or None when the other side closed the connection.
+async def read_line(reader: asyncio.StreamReader, timeout: float) -> bytes | None:
+    """The next whole line, or None when the other side closed the connection.
 
-    :class:`ProtocolError` for a bad or oversize line; :class:`TimeoutError` after ``timeout``
+    :class:`ProtocolError` for an oversize line; :class:`TimeoutError` after ``timeout``
     seconds of silence.
     """
     try:
         line = await asyncio.wait_for(reader.readline(), timeout)
     except (asyncio.LimitOverrunError, ValueError):
         raise ProtocolError("line too long") from None
-    if not line:
-        return None
     if not line.endswith(b"\n"):
-        return None  # the connection closed in the middle of a line
-    return decode(line, allowed)
+        return None  # closed (in the middle of a line, perhaps)
+    return line
+
+
+async def read_message(reader: asyncio.StreamReader, allowed: frozenset[str], timeout: float) -> dict[str, Any] | None:
+    """The next plain message, or None when the other side closed the connection (errors as
+    :func:`read_line` and :func:`decode`)."""
+    line = await read_line(reader, timeout)
+    return None if line is None else decode(line, allowed)
 
 
 async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
-    """Write one message and wait until it has gone to the socket's buffer."""
-    writer.write(encode(message))
+    """Write one plain message and wait until it has gone to the socket's buffer."""
+    await send_line(writer, encode(message))
+
+
+async def send_line(writer: asyncio.StreamWriter, line: bytes) -> None:
+    """Write one line and wait until it has gone to the socket's buffer."""
+    writer.write(line)
     await writer.drain()
