@@ -9,7 +9,7 @@ import pytest
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS, SLOT_OF
-from tictactoe_tui.engine.search.ultimate_playout import FREE, split
+from tictactoe_tui.engine.search.ultimate_playout import FREE, Guide, split
 
 from .test_variants import random_play
 
@@ -28,7 +28,8 @@ def fast_legal(board: Board) -> set[int]:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int) -> None:
+@pytest.mark.parametrize("guide", [Guide(), Guide(take_wins=True), Guide(avoid_gifts=True), Guide(True, True)])
+def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int, guide: Guide) -> None:
     from tictactoe_tui.engine.search.ultimate_playout import playout
 
     start = random_play(Board.empty(9, 9, 3, "ultimate"), seed, seed % 30)
@@ -39,7 +40,8 @@ def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int) -> 
     trace: list[tuple[int, int]] = []
     rng = random.Random(seed)
     won = playout(split(me), split(opp), start.state >> 7 & 511, start.state >> 16 & 511, start.state >> 25 & 511,
-                  SLOT_OF[last] if last >= 0 else -1, rng.random, trace)  # fmt: skip
+                  SLOT_OF[last] if last >= 0 else -1, rng.random, trace, take_wins=guide.take_wins,
+                  avoid_gifts=guide.avoid_gifts)  # fmt: skip
     board = start
     for block, slot in trace:
         assert {board.index(move) for move in board.legal_moves()} == fast_legal(board), str(board)
@@ -47,3 +49,25 @@ def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int) -> 
     assert board.is_over
     expected = 0 if board.winner is None else (1 if board.winner is start.to_move else -1)
     assert won == expected
+
+
+def test_a_guided_playout_claims_the_board_it_is_sent_to_when_it_can() -> None:
+    from tictactoe_tui.engine.search.ultimate_playout import playout
+
+    mine, theirs = [0] * 9, [0] * 9
+    mine[4] = 0b000_000_011  # two in the top row of the centre board: slot 2 claims it
+    trace: list[tuple[int, int]] = []
+    playout(mine, theirs, 0, 0, 0, 4, random.Random(1).random, trace, take_wins=True)
+    assert trace[0] == (4, 2)
+
+
+def test_a_guided_playout_does_not_send_the_opponent_to_a_board_they_claim_at_once() -> None:
+    from tictactoe_tui.engine.search.ultimate_playout import playout
+
+    for seed in range(30):
+        mine, theirs = [0] * 9, [0] * 9
+        theirs[0] = 0b011  # the opponent claims board 0 with slot 2 if sent there
+        trace: list[tuple[int, int]] = []
+        playout(mine, theirs, 0, 0, 0, 4, random.Random(seed).random, trace, avoid_gifts=True)
+        assert trace[0][0] == 4
+        assert trace[0][1] != 0

@@ -145,6 +145,15 @@ def build_parser() -> _Parser:
     serve.add_argument(
         "--public-url", help="the address visitors' browsers use, when it is not --host (e.g. http://192.0.2.7:8000)"
     )
+    serve.add_argument(
+        "--max-sessions", type=positive_int, default=8, help="games at once, each its own process (default 8)"
+    )
+    serve.add_argument(
+        "--idle-timeout",
+        type=positive_seconds,
+        default=1800.0,
+        help="seconds after which a game its browser has not touched ends (default 1800)",
+    )
 
     host = commands.add_parser("host", help="play a friend on another machine: wait for them to join")
     host.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")

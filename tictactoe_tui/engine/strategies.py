@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from .board import Board, Mark, Move, cells_of, geometry, winning_cells
 from .search.exact import solver_for
 from .search.solver import UNLIMITED, Budget, ExactSolver, MoveValue
+from .search.ultimate_playout import RANDOM, Guide
 
 if TYPE_CHECKING:
     from .search.rules_mcts import SearchTree
@@ -450,14 +451,16 @@ class MctsStrategy(Strategy):
     a winning square and blocks a single threat, which random playouts see only dimly.
     In the other games (:mod:`.search.rules_mcts`) it takes a move that wins at once, keeps
     away from moves that let the opponent win at once, and reuses its tree between moves;
-    with ``solve`` it backs up proven results there too (MCTS-Solver).
+    with ``solve`` it backs up proven results there too (MCTS-Solver), and ``guide`` steers
+    Ultimate's playouts.
     """
 
     name = "mcts"
 
-    def __init__(self, playouts: int = 2000, *, solve: bool = False) -> None:
+    def __init__(self, playouts: int = 2000, *, solve: bool = False, guide: Guide = RANDOM) -> None:
         self.playouts = playouts
         self.solve = solve
+        self.guide = guide
         self._tree: SearchTree | None = None
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
@@ -486,7 +489,14 @@ class MctsStrategy(Strategy):
         if self._tree is None:
             self._tree = rules_mcts.SearchTree()
         result = rules_mcts.search(
-            board, rng, self.playouts, budget, tree=self._tree, allowed=safe or legal, solve=self.solve
+            board,
+            rng,
+            self.playouts,
+            budget,
+            tree=self._tree,
+            allowed=safe or legal,
+            solve=self.solve,
+            guide=self.guide,
         )
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -51,6 +52,9 @@ TURN_SECONDS = 30.0
 HANDSHAKE_SECONDS = 5.0
 #: Seconds of silence after which a guest is taken for gone (they ping every few seconds).
 IDLE_SECONDS = 45.0
+#: Seconds (to twice that) before a stranger that does not speak protocol 2 hears so (or is hung
+#: up on): one socket cannot come back faster, which keeps a flood of them cheap for the host.
+REFUSAL_SECONDS = 5.0
 #: Wrong codes after which the code is retired and a new one shown.
 WRONG_CODE_BUDGET = 20
 #: Connections that have not proved the code, at most (one more ends the oldest).
@@ -76,6 +80,7 @@ class Host:
         hello_seconds: float = HELLO_SECONDS,
         turn_seconds: float = TURN_SECONDS,
         handshake_seconds: float = HANDSHAKE_SECONDS,
+        refusal_seconds: float = REFUSAL_SECONDS,
         wrong_code_budget: int = WRONG_CODE_BUDGET,
         max_strangers: int = MAX_STRANGERS,
     ) -> None:
@@ -88,6 +93,7 @@ class Host:
         self.hello_seconds = hello_seconds
         self.turn_seconds = turn_seconds
         self.handshake_seconds = handshake_seconds
+        self.refusal_seconds = refusal_seconds
         self.wrong_code_budget = wrong_code_budget
         self.max_strangers = max_strangers
         self.wrong_codes = 0
@@ -168,7 +174,10 @@ class Host:
             guest = await self._as_stranger(self._welcome(reader, writer))
             if guest is not None:
                 await self._follow(guest)
-        except (ProtocolError, TimeoutError, OSError, asyncio.IncompleteReadError):
+        except ProtocolError:
+            if guest is None:  # a stranger talking nonsense: hang up, but not at once
+                await self._as_stranger(self._linger())
+        except (TimeoutError, OSError, asyncio.IncompleteReadError):
             pass  # dropped: the game goes on
         finally:
             if guest is not None and self._guest is guest:
@@ -190,9 +199,7 @@ class Host:
         try:
             result: SealedStream | None = await welcome
             return result
-        except asyncio.CancelledError:
-            if task in self._strangers:  # the host is closing, not this stranger being crowded out
-                raise
+        except asyncio.CancelledError:  # crowded out, or the host is closing: hang up quietly
             return None
         finally:
             self._strangers.pop(task, None)
@@ -203,6 +210,7 @@ class Host:
         try:
             hello = await read_message(reader, GUEST_HELLO, self.hello_seconds)
         except VersionError as error:
+            await self._linger()
             version = error.version if type(error.version) is int else 2
             reason = f"this host speaks network protocol 2: {PLEASE_UPDATE}"
             await send_line(writer, encode({"type": "error", "reason": reason, "fatal": True}, version=version))
@@ -238,6 +246,11 @@ class Host:
         self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
         return guest
+
+    async def _linger(self) -> None:
+        """Wait before refusing a stranger: ``refusal_seconds`` to twice that, so that a flood's
+        sockets, refused together, do not all come back together."""
+        await asyncio.sleep(self.refusal_seconds * random.uniform(1, 2))  # spreading, not secrecy
 
     async def _wrong_code(self, writer: asyncio.StreamWriter, code: str) -> None:
         """Count a wrong guess at ``code``, tell the player, and answer it in its paced turn."""

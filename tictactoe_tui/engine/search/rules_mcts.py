@@ -23,7 +23,7 @@ from ..rules.ultimate import SLOT_OF, Ultimate
 from . import ultimate_playout
 from .mcts import EXPLORATION, uct_choice
 from .solver import Budget
-from .ultimate_playout import split
+from .ultimate_playout import RANDOM, Guide, split
 
 #: Playouts between two looks at the budget's clock.
 CHECK_EVERY = 16
@@ -116,10 +116,12 @@ def search(
     tree: SearchTree | None = None,
     allowed: int | None = None,
     solve: bool = False,
+    guide: Guide = RANDOM,
 ) -> SearchResult:
     """Run UCT from ``board`` for up to ``playouts`` new playouts or until the budget ends,
     and answer the most visited of the ``allowed`` moves (any legal move by default).
-    ``solve``: back up proven results (MCTS-Solver; see the module's notes).
+    ``solve``: back up proven results (MCTS-Solver; see the module's notes). ``guide``: how
+    Ultimate's playouts choose (:class:`~.ultimate_playout.Guide`; random by default).
 
     At least one playout per legal move is run, so the answer is never a blind guess.
     """
@@ -149,7 +151,7 @@ def search(
         elif solve and node.proven is not None:
             outcome = node.proven
         else:
-            outcome = _playout(node, rules, shape, rng)
+            outcome = _playout(node, rules, shape, rng, guide)
         for visited in reversed(path):
             visited.visits += 1
             visited.wins += outcome
@@ -190,14 +192,22 @@ def _shuffled(bits: int, rng: random.Random) -> list[int]:
     return cells
 
 
-def _playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> float:
+def _playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random, guide: Guide = RANDOM) -> float:
     """A random game from ``node``; 1.0 if the side that moved into it wins, 0.5 for a draw."""
     me, opp, state = node.me, node.opp, node.state
     if isinstance(rules, Ultimate):  # its own engine: about six times as many playouts a second
         last = (state & 127) - 1
         target = SLOT_OF[last] if last >= 0 else -1
         won = ultimate_playout.playout(
-            split(me), split(opp), state >> 7 & 511, state >> 16 & 511, state >> 25 & 511, target, rng.random
+            split(me),
+            split(opp),
+            state >> 7 & 511,
+            state >> 16 & 511,
+            state >> 25 & 511,
+            target,
+            rng.random,
+            take_wins=guide.take_wins,
+            avoid_gifts=guide.avoid_gifts,
         )
         return (1 - won) / 2
     return rules_playout(node, rules, shape, rng)

@@ -10,6 +10,7 @@ random games through both and compares every legal move and result).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..rules.base import windows
 from ..rules.ultimate import SIDE
@@ -22,6 +23,23 @@ HAS_LINE = bytes(1 if any(mask & line == line for line in LINES) else 0 for mask
 FREE = tuple(tuple(slot for slot in range(9) if not occupied >> slot & 1) for occupied in range(512))
 FREE_COUNT = bytes(len(slots) for slots in FREE)
 FULL = 511
+#: The empty or not slots that would complete a line for a side holding a 9-bit mask.
+WINNING_SLOTS = tuple(
+    sum(line & ~mask for line in LINES if (line & mask).bit_count() == 2) & FULL for mask in range(512)
+)
+#: The lowest slot in a non-empty 9-bit mask.
+LOWEST = (0, *((mask & -mask).bit_length() - 1 for mask in range(1, 512)))
+
+
+@dataclass(frozen=True)
+class Guide:
+    """How a playout chooses its moves (see :func:`playout`); both off: uniformly at random."""
+
+    take_wins: bool = False
+    avoid_gifts: bool = False
+
+
+RANDOM = Guide()
 
 
 def _row_parts() -> tuple[tuple[int, int, int], ...]:
@@ -53,14 +71,37 @@ def playout(
     target: int,
     rand: Callable[[], float],
     trace: list[tuple[int, int]] | None = None,
+    *,
+    take_wins: bool = False,
+    avoid_gifts: bool = False,
 ) -> int:
     """A random game from a position with ``mine`` to move (masks per small board, changed in
     place), sent to small board ``target`` (-1: any open one). Returns +1 if the side to move
-    wins, -1 if it loses, 0 for a draw. ``trace`` collects the (board, slot) moves played."""
+    wins, -1 if it loses, 0 for a draw. ``trace`` collects the (board, slot) moves played.
+
+    Guided playouts, each optional: ``take_wins`` claims a small board whenever the board the
+    mover is sent to offers it; ``avoid_gifts`` does not send the opponent to an open board
+    they could claim at once when another square is free."""
     occupied = [a | b for a, b in zip(mine, theirs, strict=True)]
     sign = 1
     while True:
-        if target < 0 or closed >> target & 1:  # any open board: every free square alike
+        if target >= 0 and not closed >> target & 1 and (take_wins or avoid_gifts):
+            board = target
+            open_slots = FULL & ~occupied[board]
+            wins = WINNING_SLOTS[mine[board]] & open_slots if take_wins else 0
+            if wins:
+                slot = LOWEST[wins]
+            else:
+                if avoid_gifts:
+                    gifts = 0
+                    for other in range(9):
+                        if not closed >> other & 1 and WINNING_SLOTS[theirs[other]] & ~occupied[other] & FULL:
+                            gifts |= 1 << other
+                    if open_slots & ~gifts:
+                        open_slots &= ~gifts
+                free = FREE[FULL ^ open_slots]
+                slot = free[int(rand() * len(free))]
+        elif target < 0 or closed >> target & 1:  # any open board: every free square alike
             total = 0
             for board in range(9):
                 if not closed >> board & 1:

@@ -1,0 +1,325 @@
+"""Only the friend with the code gets in (issue 26): the handshake, the sealed channel, the
+version check, the gate under a flood, and what a network capture shows."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from tictactoe_tui.engine.board import move_name
+from tictactoe_tui.net import protocol
+from tictactoe_tui.net.channel import Channel, Pake, TamperedError
+from tictactoe_tui.net.gate import Gate
+from tictactoe_tui.net.guest import Guest, GuestError
+from tictactoe_tui.net.host import Host
+from tictactoe_tui.net.match import Match
+from tictactoe_tui.net.protocol import ProtocolError
+
+from .test_net import Peer, hosted, joined, until
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# -- the channel on its own ----------------------------------------------------------------------
+
+
+def keys(guest_code: str, host_code: str) -> tuple[bytes, bytes]:
+    guest, host = Pake(guest_code, "guest"), Pake(host_code, "host")
+    return guest.key(host.message), host.key(guest.message)
+
+
+def test_the_same_code_gives_the_same_key_and_any_other_code_another() -> None:
+    same = keys("maple-otter-comet", "Maple Otter comet")  # as typed: the code is tidied first
+    assert same[0] == same[1]
+    other = keys("maple-otter-comit", "maple-otter-comet")
+    assert other[0] != other[1]
+    assert keys("a-b-c", "a-b-c")[0] != same[0]  # a fresh key every handshake
+
+
+def test_a_handshake_message_that_is_not_spake2_is_refused() -> None:
+    for junk in (b"", b"A", b"A" + b"\xff" * 32, b"B" + bytes(32), bytes(34)):
+        with pytest.raises(ProtocolError):
+            Pake("a-b-c", "host").key(junk)
+    for field in (None, 5, "not base64!", "x" * 200):
+        with pytest.raises(ProtocolError):
+            Pake.decoded(field)
+
+
+def channels() -> tuple[Channel, Channel]:
+    key = keys("a-b-c", "a-b-c")[0]
+    return Channel(key, "guest"), Channel(key, "host")
+
+
+def test_sealed_lines_open_once_in_order_and_only_untouched() -> None:
+    guest, host = channels()
+    first, second = guest.seal({"type": "ping"}), guest.seal({"type": "move", "ply": 0, "move": "b2"})
+    assert b"b2" not in second
+    assert b"move" not in second
+    with pytest.raises(TamperedError):
+        host.open(second, protocol.GUEST_MESSAGES)  # out of order
+    assert host.open(first, protocol.GUEST_MESSAGES) == {"type": "ping"}
+    with pytest.raises(TamperedError):
+        host.open(first, protocol.GUEST_MESSAGES)  # replayed
+    flipped = bytearray(second)
+    flipped[10] ^= 0x01
+    with pytest.raises(TamperedError):
+        host.open(bytes(flipped), protocol.GUEST_MESSAGES)
+    with pytest.raises(TamperedError):
+        host.open(host.seal({"type": "state"}), protocol.GUEST_MESSAGES)  # our own line, reflected
+    assert host.open(second, protocol.GUEST_MESSAGES)["move"] == "b2"
+
+
+def test_nonces_never_repeat_under_a_key() -> None:
+    guest, _ = channels()
+    lines = {guest.seal({"type": "ping"}) for _ in range(1000)}
+    assert len(lines) == 1000  # the same message, a different nonce each time
+    assert guest.sent == 1000
+
+
+# -- the host and the guest ----------------------------------------------------------------------
+
+
+async def test_a_wrong_code_is_one_guess_counted_and_told_to_the_player() -> None:
+    statuses: list[str] = []
+    async with hosted(on_status=statuses.append) as host:
+        assert host.address is not None
+        guest = Guest(*host.address, "wrong-wrong-wrong", retry_seconds=0.05)
+        with pytest.raises(GuestError, match="refused the code"):
+            await asyncio.wait_for(guest.run(), 5)
+        assert host.wrong_codes == 1
+        assert statuses[-1].startswith("Someone tried a wrong code (1)")
+        assert not host.connected
+
+
+async def test_the_code_is_retired_after_its_budget_of_wrong_guesses() -> None:
+    statuses: list[str] = []
+    async with hosted(on_status=statuses.append, wrong_code_budget=3) as host:
+        first = host.code
+        for _ in range(3):
+            peer = await Peer.to(host)
+            assert (await peer.handshake("wrong-wrong-wrong") or {}).get("reason") == "wrong code"
+        assert host.code != first
+        assert "retired" in statuses[-1]
+        peer = await Peer.to(host)
+        assert (await peer.handshake(first) or {}).get("reason") == "wrong code"  # the old code is dead
+        assert (await (await Peer.to(host)).join(host))["type"] == "state"  # the new one works
+
+
+async def test_a_replayed_or_altered_line_ends_the_connection_and_changes_nothing() -> None:
+    async with hosted() as host:
+        host.play((1, 1))
+        friend = await Peer.to(host)
+        await friend.join(host)
+        await friend.send({"type": "move", "ply": 1, "move": "a1"})
+        assert (await friend.receive() or {})["moves"] == ["b2", "a1"]
+        friend.writer.write(friend.sent[-1])  # the same sealed move again
+        await friend.writer.drain()
+        assert await friend.closed()
+        assert host.match.moves == ((1, 1), (0, 0))
+
+        again = await Peer.to(host)
+        await again.join(host)
+        assert again.channel is not None
+        line = bytearray(again.channel.seal({"type": "ping"}))
+        line[5] ^= 0x20  # one flipped bit in the ciphertext
+        again.writer.write(bytes(line))
+        await again.writer.drain()
+        assert await again.closed()
+        assert host.match.moves == ((1, 1), (0, 0))
+
+
+async def test_a_version_1_guest_is_told_to_update() -> None:
+    async with hosted() as host:
+        peer = await Peer.to(host)
+        peer.writer.write(b'{"v": 1, "type": "hello", "code": "maple-otter-comet"}\n')
+        await peer.writer.drain()
+        reply = json.loads(await peer.reader.readline())
+        assert reply["v"] == 1  # in the words an old guest reads
+        assert reply["fatal"] is True
+        assert "please update" in reply["reason"]
+        assert host.wrong_codes == 0  # not a guess
+
+
+@asynccontextmanager
+async def fake_host(answer: bytes) -> AsyncIterator[tuple[str, int, list[bytes]]]:
+    """A server that reads one line and answers ``answer``: an old or hostile host."""
+    heard: list[bytes] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        heard.append(await reader.readline())
+        writer.write(answer)
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    host, port = server.sockets[0].getsockname()[:2]
+    try:
+        yield host, port, heard
+    finally:
+        server.close()
+
+
+async def test_a_guest_refuses_a_downgrade_to_version_1_and_never_sends_the_code() -> None:
+    state = json.dumps({"v": 1, **Match().to_message()}).encode() + b"\n"
+    async with fake_host(state) as (address, port, heard):
+        guest = Guest(address, port, "maple-otter-comet", retry_seconds=0.05)
+        with pytest.raises(GuestError, match="protocol 1"):
+            await asyncio.wait_for(guest.run(), 5)
+        assert guest.match is None
+        assert heard
+        assert all(b"maple" not in line and b"otter" not in line for line in heard)
+
+
+async def test_an_old_host_that_hangs_up_is_explained() -> None:
+    statuses: list[str] = []
+    async with fake_host(b"") as (address, port, _heard):
+        guest = Guest(address, port, "a-b-c", on_status=statuses.append, retry_seconds=0.05)
+        running = asyncio.ensure_future(guest.run())
+        await until(lambda: bool(statuses))
+        await guest.close()
+        running.cancel()
+        assert "protocol 2" in statuses[0]
+
+
+async def test_a_network_capture_of_a_whole_game_shows_no_move_and_no_code() -> None:
+    """A relay between guest and host records every byte both ways while they play."""
+    captured: list[bytes] = []
+    async with hosted() as host:
+        assert host.address is not None
+
+        async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            upstream_reader, upstream_writer = await asyncio.open_connection(*host.address)  # type: ignore[misc]
+
+            async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+                while data := await source.read(4096):
+                    captured.append(data)
+                    sink.write(data)
+                    await sink.drain()
+                sink.close()
+
+            await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer), return_exceptions=True)
+
+        relay_server = await asyncio.start_server(relay, "127.0.0.1", 0)
+        port = relay_server.sockets[0].getsockname()[1]
+        guest = Guest("127.0.0.1", port, host.code, retry_seconds=0.05)
+        running = asyncio.ensure_future(guest.run())
+        try:
+            await until(lambda: host.connected)
+            moves = [(1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0)]  # a draw
+            for ply, move in enumerate(moves):
+                if ply % 2 == 0:
+                    host.play(move)
+                else:
+                    await until(lambda: guest.match is not None and len(guest.match.moves) == ply)  # noqa: B023
+                    assert await guest.play(move)
+                await until(lambda: guest.match is not None and len(guest.match.moves) == ply + 1)  # noqa: B023
+            assert await guest.rematch()
+            await until(lambda: guest.match is not None and guest.match.number == 2)
+        finally:
+            await guest.close()
+            running.cancel()
+            relay_server.close()
+        wire = b"".join(captured)
+        assert len(wire) > 2000
+        code = host.code.encode()
+        readable = [code, code.replace(b"-", b" "), *(f'"{move_name(move)}"'.encode() for move in moves)]
+        readable += [b'"state"', b'"moves"', b'"rematch"', b'"score"', b'"join"', b'"move"']
+        for secret in readable:
+            assert secret not in wire, f"{secret!r} is readable on the wire"
+        assert set(wire.split(b"\n")[2]) <= set(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+
+
+# -- the gate ------------------------------------------------------------------------------------
+
+
+async def test_the_gate_lets_a_few_in_at_once_newest_first() -> None:
+    gate = Gate(slots=2)
+    order: list[int] = []
+
+    async def stranger(number: int) -> None:
+        await gate.enter()
+        order.append(number)
+
+    await gate.enter()
+    await gate.enter()  # both turns taken
+    waiting = [asyncio.ensure_future(stranger(number)) for number in range(5)]
+    await asyncio.sleep(0.01)
+    assert gate.waiting == 5
+    waiting[2].cancel()  # one gives up
+    await asyncio.sleep(0.01)
+    for _ in range(4):
+        gate.leave()
+        await asyncio.sleep(0.01)
+    assert order == [4, 3, 1, 0]
+
+
+async def test_wrong_codes_are_answered_one_a_spacing_for_everyone() -> None:
+    gate = Gate(spacing=0.2)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    answered: list[float] = []
+
+    async def answer() -> None:
+        await gate.pace_wrong_code()
+        answered.append(loop.time() - started)
+
+    await asyncio.gather(*(answer() for _ in range(4)))
+    assert answered[0] < 0.1
+    assert all(later - earlier >= 0.19 for earlier, later in itertools.pairwise(answered))
+
+
+async def test_the_oldest_stranger_is_crowded_out_not_the_newest() -> None:
+    async with hosted(max_strangers=3) as host:
+        mutes = [await Peer.to(host) for _ in range(3)]  # connect, say nothing
+        await asyncio.sleep(0.05)
+        friend = await Peer.to(host)
+        assert await mutes[0].closed(timeout=2)  # the oldest made room
+        assert (await friend.join(host))["type"] == "state"
+
+
+# -- the flood -----------------------------------------------------------------------------------
+
+
+async def test_a_flood_of_a_thousand_sockets_gets_few_verdicts_and_the_friend_still_joins() -> None:
+    """1,000 parallel sockets, each guessing as fast as the host answers, for 10 s (loopback)."""
+    statuses: list[str] = []
+    host = Host(Match(), on_status=statuses.append)
+    await host.start()
+    assert host.address is not None
+    flood = await asyncio.create_subprocess_exec(
+        sys.executable, str(ROOT / "scripts" / "flood.py"), *map(str, host.address), "--sockets", "1000",
+        "--seconds", "10", stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert flood.stdout is not None
+        assert (await asyncio.wait_for(flood.stdout.readline(), 60)).strip() == b"ready"
+        lags: list[float] = []
+        loop = asyncio.get_running_loop()
+        flood_started = loop.time()
+        while loop.time() - flood_started < 3:  # the host's loop stays responsive
+            before = loop.time()
+            await asyncio.sleep(0.01)
+            lags.append(loop.time() - before - 0.01)
+        joined_at = time.monotonic()
+        async with joined(host) as (guest, _seen):
+            await until(lambda: guest.match is not None, seconds=7)
+            join_seconds = time.monotonic() - joined_at
+        out, _ = await asyncio.wait_for(flood.communicate(), 60)
+    finally:
+        if flood.returncode is None:
+            flood.kill()
+        await host.close()
+    tally = json.loads(out)
+    assert tally["connections"] >= 1000
+    assert tally["right_codes"] == 0
+    assert tally["verdicts"] <= 20, tally
+    assert join_seconds < 7
+    assert sorted(lags)[int(0.99 * len(lags))] < 0.1, "the host's event loop stalled"
+    assert any("Someone tried a wrong code" in status for status in statuses)
