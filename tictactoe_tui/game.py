@@ -375,6 +375,9 @@ class GameState:
         if self.mode is Mode.VS_COMPUTER:
             return "Computer" if mark in self.computer else "You"
         if self.mode.online:
+            if not self.remote:  # before the match begins: the host shows X, the guest O
+                yours = "X" if self.mode is Mode.ONLINE_HOST else "O"
+                return "You" if self.symbol(mark) == yours else "Friend"
             return "Friend" if mark in self.remote else "You"
         return self.symbol(mark)
 

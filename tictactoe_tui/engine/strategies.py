@@ -451,16 +451,19 @@ class MctsStrategy(Strategy):
     a winning square and blocks a single threat, which random playouts see only dimly.
     In the other games (:mod:`.search.rules_mcts`) it takes a move that wins at once, keeps
     away from moves that let the opponent win at once, and reuses its tree between moves;
-    with ``solve`` it backs up proven results there too (MCTS-Solver), and ``guide`` steers
-    Ultimate's playouts.
+    with ``solve`` it backs up proven results there too (MCTS-Solver), ``guide`` steers
+    Ultimate's playouts and ``exploration`` (UCT's constant) replaces the default there.
     """
 
     name = "mcts"
 
-    def __init__(self, playouts: int = 2000, *, solve: bool = False, guide: Guide = RANDOM) -> None:
+    def __init__(
+        self, playouts: int = 2000, *, solve: bool = False, guide: Guide = RANDOM, exploration: float | None = None
+    ) -> None:
         self.playouts = playouts
         self.solve = solve
         self.guide = guide
+        self.exploration = exploration
         self._tree: SearchTree | None = None
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
