@@ -1,4 +1,4 @@
-"""``tictactoe-tui games`` (list, show, export) and ``tictactoe-tui stats``: read the game archive."""
+"""``tictactoe-tui games`` (list, show, review, export) and ``tictactoe-tui stats``: read the game archive."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"no game {args.id} in the archive")
         if args.games_command == "show":
             return print_game(record, args.json)
+        if args.games_command == "review":
+            return print_review(record, args.json, args.time)
         if args.file.exists():
             raise UsageError(f"{args.file} already exists; choose another name")
         savefile.save(args.file, record.board())
@@ -78,6 +80,51 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
     for game in games:
         table.add_row(*game.cells())
     Console().print(table)
+    return 0
+
+
+def print_review(record: GameRecord, as_json: bool, seconds: float) -> int:
+    """``games review``: every move's verdict from exact values, accuracy and the turning point."""
+    from ..engine.board import Mark, move_name
+    from ..engine.review import review_game
+
+    start = record.board(0)
+    if as_json:
+        review = review_game(start, record.moves, seconds)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"reviewing game {record.id}", total=len(record.moves))
+            review = review_game(start, record.moves, seconds, lambda done: bar.update(task, completed=done))
+    swap = record.x_symbol == "O"  # each side as the players saw it
+
+    def shown(mark: Mark) -> str:
+        return (mark.other if swap else mark).value
+
+    if as_json:
+        entries = [move.as_json() | {"by": shown(move.by)} for move in review.moves]
+        print(json.dumps(entries))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    x_player, o_player = record.players_by_symbol
+    console.print(f"[b]Game {record.id}[/b]: {record.board_label}; X: {x_player}, O: {o_player}: {record.result_text}")
+    table = Table("move", "by", "verdict", "value", "best instead")
+    words = {1: "win", 0: "draw", -1: "loss", None: "?"}
+    for move in review.moves:
+        verdict = (move.verdict or "estimate") + (" (slower)" if move.slower else "")
+        value = f"{words[move.value_before]} → {words[move.value_after]}" if move.exact else move.estimate
+        best = "" if move.verdict == "best" else ", ".join(move_name(best) for best in move.best[:6])
+        table.add_row(f"{move.ply}. {move_name(move.move)}", shown(move.by).upper(), verdict, value, best)
+    console.print(table)
+    for mark in Mark:
+        accuracy = review.accuracy(mark)
+        shown_name = shown(mark).upper()
+        console.print(f"{shown_name}'s accuracy: " + ("not judged" if accuracy is None else f"{accuracy:.0%}"))
+    console.print(f"Turning point: {review.turning_text()}")
     return 0
 
 

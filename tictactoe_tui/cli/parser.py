@@ -130,6 +130,12 @@ def build_parser() -> _Parser:
     show = game_commands.add_parser("show", help="one game: its players, result and every move")
     show.add_argument("id", type=positive_int, help="the game's number, as listed")
     show.add_argument("--json", action="store_true", help="print one JSON object")
+    review = game_commands.add_parser("review", help="one game judged move by move from exact values")
+    review.add_argument("id", type=positive_int, help="the game's number, as listed")
+    review.add_argument("--json", action="store_true", help="print a JSON list, one entry per move")
+    review.add_argument(
+        "--time", type=positive_seconds, default=2.0, help="the solver's seconds per position (default 2)"
+    )
     export = game_commands.add_parser("export", help="write one game to a saved-game file")
     export.add_argument("id", type=positive_int, help="the game's number, as listed")
     export.add_argument("file", type=Path, help="the file to write (it must not exist yet)")

@@ -1,0 +1,151 @@
+"""The game review (issue 27): verdicts against an independent solver written here, on random
+3×3 and 4×4 games; the turning point; the JSON's keys."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from tictactoe_tui import cli
+from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.engine.review import review_game
+from tictactoe_tui.store.archive import Archive, GameRecord
+from tictactoe_tui.store.files import Paths
+
+
+def lines(rows: int, cols: int, k: int) -> list[list[tuple[int, int]]]:
+    """Every run of ``k`` squares across, down or diagonally."""
+    found = []
+    for row in range(rows):
+        for col in range(cols):
+            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                run = [(row + d_row * step, col + d_col * step) for step in range(k)]
+                if all(0 <= r < rows and 0 <= c < cols for r, c in run):
+                    found.append(run)
+    return found
+
+
+@cache
+def value(cells: tuple[str, ...], rows: int, cols: int, k: int) -> int:
+    """Plain negamax without pruning: the value for the side to move (+1, 0, -1)."""
+    mover = "x" if cells.count("x") == cells.count("o") else "o"
+    other = "o" if mover == "x" else "x"
+    for run in lines(rows, cols, k):
+        if all(cells[r * cols + c] == other for r, c in run):
+            return -1
+    free = [index for index, cell in enumerate(cells) if cell == "."]
+    if not free:
+        return 0
+    return max(-value((*cells[:index], mover, *cells[index + 1 :]), rows, cols, k) for index in free)
+
+
+def move_value(cells: tuple[str, ...], index: int, rows: int, cols: int, k: int) -> int:
+    mover = "x" if cells.count("x") == cells.count("o") else "o"
+    return -value((*cells[:index], mover, *cells[index + 1 :]), rows, cols, k)
+
+
+def random_game(rows: int, cols: int, k: int, seed: int) -> list[tuple[int, int]]:
+    rng = random.Random(seed)
+    board = Board.empty(rows, cols, k)
+    moves = []
+    while not board.is_over:
+        move = rng.choice(board.legal_moves())
+        moves.append(move)
+        board = board.play(move)
+    return moves
+
+
+@pytest.mark.parametrize(("rows", "cols", "k", "checked_from"), [(3, 3, 3, 0), (4, 4, 4, 6), (4, 4, 3, 5)])
+@pytest.mark.parametrize("seed", range(8))
+def test_every_verdict_matches_an_independent_solver(
+    rows: int, cols: int, k: int, checked_from: int, seed: int
+) -> None:
+    """Plain negamax checks each move from ``checked_from`` marks on (earlier 4×4 positions are
+    too many for it; the review itself judges them all)."""
+    moves = random_game(rows, cols, k, seed)
+    review = review_game(Board.empty(rows, cols, k), moves, seconds_per_move=30)
+    assert review.exact
+    cells = ["."] * (rows * cols)
+    for judged, move in zip(review.moves, moves, strict=True):
+        index = move[0] * cols + move[1]
+        if judged.ply > checked_from:
+            state = tuple(cells)
+            before = value(state, rows, cols, k)
+            after = move_value(state, index, rows, cols, k)
+            assert (judged.value_before, judged.value_after) == (before, after)
+            assert (judged.verdict == "best") == (before == after)
+            assert judged.verdict == {0: "best", 1: "mistake", 2: "blunder"}[before - after]
+            free = [i for i, cell in enumerate(cells) if cell == "."]
+            keeping = {i for i in free if move_value(state, i, rows, cols, k) == before}
+            assert {m[0] * cols + m[1] for m in judged.best} == keeping
+        cells[index] = judged.by.value
+
+
+def test_the_turning_point_is_the_last_move_that_changed_the_value() -> None:
+    # X b2, O b1 (a mistake: X now wins), X a1, O c3, X c1 (lets the win go), O a3, X a2 (loses)
+    moves = [(1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0)]
+    review = review_game(Board.empty(), moves)
+    verdicts = [move.verdict for move in review.moves]
+    assert verdicts == ["best", "mistake", "best", "best", "mistake", "best", "mistake"]
+    assert review.turning_point is review.moves[6]
+    assert review.turning_text() == "move 7, a2: turned a draw into a loss; b3 held the draw"
+    assert review.accuracy(Mark.X) == 0.5
+    assert review.accuracy(Mark.O) == pytest.approx(2 / 3)
+    assert review.values_for_x() == [0, 0, 1, 1, 1, 0, 0, -1]
+
+
+def test_a_slower_win_is_still_best() -> None:
+    start = Board.parse(".../.x./oox", k=3)  # X to move: a1 wins at once, c1 wins two moves later
+    slower, fastest = review_game(start, [(0, 2)]).moves[0], review_game(start, [(0, 0)]).moves[0]
+    assert (slower.verdict, slower.slower) == ("best", True)
+    assert (fastest.verdict, fastest.slower) == ("best", False)
+    assert slower.ply == 5
+
+
+def test_json_entries_have_exactly_the_keys() -> None:
+    review = review_game(Board.empty(), [(1, 1), (0, 0)])
+    for entry in (move.as_json() for move in review.moves):
+        assert list(entry) == ["ply", "move", "by", "value_before", "value_after", "verdict", "best", "exact"]
+    assert review.moves[0].as_json()["move"] == "b2"
+    assert review.moves[1].as_json()["by"] == "o"
+
+
+def test_where_the_solver_cannot_finish_the_review_says_it_estimates() -> None:
+    moves = [(7, 7), (7, 8), (8, 8)]
+    review = review_game(Board.empty(15, 15, 5), moves, seconds_per_move=0.3)
+    entry = review.moves[1].as_json()
+    assert entry["exact"] is False
+    assert entry["value_before"] is None
+    assert entry["value_after"] is None
+    assert entry["verdict"] is None
+    assert "MCTS estimate" in entry["estimate"]
+    assert "did not finish" in entry["estimate"]
+
+
+def test_games_review_on_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    archive = Archive.open(Paths.default())
+    moves = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
+    final = Board.empty().play_all(moves)
+    record = GameRecord(3, 3, 3, "two players", "impossible", "you", "friend", "O", moves, (1.0,) * 9,
+                        "o" if final.winner is Mark.O else None, 0, 1_000.0, 1_010.0)  # fmt: skip
+    archive.record(record)
+    archive.close()
+    assert cli.main(["games", "review", "1", "--json"]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert [entry["ply"] for entry in entries] == list(range(1, 10))
+    assert entries[0]["by"] == "o"  # the first mover showed O in this game
+    assert entries[1]["verdict"] == "mistake"
+    assert cli.main(["games", "review", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert "Turning point: move 8, c2: turned a win into a draw; b3 kept the win" in shown  # after a2
+    assert "accuracy" in shown
+    assert cli.main(["games", "review", "7"]) == 2
+    assert capsys.readouterr().err.strip() == "tictactoe-tui: error: no game 7 in the archive"
