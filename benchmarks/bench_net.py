@@ -69,31 +69,35 @@ async def online_ms(games: int) -> tuple[list[float], list[float]]:
         home = Path(folder)
         host = make(home / "host", HostPlan("127.0.0.1", 0))
         async with host.run_test():
+            screen = host.game_screen
             await until(
                 lambda: (
-                    host.online is not None and host.online.host is not None and host.online.host.address is not None
+                    screen.online is not None and screen.online.host is not None and bool(screen.online.host.address)
                 )
             )
-            link = host.online
+            link = screen.online
             assert link is not None
             assert link.host is not None
             assert link.host.address is not None
             guest = make(home / "guest", JoinPlan(*link.host.address, link.host.code))
             async with guest.run_test():
-                await until(lambda: bool(host.game.remote) and bool(guest.game.remote))
+                await until(lambda: bool(host.game_screen.game.remote) and bool(guest.game_screen.game.remote))
                 for _ in range(games):
                     for move in DRAW:
-                        mover = host if host.game.board.to_move not in host.game.remote else guest
-                        before = len(host.game.line)
+                        hosting = host.game_screen.game
+                        mover = host if hosting.board.to_move not in hosting.remote else guest
+                        before = len(hosting.line)
                         started = time.perf_counter()
-                        mover.place(move)
-                        await until(lambda: len(host.game.line) == len(guest.game.line) == before + 1)  # noqa: B023
+                        mover.game_screen.place(move)
+                        await until(
+                            lambda: len(host.game_screen.game.line) == len(guest.game_screen.game.line) == before + 1  # noqa: B023
+                        )
                         to_state.append((time.perf_counter() - started) * 1e3)
                         await until(lambda: drawn(host, move) and drawn(guest, move))  # noqa: B023
                         to_screen.append((time.perf_counter() - started) * 1e3)
                         await settled(host, guest)
-                    host.action_new_game()
-                    await until(lambda: not host.game.line and not guest.game.line)
+                    host.game_screen.action_new_game()
+                    await until(lambda: not host.game_screen.game.line and not guest.game_screen.game.line)
                     await settled(host, guest)
     return to_state, to_screen
 
