@@ -18,6 +18,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Analysis, Board, Budget, Decision, Move, Strategy, analyze, get_strategy
+from .engine.review import Review, review_game
 from .engine.search.solver import CancelFlag
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
@@ -91,7 +92,26 @@ class AnalysisRequest:
         return analyze(self.position.board(), Budget.seconds(self.seconds, cancel))
 
 
-Request = SearchRequest | AnalysisRequest
+@dataclass(frozen=True)
+class ReviewRequest:
+    """Review a finished game: every move judged, the solver given ``seconds`` a position."""
+
+    position: Position
+    """The game's last position, its history the moves to review."""
+    seconds: float
+
+    @classmethod
+    def of(cls, board: Board, seconds: float) -> ReviewRequest:
+        return cls(Position.of(board), seconds)
+
+    def run(self, cancel: CancelFlag) -> Review:
+        """Review (in the child, or in-process)."""
+        final = self.position.board()
+        start = Board.empty(final.rows, final.cols, final.k, final.rules.name)
+        return review_game(start, final.history or (), self.seconds, cancel=cancel)
+
+
+Request = SearchRequest | AnalysisRequest | ReviewRequest
 
 
 def _serve(conn: Connection, cancel: ProcessEvent) -> None:
@@ -155,6 +175,12 @@ class SearchProcess:
         analysis = self._run(request, cancel)
         assert isinstance(analysis, Analysis)
         return analysis
+
+    def review(self, request: ReviewRequest, cancel: threading.Event) -> Review:
+        """Review in the child; setting ``cancel`` stops it there."""
+        review = self._run(request, cancel)
+        assert isinstance(review, Review)
+        return review
 
     def _run(self, request: Request, cancel: threading.Event) -> object:
         with self._lock:

@@ -133,5 +133,7 @@ SCENES = {
         # O takes the centre board's top row and claims it; X then sends O there: any open board.
         Scene("ultimate", ULTIMATE, ("enter", "1", "5", "2", "5", "3", "5")),
         Scene("replay", Settings(), ("g", "down", "down", "enter", "left", "left"), archived=ARCHIVED),
+        # Issue 27: an archived game's review (v), stepped back to its turning point.
+        Scene("review", Settings(), ("g", "down", "down", "enter", "v", "left", "left"), archived=ARCHIVED),
     )
 }

@@ -25,6 +25,7 @@ def analysis_seconds(board: Board) -> float:
 
 if TYPE_CHECKING:  # the searches and multiprocessing load with the first search, not at start
     from ..engine import Analysis, Decision, Strategy
+    from ..engine.review import Review
     from ..search_process import SearchProcess
 
 
@@ -67,6 +68,9 @@ class Searcher(Protocol):
     def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
         """Every move's exact value, for hints and the overlay."""
 
+    def review(self, board: Board, seconds: float, cancel: threading.Event) -> Review:
+        """The review of the game that led to ``board`` (its history)."""
+
     def close(self) -> None:
         """Release what the searcher holds."""
 
@@ -88,6 +92,11 @@ class ThreadSearcher:
         from ..search_process import AnalysisRequest
 
         return AnalysisResult(state, AnalysisRequest.of(state.board, seconds).run(cancel))
+
+    def review(self, board: Board, seconds: float, cancel: threading.Event) -> Review:
+        from ..search_process import ReviewRequest
+
+        return ReviewRequest.of(board, seconds).run(cancel)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -142,6 +151,11 @@ class ProcessSearcher:
         from ..search_process import AnalysisRequest
 
         return AnalysisResult(state, self.analysis_process.analyze(AnalysisRequest.of(state.board, seconds), cancel))
+
+    def review(self, board: Board, seconds: float, cancel: threading.Event) -> Review:
+        from ..search_process import ReviewRequest
+
+        return self.analysis_process.review(ReviewRequest.of(board, seconds), cancel)
 
     def close(self) -> None:
         """Stop the child processes that were started."""

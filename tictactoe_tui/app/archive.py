@@ -7,7 +7,6 @@ to do with a game goes back to the app as the screen's result.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
@@ -21,11 +20,13 @@ from textual.widgets import DataTable, Footer, Select, Static
 from textual.worker import Worker, WorkerState
 
 from ..engine import Board, Mark, move_name
-from ..game import GameState, Mode, format_seconds
+from ..engine.review import Review
+from ..game import Mode, format_seconds
 from ..store import savefile
 from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label, local_time
-from .ai import AnalysisResult, analysis_seconds
+from .ai import AnalysisResult, Searcher, analysis_seconds
 from .board_view import BoardView
+from .review import ValueGraph, summary, verdict_line
 from .screens import PathPrompt
 from .sidebar import HistoryList
 
@@ -33,7 +34,8 @@ from .sidebar import HistoryList
 PAGE_AHEAD = 20
 
 ANY = "any"
-Analyze = Callable[[GameState, float, threading.Event], AnalysisResult]
+#: The solver's seconds for each position of a review.
+REVIEW_SECONDS = 1.0
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -90,10 +92,10 @@ class ArchiveScreen(Screen[Board | None]):
         Binding("end", "table('scroll_bottom')", "Last", show=False, priority=True),
     ]
 
-    def __init__(self, archive: Archive, analyze: Analyze) -> None:
+    def __init__(self, archive: Archive, searcher: Searcher) -> None:
         super().__init__()
         self.archive = archive
-        self.analyze = analyze
+        self.searcher = searcher
         self.filters = Filters()
         self._oldest: int | None = None
         self._complete = False
@@ -209,7 +211,7 @@ class ArchiveScreen(Screen[Board | None]):
         """Replay the game under the cursor."""
         record = self.highlighted()
         if record is not None:
-            self.app.push_screen(ReplayScreen(record, self.archive, self.analyze), self.replay_closed)
+            self.app.push_screen(ReplayScreen(record, self.archive, self.searcher), self.replay_closed)
 
     def replay_closed(self, result: Board | bool | None) -> None:
         """``True``: the game was deleted; a board: play on from it."""
@@ -254,7 +256,8 @@ def delete_game(screen: Screen[Any], archive: Archive, record: GameRecord) -> No
 
 
 class ReplayScreen(Screen[Board | bool | None]):
-    """One archived game, move by move, with the analysis overlay on any position.
+    """One archived game, move by move, with the analysis overlay on any position and the
+    game review (``v``: every move's verdict, the value over the game, the turning point).
 
     Dismissed with a position to play on from, ``True`` once the game was deleted, or None.
     """
@@ -266,19 +269,24 @@ class ReplayScreen(Screen[Board | bool | None]):
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("a", "toggle_overlay", "Analysis"),
+        Binding("v", "review", "Review"),
         Binding("p", "play_on", "Play on"),
         Binding("e", "export", "Export"),
         Binding("d,delete", "delete", "Delete"),
     ]
 
-    def __init__(self, record: GameRecord, archive: Archive, analyze: Analyze) -> None:
+    def __init__(self, record: GameRecord, archive: Archive, searcher: Searcher, *, review: bool = False) -> None:
+        """``review``: start the review at once (the game that just ended)."""
         super().__init__()
         self.record = record
         self.archive = archive
-        self.analyze = analyze
+        self.searcher = searcher
         self.state = record.state()
         self.overlay = False
+        self.review: Review | None = None
+        self._review_at_once = review
         self._cancel = threading.Event()
+        self._review_cancel = threading.Event()
 
     def compose(self) -> ComposeResult:
         record = self.record
@@ -288,12 +296,14 @@ class ReplayScreen(Screen[Board | bool | None]):
                 board.can_focus = False
                 yield board
                 yield Static("", id="replay-status")
+                yield ValueGraph(id="replay-graph")
+                yield Static("", id="replay-review")
             with Vertical(id="replay-side"):
                 x_player, o_player = record.players_by_symbol
                 players = f"X: {x_player} · O: {o_player}"
                 ended = local_time(record.ended_at)
                 yield Static(
-                    f"[b]Game #{record.id}[/b]\n{record.board_label}\n{record.mode}\n{players}\n"
+                    f"[b]{'This game' if record.id is None else f'Game #{record.id}'}[/b]\n{record.board_label}\n{record.mode}\n{players}\n"
                     f"{ended}\n[b]{record.result_text}[/b]",
                     id="replay-info",
                 )
@@ -303,10 +313,19 @@ class ReplayScreen(Screen[Board | bool | None]):
     def on_mount(self) -> None:
         self.show(len(self.record.moves))
         self.query_one(HistoryList).focus()
+        if self._review_at_once:
+            self.action_review()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A game not yet in the archive (just finished) cannot be exported or deleted here."""
+        if action in ("export", "delete"):
+            return self.record.id is not None
+        return True
 
     def show(self, ply: int) -> None:
         """Show the position after ``ply`` moves."""
         self.state = self.state.at_ply(ply)
+        self.query_one(ValueGraph).shown = ply
         board_view = self.query_one(BoardView)
         board_view.analysis = None
         board_view.game = self.state
@@ -327,7 +346,9 @@ class ReplayScreen(Screen[Board | bool | None]):
             where = f"Move {ply} of {total}: {mover} {played} at {format_seconds(when)}"
         if ply == total:
             where += f" · {self.record.result_text}"
-        return f"{where}\n[dim]{extra or '←/→ step · a analysis · p play on from here'}[/dim]"
+        if self.review is not None and ply:
+            where += f"\n{verdict_line(self.review, ply)}"
+        return f"{where}\n[dim]{extra or '←/→ step · a analysis · v review · p play on from here'}[/dim]"
 
     def action_step(self, plies: int) -> None:
         self.show(min(max(self.state.ply + plies, 0), len(self.record.moves)))
@@ -340,9 +361,33 @@ class ReplayScreen(Screen[Board | bool | None]):
         event.stop()
         self.show(event.ply)
 
+    @on(ValueGraph.Jump)
+    def graph_jump(self, event: ValueGraph.Jump) -> None:
+        event.stop()
+        self.show(event.ply)
+
     @on(BoardView.CellClicked)
     def cell_clicked(self, event: BoardView.CellClicked) -> None:
         event.stop()  # a replay is watched, not played
+
+    def action_review(self) -> None:
+        """Judge every move from exact values (a search in the search process)."""
+        if self.review is not None or not self.record.moves:
+            return
+        self._review_cancel.set()
+        self._review_cancel = threading.Event()
+        moves = len(self.record.moves)
+        self.query_one("#replay-review", Static).update(f"Reviewing {moves} moves… (up to {REVIEW_SECONDS:g} s each)")
+        work = partial(self.searcher.review, self.record.board(), REVIEW_SECONDS, self._review_cancel)
+        self.run_worker(work, group="replay-review", thread=True, exclusive=True, exit_on_error=False)
+
+    def reviewed(self, review: Review) -> None:
+        """Show the review: the graph, the summary, and the verdict of the move shown."""
+        self.review = review
+        self.query_one(ValueGraph).review = review
+        symbol = {mark: self.state.symbol(mark) for mark in Mark}
+        self.query_one("#replay-review", Static).update(summary(review, symbol))
+        self.query_one("#replay-status", Static).update(self.describe())
 
     def action_toggle_overlay(self) -> None:
         """Show or hide every free square's exact value for the position shown."""
@@ -359,13 +404,19 @@ class ReplayScreen(Screen[Board | bool | None]):
             return
         self._cancel.set()
         self._cancel = threading.Event()
-        work = partial(self.analyze, self.state, analysis_seconds(self.state.board), self._cancel)
+        work = partial(self.searcher.analyze, self.state, analysis_seconds(self.state.board), self._cancel)
         self.run_worker(work, group="replay-analysis", thread=True, exclusive=True, exit_on_error=False)
 
     @on(Worker.StateChanged)
     def analysis_done(self, event: Worker.StateChanged) -> None:
         event.stop()
         result = event.worker.result
+        if event.worker.group == "replay-review":
+            if event.state is WorkerState.SUCCESS and isinstance(result, Review):
+                self.reviewed(result)
+            elif event.state is WorkerState.ERROR:
+                self.query_one("#replay-review", Static).update(f"The review failed: {event.worker.error}")
+            return
         if event.state is not WorkerState.SUCCESS or not isinstance(result, AnalysisResult):
             return
         if result.state is not self.state or not self.overlay:
@@ -379,6 +430,7 @@ class ReplayScreen(Screen[Board | bool | None]):
     def action_play_on(self) -> None:
         """Leave the archive and continue this game from the position shown, as a new game."""
         self._cancel.set()
+        self._review_cancel.set()
         self.dismiss(self.state.board)
 
     def action_export(self) -> None:
@@ -392,8 +444,10 @@ class ReplayScreen(Screen[Board | bool | None]):
         if yes:
             delete_game(self, self.archive, self.record)
             self._cancel.set()
+            self._review_cancel.set()
             self.dismiss(True)
 
     def action_close(self) -> None:
         self._cancel.set()
+        self._review_cancel.set()
         self.dismiss(None)

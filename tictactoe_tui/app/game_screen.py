@@ -113,6 +113,7 @@ class GameScreen(Screen[None]):
         Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
         Binding("c", "new_code", "New join code"),
+        Binding("v", "review", "Review"),
         Binding("s", "stats", "Statistics", show=False),
         Binding("g", "archive", "Games", show=False),
         Binding("ctrl+s", "save_game", "Save game", show=False),
@@ -221,11 +222,13 @@ class GameScreen(Screen[None]):
             return self.game.mode is Mode.COMPUTER_VS_COMPUTER
         if action == "new_code":
             return self.game.mode is Mode.ONLINE_HOST
+        if action == "review":
+            return self.game.board.is_over
         return True
 
     def watch_game(self, old: GameState, new: GameState) -> None:
-        if old.mode is not new.mode:
-            self.refresh_bindings()
+        if old.mode is not new.mode or old.board.is_over != new.board.is_over:
+            self.refresh_bindings()  # pause, a new code and the review depend on them
         if new.board.geometry is old.board.geometry:
             self.cursor = self.playable_near(new.board, self.cursor)
         else:  # another board: the old cursor may lie off it
@@ -516,11 +519,22 @@ class GameScreen(Screen[None]):
         """Browse the finished games; replaying one may end in playing on from it."""
         from .archive import ArchiveScreen
 
-        self.app.push_screen(ArchiveScreen(self.host.archive, self.host.searcher.analyze), self.play_on)
+        self.app.push_screen(ArchiveScreen(self.host.archive, self.host.searcher), self.play_on)
 
-    def play_on(self, board: Board | None) -> None:
+    def action_review(self) -> None:
+        """Review the game that just ended: its replay, every move judged."""
+        from ..store.archive import GameRecord
+        from .archive import ReplayScreen
+
+        if not self.game.board.is_over:
+            self.notice = "Finish the game first: then v reviews it"
+            return
+        record = GameRecord.of(self.game, self.settings.level)
+        self.app.push_screen(ReplayScreen(record, self.host.archive, self.host.searcher, review=True), self.play_on)
+
+    def play_on(self, board: Board | bool | None) -> None:
         """Continue an archived game from ``board`` as a new game (None: nothing to do)."""
-        if board is None:
+        if not isinstance(board, Board):
             return
         self.new_game(GameState.resume(self.settings, board, number=self.game.number + 1))
         self.notice = f"Playing on from the archive after {board.move_count} moves"

@@ -16,7 +16,7 @@ from typing import Any
 from .board import Board, Mark, Move, move_name
 from .search import rules_mcts
 from .search.exact import analyze
-from .search.solver import Budget
+from .search.solver import Budget, CancelFlag
 
 #: What a value is called, for the side it belongs to.
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}
@@ -151,23 +151,27 @@ def review_game(
     seconds_per_move: float = 2.0,
     progress: Callable[[int], None] | None = None,
     seed: int = 0,
+    cancel: CancelFlag | None = None,
 ) -> Review:
     """Review ``moves`` played from ``start``: each position gets the exact solver for up to
-    ``seconds_per_move`` seconds, then an MCTS estimate if the solver did not finish."""
+    ``seconds_per_move`` seconds, then an MCTS estimate if the solver did not finish
+    (``cancel`` ends every search early)."""
     reviews: list[MoveReview] = []
     board = start
     rng = random.Random(seed)
     for ply, move in enumerate(moves, start=start.move_count + 1):
-        reviews.append(_judge(board, move, ply, seconds_per_move, rng))
+        reviews.append(_judge(board, move, ply, seconds_per_move, rng, cancel))
         board = board.play(move)
         if progress is not None:
             progress(len(reviews))
     return Review(start, tuple(reviews))
 
 
-def _judge(board: Board, move: Move, ply: int, seconds: float, rng: random.Random) -> MoveReview:
+def _judge(
+    board: Board, move: Move, ply: int, seconds: float, rng: random.Random, cancel: CancelFlag | None
+) -> MoveReview:
     started = time.monotonic()
-    analysis = analyze(board, Budget.seconds(seconds))
+    analysis = analyze(board, Budget.seconds(seconds, cancel))
     if analysis.complete and analysis.moves:
         value = analysis.moves[0].value
         chosen = next(found for found in analysis.moves if found.move == move)
@@ -176,7 +180,7 @@ def _judge(board: Board, move: Move, ply: int, seconds: float, rng: random.Rando
         slower = chosen.value == 1 == value and chosen.plies > fastest
         return MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower)
     left = max(0.2, seconds - (time.monotonic() - started))
-    found = rules_mcts.search(board, rng, ESTIMATE_PLAYOUTS, Budget.seconds(left))
+    found = rules_mcts.search(board, rng, ESTIMATE_PLAYOUTS, Budget.seconds(left, cancel))
     rates = {cell: rate for cell, rate, _ in found.moves}
     chosen_rate = rates.get(board.index(move), found.win_rate)
     source = f"MCTS estimate ({found.playouts:,} playouts; the exact solver did not finish in {seconds:g} s)"

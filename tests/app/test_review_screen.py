@@ -1,0 +1,58 @@
+"""The game review in the app (issue 27): from a finished game's result and from the archive's
+replay, with the value graph whose bars jump the replay."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from tictactoe_tui.app.archive import ReplayScreen
+from tictactoe_tui.app.review import BAR_WIDTH, ValueGraph
+from tictactoe_tui.game import Mode, Settings
+
+from .conftest import AppFactory
+
+
+async def test_v_after_a_game_reviews_it_and_a_click_on_the_graph_jumps(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("v")  # not over yet: refused
+        assert not isinstance(app.screen, ReplayScreen)
+        for key in ("5", "2", "1", "9", "3", "7", "4", "6", "8"):  # b2 b1 a1 c3 c1 a3 a2 c2 b3
+            await pilot.press(key)
+        assert app.game_screen.game.board.is_over
+        await pilot.press("v")
+        assert isinstance(app.screen, ReplayScreen)
+        await app.screen.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        review = screen.review
+        assert review is not None
+        assert review.exact
+        summary = str(screen.query_one("#replay-review", Static).render())
+        assert "Turning point: move 8, c2: turned a win into a draw; b3 kept the win" in summary
+        graph = screen.query_one(ValueGraph)
+        await pilot.click(ValueGraph, offset=(2 * BAR_WIDTH, 0))  # the bar of the position after 2 moves
+        await pilot.pause()
+        assert screen.state.ply == 2
+        assert graph.shown == 2
+        status = str(screen.query_one("#replay-status", Static).render())
+        assert "mistake: b1 gave up the draw" in status
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ReplayScreen)
+
+
+async def test_the_archive_replay_reviews_on_v(make_app: AppFactory) -> None:
+    from .scenes import ARCHIVED
+
+    app = make_app(Settings())
+    for record in ARCHIVED:
+        app.archive.record(record)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("g")
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("v")
+        await app.screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.review is not None
+        assert len(app.screen.review.moves) == len(app.screen.record.moves)
