@@ -302,8 +302,9 @@ class ReplayScreen(Screen[Board | bool | None]):
                 x_player, o_player = record.players_by_symbol
                 players = f"X: {x_player} · O: {o_player}"
                 ended = local_time(record.ended_at)
+                title = "This game" if record.id is None else f"Game #{record.id}"
                 yield Static(
-                    f"[b]{'This game' if record.id is None else f'Game #{record.id}'}[/b]\n{record.board_label}\n{record.mode}\n{players}\n"
+                    f"[b]{title}[/b]\n{record.board_label}\n{record.mode}\n{players}\n"
                     f"{ended}\n[b]{record.result_text}[/b]",
                     id="replay-info",
                 )
