@@ -135,5 +135,7 @@ SCENES = {
         Scene("replay", Settings(), ("g", "down", "down", "enter", "left", "left"), archived=ARCHIVED),
         # Issue 27: an archived game's review (v), stepped back to its turning point.
         Scene("review", Settings(), ("g", "down", "down", "enter", "v", "left", "left"), archived=ARCHIVED),
+        # A puzzle the solver made (the archive has none of yours yet), answered at the cursor.
+        Scene("puzzle", Settings(), ("z", "enter")),
     )
 }

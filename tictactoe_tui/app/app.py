@@ -51,10 +51,11 @@ class TicTacToeApp(App[None]):
         searcher: Searcher | None = None,
         seed: int | None = None,
         watch_delay: float = WATCH_DELAY,
+        puzzles: bool = False,
     ) -> None:
         """``paths``: where settings and statistics persist (None: nothing is saved).
         ``load``: a game to resume. ``online``: host or join a match against a friend.
-        ``overrides``: settings chosen on the command line.
+        ``overrides``: settings chosen on the command line. ``puzzles``: open on the puzzles.
         By default the computer searches in a child process. Without ``paths`` the game
         archive lives in memory."""
         super().__init__()
@@ -62,6 +63,7 @@ class TicTacToeApp(App[None]):
         self.searcher: Searcher = searcher or ProcessSearcher()
         self.paths = paths
         self.watch_delay = watch_delay
+        self.open_puzzles = puzzles
         self.saved_games = Path.cwd() if paths is None else paths.saved_games
         self.problems: list[str] = []
         stored, theme = Settings(), DEFAULT_THEME
@@ -103,6 +105,8 @@ class TicTacToeApp(App[None]):
         on the first search)."""
         for problem in self.archive.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
+        if self.open_puzzles:
+            self.game_screen.action_puzzles()
         if isinstance(self.searcher, ProcessSearcher):
             self.searcher.prepare()
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
@@ -162,9 +166,13 @@ class TicTacToeApp(App[None]):
 
 
 def run_app(
-    load: SavedGame | None = None, online: HostPlan | JoinPlan | None = None, choices: Mapping[str, Any] | None = None
+    load: SavedGame | None = None,
+    online: HostPlan | JoinPlan | None = None,
+    choices: Mapping[str, Any] | None = None,
+    puzzles: bool = False,
 ) -> int:
     """Run the game with the user's settings (``choices`` override them, e.g.
-    ``{"preset": Preset(15, 15, 5)}``), hosting or joining a match if asked; returns the exit status."""
-    TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices).run()
+    ``{"preset": Preset(15, 15, 5)}``), hosting or joining a match if asked, or on the puzzles;
+    returns the exit status."""
+    TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices, puzzles=puzzles).run()
     return 0

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Footer, Select, Static
 from textual.worker import Worker, WorkerState
 
 from ..engine import Board, Mark, move_name
+from ..engine.puzzles import puzzles_from_review
 from ..engine.review import Review
 from ..game import Mode, format_seconds
 from ..store import savefile
@@ -382,12 +383,28 @@ class ReplayScreen(Screen[Board | bool | None]):
         work = partial(self.searcher.review, self.record.board(), REVIEW_SECONDS, self._review_cancel)
         self.run_worker(work, group="replay-review", thread=True, exclusive=True, exit_on_error=False)
 
+    @property
+    def game_name(self) -> str:
+        """How a puzzle names the game it comes from."""
+        return "a game just played" if self.record.id is None else f"game {self.record.id}"
+
     def reviewed(self, review: Review) -> None:
         """Show the review: the graph, the summary, and the verdict of the move shown."""
         self.review = review
         self.query_one(ValueGraph).review = review
         symbol = {mark: self.state.symbol(mark) for mark in Mark}
-        self.query_one("#replay-review", Static).update(summary(review, symbol))
+        text = summary(review, symbol)
+        try:
+            new = self.archive.add_puzzles(puzzles_from_review(review, self.game_name, self.record.yours))
+        except ArchiveError as error:
+            text += f"\n[dim]Its puzzles were not kept: {error}[/dim]"
+        else:
+            text += (
+                f"\n[dim]{new} new puzzle{'s' if new != 1 else ''} from its mistakes (z on the game screen)[/dim]"
+                if new
+                else ""
+            )
+        self.query_one("#replay-review", Static).update(text)
         self.query_one("#replay-status", Static).update(self.describe())
 
     def action_toggle_overlay(self) -> None:

@@ -177,6 +177,11 @@ class BoardView(Widget, can_focus=True):
         self._shape = shape
         self._cells: dict[Move, Cell] = {}
 
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        """Rows, columns and the side of the small boards (0 for one board)."""
+        return self._shape
+
     def compose(self) -> ComposeResult:
         rows, cols, block = self._shape
         self.set_class(rows * cols > 25, "-compact")

@@ -31,6 +31,7 @@ class GameActions(Protocol):
     def action_save_game(self) -> None: ...
     def action_load_game(self) -> None: ...
     def action_new_code(self) -> None: ...
+    def action_puzzles(self) -> None: ...
     def change_setting(self, field: str, value: Any) -> None: ...
 
 
@@ -43,7 +44,8 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
     yield "Analysis overlay", "Show every square's value", screen.action_toggle_overlay
     yield "Reset scores", "Set this session's scores to zero", screen.action_reset_scores
     yield "Statistics", "Results across sessions", screen.action_stats
-    yield "Archive", "Every finished game: replay, export, delete", screen.action_archive
+    yield "Archive", "Every finished game: replay, review, export, delete", screen.action_archive
+    yield "Puzzles", "Keep the win or hold the draw: your own mistakes first (z)", screen.action_puzzles
     yield "Save game", "Write this game to a file", screen.action_save_game
     yield "Load game", "Read a game from a file", screen.action_load_game
     yield "New join code", "Hosting online: retire the code and show a new one (c)", screen.action_new_code

@@ -114,6 +114,7 @@ class GameScreen(Screen[None]):
         Binding("p", "toggle_pause", "Pause"),
         Binding("c", "new_code", "New join code"),
         Binding("v", "review", "Review"),
+        Binding("z", "puzzles", "Puzzles", show=False),
         Binding("s", "stats", "Statistics", show=False),
         Binding("g", "archive", "Games", show=False),
         Binding("ctrl+s", "save_game", "Save game", show=False),
@@ -520,6 +521,12 @@ class GameScreen(Screen[None]):
         from .archive import ArchiveScreen
 
         self.app.push_screen(ArchiveScreen(self.host.archive, self.host.searcher), self.play_on)
+
+    def action_puzzles(self) -> None:
+        """Find the move that keeps the win or holds the draw: your own mistakes first."""
+        from .puzzles import PuzzleScreen
+
+        self.app.push_screen(PuzzleScreen(self.host.archive, seed=self.host.rng.getrandbits(32)))
 
     def action_review(self) -> None:
         """Review the game that just ended: its replay, every move judged."""

@@ -67,4 +67,8 @@ def run_command(args: argparse.Namespace) -> int:
             from . import online
 
             return online.run(args)
+        case "puzzle":
+            from . import puzzle
+
+            return puzzle.run(args)
     raise UsageError(f"unknown command {args.command!r}")

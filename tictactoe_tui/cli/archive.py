@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         if args.games_command == "show":
             return print_game(record, args.json)
         if args.games_command == "review":
-            return print_review(record, args.json, args.time)
+            return print_review(record, archive, args.json, args.time)
         if args.file.exists():
             raise UsageError(f"{args.file} already exists; choose another name")
         savefile.save(args.file, record.board())
@@ -83,9 +83,11 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
     return 0
 
 
-def print_review(record: GameRecord, as_json: bool, seconds: float) -> int:
-    """``games review``: every move's verdict from exact values, accuracy and the turning point."""
+def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: float) -> int:
+    """``games review``: every move's verdict from exact values, accuracy and the turning point
+    (its mistakes are kept as puzzles)."""
     from ..engine.board import Mark, move_name
+    from ..engine.puzzles import puzzles_from_review
     from ..engine.review import review_game
 
     start = record.board(0)
@@ -97,6 +99,7 @@ def print_review(record: GameRecord, as_json: bool, seconds: float) -> int:
         with Progress(transient=True) as bar:
             task = bar.add_task(f"reviewing game {record.id}", total=len(record.moves))
             review = review_game(start, record.moves, seconds, lambda done: bar.update(task, completed=done))
+    new_puzzles = archive.add_puzzles(puzzles_from_review(review, f"game {record.id}", record.yours))
     swap = record.x_symbol == "O"  # each side as the players saw it
 
     def shown(mark: Mark) -> str:
@@ -125,6 +128,10 @@ def print_review(record: GameRecord, as_json: bool, seconds: float) -> int:
         shown_name = shown(mark).upper()
         console.print(f"{shown_name}'s accuracy: " + ("not judged" if accuracy is None else f"{accuracy:.0%}"))
     console.print(f"Turning point: {review.turning_text()}")
+    if new_puzzles:
+        console.print(
+            f"{new_puzzles} new puzzle{'s' if new_puzzles != 1 else ''} from its mistakes: tictactoe-tui puzzle"
+        )
     return 0
 
 

@@ -143,6 +143,10 @@ def build_parser() -> _Parser:
     stats = commands.add_parser("stats", help="won, drawn and lost per mode, level and board")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
 
+    puzzle = commands.add_parser("puzzle", help="keep the win or hold the draw: puzzles from your own mistakes first")
+    puzzle.add_argument("--list", action="store_true", help="list the puzzles and your results instead of playing")
+    puzzle.add_argument("--json", action="store_true", help="with --list: print a JSON list")
+
     serve = commands.add_parser("serve", help="play in a web browser (each visitor gets their own game)")
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"

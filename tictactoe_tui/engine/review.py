@@ -40,6 +40,8 @@ class MoveReview:
     """The moves that keep the position's value (exact), or the search's choice (estimated)."""
     slower: bool = False
     """A winning move, but not one of the fastest wins."""
+    best_plies: int | None = None
+    """Exact only: plies to the end after the best move (this move counts)."""
     estimate_before: float | None = None
     """Estimated only: the mover's win rate before the move (best move's) and after it."""
     estimate_after: float | None = None
@@ -178,7 +180,7 @@ def _judge(
         keeping = tuple(found.move for found in analysis.moves if found.value == value)
         fastest = analysis.moves[0].plies
         slower = chosen.value == 1 == value and chosen.plies > fastest
-        return MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower)
+        return MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower, fastest)
     left = max(0.2, seconds - (time.monotonic() - started))
     found = rules_mcts.search(board, rng, ESTIMATE_PLAYOUTS, Budget.seconds(left, cancel))
     rates = {cell: rate for cell, rate, _ in found.moves}

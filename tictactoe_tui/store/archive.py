@@ -24,8 +24,10 @@ from typing import Any, TypeVar
 from .. import __version__
 from ..engine import Board, Mark, Move, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
+from ..engine.puzzles import Puzzle
 from ..engine.rules import RULES
 from ..game import GameState, Mode
+from . import puzzles
 from .files import Paths, backup_path
 from .stats import Stats, load_stats
 
@@ -80,6 +82,25 @@ MIGRATIONS: tuple[str, ...] = (
         best_streak INTEGER NOT NULL
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    """
+    CREATE TABLE puzzles (
+        id          INTEGER PRIMARY KEY,
+        variant     TEXT    NOT NULL,
+        rows        INTEGER NOT NULL,
+        cols        INTEGER NOT NULL,
+        k           INTEGER NOT NULL,
+        moves       TEXT    NOT NULL,   -- the position, as moves from the empty board: 'b2 a1'
+        kind        TEXT    NOT NULL,   -- 'win' (keep the win) or 'hold' (keep the draw)
+        plies       INTEGER NOT NULL,   -- to the fastest win (win), or to the end (hold)
+        keeping     TEXT    NOT NULL,   -- every move that solves it: 'c3 a3'
+        source      TEXT    NOT NULL,   -- 'game 12, move 5' or 'solver'
+        yours       INTEGER NOT NULL,   -- 1: from a mistake of yours
+        solved      INTEGER NOT NULL DEFAULT 0,
+        failed      INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL    NOT NULL,
+        UNIQUE (variant, rows, cols, k, moves)
+    );
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -148,6 +169,11 @@ class GameRecord:
     def result_text(self) -> str:
         """E.g. ``You won``, ``X won`` or ``Draw``, as the player saw it."""
         return result_text(self.mode, self.winner, self.x_symbol, self.outcome)
+
+    @property
+    def yours(self) -> frozenset[Mark]:
+        """The sides the person at this keyboard played (``you``)."""
+        return frozenset(mark for mark, player in ((Mark.X, self.x_player), (Mark.O, self.o_player)) if player == "you")
 
     @property
     def players_by_symbol(self) -> tuple[str, str]:
@@ -622,6 +648,30 @@ class Archive:
                 os.replace(path, path.with_name(path.name + ".imported"))
             except OSError as error:
                 self.problems.append(f"{path} was imported but could not be renamed ({error})")
+
+    # -- puzzles -----------------------------------------------------------------------
+
+    def add_puzzles(self, found: Sequence[Puzzle]) -> int:
+        """Keep new puzzles (a position already kept is skipped); how many were new."""
+        try:
+            with self._transaction(write=True) as connection:
+                return puzzles.insert(connection, found)
+        except sqlite3.Error as error:
+            raise ArchiveError(f"could not keep the puzzles ({error})") from None
+
+    def puzzles(self, limit: int = 50) -> list[puzzles.PuzzleEntry]:
+        """Puzzles to solve: unsolved first, your own mistakes first among them."""
+        query = f"SELECT {puzzles.COLUMNS} FROM puzzles {puzzles.ORDER} LIMIT ?"
+        return [puzzles.entry(row) for row in self._read(lambda c: c.execute(query, (limit,)).fetchall())]
+
+    def puzzle_result(self, puzzle_id: int, solved: bool) -> None:
+        """Count an attempt at a puzzle."""
+        column = "solved" if solved else "failed"
+        try:
+            with self._transaction(write=True) as connection:
+                connection.execute(f"UPDATE puzzles SET {column} = {column} + 1 WHERE id = ?", (puzzle_id,))
+        except sqlite3.Error as error:
+            raise ArchiveError(f"could not keep the puzzle's result ({error})") from None
 
     # -- reading -----------------------------------------------------------------------
 

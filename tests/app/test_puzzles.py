@@ -1,0 +1,113 @@
+"""Puzzles (issue 27): from a review's mistakes (yours first) and from the solver; any move that
+keeps the value solves one; each attempt is kept in the archive."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tictactoe_tui import cli
+from tictactoe_tui.app.puzzles import PuzzleScreen
+from tictactoe_tui.engine import Board, Mark, analyze
+from tictactoe_tui.engine.puzzles import puzzles_from_review, solver_puzzle
+from tictactoe_tui.engine.review import review_game
+from tictactoe_tui.game import Settings
+from tictactoe_tui.store.archive import Archive
+
+from .conftest import AppFactory
+
+#: X b2, O b1 (a mistake: X wins now), X a1, O c3, X c1 (lets it go), O a3, X a2 (loses), O c2, X b3
+GAME = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
+
+
+def test_each_mistake_of_a_review_is_a_puzzle_yours_marked() -> None:
+    review = review_game(Board.empty(), GAME)
+    found = puzzles_from_review(review, "game 3", frozenset({Mark.X}))
+    assert [puzzle.source for puzzle in found] == [
+        "game 3, move 2",
+        "game 3, move 5",
+        "game 3, move 7",
+        "game 3, move 8",
+    ]
+    assert [puzzle.yours for puzzle in found] == [False, True, True, False]
+    assert [puzzle.kind for puzzle in found] == ["hold", "win", "hold", "win"]
+    for puzzle in found:  # every move that keeps the value solves it, and only those
+        analysis = analyze(puzzle.board)
+        keeping = {found.move for found in analysis.moves if found.value == analysis.value}
+        assert set(puzzle.keeping) == keeping
+        assert all(puzzle.solves(move) == (move in keeping) for move in puzzle.board.legal_moves())
+    assert found[1].title == "win in 2"
+
+
+def test_the_solver_makes_puzzles_with_few_answers() -> None:
+    made = [solver_puzzle(random.Random(seed)) for seed in range(5)]
+    assert all(puzzle is not None for puzzle in made)
+    for puzzle in made:
+        assert puzzle is not None
+        legal = len(puzzle.board.legal_moves())
+        assert 0 < len(puzzle.keeping) * 3 <= legal
+
+
+def test_puzzles_are_kept_once_yours_first_and_results_counted(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "games.sqlite3")
+    found = puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X}))
+    assert archive.add_puzzles(found) == 4
+    assert archive.add_puzzles(found) == 0  # the same positions: kept once
+    entries = archive.puzzles()
+    assert [entry.puzzle.yours for entry in entries] == [True, True, False, False]
+    archive.puzzle_result(entries[0].id, solved=True)
+    archive.puzzle_result(entries[1].id, solved=False)
+    again = archive.puzzles()
+    assert again[-1].id == entries[0].id  # solved: last
+    assert (again[-1].solved, again[0].failed) == (1, 1)
+    archive.close()
+
+
+async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app: AppFactory) -> None:
+    app = make_app(Settings())
+    found = puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X}))
+    app.archive.add_puzzles(found)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("z")
+        assert isinstance(app.screen, PuzzleScreen)
+        await pilot.pause()
+        screen = app.screen
+        current = screen.current
+        assert current is not None
+        assert current.puzzle.yours
+        wrong = next(move for move in current.puzzle.board.legal_moves() if not current.puzzle.solves(move))
+        await pilot.click(f"#cell-{wrong[0]}-{wrong[1]}")
+        assert "Not this time" in str(screen.query_one("#puzzle-answer").render())
+        await pilot.press("n")
+        second = screen.current
+        assert second is not None
+        assert second.id != current.id
+        right = second.puzzle.keeping[-1]
+        await pilot.click(f"#cell-{right[0]}-{right[1]}")
+        assert "Solved" in str(screen.query_one("#puzzle-answer").render())
+        await screen.workers.wait_for_complete()
+        results = {entry.id: (entry.solved, entry.failed) for entry in app.archive.puzzles()}
+        assert results[current.id] == (0, 1)
+        assert results[second.id] == (1, 0)
+
+
+def test_puzzle_list_on_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert cli.main(["puzzle", "--list"]) == 0
+    assert "No puzzles yet" in capsys.readouterr().out
+    from tictactoe_tui.store.files import Paths
+
+    archive = Archive.open(Paths.default())
+    archive.add_puzzles(puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X})))
+    archive.close()
+    assert cli.main(["puzzle", "--list", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed[0]["yours"] is True
+    assert listed[0]["task"] == "x to play and win in 2"
+    assert cli.main(["puzzle", "--json"]) == 2

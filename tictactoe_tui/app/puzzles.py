@@ -1,0 +1,164 @@
+"""The Puzzles screen: find a move that keeps the win or holds the draw.
+
+Puzzles come from the mistakes reviews found in your games (yours first) and, when fewer than
+a few are left unsolved, from positions the solver picks on small boards. Any move that keeps
+the position's exact value solves one; each attempt is kept in the archive.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
+
+from ..engine import Move, move_name
+from ..engine.puzzles import Puzzle, solver_puzzle
+from ..game import GameState, Mode
+from ..store.archive import Archive, ArchiveError
+from ..store.puzzles import PuzzleEntry
+from .board_view import BoardView
+
+#: Unsolved puzzles below which the solver makes more.
+KEEP_UNSOLVED = 5
+
+
+class PuzzleScreen(Screen[None]):
+    """One puzzle at a time: click a square or move the cursor and press Enter; ``n`` for the next."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back"),
+        Binding("n", "next", "Next puzzle"),
+    ]
+
+    def __init__(self, archive: Archive, seed: int | None = None) -> None:
+        super().__init__()
+        self.archive = archive
+        self.rng = random.Random(seed)
+        self.entries: list[PuzzleEntry] = []
+        self.current: PuzzleEntry | None = None
+        self.answered = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="puzzle"):
+            yield Static("Looking for puzzles…", id="puzzle-title")
+            yield Static("", id="puzzle-answer")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.load()
+
+    async def load(self) -> None:
+        """Read the puzzles; ask the solver for more when few are left unsolved."""
+        try:
+            self.entries = self.archive.puzzles()
+        except ArchiveError as error:
+            self.query_one("#puzzle-title", Static).update(f"The archive cannot be read: {error}")
+            return
+        unsolved = [entry for entry in self.entries if not entry.solved]
+        if len(unsolved) < KEEP_UNSOLVED:
+            seed = self.rng.getrandbits(32)
+            self.run_worker(
+                lambda: [solver_puzzle(random.Random(seed + n)) for n in range(KEEP_UNSOLVED)],
+                group="puzzle-solver", thread=True, exit_on_error=False,
+            )  # fmt: skip
+        if unsolved:
+            await self.show(unsolved[0])
+
+    @on(Worker.StateChanged)
+    async def made(self, event: Worker.StateChanged) -> None:
+        """The solver's new puzzles: keep them, and show one if none is shown."""
+        event.stop()
+        if event.state is not WorkerState.SUCCESS or not isinstance(event.worker.result, list):
+            return
+        found = [puzzle for puzzle in event.worker.result if isinstance(puzzle, Puzzle)]
+        try:
+            self.archive.add_puzzles(found)
+            self.entries = self.archive.puzzles()
+        except ArchiveError as error:
+            self.query_one("#puzzle-answer", Static).update(f"New puzzles could not be kept: {error}")
+            return
+        if self.current is None:
+            await self.action_next()
+
+    async def show(self, entry: PuzzleEntry) -> None:
+        """Set up ``entry``'s position for the player to solve (a board of its shape)."""
+        self.current, self.answered = entry, False
+        puzzle = entry.puzzle
+        board = puzzle.board
+        shape = (board.rows, board.cols, board.rules.block_size)
+        shown = self.query(BoardView)
+        if shown and shown.first().shape == shape:
+            view = shown.first()
+        else:
+            await shown.remove()
+            view = BoardView(shape)
+            await self.query_one("#puzzle").mount(view, after="#puzzle-title")
+        view.game = GameState(board, Mode.TWO_PLAYERS, frozenset())
+        view.cursor = (board.rows // 2, board.cols // 2)
+        view.focus()
+        mover = board.to_move.value.upper()
+        where = f"{puzzle.source}, a mistake of yours" if puzzle.yours else puzzle.source
+        record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
+        self.query_one("#puzzle-title", Static).update(
+            f"[b]Puzzle {entry.id}[/b]: {mover} to play and {puzzle.title}\n[dim]{where}{record}[/dim]"
+        )
+        self.query_one("#puzzle-answer", Static).update("Click a square, or move the cursor and press Enter")
+
+    @on(BoardView.CellClicked)
+    def cell_clicked(self, event: BoardView.CellClicked) -> None:
+        event.stop()
+        self.answer(event.move)
+
+    @on(BoardView.CursorMoved)
+    def cursor_moved(self, event: BoardView.CursorMoved) -> None:  # the screen keeps the cursor on the board
+        event.stop()
+        view = self.query_one(BoardView)
+        row, col = view.cursor
+        if self.current is not None:
+            board = self.current.puzzle.board
+            view.cursor = (min(max(row + event.rows, 0), board.rows - 1), min(max(col + event.cols, 0), board.cols - 1))
+
+    @on(BoardView.PlaceAtCursor)
+    def place_at_cursor(self, event: BoardView.PlaceAtCursor) -> None:
+        event.stop()
+        self.answer(self.query_one(BoardView).cursor)
+
+    def answer(self, move: Move) -> None:
+        """Judge ``move`` (once per showing) and keep the result."""
+        entry = self.current
+        if entry is None or self.answered:
+            return
+        board = entry.puzzle.board
+        if board.at(move) is not None or move not in board.legal_moves():
+            self.query_one("#puzzle-answer", Static).update(f"{move_name(move)} is taken: choose a free square")
+            return
+        self.answered = True
+        solved = entry.puzzle.solves(move)
+        text = entry.puzzle.answer_text(move)
+        try:
+            self.archive.puzzle_result(entry.id, solved)
+        except ArchiveError as error:
+            text += f" (not kept: {error})"
+        self.query_one("#puzzle-answer", Static).update(f"{text}\n[dim]n: next puzzle · esc: back[/dim]")
+
+    async def action_next(self) -> None:
+        """The next puzzle: unsolved ones first, yours first among them."""
+        with contextlib.suppress(ArchiveError):  # the list read last is still there
+            self.entries = self.archive.puzzles()
+        later = [entry for entry in self.entries if self.current is None or entry.id != self.current.id]
+        unsolved = [entry for entry in later if not entry.solved]
+        if not (unsolved or later):
+            self.query_one("#puzzle-title", Static).update("No puzzles yet: the solver is making some…")
+            return
+        await self.show((unsolved or later)[0])
+
+    def action_close(self) -> None:
+        self.dismiss(None)

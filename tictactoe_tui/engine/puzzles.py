@@ -1,0 +1,120 @@
+"""Puzzles: positions where one side must find a move that keeps a win ("win in N") or a draw
+("hold the draw"), taken from the mistakes a review found and from positions the solver picks.
+
+Every move that keeps the position's exact value solves a puzzle, not one chosen solution.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from .board import Board, Mark, Move, move_name
+from .review import Review
+from .search.exact import analyze
+from .search.solver import Budget
+
+Kind = Literal["win", "hold"]
+#: Boards the solver makes puzzles on: small enough to solve at once.
+SOLVER_SHAPES = ((3, 3, 3), (4, 4, 3), (4, 4, 4))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """The position after ``moves`` (from the empty board of its shape), to solve for the
+    side to move."""
+
+    variant: str
+    rows: int
+    cols: int
+    k: int
+    moves: tuple[Move, ...]
+    kind: Kind
+    plies: int
+    """Win: plies to the fastest win (this move counts). Hold: plies to the end."""
+    keeping: tuple[Move, ...]
+    """Every move that solves it."""
+    source: str
+    """Where it comes from: ``game 12, move 5`` or ``solver``."""
+    yours: bool = False
+    """Taken from a mistake of yours."""
+
+    @property
+    def board(self) -> Board:
+        return Board.empty(self.rows, self.cols, self.k, self.variant).play_all(self.moves)
+
+    @property
+    def mover(self) -> Mark:
+        return self.board.to_move
+
+    @property
+    def title(self) -> str:
+        """``win in 2`` or ``hold the draw``, for the side to move."""
+        if self.kind == "win":
+            own_moves = (self.plies + 1) // 2
+            return f"win in {own_moves}" if own_moves > 1 else "win now"
+        return "hold the draw"
+
+    def solves(self, move: Move) -> bool:
+        """Whether ``move`` keeps the value (any such move solves the puzzle)."""
+        return move in self.keeping
+
+    def answer_text(self, move: Move) -> str:
+        """What to tell the player about ``move``."""
+        value = "win" if self.kind == "win" else "draw"
+        others = ", ".join(move_name(found) for found in self.keeping if found != move)
+        if self.solves(move):
+            return f"Solved: {move_name(move)} keeps the {value}" + (f" (so would {others})" if others else "")
+        kept = ", ".join(move_name(found) for found in self.keeping)
+        return f"Not this time: {move_name(move)} gives up the {value}; {kept} kept it"
+
+
+def puzzles_from_review(review: Review, game: str, mine: frozenset[Mark] = frozenset()) -> list[Puzzle]:
+    """A puzzle at the position before each mistake or blunder of ``review`` (``mine``: the
+    sides played by the player whose mistakes come first)."""
+    start = review.start
+    found: list[Puzzle] = []
+    played: list[Move] = list(start.history or ())
+    for move in review.moves:
+        if move.verdict in ("mistake", "blunder") and move.best_plies is not None:
+            kind: Kind = "win" if move.value_before == 1 else "hold"
+            found.append(
+                Puzzle(
+                    start.rules.name,
+                    start.rows,
+                    start.cols,
+                    start.k,
+                    tuple(played),
+                    kind,
+                    move.best_plies,
+                    move.best,
+                    f"{game}, move {move.ply}",
+                    yours=move.by in mine,
+                )
+            )
+        played.append(move.move)
+    return found
+
+
+def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
+    """A position from random play on a small board where fewer than a third of the moves keep
+    a win or a draw (and at least one move does not): None if none turned up."""
+    for _ in range(attempts):
+        rows, cols, k = rng.choice(SOLVER_SHAPES)
+        board = Board.empty(rows, cols, k)
+        for _ in range(rng.randrange(2, rows * cols // 2 + 1)):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.legal_moves()))
+        if board.is_over:
+            continue
+        analysis = analyze(board, Budget.seconds(2.0))
+        if not analysis.complete or analysis.value not in (0, 1):
+            continue
+        keeping = tuple(found.move for found in analysis.moves if found.value == analysis.value)
+        if len(keeping) * 3 > len(analysis.moves) or len(keeping) == len(analysis.moves):
+            continue
+        kind: Kind = "win" if analysis.value == 1 else "hold"
+        return Puzzle("classic", rows, cols, k, board.history or (), kind, analysis.moves[0].plies, keeping, "solver")
+    return None

@@ -1,0 +1,59 @@
+"""Puzzles as the archive keeps them: the position, every move that solves it, and how often
+it was solved and failed (the table is in the archive's schema, version 2)."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Move, move_name, parse_move
+from ..engine.puzzles import Puzzle
+
+COLUMNS = "id, variant, rows, cols, k, moves, kind, plies, keeping, source, yours, solved, failed"
+
+
+@dataclass(frozen=True)
+class PuzzleEntry:
+    """A stored puzzle with its number and results."""
+
+    id: int
+    puzzle: Puzzle
+    solved: int
+    failed: int
+
+
+def _names(moves: Sequence[Move]) -> str:
+    return " ".join(move_name(move) for move in moves)
+
+
+def _moves(text: str, rows: int, cols: int) -> tuple[Move, ...]:
+    return tuple(parse_move(name, rows, cols) for name in text.split())
+
+
+def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
+    """Add the puzzles not kept yet (the same position twice is one puzzle); how many were new."""
+    added = 0
+    for puzzle in puzzles:
+        cursor = connection.execute(
+            "INSERT OR IGNORE INTO puzzles (variant, rows, cols, k, moves, kind, plies, keeping, source, yours,"
+            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (puzzle.variant, puzzle.rows, puzzle.cols, puzzle.k, _names(puzzle.moves), puzzle.kind, puzzle.plies,
+             _names(puzzle.keeping), puzzle.source, int(puzzle.yours), time.time()),
+        )  # fmt: skip
+        added += cursor.rowcount
+    return added
+
+
+def entry(row: Sequence[Any]) -> PuzzleEntry:
+    """A row of :data:`COLUMNS` as an entry."""
+    id_, variant, rows, cols, k, moves, kind, plies, keeping, source, yours, solved, failed = row
+    puzzle = Puzzle(variant, rows, cols, k, _moves(moves, rows, cols), kind, plies, _moves(keeping, rows, cols),
+                    source, bool(yours))  # fmt: skip
+    return PuzzleEntry(id_, puzzle, solved, failed)
+
+
+#: Unsolved first, your mistakes first among them, oldest first.
+ORDER = "ORDER BY solved > 0, yours DESC, id"
