@@ -1,0 +1,91 @@
+"""The game review's cost, and how far exact analysis of 5×5 (4 in a row) reaches within 1 s.
+
+    python benchmarks/bench_review.py [--positions 10] [--seconds 1]
+
+Each review runs in a fresh process (nothing solved before, the book read from disk): a 3×3
+game, and a 5×5 game of 20 plies from random play. Then ``analyze`` of random 5×5 positions
+with 0 to 12 marks (``--positions`` per count, each in the same process, so the solver's table
+warms up as a real session's would) with ``--seconds`` each: p50, p99 and max time, and how
+many it could not finish.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+from tictactoe_tui.engine import Board, analyze
+from tictactoe_tui.engine.search.solver import Budget
+
+REVIEW = """
+import random, sys, time
+from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.review import review_game
+rows, cols, k, plies, seconds = map(float, sys.argv[1:])
+rng = random.Random(1)
+board = Board.empty(int(rows), int(cols), int(k))
+moves = []
+while not board.is_over and len(moves) < plies:
+    move = rng.choice(board.legal_moves())
+    moves.append(move)
+    board = board.play(move)
+started = time.perf_counter()
+review = review_game(Board.empty(int(rows), int(cols), int(k)), moves, seconds)
+exact = sum(move.exact for move in review.moves)
+print(f"{time.perf_counter() - started:.2f} {len(moves)} {exact}")
+"""
+
+
+def review_in_fresh_process(rows: int, k: int, plies: int, seconds: float) -> tuple[float, int, int]:
+    """Seconds, plies reviewed and plies judged exactly, in a new interpreter."""
+    out = subprocess.run(
+        [sys.executable, "-c", REVIEW, str(rows), str(rows), str(k), str(plies), str(seconds)],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    return float(out[0]), int(out[1]), int(out[2])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args()
+    print("| review (fresh process) | plies | judged exactly | time |")
+    print("|---|---|---|---|")
+    for label, rows, k, plies in (("3×3 game", 3, 3, 9), ("5×5 game, 4 in a row", 5, 4, 20)):
+        seconds, played, exact = review_in_fresh_process(rows, k, plies, args.seconds)
+        print(f"| {label} | {played} | {exact} | {seconds:.2f} s |")
+    print()
+    print(f"analyze on 5×5, 4 in a row, {args.seconds:g} s each, {args.positions} random positions per mark count:")
+    print("| marks | p50 | p99 | max | not finished |")
+    print("|---|---|---|---|---|")
+    rng = random.Random(5)
+    for marks in range(13):
+        times: list[float] = []
+        unfinished = 0
+        for _ in range(args.positions):
+            board = Board.empty(5, 5, 4)
+            while board.move_count < marks and not board.is_over:
+                board = board.play(rng.choice(board.legal_moves()))
+            if board.is_over:
+                continue
+            started = time.perf_counter()
+            analysis = analyze(board, Budget.seconds(args.seconds))
+            times.append(time.perf_counter() - started)
+            unfinished += not analysis.complete
+        if not times:
+            continue
+        ordered = sorted(times)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        print(
+            f"| {marks} | {statistics.median(ordered):.2f} s | {p99:.2f} s "
+            f"| {ordered[-1]:.2f} s | {unfinished} of {len(times)} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
