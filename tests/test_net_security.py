@@ -135,12 +135,14 @@ async def test_a_replayed_or_altered_line_ends_the_connection_and_changes_nothin
         assert host.match.moves == ((1, 1), (0, 0))
 
 
-async def test_a_version_1_guest_is_told_to_update() -> None:
-    async with hosted() as host:
+async def test_a_version_1_guest_is_told_to_update_after_a_pause() -> None:
+    async with hosted(refusal_seconds=0.5) as host:
         peer = await Peer.to(host)
         peer.writer.write(b'{"v": 1, "type": "hello", "code": "maple-otter-comet"}\n')
         await peer.writer.drain()
+        started = time.monotonic()
         reply = json.loads(await peer.reader.readline())
+        assert 0.5 <= time.monotonic() - started < 2  # refused, but not at once: a flood comes back slowly
         assert reply["v"] == 1  # in the words an old guest reads
         assert reply["fatal"] is True
         assert "please update" in reply["reason"]

@@ -17,8 +17,8 @@ from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import Mode, Preset, Settings, presets_for
 
-WIDTHS = (40, 56, 80, 100, 140, 200)
-HEIGHTS = (12, 18, 24, 32, 40, 60)
+WIDTHS = (40, 70, 80, 140, 200)  # 70 and 80: either side of the sidebar folding away
+HEIGHTS = (12, 18, 24, 40)
 PRESETS = [preset for game in RULES for preset in presets_for(game)]
 
 

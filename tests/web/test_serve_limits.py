@@ -110,8 +110,13 @@ async def test_the_session_cap_holds_and_every_process_goes_with_its_browser(tmp
             await first.close()  # a browser leaves: its game and search process go, a place opens
             await second.send_json(RIGHT_ARROW)
             await until(lambda: len(games(group)) == 1, 15)
-            async with session.get(f"http://127.0.0.1:{port}/") as page:
-                assert page.status == 200
+            deadline = time.monotonic() + 15
+            while True:  # the place opens once the game's process has been waited for
+                async with session.get(f"http://127.0.0.1:{port}/") as page:
+                    if page.status == 200:
+                        break
+                assert time.monotonic() < deadline, "the place never opened"
+                await asyncio.sleep(0.2)
 
             await second.send_json(RIGHT_ARROW)  # a key, then silence: ended after 8 idle seconds
             silent_since = time.monotonic()

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .board import Board, Mark, Move, move_name
-from .review import Review
-from .search.exact import analyze
-from .search.solver import Budget
+
+if TYPE_CHECKING:
+    from .review import Review
 
 Kind = Literal["win", "hold"]
 #: Boards the solver makes puzzles on: small enough to solve at once.
@@ -100,6 +100,9 @@ def puzzles_from_review(review: Review, game: str, mine: frozenset[Mark] = froze
 def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
     """A position from random play on a small board where fewer than a third of the moves keep
     a win or a draw (and at least one move does not): None if none turned up."""
+    from .search.exact import analyze  # the solver loads only to make puzzles, not to list them
+    from .search.solver import Budget
+
     for _ in range(attempts):
         rows, cols, k = rng.choice(SOLVER_SHAPES)
         board = Board.empty(rows, cols, k)
