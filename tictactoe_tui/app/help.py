@@ -39,14 +39,14 @@ def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str]) -
 
 
 def games_table() -> Table:
-    """Each game's name and rules, from the registry."""
-    from ..engine.rules import RULES
+    """Each game's name, rules and (where they differ) levels, from the registry."""
+    from ..engine.games import GAMES
 
     table = Table(box=None, show_header=False, padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for rules in RULES.values():
-        table.add_row(rules.title, rules.help)
+    for game in GAMES.values():
+        table.add_row(game.title, f"{game.rules.help}\n{game.levels_help}" if game.levels_help else game.rules.help)
     return table
 
 

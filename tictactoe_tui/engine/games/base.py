@@ -42,6 +42,8 @@ class Game:
     """The strongest player that does not need to solve the position (what ``perfect``
     falls back to when the solver cannot finish)."""
     presentation: Presentation = field(default_factory=Presentation)
+    levels_help: str = ""
+    """What its levels are and how they score, for the help (empty: the general table says it)."""
 
     def __post_init__(self) -> None:
         if tuple(self.levels) != LEVEL_NAMES:
