@@ -322,7 +322,7 @@ class GameScreen(Screen[None]):
         if not self.query_one(BoardView).fits:
             return "Make the window larger to see the whole board first"
         if game.board.is_over:
-            return "The game is over: press n to play again"
+            return "The game is over: n plays again, v reviews it"
         if game.mode is Mode.COMPUTER_VS_COMPUTER:
             return "The computers are playing: press p to pause, n to restart"
         seat_refusal = self.seats.to_move(game).refusal(game)

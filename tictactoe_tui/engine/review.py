@@ -112,12 +112,12 @@ class Review:
         return errors[-1] if errors else None
 
     def turning_text(self) -> str:
-        """``move 5, b1: turned a draw into a loss; c3 held the draw`` (or why there is none)."""
+        """``move 5, b1: turned a draw into a loss; c3 held the draw`` (or ``none, …``)."""
         turn = self.turning_point
         if turn is None:
             if self.exact:
-                return "no turning point: every move kept the value of the position"
-            return "no turning point among the moves the solver could judge"
+                return "none, every move kept the value of the position"
+            return "none among the moves the solver could judge"
         assert turn.value_before is not None
         assert turn.value_after is not None
         before, after = VALUE_WORDS[turn.value_before], VALUE_WORDS[turn.value_after]
