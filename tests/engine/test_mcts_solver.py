@@ -56,3 +56,36 @@ def test_the_stronger_reference_is_the_same_bot_with_ten_times_the_simulations()
     assert (strong.simulations, weak.simulations) == (10_000, 1_000)
     board = Board.parse("xx./oo./...", k=3)
     assert strong.choose(board, random.Random(0)) == (0, 2)
+
+
+def _settled(node: rules_mcts.Node) -> float | None:
+    """What a node's proven result must be, from its own and its children's alone."""
+    if node.result is not None:
+        return node.result
+    if any(child.proven == 1.0 for child in node.children):
+        return 0.0
+    if node.children and not node.untried and all(child.proven is not None for child in node.children):
+        return 1.0 - max(child.proven or 0.0 for child in node.children)
+    return None
+
+
+@pytest.mark.parametrize(("game", "rows", "cols", "k"), [*SHAPES, ("ultimate", 9, 9, 3)])
+def test_every_node_of_a_grown_tree_settles_what_its_children_prove(game: str, rows: int, cols: int, k: int) -> None:
+    """Backing up stops at the first node whose result stays open: the whole tree must look as
+    if every node on every path had been settled again."""
+    checked = 0
+    for seed in range(6):
+        board = random_play(Board.empty(rows, cols, k, game), seed, random.Random(seed).randrange(rows * cols // 2))
+        if board.is_over:
+            continue
+        tree = rules_mcts.SearchTree()
+        rules_mcts.search(board, random.Random(seed), 1500, Budget(), solve=True, tree=tree)
+        assert tree.root is not None
+        nodes = [tree.root]
+        while nodes:
+            node = nodes.pop()
+            if node.visits:
+                assert node.proven == _settled(node)
+                checked += 1
+            nodes.extend(node.children)
+    assert checked > 1000

@@ -43,9 +43,15 @@ Child = TypeVar("Child", bound=Visited)
 def uct_choice(children: list[Child], parent_visits: int, exploration: float) -> Child:
     """The child with the highest upper confidence bound (UCT)."""
     log_visits = math.log(parent_visits)
-    return max(
-        children, key=lambda child: child.wins / child.visits + exploration * math.sqrt(log_visits / child.visits)
-    )
+    sqrt = math.sqrt
+    best = children[0]
+    best_bound = -1.0
+    for child in children:  # a plain loop: this runs for every step down the tree
+        visits = child.visits
+        bound = child.wins / visits + exploration * sqrt(log_visits / visits)
+        if bound > best_bound:
+            best, best_bound = child, bound
+    return best
 
 
 @dataclass(frozen=True)

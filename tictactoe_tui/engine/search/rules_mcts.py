@@ -156,8 +156,11 @@ def search(
             visited.visits += 1
             visited.wins += outcome
             outcome = 1.0 - outcome
-            if solve:
+        if solve:  # a node's result can only settle once the child below it has settled
+            for visited in reversed(path):
                 visited.prove()
+                if visited.proven is None:
+                    break
         done += 1
     if tree is not None:
         tree.root = root
