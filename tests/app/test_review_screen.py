@@ -3,11 +3,17 @@ replay, with the value graph whose bars jump the replay."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from textual.widgets import Static
 
 from tictactoe_tui.app.archive import ReplayScreen
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.review import BAR_WIDTH, ValueGraph
+from tictactoe_tui.engine import Board, Mark, Move
 from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.store.archive import GameRecord
 
 from .conftest import AppFactory
 
@@ -56,3 +62,46 @@ async def test_the_archive_replay_reviews_on_v(make_app: AppFactory) -> None:
         await pilot.pause()
         assert app.screen.review is not None
         assert len(app.screen.review.moves) == len(app.screen.record.moves)
+
+
+def _random_game(rows: int, k: int, game: str, seed: int) -> GameRecord:
+    """A finished game of random moves, as the archive would keep it."""
+    board = Board.empty(rows, rows, k, game)
+    rng = random.Random(seed)
+    played: list[Move] = []
+    while not board.is_over:
+        played.append(rng.choice(board.legal_moves()))
+        board = board.play(played[-1])
+    winner = board.winner
+    moves = tuple(played)
+    times = tuple(float(ply) for ply in range(1, len(moves) + 1))
+    outcome = 0 if winner is None else (1 if winner is Mark.X else -1)
+    symbol = None if winner is None else winner.value
+    return GameRecord(
+        rows, rows, k, Mode.TWO_PLAYERS.value, "hard", "x", "o", "X", moves, times, symbol, outcome, 0.0, times[-1],
+        variant=game,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(("rows", "k", "game"), [(9, 3, "ultimate"), (15, 5, "classic")])
+async def test_at_80x24_the_replay_keeps_the_whole_board_and_the_notes_scroll(
+    make_app: AppFactory, rows: int, k: int, game: str
+) -> None:
+    app = make_app(Settings())
+    record = _random_game(rows, k, game, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ReplayScreen(record, app.archive, app.searcher))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(BoardView).fits
+        notes = screen.query_one("#replay-notes")
+        assert notes.region.bottom <= screen.query_one("#replay-play").region.bottom
+        assert notes.size.height >= 3
+        await pilot.resize_terminal(80, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one(BoardView).fits
+        status = screen.query_one("#replay-status")
+        assert status.region.height == status.outer_size.height  # all of it shown when there is room
+        assert notes.max_scroll_y == 0

@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Select, Static
 from textual.worker import Worker, WorkerState
@@ -296,9 +297,10 @@ class ReplayScreen(Screen[Board | bool | None]):
                 board = BoardView((record.rows, record.cols, record.board(0).rules.block_size))
                 board.can_focus = False
                 yield board
-                yield Static("", id="replay-status")
-                yield ValueGraph(id="replay-graph")
-                yield Static("", id="replay-review")
+                with VerticalScroll(id="replay-notes"):
+                    yield Static("", id="replay-status")
+                    yield ValueGraph(id="replay-graph")
+                    yield Static("", id="replay-review")
             with Vertical(id="replay-side"):
                 x_player, o_player = record.players_by_symbol
                 players = f"X: {x_player} · O: {o_player}"
@@ -317,6 +319,15 @@ class ReplayScreen(Screen[Board | bool | None]):
         self.query_one(HistoryList).focus()
         if self._review_at_once:
             self.action_review()
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self._board_first)
+
+    def _board_first(self) -> None:
+        """The board first: the notes below it (status, graph, review) get the lines it does not
+        need, and scroll when that is fewer than theirs."""
+        room = self.query_one("#replay-play").size.height - self.query_one(BoardView).least_height
+        self.query_one("#replay-notes").styles.max_height = max(room, 3)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A game not yet in the archive (just finished) cannot be exported or deleted here."""

@@ -262,6 +262,13 @@ class BoardView(Widget, can_focus=True):
         self._fit()
 
     @property
+    def least_height(self) -> int:
+        """The fewest lines this view needs to draw its whole board (padding and letters included)."""
+        rows, cols, block = self._shape
+        margin_y = FILE_HEIGHT if self.coordinates else 0
+        return smallest_board(rows, cols, block)[1] + margin_y + self.styles.padding.top + self.styles.padding.bottom
+
+    @property
     def fits(self) -> bool:
         """Whether the whole board is drawn (else a message says how large the window must be)."""
         return not self.has_class("-too-small")
