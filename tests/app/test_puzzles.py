@@ -40,6 +40,8 @@ def test_each_mistake_of_a_review_is_a_puzzle_yours_marked() -> None:
         assert set(puzzle.keeping) == keeping
         assert all(puzzle.solves(move) == (move in keeping) for move in puzzle.board.legal_moves())
     assert found[1].title == "win in 2"
+    assert found[1].origin == "from game 3, move 5, a mistake of yours"
+    assert found[0].origin == "from game 3, move 2"
 
 
 def test_the_solver_makes_puzzles_with_few_answers() -> None:
@@ -49,6 +51,7 @@ def test_the_solver_makes_puzzles_with_few_answers() -> None:
         assert puzzle is not None
         legal = len(puzzle.board.legal_moves())
         assert 0 < len(puzzle.keeping) * 3 <= legal
+        assert puzzle.origin == "made by the solver"
 
 
 def test_puzzles_are_kept_once_yours_first_and_results_counted(tmp_path: Path) -> None:

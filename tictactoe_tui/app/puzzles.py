@@ -105,10 +105,9 @@ class PuzzleScreen(Screen[None]):
         view.cursor = (board.rows // 2, board.cols // 2)
         view.focus()
         mover = board.to_move.value.upper()
-        where = f"{puzzle.source}, a mistake of yours" if puzzle.yours else puzzle.source
         record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
         self.query_one("#puzzle-title", Static).update(
-            f"[b]Puzzle {entry.id}[/b]: {mover} to play and {puzzle.title}\n[dim]{where}{record}[/dim]"
+            f"[b]Puzzle {entry.id}[/b]: {mover} to play and {puzzle.title}\n[dim]{puzzle.origin}{record}[/dim]"
         )
         self.query_one("#puzzle-answer", Static).update("Click a square, or move the cursor and press Enter")
 

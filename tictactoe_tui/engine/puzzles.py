@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from .review import Review
 
 Kind = Literal["win", "hold"]
+#: The source of the puzzles the solver makes (the others name the game they come from).
+SOLVER = "solver"
 #: Boards the solver makes puzzles on: small enough to solve at once.
 SOLVER_SHAPES = ((3, 3, 3), (4, 4, 3), (4, 4, 4))
 
@@ -55,6 +57,14 @@ class Puzzle:
             own_moves = (self.plies + 1) // 2
             return f"win in {own_moves}" if own_moves > 1 else "win now"
         return "hold the draw"
+
+    @property
+    def origin(self) -> str:
+        """Where it comes from, as a line under its title: ``from game 12, move 5, a mistake of
+        yours`` or ``made by the solver``."""
+        if self.source == SOLVER:
+            return "made by the solver"
+        return f"from {self.source}, a mistake of yours" if self.yours else f"from {self.source}"
 
     def solves(self, move: Move) -> bool:
         """Whether ``move`` keeps the value (any such move solves the puzzle)."""
@@ -119,5 +129,5 @@ def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
         if len(keeping) * 3 > len(analysis.moves) or len(keeping) == len(analysis.moves):
             continue
         kind: Kind = "win" if analysis.value == 1 else "hold"
-        return Puzzle("classic", rows, cols, k, board.history or (), kind, analysis.moves[0].plies, keeping, "solver")
+        return Puzzle("classic", rows, cols, k, board.history or (), kind, analysis.moves[0].plies, keeping, SOLVER)
     return None
