@@ -13,7 +13,8 @@ rules costs (2 shared cores: single figures wander ±20%, ratios less).
    solve the empty 4×5 board (a draw) and a Connect Four position 14 plies in (lost for X).
 3. Gravity's alpha-beta on the empty Connect Four board and a middle game, nodes per second.
 4. MCTS playouts per second for S seconds from the empty board: classic 7×7 with the classic
-   MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS;
+   MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS
+   (Ultimate also as the MCTS-Solver its levels run);
    then Ultimate's random playouts alone, through the rules against its own engine.
 5. Connect Four's win book: its size and load time, and a winning move ten plies in found in
    it against proven by the solver without it, on the same positions.
@@ -146,6 +147,8 @@ def main() -> None:
         found = rules_mcts.search(board, random.Random(1), 10**9, Budget.seconds(args.seconds))
         print(f"   {label:<31}: {found.playouts / args.seconds:>8,.0f}/s")
     ultimate = Board.empty(9, 9, 3, "ultimate")
+    found = rules_mcts.search(ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds), solve=True)
+    print(f"   ultimate, MCTS-Solver (levels) : {found.playouts / args.seconds:>8,.0f}/s")
     me, opp = ultimate.sides()
     start = rules_mcts.Node(-1, me, opp, ultimate.state, None, [])
     rates = []
