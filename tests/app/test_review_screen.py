@@ -10,8 +10,9 @@ from textual.widgets import Static
 
 from tictactoe_tui.app.archive import ReplayScreen
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.review import BAR_WIDTH, ValueGraph
+from tictactoe_tui.app.review import BAR_WIDTH, ValueGraph, verdict_line
 from tictactoe_tui.engine import Board, Mark, Move
+from tictactoe_tui.engine.review import MoveReview, Review
 from tictactoe_tui.game import Mode, Settings
 from tictactoe_tui.store.archive import GameRecord
 
@@ -105,3 +106,14 @@ async def test_at_80x24_the_replay_keeps_the_whole_board_and_the_notes_scroll(
         status = screen.query_one("#replay-status")
         assert status.region.height == status.outer_size.height  # all of it shown when there is room
         assert notes.max_scroll_y == 0
+
+
+def test_a_move_the_solver_could_not_judge_says_so_and_what_estimated_it() -> None:
+    board = Board.empty(9, 9, 3, "ultimate")
+    estimated = MoveReview(
+        1, (4, 4), Mark.X, None, None, ((4, 4),), estimate_before=0.55, estimate_after=0.55,
+        estimate_source="MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)",
+    )  # fmt: skip
+    line = verdict_line(Review(board, (estimated,)), 1)
+    assert line.startswith("not judged exactly — MCTS estimate (3,000 playouts;")
+    assert line.endswith("win rate 0.55 with the best move, 0.55 with this one")

@@ -85,7 +85,7 @@ def verdict_line(review: Review, ply: int) -> str:
         return ""
     move = review.moves[ply - 1]
     if move.verdict is None:
-        return f"estimate: {move.estimate}"
+        return f"not judged exactly — {move.estimate}"
     if move.verdict == "best":
         return "best" + (" (a slower win)" if move.slower else "")
     instead = ", ".join(move_name(best) for best in move.best[:4])
