@@ -1,4 +1,5 @@
-"""The exact solver against the copy kept from before the 5×5 work (``reference_solver.py``).
+"""The exact solver against the copy kept from before the 5×5 work (``reference_solver.py``)
+and against itself without its Maker–Breaker proofs.
 
     python benchmarks/bench_solver.py [--skip-reference] [--empty-reference] [--after-book N]
 
@@ -44,7 +45,8 @@ def solve_here(which: str, text: str) -> None:
     else:
         from tictactoe_tui.engine.search.solver import Solver
 
-        solver = Solver(board.geometry, use_book=False)  # the search itself, not the book
+        # The search itself, not the book; "unproved": without the Maker–Breaker proofs.
+        solver = Solver(board.geometry, use_book=False, maker_breaker=which != "unproved")
     started = time.perf_counter()
     analysis = solver.analyze(board)
     seconds = time.perf_counter() - started
@@ -65,6 +67,18 @@ def solve(which: str, text: str) -> dict[str, object]:
 def line(label: str, result: dict[str, object]) -> str:
     seconds, nodes, peak = float(str(result["seconds"])), int(str(result["nodes"])), int(str(result["peak"]))
     return f"{label:<10} {seconds:8.2f} s {nodes:>12,} nodes {peak / 2**20:8.0f} MB"
+
+
+def compare_unproved(text: str, today: dict[str, object]) -> float:
+    """Solve ``text`` without the Maker–Breaker proofs too; print it and return the time ratio."""
+    unproved = solve("unproved", text)
+    print(line("unproved", unproved))
+    if unproved["moves"] != today["moves"]:
+        raise SystemExit("the solver disagrees with itself without its proofs on " + text)
+    ratio = float(str(unproved["seconds"])) / float(str(today["seconds"]))
+    fewer = int(str(unproved["nodes"])) / int(str(today["nodes"]))
+    print(f"{'ratio':<10} {ratio:8.1f}x faster with the proofs, {fewer:.1f}x fewer nodes")
+    return ratio
 
 
 def after_book(games: int) -> list[float]:
@@ -111,11 +125,12 @@ def main() -> None:
     if args.child:
         solve_here(*args.child)
         return
-    time_ratios, memory_ratios = [], []
+    time_ratios, memory_ratios, proof_ratios = [], [], []
     for text in POSITIONS:
         print(text)
         today = solve("today", text)
         print(line("today", today))
+        proof_ratios.append(compare_unproved(text, today))
         if args.skip_reference:
             continue
         before = solve("reference", text)
@@ -130,6 +145,8 @@ def main() -> None:
     print("empty 5x5, 4 in a row")
     today = solve("today", EMPTY)
     print(line("today", today))
+    proof_ratios.append(compare_unproved(EMPTY, today))
+    print(f"the proofs save: {min(proof_ratios):.1f}x to {max(proof_ratios):.1f}x time")
     if args.empty_reference:
         before = solve("reference", EMPTY)
         print(line("reference", before))

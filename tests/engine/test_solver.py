@@ -88,7 +88,8 @@ def test_moves_are_sorted_best_first_and_plies_follow_the_score() -> None:
 def test_a_cancelled_search_says_it_did_not_finish() -> None:
     cancel = threading.Event()
     cancel.set()
-    analysis = Solver(Board.empty(4, 4, 4).geometry).analyze(Board.empty(4, 4, 4), Budget(cancel=cancel))
+    board = Board.empty(5, 5, 4)
+    analysis = Solver(board.geometry, use_book=False).analyze(board, Budget(cancel=cancel))
     assert not analysis.complete
     assert analysis.value is None
     assert analysis.best_moves == ()

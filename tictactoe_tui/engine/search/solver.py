@@ -8,10 +8,11 @@ decided score ``s`` ends the game after ``E - |s| + 1`` plies.
 
 What makes it fast, all exact: each node keeps only the lines a side can still finish with the
 marks it has left to place (so a position where neither side can is a draw at once, and one
-where only one side can is bounded by 0); threats are answered before anything else; moves
-that make a threat (ours, then theirs) are tried first, after the table's best move; squares on
-no live line are interchangeable, so only one of them is tried; and only positions whose search
-took more than one node are stored, packed into one integer.
+where only one side can is bounded by 0); so is a side the other can keep from completing any
+line by a pairing or the Erdős–Selfridge bound; threats are answered before anything else;
+moves that make a threat (ours, then theirs) are tried first, after the table's best move;
+squares on no live line are interchangeable, so only one of them is tried; and only positions
+whose search took more than one node are stored, packed into one integer.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Protocol
 
 from ..board import Board, Geometry, Move
 from .book import opening_book
+from .maker_breaker import cannot_complete
 
 #: The solver keeps symmetric positions apart only when this few marks are on the board;
 #: deeper in the tree the canonical form costs more than the positions it merges save.
@@ -34,6 +36,8 @@ TABLE_LIMIT = 4_000_000
 CHECK_EVERY = 1024
 #: Positions whose search took fewer nodes than this are not stored (they are cheap to redo).
 STORE_MIN_NODES = 2
+#: Maker–Breaker proofs are tried with at least this many empty squares (below, searching is cheaper).
+MAKER_BREAKER_MIN_EMPTY = 5
 
 
 class CancelFlag(Protocol):
@@ -200,6 +204,9 @@ class Solver:
     use_book: bool = True
     """Answer from the shape's opening book where it has the position (``scripts/build_book.py``
     turns this off to build it)."""
+    maker_breaker: bool = True
+    """Cut the search where a side provably cannot complete a line any more (see
+    :mod:`.maker_breaker`); the values are the same without, only slower to find."""
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
         """Exact value and plies of every legal move of ``board``, best first."""
@@ -208,7 +215,7 @@ class Solver:
         cached = self.solved(board) or self._from_book(board)
         if cached is not None:
             return cached
-        search = _Search(self.geometry, self.table, budget)
+        search = _Search(self.geometry, self.table, budget, self.maker_breaker)
         me, opp = board.sides()
         empty_count = self.geometry.cells - board.move_count
         cells = [] if board.is_over else self._root_order(board)
@@ -245,8 +252,9 @@ class Solver:
 class _Search:
     """One search's state: the counters and limits, over a shared table."""
 
-    def __init__(self, shape: Geometry, table: dict[int, int], budget: Budget) -> None:
+    def __init__(self, shape: Geometry, table: dict[int, int], budget: Budget, maker_breaker: bool) -> None:
         self.shape = shape
+        self.maker_breaker = maker_breaker
         self.cells = shape.cells
         self.k = shape.k
         self.order_bits = tuple(1 << cell for cell in shape.move_order)
@@ -368,6 +376,23 @@ class _Search:
             alpha = floor
             if alpha >= beta:
                 return alpha
+        if self.maker_breaker and empty_count >= MAKER_BREAKER_MIN_EMPTY:
+            free = ~occupied
+            # They can keep us from completing any line: a draw at best for us.
+            if beta > 0 and my_need <= k and cannot_complete(_parts(live, free, opp), to_move=True):
+                beta = 0
+                if alpha >= beta:
+                    return beta
+            # We can keep them from completing any line: a draw at worst for us.
+            if (
+                alpha < 0
+                and their_need <= k
+                and not threats
+                and cannot_complete(_parts(live, free, me, k, their_moves))
+            ):
+                alpha = 0
+                if alpha >= beta:
+                    return alpha
         key = self.key(me, opp, marks)
         entry = self.table.get(key)
         hint = 0
@@ -433,6 +458,12 @@ class _Search:
         move = best_bit.bit_length() - 1 if best > alpha0 else _NO_MOVE
         self.table[key] = (lower + _BIAS) << 20 | (upper + _BIAS) << 10 | move
         return best
+
+
+def _parts(lines: list[int], free: int, blocker: int, k: int = 0, moves: int = 0) -> tuple[int, ...]:
+    """The empty squares of each line ``blocker`` has no mark on, leaving out the empty lines
+    when ``k`` is more than the ``moves`` left to fill them."""
+    return tuple(line & free for line in lines if not line & blocker and (k <= moves or line & ~free))
 
 
 #: Table entries pack (lower + _BIAS, upper + _BIAS, best square) into 10 bits each.
