@@ -18,7 +18,7 @@ whose search took more than one node are stored, packed into one integer.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Protocol
@@ -303,6 +303,20 @@ class _Search:
                 best = key
         return best
 
+    def _in_order(self, hint: int, mine_hot: int, theirs_hot: int, rest: int, dead: int) -> Iterator[int]:
+        """The moves to try, lazily (most nodes stop at the first): the table's move, the squares
+        that make a threat (ours, then theirs), the rest, each in the shape's order, and last one
+        square on no live line (those are interchangeable)."""
+        if hint:
+            yield hint
+        for group in (mine_hot & ~hint, theirs_hot & ~hint, rest & ~hint):
+            if group:
+                for bit in self.order_bits:
+                    if bit & group:
+                        yield bit
+        if dead:
+            yield dead & -dead
+
     def search(self, me: int, opp: int, alpha: int, beta: int, lines: tuple[int, ...]) -> int:
         """Fail-soft negamax score of ``(me, opp)``, side ``me`` to move, no win on the board.
 
@@ -415,28 +429,16 @@ class _Search:
         best_bit = 0
         lines_left = tuple(live)
         if threats:
-            candidates: tuple[int, ...] = (threats,)
+            candidates: Iterable[int] = (threats,)
         else:
             reach = 0
             for line in lines_left:
                 reach |= line
             free = reach & ~occupied
             dead = ~reach & ~occupied & self.shape.full
-            # Squares on no live line are interchangeable: try one of them, and last.
-            # Threat-making squares first (ours, then theirs), then the rest, each in order.
             mine_hot &= free
             theirs_hot &= free & ~mine_hot
-            rest = free & ~mine_hot & ~theirs_hot
-            order = self.order_bits
-            candidates = (
-                *(bit for bit in order if bit & mine_hot),
-                *(bit for bit in order if bit & theirs_hot),
-                *(bit for bit in order if bit & rest),
-            )
-            if hint & free:
-                candidates = (hint, *(bit for bit in candidates if bit != hint))
-            if dead:
-                candidates = (*candidates, dead & -dead)
+            candidates = self._in_order(hint & free, mine_hot, theirs_hot, free & ~mine_hot & ~theirs_hot, dead)
         start = self.nodes
         for bit in candidates:
             score = -self.search(opp, me | bit, -beta, -alpha, lines_left)
