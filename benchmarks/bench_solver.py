@@ -6,10 +6,11 @@ and against itself without its Maker–Breaker proofs.
 Each solve runs in a fresh process, so its peak memory (max RSS) is its own. Positions are
 5×5 boards, 4 in a row, with 2 to 4 marks where the old solver finishes in minutes; then the
 empty 5×5 board (every first move's value and plies) with today's solver, and with the old one
-too when ``--empty-reference`` is given (about three minutes and 4 GB). Last, the first
-positions past the opening book: N games (default 40) where ``impossible`` follows the book
-and the other side plays at random (half) or one of its best moves (half), each position at
-the first ply the book does not cover solved cold by a fresh solver: p50, p99 and the longest.
+too when ``--empty-reference`` is given (about three minutes and 4 GB). Then how long the
+opening book takes to load in a fresh process. Last, the first positions past the opening
+book: N games (default 40) where ``impossible`` follows the book and the other side plays at
+random (half) or one of its best moves (half), each position at the first ply the book does
+not cover solved cold by a fresh solver: p50, p99 and the longest.
 """
 
 from __future__ import annotations
@@ -79,6 +80,22 @@ def compare_unproved(text: str, today: dict[str, object]) -> float:
     fewer = int(str(unproved["nodes"])) / int(str(today["nodes"]))
     print(f"{'ratio':<10} {ratio:8.1f}x faster with the proofs, {fewer:.1f}x fewer nodes")
     return ratio
+
+
+BOOK_LOAD = """
+import time
+from tictactoe_tui.engine.board import geometry
+from tictactoe_tui.engine.search.book import opening_book
+started = time.perf_counter()
+book = opening_book(geometry(5, 5, 4))
+print(time.perf_counter() - started, len(book) if book else 0)
+"""
+
+
+def book_load() -> tuple[float, int]:
+    """Seconds to read, check and unpack the 5×5 book in a fresh process, and its positions."""
+    out = subprocess.run([sys.executable, "-c", BOOK_LOAD], check=True, capture_output=True, text=True).stdout.split()
+    return float(out[0]), int(out[1])
 
 
 def after_book(games: int) -> list[float]:
@@ -151,6 +168,8 @@ def main() -> None:
         before = solve("reference", EMPTY)
         print(line("reference", before))
         print(f"{'ratio':<10} {float(str(before['seconds'])) / float(str(today['seconds'])):8.1f}x faster")
+    seconds, positions = book_load()
+    print(f"the 5x5 book: {positions:,} positions, loaded in {seconds * 1e3:.0f} ms in a fresh process")
     times = after_book(args.after_book)
     if times:
         p50, p99 = times[len(times) // 2], times[min(len(times) - 1, int(0.99 * len(times)))]
