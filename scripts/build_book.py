@@ -1,10 +1,12 @@
 """Build the opening book for 5×5, 4 in a row, from the exact solver.
 
-    python scripts/build_book.py [--plies 7] [--jobs N] [--out PATH]
+    python scripts/build_book.py [--plies 7] [--every 3] [--jobs N] [--out PATH]
 
 The book holds every position either seat meets in the first ``--plies`` plies when
-``impossible`` follows the book and the other side plays anything (up to symmetry), each with
-every legal move's exact score (format: ``tictactoe_tui/engine/book.py``). Positions are solved
+``impossible`` follows the book and the other side plays anything, and every position at all
+with up to ``--every`` marks (where the live solver may need more than a second), up to
+symmetry, each with every legal move's exact score (format: ``tictactoe_tui/engine/book.py``).
+Positions are solved
 ply by ply in ``--jobs`` processes; each answer is appended to ``PATH.partial`` as it comes, so
 an interrupted build resumes where it stopped. The result does not depend on the order the
 answers arrive in: the file is the same on every run. Writes ``PATH`` and ``PATH.sha256``.
@@ -61,6 +63,16 @@ def children(key: Key, seats: set[Mark], scores: tuple[int, ...]) -> Iterator[tu
                 yield (x, o), seat
 
 
+def every_child(key: Key) -> Iterator[Key]:
+    """Canonical positions one ply on by any move (the game not over)."""
+    board = Board(geometry(ROWS, COLS, K), *key)
+    for move in board.legal_moves():
+        after = board.play(move)
+        if not after.is_over:
+            x, o, _ = canonical(after)
+            yield x, o
+
+
 def progress(done: int, total: int, started: float, ply: int) -> None:
     """One line on standard error: a bar, the count and the time left."""
     width = 30
@@ -78,6 +90,7 @@ def progress(done: int, total: int, started: float, ply: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, default=7, help="positions with up to this many marks (default 7)")
+    parser.add_argument("--every", type=int, default=3, help="every position with up to this many marks (default 3)")
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="solver processes (default: one per core)"
     )
@@ -92,27 +105,32 @@ def main() -> None:
                 entry = json.loads(line)
                 solved[(entry["x"], entry["o"])] = tuple(entry["scores"])
         print(f"resuming: {len(solved)} positions already solved", file=sys.stderr)
-    frontier: dict[Key, set[Mark]] = {(0, 0): {Mark.X, Mark.O}}
+    frontier: dict[Key, set[Mark]] = {(0, 0): {Mark.X, Mark.O}}  # the book lines' positions
+    everything: set[Key] = {(0, 0)}  # every position, while ply <= --every
     book: dict[Key, tuple[int, ...]] = {}
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.jobs) as pool, partial.open("a") as log:
         for ply in range(args.plies + 1):
-            todo = sorted(key for key in frontier if key not in solved)
+            wanted = frontier.keys() | everything if ply <= args.every else set(frontier)
+            todo = sorted(key for key in wanted if key not in solved)
             started = time.monotonic()
             progress(0, len(todo), started, ply)
-            for done, (key, scores) in enumerate(pool.imap_unordered(solve, todo), start=1):
+            # In runs of neighbouring keys, so each process's table serves positions alike.
+            for done, (key, scores) in enumerate(pool.imap_unordered(solve, todo, chunksize=8), start=1):
                 solved[key] = tuple(scores)
                 log.write(json.dumps({"x": key[0], "o": key[1], "scores": scores}) + "\n")
                 log.flush()
                 progress(done, len(todo), started, ply)
-            print(f"\rply {ply}: {len(frontier)} positions ({len(todo)} solved now)" + " " * 30, file=sys.stderr)
-            book.update((key, solved[key]) for key in frontier)
+            print(f"\rply {ply}: {len(wanted)} positions ({len(todo)} solved now)" + " " * 30, file=sys.stderr)
+            book.update((key, solved[key]) for key in wanted)
             if ply < args.plies:
                 following: dict[Key, set[Mark]] = {}
                 for key, seats in frontier.items():
                     for child, seat in children(key, seats, solved[key]):
                         following.setdefault(child, set()).add(seat)
                 frontier = following
+                if ply < args.every:
+                    everything = {child for key in everything for child in every_child(key)}
     data = OpeningBook(geometry(ROWS, COLS, K), args.plies, book).to_bytes()
     args.out.write_bytes(data)
     digest = hashlib.sha256(data).hexdigest()

@@ -56,15 +56,36 @@ def book_line_positions(book: OpeningBook) -> Iterator[Board]:
             frontier = following
 
 
-def test_every_position_on_a_book_line_is_in_the_book() -> None:
+def few_mark_positions() -> Iterator[Board]:
+    """Every position with up to ``EVERY`` marks, the game not over, once per mirror image."""
+    frontier = [EMPTY]
+    for _ in range(EVERY + 1):
+        following: dict[tuple[int, int], Board] = {}
+        for board in frontier:
+            yield board
+            for move in board.legal_moves():
+                after = board.play(move)
+                if not after.is_over:
+                    x, o, _ = canonical(after)
+                    following.setdefault((x, o), after)
+        frontier = list(following.values())
+
+
+#: The book holds every position with up to this many marks, on a book line or not.
+EVERY = 3
+
+
+def test_the_book_holds_every_position_on_a_book_line_or_with_few_marks_and_nothing_else() -> None:
     book = shipped()
-    seen = 0
-    for board in book_line_positions(book):
+    keys = set()
+    for board in (*book_line_positions(book), *few_mark_positions()):
         scores = book.scores(board)
         assert scores is not None, str(board)
         assert set(scores) == set(board.legal_moves())
-        seen += 1
-    assert seen >= len(book)
+        x, o, _ = canonical(board)
+        keys.add((x, o))
+    assert sum(1 for board in few_mark_positions() if board.move_count == EVERY) == 904
+    assert len(keys) == len(book)
 
 
 def test_a_rotated_position_gets_the_rotated_scores() -> None:
