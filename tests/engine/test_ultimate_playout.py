@@ -9,7 +9,7 @@ import pytest
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS, SLOT_OF
-from tictactoe_tui.engine.search.ultimate_playout import FREE, Guide, split
+from tictactoe_tui.engine.search.ultimate_playout import FREE, HAS_LINE, WINNING_SLOTS, Guide, split
 
 from .test_variants import random_play
 
@@ -71,3 +71,12 @@ def test_a_guided_playout_does_not_send_the_opponent_to_a_board_they_claim_at_on
         playout(mine, theirs, 0, 0, 0, 4, random.Random(seed).random, trace, avoid_gifts=True)
         assert trace[0][0] == 4
         assert trace[0][1] != 0
+
+
+def test_winning_slots_are_the_squares_that_complete_a_line() -> None:
+    for mask in range(512):
+        if HAS_LINE[mask]:
+            continue
+        for slot in range(9):
+            completes = bool(HAS_LINE[mask | 1 << slot]) and not mask >> slot & 1
+            assert bool(WINNING_SLOTS[mask] >> slot & 1) == completes or mask >> slot & 1, (bin(mask), slot)

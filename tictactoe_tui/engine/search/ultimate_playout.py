@@ -23,10 +23,19 @@ HAS_LINE = bytes(1 if any(mask & line == line for line in LINES) else 0 for mask
 FREE = tuple(tuple(slot for slot in range(9) if not occupied >> slot & 1) for occupied in range(512))
 FREE_COUNT = bytes(len(slots) for slots in FREE)
 FULL = 511
-#: The empty or not slots that would complete a line for a side holding a 9-bit mask.
-WINNING_SLOTS = tuple(
-    sum(line & ~mask for line in LINES if (line & mask).bit_count() == 2) & FULL for mask in range(512)
-)
+
+
+def _winning_slots(mask: int) -> int:
+    """The slots (empty or not) that would complete a line for a side holding ``mask``."""
+    slots = 0
+    for line in LINES:
+        if (line & mask).bit_count() == 2:
+            slots |= line & ~mask
+    return slots
+
+
+#: :func:`_winning_slots` of every 9-bit mask.
+WINNING_SLOTS = tuple(_winning_slots(mask) for mask in range(512))
 #: The lowest slot in a non-empty 9-bit mask.
 LOWEST = (0, *((mask & -mask).bit_length() - 1 for mask in range(1, 512)))
 
