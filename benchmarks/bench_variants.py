@@ -14,7 +14,7 @@ rules costs (2 shared cores: single figures wander ±20%, ratios less).
 3. Gravity's alpha-beta on the empty Connect Four board and a middle game, nodes per second.
 4. MCTS playouts per second for S seconds from the empty board: classic 7×7 with the classic
    MCTS and the rules MCTS, then Connect Four, Misère 4×4 and Ultimate with the rules MCTS
-   (Ultimate also as the MCTS-Solver its levels run);
+   (Ultimate also as an MCTS-Solver, and as its own MCTS-Solver, which its levels run);
    then Ultimate's random playouts alone, through the rules against its own engine.
 5. Connect Four's win book: its size and load time, and a winning move ten plies in found in
    it against proven by the solver without it, on the same positions.
@@ -28,7 +28,7 @@ import time
 
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search import gravity, mcts, rules_mcts
+from tictactoe_tui.engine.search import gravity, mcts, rules_mcts, ultimate_mcts
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import Solver
@@ -139,16 +139,22 @@ def main() -> None:
     )
     print(f"   classic 7x7 k5, classic MCTS   : {classic_rate:>8,.0f}/s")
     print(f"   classic 7x7 k5, rules MCTS     : {generic_rate:>8,.0f}/s — {classic_rate / generic_rate:.1f}x slower")
+    ultimate = Board.empty(9, 9, 3, "ultimate")
     for label, board in (
         ("connect four 6x7", Board.empty(6, 7, 4, "gravity")),
         ("misere 4x4 k4", Board.empty(4, 4, 4, "misere")),
-        ("ultimate", Board.empty(9, 9, 3, "ultimate")),
+        ("ultimate", ultimate),
     ):
         found = rules_mcts.search(board, random.Random(1), 10**9, Budget.seconds(args.seconds))
         print(f"   {label:<31}: {found.playouts / args.seconds:>8,.0f}/s")
-    ultimate = Board.empty(9, 9, 3, "ultimate")
-    found = rules_mcts.search(ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds), solve=True)
-    print(f"   ultimate, MCTS-Solver (levels) : {found.playouts / args.seconds:>8,.0f}/s")
+    plain_rate = found.playouts  # Ultimate's, the last in the loop
+    solving = rules_mcts.search(ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds), solve=True)
+    own = ultimate_mcts.search(ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds))
+    print(f"   ultimate, MCTS-Solver, rules   : {solving.playouts / args.seconds:>8,.0f}/s")
+    print(
+        f"   ultimate, its own MCTS-Solver  : {own.playouts / args.seconds:>8,.0f}/s (hard, impossible)"
+        f" — {own.playouts / plain_rate:.1f}x the plain MCTS through the rules"
+    )
     me, opp = ultimate.sides()
     start = rules_mcts.Node(-1, me, opp, ultimate.state, None, [])
     rates = []

@@ -29,7 +29,8 @@ def fast_legal(board: Board) -> set[int]:
 
 @pytest.mark.parametrize("seed", range(40))
 @pytest.mark.parametrize("guide", [Guide(), Guide(take_wins=True), Guide(avoid_gifts=True), Guide(True, True)])
-def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int, guide: Guide) -> None:
+@pytest.mark.parametrize("finish", [False, True])
+def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int, guide: Guide, finish: bool) -> None:
     from tictactoe_tui.engine.search.ultimate_playout import playout
 
     start = random_play(Board.empty(9, 9, 3, "ultimate"), seed, seed % 30)
@@ -41,11 +42,14 @@ def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int, gui
     rng = random.Random(seed)
     won = playout(split(me), split(opp), start.state >> 7 & 511, start.state >> 16 & 511, start.state >> 25 & 511,
                   SLOT_OF[last] if last >= 0 else -1, rng.random, trace, take_wins=guide.take_wins,
-                  avoid_gifts=guide.avoid_gifts)  # fmt: skip
+                  avoid_gifts=guide.avoid_gifts, finish=finish)  # fmt: skip
     board = start
     for block, slot in trace:
         assert {board.index(move) for move in board.legal_moves()} == fast_legal(board), str(board)
         board = board.play(board.move_at(CELL[block, slot]))
+    if finish and not board.is_over:  # it stopped where the side to move wins the game at once
+        assert any(board.play(move).winner is board.to_move for move in board.legal_moves())
+        board = next(after for move in board.legal_moves() if (after := board.play(move)).winner is board.to_move)
     assert board.is_over
     expected = 0 if board.winner is None else (1 if board.winner is start.to_move else -1)
     assert won == expected

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from .board import Board, Mark, Move, cells_of, geometry, winning_cells
 from .search.exact import solver_for
 from .search.solver import UNLIMITED, Budget, ExactSolver, MoveValue
-from .search.ultimate_playout import RANDOM, Guide
 
 if TYPE_CHECKING:
-    from .search.rules_mcts import SearchTree
+    from .search.rules_mcts import SearchResult, SearchTree
+    from .search.ultimate_mcts import SearchTree as UltimateTree
 
 
 @dataclass(frozen=True)
@@ -450,20 +451,13 @@ class MctsStrategy(Strategy):
     no deadline the result depends only on the random generator. Before searching it takes
     a winning square and blocks a single threat, which random playouts see only dimly.
     In the other games (:mod:`.search.rules_mcts`) it takes a move that wins at once, keeps
-    away from moves that let the opponent win at once, and reuses its tree between moves;
-    with ``solve`` it backs up proven results there too (MCTS-Solver), ``guide`` steers
-    Ultimate's playouts and ``exploration`` (UCT's constant) replaces the default there.
+    away from moves that let the opponent win at once, and reuses its tree between moves.
     """
 
     name = "mcts"
 
-    def __init__(
-        self, playouts: int = 2000, *, solve: bool = False, guide: Guide = RANDOM, exploration: float | None = None
-    ) -> None:
+    def __init__(self, playouts: int = 2000) -> None:
         self.playouts = playouts
-        self.solve = solve
-        self.guide = guide
-        self.exploration = exploration
         self._tree: SearchTree | None = None
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
@@ -486,22 +480,15 @@ class MctsStrategy(Strategy):
     def _decide_by_rules(self, board: Board, legal: int, rng: random.Random, budget: Budget) -> Decision:
         from .search import rules_mcts
 
-        wins, safe = immediate_outcomes(board, legal)
-        if wins:
-            return Decision(_pick(board, wins, rng), estimate=1.0)
         if self._tree is None:
             self._tree = rules_mcts.SearchTree()
-        result = rules_mcts.search(
+        tree = self._tree
+        return _unless_won_at_once(
             board,
+            legal,
             rng,
-            self.playouts,
-            budget,
-            tree=self._tree,
-            allowed=safe or legal,
-            solve=self.solve,
-            guide=self.guide,
+            lambda allowed: rules_mcts.search(board, rng, self.playouts, budget, tree=tree, allowed=allowed),
         )
-        return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled (to a search process) without its tree."""
@@ -527,6 +514,51 @@ def immediate_outcomes(board: Board, legal: int) -> tuple[int, int]:
         if not any(rules.after(shape, opp | 1 << reply, mine, state, reply)[1] == 1 for reply in cells_of(replies)):
             safe |= 1 << cell
     return wins, safe
+
+
+def _unless_won_at_once(
+    board: Board, legal: int, rng: random.Random, search: Callable[[int], SearchResult]
+) -> Decision:
+    """A move that wins at once, if there is one; else ``search``'s answer, given the moves
+    after which the opponent cannot win at once (all of them when every move lets it)."""
+    wins, safe = immediate_outcomes(board, legal)
+    if wins:
+        return Decision(_pick(board, wins, rng), estimate=1.0)
+    result = search(safe or legal)
+    return Decision(board.move_at(result.cell), estimate=result.win_rate)
+
+
+class UltimateMctsStrategy(Strategy):
+    """MCTS-Solver on Ultimate's own engine (:mod:`.search.ultimate_mcts`): moves that win the
+    game at once tried first in the tree and played in the playouts, proven results backed up,
+    the tree kept between moves. Stops after ``playouts`` playouts or when the budget ends."""
+
+    name = "ultimate-mcts"
+
+    def __init__(self, playouts: int = 2000) -> None:
+        self.playouts = playouts
+        self._tree: UltimateTree | None = None
+
+    def supports(self, board: Board) -> bool:
+        return board.rules.name == "ultimate"
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        legal = _require_moves(board)
+        from .search import ultimate_mcts
+
+        if self._tree is None:
+            self._tree = ultimate_mcts.SearchTree()
+        tree = self._tree
+        return _unless_won_at_once(
+            board,
+            legal,
+            rng,
+            lambda allowed: ultimate_mcts.search(board, rng, self.playouts, budget, tree=tree, allowed=allowed),
+        )
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled (to a search process) without its tree."""
+        return {**self.__dict__, "_tree": None}
 
 
 class ReferenceMctsStrategy(Strategy):

@@ -26,6 +26,7 @@ from ..strategies import (
     RulesStrategy,
     Strategy,
     ThreatSpaceStrategy,
+    UltimateMctsStrategy,
 )
 from . import classic, gravity, misere, ultimate
 from .base import LEVEL_NAMES, Game, Presentation
@@ -111,6 +112,7 @@ STRATEGIES: dict[str, Strategy] = {
         AlphaBetaStrategy(),
         GravityAlphaBetaStrategy(),
         ThreatSpaceStrategy(),
+        UltimateMctsStrategy(),
         ReferenceMctsStrategy(),
         ReferenceSolverStrategy(),
         ReferenceSolverStrategy(10_000),

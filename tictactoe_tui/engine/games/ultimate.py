@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ..board import Board, Move
 from ..rules import RULES
 from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
-from ..strategies import MctsStrategy, RandomStrategy
+from ..strategies import MctsStrategy, RandomStrategy, UltimateMctsStrategy
 from .base import Game, Presentation
 
 
@@ -32,27 +32,25 @@ class UltimatePresentation(Presentation):
         return (block // 3 * 3 + row, block % 3 * 3 + col)
 
 
-#: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here,
-#: with Ultimate's own playout engine).
-STRONGEST_PLAYOUTS = 12_000
-_STRONGEST = MctsStrategy(STRONGEST_PLAYOUTS, solve=True)
+#: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here).
+STRONGEST_PLAYOUTS = 30_000
+_STRONGEST = UltimateMctsStrategy(STRONGEST_PLAYOUTS)
 
-#: Random, then MCTS with more and more playouts; every MCTS level takes a move that wins
-#: at once, avoids one that lets the opponent win at once, and reuses its tree; the two
-#: strongest also back up proven results (MCTS-Solver).
+#: Random, plain MCTS, then Ultimate's own MCTS-Solver with more and more playouts; every
+#: level but the first takes a move that wins at once, avoids one that lets the opponent win
+#: at once, and reuses its tree.
 GAME = Game(
     RULES["ultimate"],
     {
         "easy": RandomStrategy(),
         "medium": MctsStrategy(200),
-        "hard": MctsStrategy(2000, solve=True),
+        "hard": UltimateMctsStrategy(1000),
         "impossible": _STRONGEST,
     },
     _STRONGEST,
     UltimatePresentation(),
     levels_help=(
         "Levels: easy plays at random; medium is MCTS with 200 playouts; hard and impossible are "
-        "MCTS-Solver with 2,000 and 12,000 playouts (about 1 s). Against mcts-solver-1000, impossible "
-        "scored 92% in 200 games and hard 60% in 20; against mcts-solver-10000, impossible 48% in 80."
+        "Ultimate's own MCTS-Solver with 1,000 and 30,000 playouts (about 1 s)."
     ),
 )

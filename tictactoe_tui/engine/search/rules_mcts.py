@@ -23,7 +23,7 @@ from ..rules.ultimate import SLOT_OF, Ultimate
 from . import ultimate_playout
 from .mcts import EXPLORATION, uct_choice
 from .solver import Budget
-from .ultimate_playout import RANDOM, Guide, split
+from .ultimate_playout import split
 
 #: Playouts between two looks at the budget's clock.
 CHECK_EVERY = 16
@@ -116,12 +116,10 @@ def search(
     tree: SearchTree | None = None,
     allowed: int | None = None,
     solve: bool = False,
-    guide: Guide = RANDOM,
 ) -> SearchResult:
     """Run UCT from ``board`` for up to ``playouts`` new playouts or until the budget ends,
     and answer the most visited of the ``allowed`` moves (any legal move by default).
-    ``solve``: back up proven results (MCTS-Solver; see the module's notes). ``guide``: how
-    Ultimate's playouts choose (:class:`~.ultimate_playout.Guide`; random by default).
+    ``solve``: back up proven results (MCTS-Solver; see the module's notes).
 
     At least one playout per legal move is run, so the answer is never a blind guess.
     """
@@ -151,7 +149,7 @@ def search(
         elif solve and node.proven is not None:
             outcome = node.proven
         else:
-            outcome = _playout(node, rules, shape, rng, guide)
+            outcome = _playout(node, rules, shape, rng)
         for visited in reversed(path):
             visited.visits += 1
             visited.wins += outcome
@@ -195,7 +193,7 @@ def _shuffled(bits: int, rng: random.Random) -> list[int]:
     return cells
 
 
-def _playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random, guide: Guide = RANDOM) -> float:
+def _playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> float:
     """A random game from ``node``; 1.0 if the side that moved into it wins, 0.5 for a draw."""
     me, opp, state = node.me, node.opp, node.state
     if isinstance(rules, Ultimate):  # its own engine: about six times as many playouts a second
@@ -209,8 +207,6 @@ def _playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random, guid
             state >> 25 & 511,
             target,
             rng.random,
-            take_wins=guide.take_wins,
-            avoid_gifts=guide.avoid_gifts,
         )
         return (1 - won) / 2
     return rules_playout(node, rules, shape, rng)

@@ -38,6 +38,8 @@ def _winning_slots(mask: int) -> int:
 WINNING_SLOTS = tuple(_winning_slots(mask) for mask in range(512))
 #: The lowest slot in a non-empty 9-bit mask.
 LOWEST = (0, *((mask & -mask).bit_length() - 1 for mask in range(1, 512)))
+#: For a side's claimed boards (9 bits): the boards whose claim would win it the game.
+DECISIVE = tuple(sum(1 << board for board in range(9) if HAS_LINE[claims | 1 << board]) for claims in range(512))
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ def playout(
     *,
     take_wins: bool = False,
     avoid_gifts: bool = False,
+    finish: bool = False,
 ) -> int:
     """A random game from a position with ``mine`` to move (masks per small board, changed in
     place), sent to small board ``target`` (-1: any open one). Returns +1 if the side to move
@@ -90,11 +93,39 @@ def playout(
 
     Guided playouts, each optional: ``take_wins`` claims a small board whenever the board the
     mover is sent to offers it; ``avoid_gifts`` does not send the opponent to an open board
-    they could claim at once when another square is free."""
+    they could claim at once when another square is free; ``finish`` wins the game whenever the
+    mover can on its move (the game ends there, so ``trace`` does not get that move)."""
     occupied = [a | b for a, b in zip(mine, theirs, strict=True)]
+    if target >= 0 and closed >> target & 1:
+        target = -1
+    guided = take_wins or avoid_gifts
     sign = 1
     while True:
-        if target >= 0 and not closed >> target & 1 and (take_wins or avoid_gifts):
+        decisive = DECISIVE[my_claims] & ~closed if finish else 0
+        if decisive:
+            if target >= 0:
+                decisive &= 1 << target
+            while decisive:
+                board = LOWEST[decisive]
+                if WINNING_SLOTS[mine[board]] & ~occupied[board] & FULL:
+                    return sign
+                decisive &= decisive - 1
+        if target < 0:  # any open board: every free square alike
+            total = 0
+            for board in range(9):
+                if not closed >> board & 1:
+                    total += FREE_COUNT[occupied[board]]
+            pick = int(rand() * total)
+            board = 0
+            while True:
+                if not closed >> board & 1:
+                    count = FREE_COUNT[occupied[board]]
+                    if pick < count:
+                        break
+                    pick -= count
+                board += 1
+            slot = FREE[occupied[board]][pick]
+        elif guided:
             board = target
             open_slots = FULL & ~occupied[board]
             wins = WINNING_SLOTS[mine[board]] & open_slots if take_wins else 0
@@ -110,25 +141,10 @@ def playout(
                         open_slots &= ~gifts
                 free = FREE[FULL ^ open_slots]
                 slot = free[int(rand() * len(free))]
-        elif target < 0 or closed >> target & 1:  # any open board: every free square alike
-            total = 0
-            for board in range(9):
-                if not closed >> board & 1:
-                    total += FREE_COUNT[occupied[board]]
-            pick = int(rand() * total)
-            board = 0
-            while True:
-                if not closed >> board & 1:
-                    count = FREE_COUNT[occupied[board]]
-                    if pick < count:
-                        break
-                    pick -= count
-                board += 1
-            slot = FREE[occupied[board]][pick]
         else:
             board = target
-            free = FREE[occupied[board]]
-            slot = free[int(rand() * len(free))]
+            filled = occupied[board]
+            slot = FREE[filled][int(rand() * FREE_COUNT[filled])]
         if trace is not None:
             trace.append((board, slot))
         bit = 1 << slot
@@ -136,14 +152,16 @@ def playout(
         filled = occupied[board] = occupied[board] | bit
         if HAS_LINE[marks]:
             my_claims |= 1 << board
-            closed |= 1 << board
             if HAS_LINE[my_claims]:
                 return sign
+            closed |= 1 << board
+            if closed == FULL:
+                return 0
         elif filled == FULL:
             closed |= 1 << board
-        if closed == FULL:
-            return 0
-        target = slot
+            if closed == FULL:
+                return 0
+        target = -1 if closed >> slot & 1 else slot
         mine, theirs = theirs, mine
         my_claims, their_claims = their_claims, my_claims
         sign = -sign
