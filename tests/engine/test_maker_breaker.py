@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.search.maker_breaker import cannot_complete, pairing_exists
+from tictactoe_tui.engine.search.maker_breaker import breaker_holds, cannot_complete, pairing_exists
 from tictactoe_tui.engine.search.solver import Solver
 
 
@@ -53,6 +53,25 @@ LINE_FAMILIES = st.lists(
 def test_a_proof_is_never_wrong(lines: tuple[int, ...], maker_to_move: bool, spare: int) -> None:
     if cannot_complete(lines, maker_to_move):
         assert not maker_can_complete(lines, maker_to_move, spare)
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines=LINE_FAMILIES, spare=st.integers(0, 2))
+def test_a_proof_with_breaker_moving_first_is_never_wrong(lines: tuple[int, ...], spare: int) -> None:
+    if breaker_holds(lines):
+        assert not maker_can_complete(lines, maker_to_move=False, spare=spare)
+
+
+def test_breaker_moving_first_proves_what_a_pairing_alone_does_not() -> None:
+    # Five lines of two squares through one square: no pairing (each pair would hold the shared
+    # square), too heavy for Erdős–Selfridge (5/4); Breaker, moving first, takes the shared square
+    # and every line is dead, where Maker moving first would take it and win.
+    hub = 1
+    lines = tuple(hub | 1 << square for square in range(1, 6))
+    assert not cannot_complete(lines)
+    assert maker_can_complete(lines, maker_to_move=True, spare=0)
+    assert breaker_holds(lines)
+    assert not maker_can_complete(lines, maker_to_move=False, spare=0)
 
 
 def test_a_pairing_is_found_where_one_exists_and_only_there() -> None:

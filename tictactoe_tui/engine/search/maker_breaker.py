@@ -9,8 +9,10 @@ The other side only has to answer each of its moves. Two classic answers are tri
   the side to move (below 1 with the other side to move), answering on the square whose lines
   weigh most keeps it there, so it never reaches 1, the weight of a filled line.
 
-Either proves that the side's best score is at most a draw. Lines are given as bitmasks of
-their empty squares, so the question does not depend on the board they come from.
+Either proves that the side's best score is at most a draw. With the other side to move it
+may first take a square: :func:`breaker_holds` also tries the squares the lines weigh most on,
+and either answer on the lines left. Lines are given as bitmasks of their empty squares, so the
+question does not depend on the board they come from.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ MAX_LINES = 13
 MAX_STEPS = 64
 #: Erdős–Selfridge weights in fixed point: a line with ``n`` empty squares weighs ``ONE >> n``.
 ONE = 1 << 24
+#: How many first squares :func:`breaker_holds` tries, heaviest first.
+FIRST_SQUARES = 2
 
 
 def cannot_complete(lines: tuple[int, ...], to_move: bool = False) -> bool:
@@ -34,6 +38,25 @@ def cannot_complete(lines: tuple[int, ...], to_move: bool = False) -> bool:
     if weight < (ONE >> 1 if to_move else ONE):
         return True
     return len(lines) <= MAX_LINES and pairing_exists(lines)
+
+
+def breaker_holds(lines: tuple[int, ...]) -> bool:
+    """True when a side whose completable lines have these empty squares can be kept from
+    completing any of them by the other side, whose turn it is: as :func:`cannot_complete`
+    says, or once the other side has taken one of the :data:`FIRST_SQUARES` squares the lines
+    weigh most on (the lines through it are dead; the rest must hold with the side to move)."""
+    if cannot_complete(lines):
+        return True
+    weights: dict[int, int] = {}
+    for line in lines:
+        weight = ONE >> line.bit_count()
+        rest = line
+        while rest:
+            square = rest & -rest
+            rest ^= square
+            weights[square] = weights.get(square, 0) + weight
+    heaviest = sorted(weights, key=weights.__getitem__, reverse=True)[:FIRST_SQUARES]
+    return any(cannot_complete(tuple(line for line in lines if not line & square), True) for square in heaviest)
 
 
 @lru_cache(maxsize=1 << 17)

@@ -9,7 +9,8 @@ decided score ``s`` ends the game after ``E - |s| + 1`` plies.
 What makes it fast, all exact: each node keeps only the lines a side can still finish with the
 marks it has left to place (so a position where neither side can is a draw at once, and one
 where only one side can is bounded by 0); so is a side the other can keep from completing any
-line by a pairing or the Erdős–Selfridge bound; threats are answered before anything else;
+line by a pairing or the Erdős–Selfridge bound (the side to move first taking a square, where
+it is the one keeping the other out); threats are answered before anything else;
 moves that make a threat (ours, then theirs) are tried first, after the table's best move;
 squares on no live line are interchangeable, so only one of them is tried; and only positions
 whose search took more than one node are stored, packed into one integer.
@@ -25,7 +26,7 @@ from typing import Protocol
 
 from ..board import Board, Geometry, Move
 from .book import opening_book
-from .maker_breaker import cannot_complete
+from .maker_breaker import breaker_holds, cannot_complete
 
 #: The solver keeps symmetric positions apart only when this few marks are on the board;
 #: deeper in the tree the canonical form costs more than the positions it merges save.
@@ -402,7 +403,7 @@ class _Search:
                 alpha < 0
                 and their_need <= k
                 and not threats
-                and cannot_complete(_parts(live, free, me, k, their_moves))
+                and breaker_holds(_parts(live, free, me, k, their_moves))
             ):
                 alpha = 0
                 if alpha >= beta:
