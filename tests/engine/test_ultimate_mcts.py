@@ -7,11 +7,13 @@ import random
 
 import pytest
 
-from tictactoe_tui.engine import Board, analyze
+from tictactoe_tui.engine import Board, Mark, analyze, get_strategy
+from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.search import ultimate_mcts
 from tictactoe_tui.engine.search.solver import Budget
 from tictactoe_tui.engine.search.ultimate_mcts import CELL_OF, SQUARE_OF, SearchTree, root_node
 from tictactoe_tui.engine.search.ultimate_playout import playout
+from tictactoe_tui.engine.strategies import UltimateMctsStrategy
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -76,3 +78,26 @@ def test_the_tree_is_kept_for_the_next_move() -> None:
     after = board.play(board.move_at(first.cell))
     second = ultimate_mcts.search(after.play(after.legal_moves()[0]), rng, 800, Budget(), tree=tree)
     assert second.reused > 0
+
+
+def test_hard_and_impossible_play_the_own_engine_and_only_ultimate() -> None:
+    for level in ("hard", "impossible"):
+        player = GAMES["ultimate"].levels[level]
+        assert isinstance(player, UltimateMctsStrategy)
+    assert GAMES["ultimate"].levels["impossible"].playouts > GAMES["ultimate"].levels["hard"].playouts
+    own = get_strategy("ultimate-mcts")
+    assert own.supports(Board.empty(9, 9, 3, "ultimate"))
+    assert not own.supports(Board.empty())
+
+
+def test_the_strategy_and_the_search_alone_take_the_win_of_the_game_at_once() -> None:
+    # X holds the top-left and top boards and has g1 and h1 in the top-right one, where O's
+    # last move (c4, a top-right square) sends it: i1 claims that board and the top row of boards.
+    rows = ["xxxxxxxx.", "oo.oo....", "......o..", "..o......", "....o....", ".........", ".........", ".......o."]
+    board = Board.parse("/".join([*rows, "." * 9]) + "@c4", game="ultimate")
+    assert board.to_move is Mark.X
+    move = get_strategy("impossible").choose(board, random.Random(1), Budget(max_nodes=1))
+    assert board.play(move).winner is Mark.X
+    found = ultimate_mcts.search(board, random.Random(1), 1, Budget())  # the search alone, one playout
+    assert found.proven == 1.0
+    assert board.play(board.move_at(found.cell)).winner is Mark.X
