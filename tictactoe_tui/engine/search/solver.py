@@ -399,12 +399,7 @@ class _Search:
                 if alpha >= beta:
                     return beta
             # We can keep them from completing any line: a draw at worst for us.
-            if (
-                alpha < 0
-                and their_need <= k
-                and not threats
-                and breaker_holds(_parts(live, free, me, k, their_moves))
-            ):
+            if alpha < 0 and their_need <= k and not threats and breaker_holds(_parts(live, free, me, k, their_moves)):
                 alpha = 0
                 if alpha >= beta:
                     return alpha
