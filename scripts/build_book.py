@@ -1,15 +1,22 @@
 """Build the opening book for 5×5, 4 in a row, from the exact solver.
 
-    python scripts/build_book.py [--plies 7] [--every 3] [--jobs N] [--out PATH]
+    python scripts/build_book.py [--plies 7] [--every 4] [--hard-nodes 50000] [--jobs N] [--out PATH]
 
-The book holds every position either seat meets in the first ``--plies`` plies when
-``impossible`` follows the book and the other side plays anything, and every position at all
-with up to ``--every`` marks (where the live solver may need more than a second), up to
-symmetry, each with every legal move's exact score (format: ``tictactoe_tui/engine/book.py``).
-Positions are solved
-ply by ply in ``--jobs`` processes; each answer is appended to ``PATH.partial`` as it comes, so
-an interrupted build resumes where it stopped. The result does not depend on the order the
-answers arrive in: the file is the same on every run. Writes ``PATH`` and ``PATH.sha256``.
+The book holds, up to symmetry, each with every legal move's exact score (format:
+``tictactoe_tui/engine/search/book.py``):
+
+* every position either seat meets in the first ``--plies`` plies when ``impossible`` follows
+  the book and the other side plays anything;
+* every position at all with up to ``--every`` marks;
+* every position with one mark more that the solver, starting cold, cannot analyze within
+  ``--hard-nodes`` nodes (each such position is tried with that cap, and solved in full only
+  when the cap ends it first). With these, the live solver meets no position with fewer marks
+  than that which it has not been measured to answer within the cap.
+
+Positions are solved ply by ply in ``--jobs`` processes; each answer is appended to
+``PATH.partial`` as it comes, so an interrupted build resumes where it stopped. The result does
+not depend on the order the answers arrive in: the file is the same on every run. Writes
+``PATH`` and ``PATH.sha256``.
 """
 
 from __future__ import annotations
@@ -21,12 +28,13 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial as partial_call
 from pathlib import Path
 
 from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.search.book import BOOKS, TAKEN, OpeningBook, canonical, preferred
-from tictactoe_tui.engine.search.solver import Solver
+from tictactoe_tui.engine.search.book import BOOKS, EVERY_MARKS, HARD_NODES, TAKEN, OpeningBook, canonical, preferred
+from tictactoe_tui.engine.search.solver import Budget, Solver
 
 ROWS, COLS, K = 5, 5, 4
 Key = tuple[int, int]
@@ -39,14 +47,26 @@ _solver: Solver | None = None
 def solve(key: Key) -> tuple[Key, tuple[int, ...]]:
     """Worker: every cell's exact score for the canonical position ``key`` (TAKEN where taken)."""
     global _solver
-    shape = geometry(ROWS, COLS, K)
     if _solver is None:
-        _solver = Solver(shape, use_book=False)
-    board = Board(shape, *key)
-    scores = [TAKEN] * shape.cells
-    for move in _solver.analyze(board).moves:
+        _solver = Solver(geometry(ROWS, COLS, K), use_book=False)
+    return key, scores_of(_solver, Board(_solver.geometry, *key))
+
+
+def solve_if_hard(key: Key, max_nodes: int) -> tuple[Key, tuple[int, ...] | None]:
+    """Worker: like :func:`solve` when a cold solver cannot analyze ``key`` within ``max_nodes``
+    nodes; None when it can (the live solver answers such a position itself)."""
+    board = Board(geometry(ROWS, COLS, K), *key)
+    if Solver(board.geometry, use_book=False).analyze(board, Budget(max_nodes=max_nodes)).complete:
+        return key, None
+    return solve(key)
+
+
+def scores_of(solver: Solver, board: Board) -> tuple[int, ...]:
+    """Every cell's exact score for ``board`` (TAKEN where taken)."""
+    scores = [TAKEN] * board.geometry.cells
+    for move in solver.analyze(board).moves:
         scores[board.index(move.move)] = move.score
-    return key, tuple(scores)
+    return tuple(scores)
 
 
 def children(key: Key, seats: set[Mark], scores: tuple[int, ...]) -> Iterator[tuple[Key, Mark]]:
@@ -73,14 +93,14 @@ def every_child(key: Key) -> Iterator[Key]:
             yield x, o
 
 
-def progress(done: int, total: int, started: float, ply: int) -> None:
+def progress(done: int, total: int, started: float, label: str) -> None:
     """One line on standard error: a bar, the count and the time left."""
     width = 30
     filled = width * done // max(total, 1)
     elapsed = time.monotonic() - started
     eta = elapsed / done * (total - done) if done else 0.0
     print(
-        f"\rply {ply}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}  ETA {eta:5.0f} s",
+        f"\r{label}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}  ETA {eta:5.0f} s",
         end="",
         file=sys.stderr,
         flush=True,
@@ -89,8 +109,16 @@ def progress(done: int, total: int, started: float, ply: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--plies", type=int, default=7, help="positions with up to this many marks (default 7)")
-    parser.add_argument("--every", type=int, default=3, help="every position with up to this many marks (default 3)")
+    parser.add_argument("--plies", type=int, default=7, help="book lines to this many plies (default 7)")
+    parser.add_argument(
+        "--every", type=int, default=EVERY_MARKS, help=f"every position with up to this many marks ({EVERY_MARKS})"
+    )
+    parser.add_argument(
+        "--hard-nodes",
+        type=int,
+        default=HARD_NODES,
+        help=f"and those with one mark more that need more nodes than this ({HARD_NODES:,}; 0: none)",
+    )
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="solver processes (default: one per core)"
     )
@@ -98,39 +126,55 @@ def main() -> None:
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     partial = args.out.with_name(args.out.name + ".partial")
-    solved: dict[Key, tuple[int, ...]] = {}
+    solved: dict[Key, tuple[int, ...] | None] = {}  # None: tried within --hard-nodes and answered
     if partial.exists():
         for line in partial.read_text().splitlines():
             if line.strip():
                 entry = json.loads(line)
-                solved[(entry["x"], entry["o"])] = tuple(entry["scores"])
-        print(f"resuming: {len(solved)} positions already solved", file=sys.stderr)
+                solved[(entry["x"], entry["o"])] = None if entry["scores"] is None else tuple(entry["scores"])
+        print(f"resuming: {len(solved)} positions already done", file=sys.stderr)
     frontier: dict[Key, set[Mark]] = {(0, 0): {Mark.X, Mark.O}}  # the book lines' positions
     everything: set[Key] = {(0, 0)}  # every position, while ply <= --every
     book: dict[Key, tuple[int, ...]] = {}
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.jobs) as pool, partial.open("a") as log:
-        for ply in range(args.plies + 1):
-            wanted = frontier.keys() | everything if ply <= args.every else set(frontier)
-            todo = sorted(key for key in wanted if key not in solved)
+
+        def run(worker: Callable[[Key], tuple[Key, tuple[int, ...] | None]], todo: list[Key], label: str) -> None:
+            """Answer ``todo`` with ``worker`` in the pool, logging each answer as it comes."""
             started = time.monotonic()
-            progress(0, len(todo), started, ply)
+            progress(0, len(todo), started, label)
             # In runs of neighbouring keys, so each process's table serves positions alike.
-            for done, (key, scores) in enumerate(pool.imap_unordered(solve, todo, chunksize=8), start=1):
-                solved[key] = tuple(scores)
+            for done, (key, scores) in enumerate(pool.imap_unordered(worker, todo, chunksize=8), start=1):
+                solved[key] = scores
                 log.write(json.dumps({"x": key[0], "o": key[1], "scores": scores}) + "\n")
                 log.flush()
-                progress(done, len(todo), started, ply)
+                progress(done, len(todo), started, label)
+
+        for ply in range(args.plies + 1):
+            wanted = frontier.keys() | everything if ply <= args.every else set(frontier)
+            todo = sorted(key for key in wanted if solved.get(key) is None)
+            run(solve, todo, f"ply {ply}")
             print(f"\rply {ply}: {len(wanted)} positions ({len(todo)} solved now)" + " " * 30, file=sys.stderr)
-            book.update((key, solved[key]) for key in wanted)
+            book.update((key, scores) for key in wanted if (scores := solved[key]) is not None)
             if ply < args.plies:
                 following: dict[Key, set[Mark]] = {}
                 for key, seats in frontier.items():
-                    for child, seat in children(key, seats, solved[key]):
+                    for child, seat in children(key, seats, book[key]):
                         following.setdefault(child, set()).add(seat)
                 frontier = following
                 if ply < args.every:
                     everything = {child for key in everything for child in every_child(key)}
+        if args.hard_nodes:
+            candidates = {child for key in everything for child in every_child(key)} - book.keys()
+            todo = sorted(key for key in candidates if key not in solved)
+            run(partial_call(solve_if_hard, max_nodes=args.hard_nodes), todo, f"{args.every + 1} marks")
+            hard = {key: scores for key in candidates if (scores := solved[key]) is not None}
+            print(
+                f"\r{args.every + 1} marks: {len(candidates)} positions off the book, {len(hard)} need more than"
+                f" {args.hard_nodes:,} nodes" + " " * 30,
+                file=sys.stderr,
+            )
+            book.update(hard)
     data = OpeningBook(geometry(ROWS, COLS, K), args.plies, book).to_bytes()
     args.out.write_bytes(data)
     digest = hashlib.sha256(data).hexdigest()

@@ -2,8 +2,10 @@
 
 A book is built by ``scripts/build_book.py`` from the solver and shipped in ``engine/search/data/``.
 It holds every position either seat meets in the first :attr:`OpeningBook.plies` plies when
-``impossible`` plays its :meth:`OpeningBook.choice` and the other side plays anything, with
-the positions taken up to the board's symmetries.
+``impossible`` plays its :meth:`OpeningBook.choice` and the other side plays anything, every
+position with up to :data:`EVERY_MARKS` marks, and those with a mark more that the live solver
+would take long over (:data:`HARD_NODES`), with the positions taken up to the board's
+symmetries.
 
 File format (little-endian), after a zlib stream is inflated::
 
@@ -35,6 +37,11 @@ TAKEN = -128
 
 #: The shipped books' file names in ``engine/search/data/``, by game and shape (rows, cols, k).
 BOOKS: dict[tuple[str, int, int, int], str] = {("classic", 5, 5, 4): "book-5x5k4.bin"}
+#: Besides its lines, the shipped book holds every position with up to this many marks ...
+EVERY_MARKS = 4
+#: ... and every position with one mark more that the solver, starting cold, cannot analyze
+#: within this many nodes (about half a second here); the live solver answers the rest.
+HARD_NODES = 80_000
 
 
 def has_book(shape: Geometry) -> bool:
