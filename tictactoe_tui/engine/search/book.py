@@ -2,10 +2,9 @@
 
 A book is built by ``scripts/build_book.py`` from the solver and shipped in ``engine/search/data/``.
 It holds every position either seat meets in the first :attr:`OpeningBook.plies` plies when
-``impossible`` plays its :meth:`OpeningBook.choice` and the other side plays anything, every
-position with up to :data:`EVERY_MARKS` marks, and those with a mark more that the live solver
-would take long over (:data:`HARD_NODES`), with the positions taken up to the board's
-symmetries.
+``impossible`` plays its :meth:`OpeningBook.choice` and the other side plays anything, and
+every position with up to :data:`EVERY_MARKS` marks, with the positions taken up to the
+board's symmetries.
 
 File format (little-endian), after a zlib stream is inflated::
 
@@ -25,6 +24,7 @@ import hashlib
 import struct
 import threading
 import zlib
+from collections.abc import Iterator, Mapping
 from importlib import resources
 
 from ..board import Board, Geometry, Move, geometry, permute_bits
@@ -37,11 +37,9 @@ TAKEN = -128
 
 #: The shipped books' file names in ``engine/search/data/``, by game and shape (rows, cols, k).
 BOOKS: dict[tuple[str, int, int, int], str] = {("classic", 5, 5, 4): "book-5x5k4.bin"}
-#: Besides its lines, the shipped book holds every position with up to this many marks ...
-EVERY_MARKS = 4
-#: ... and every position with one mark more that the solver, starting cold, cannot analyze
-#: within this many nodes (about half a second here); the live solver answers the rest.
-HARD_NODES = 80_000
+#: Besides its lines, the shipped book holds every position with up to this many marks (the
+#: live solver answers positions with more within a second: ``benchmarks/bench_review.py``).
+EVERY_MARKS = 5
 
 
 def has_book(shape: Geometry) -> bool:
@@ -76,10 +74,44 @@ def preferred(scores: tuple[int, ...], shape: Geometry) -> int:
     return next(cell for cell in shape.move_order if scores[cell] == top)
 
 
-class OpeningBook:
-    """A loaded book: canonical position → per-cell scores."""
+Key = tuple[int, int]
 
-    def __init__(self, shape: Geometry, plies: int, entries: dict[tuple[int, int], tuple[int, ...]]) -> None:
+
+class PackedEntries(Mapping[Key, tuple[int, ...]]):
+    """A book file's entries read in place: a look-up bisects the sorted records, so a book of
+    any size loads in the time it takes to inflate it."""
+
+    def __init__(self, records: bytes, cells: int) -> None:
+        self.records = records
+        self.row = struct.Struct(f"<{cells}b")
+        self.size = KEY.size + self.row.size
+        self.count = len(records) // self.size
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Key]:
+        for start in range(0, len(self.records), self.size):
+            yield KEY.unpack_from(self.records, start)
+
+    def __getitem__(self, key: Key) -> tuple[int, ...]:
+        low, high = 0, self.count
+        while low < high:
+            middle = (low + high) // 2
+            found = KEY.unpack_from(self.records, middle * self.size)
+            if found < key:
+                low = middle + 1
+            elif found > key:
+                high = middle
+            else:
+                return self.row.unpack_from(self.records, middle * self.size + KEY.size)
+        raise KeyError(key)
+
+
+class OpeningBook:
+    """A book: canonical position → per-cell scores."""
+
+    def __init__(self, shape: Geometry, plies: int, entries: Mapping[Key, tuple[int, ...]]) -> None:
         self.geometry = shape
         self.plies = plies
         self.entries = entries
@@ -127,13 +159,9 @@ class OpeningBook:
         if magic != MAGIC:
             raise BookError("not an opening book (wrong magic bytes)")
         shape = geometry(rows, cols, k)
-        row = struct.Struct(f"<{shape.cells}b")
-        size = KEY.size + row.size
-        if len(raw) != HEADER.size + count * size:
-            raise BookError(f"the book says {count} entries but holds {(len(raw) - HEADER.size) / size:g}")
-        entries = {}
-        for start in range(HEADER.size, len(raw), size):
-            entries[KEY.unpack_from(raw, start)] = row.unpack_from(raw, start + KEY.size)
+        entries = PackedEntries(raw[HEADER.size :], shape.cells)
+        if len(raw) - HEADER.size != count * entries.size:
+            raise BookError(f"the book says {count} entries but holds {(len(raw) - HEADER.size) / entries.size:g}")
         return cls(shape, plies, entries)
 
 
