@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -40,6 +41,22 @@ class Visited(Protocol):
 Child = TypeVar("Child", bound=Visited)
 
 
+class Proving(Visited, Protocol):
+    """A node of an MCTS-Solver tree: its statistics, its children and what is proven of it."""
+
+    @property
+    def children(self) -> Sequence[Proving]: ...
+
+    @property
+    def untried(self) -> Sequence[int]: ...
+
+    proven: float | None
+    """The certain result for the side that moved in (1.0 won, 0.5 drawn, 0.0 lost)."""
+
+
+Solving = TypeVar("Solving", bound=Proving)
+
+
 def uct_choice(children: list[Child], parent_visits: int, exploration: float) -> Child:
     """The child with the highest upper confidence bound (UCT)."""
     log_visits = math.log(parent_visits)
@@ -52,6 +69,37 @@ def uct_choice(children: list[Child], parent_visits: int, exploration: float) ->
         if bound > best_bound:
             best, best_bound = child, bound
     return best
+
+
+def solver_choice(children: list[Solving], parent_visits: int, exploration: float) -> Solving:
+    """The child an MCTS-Solver descends to: a proven win for the side to move at once, never a
+    proven loss while another child remains, else the highest upper confidence bound."""
+    log_visits = math.log(parent_visits)
+    sqrt = math.sqrt
+    best: Solving | None = None
+    best_bound = -1.0
+    for child in children:  # a plain loop: this runs for every step down the tree
+        proven = child.proven
+        if proven is not None:
+            if proven == 1.0:
+                return child
+            if proven == 0.0:
+                continue
+        visits = child.visits
+        bound = child.wins / visits + exploration * sqrt(log_visits / visits)
+        if bound > best_bound:
+            best, best_bound = child, bound
+    return best if best is not None else uct_choice(children, parent_visits, exploration)
+
+
+def settle(node: Proving) -> None:
+    """Set ``node.proven`` where its children's proven results settle it (MCTS-Solver)."""
+    if node.proven is not None or not node.children:
+        return
+    if any(child.proven == 1.0 for child in node.children):  # the side to move there wins
+        node.proven = 0.0
+    elif not node.untried and all(child.proven is not None for child in node.children):
+        node.proven = 1.0 - max(child.proven or 0.0 for child in node.children)
 
 
 @dataclass(frozen=True)

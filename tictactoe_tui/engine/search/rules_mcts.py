@@ -21,7 +21,7 @@ from ..board import Board, Geometry, cells_of
 from ..rules import Rules
 from ..rules.ultimate import SLOT_OF, Ultimate
 from . import ultimate_playout
-from .mcts import EXPLORATION, uct_choice
+from .mcts import EXPLORATION, settle, solver_choice, uct_choice
 from .solver import Budget
 from .ultimate_playout import split
 
@@ -53,26 +53,6 @@ class Node:
 
     def best_child(self, exploration: float) -> Node:
         return uct_choice(self.children, self.visits, exploration)
-
-    def solved_child(self, exploration: float) -> Node:
-        """The child to descend to with the solver: a proven win for the side to move here at
-        once; never a proven loss while another child remains; else by UCT."""
-        open_children = []
-        for child in self.children:
-            if child.proven == 1.0:
-                return child
-            if child.proven != 0.0:
-                open_children.append(child)
-        return uct_choice(open_children or self.children, self.visits, exploration)
-
-    def prove(self) -> None:
-        """Settle this node's result from its children's, where they settle it."""
-        if self.proven is not None or not self.children:
-            return
-        if any(child.proven == 1.0 for child in self.children):  # the side to move here wins
-            self.proven = 0.0
-        elif not self.untried and all(child.proven is not None for child in self.children):
-            self.proven = 1.0 - max(child.proven or 0.0 for child in self.children)
 
 
 @dataclass
@@ -139,7 +119,7 @@ def search(
         node = root
         path = [root]
         while not node.untried and node.children and node.proven is None:
-            node = node.solved_child(exploration) if solve else node.best_child(exploration)
+            node = solver_choice(node.children, node.visits, exploration) if solve else node.best_child(exploration)
             path.append(node)
         if node.untried and node.proven is None:
             node = _expand(node, rules, shape, rng)
@@ -156,7 +136,7 @@ def search(
             outcome = 1.0 - outcome
         if solve:  # a node's result can only settle once the child below it has settled
             for visited in reversed(path):
-                visited.prove()
+                settle(visited)
                 if visited.proven is None:
                     break
         done += 1

@@ -9,20 +9,20 @@ the tree and growing it never goes back to the rules.
 
 The search is :mod:`.rules_mcts`'s MCTS-Solver (proven wins and losses backed up, a proven win
 played at once, a proven loss avoided, the tree kept between moves) with one more thing the
-tables make cheap, *decisive moves*: a node tries first the moves that win the game at once
-(so a position where the side to move wins is proven on its first visit), and a playout that
-can win the game on its move does (see :func:`.ultimate_playout.playout`). A test plays random
+tables make cheap, *decisive moves*: where the side to move can win the game at once, its node
+grows that move alone (so it is proven on its first expansion), and a playout that can win the
+game on its move does (see :func:`.ultimate_playout.playout`). A test plays random
 games through this module and the rules and compares every legal move and result.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
 from ..board import Board
 from ..rules.ultimate import BLOCK_MASKS, SLOT_OF
+from .mcts import settle, solver_choice
 from .rules_mcts import SearchResult
 from .solver import Budget
 from .ultimate_playout import DECISIVE, FREE, FULL, HAS_LINE, RANDOM, WINNING_SLOTS, Guide, split
@@ -67,6 +67,7 @@ class Node:
         """The certain result for the side that moved in (1.0 won, 0.5 drawn, 0.0 lost)."""
 
     def key(self) -> tuple[int, int, int, int, int]:
+        """What tells this position apart from any other."""
         return self.mine, self.theirs, self.claims, self.closed, self.target
 
     def play(self, square: int) -> Node:
@@ -126,35 +127,6 @@ class Node:
         child = self.play(square)
         self.children.append(child)
         return child
-
-    def prove(self) -> None:
-        """Settle this node's result from its children's, where they settle it."""
-        if self.proven is not None or not self.children:
-            return
-        if any(child.proven == 1.0 for child in self.children):  # the side to move here wins
-            self.proven = 0.0
-        elif not self.untried and all(child.proven is not None for child in self.children):
-            self.proven = 1.0 - max(child.proven or 0.0 for child in self.children)
-
-    def select(self, exploration: float) -> Node:
-        """The child to descend to: a proven win for the side to move here at once; never a
-        proven loss while another child remains; else by UCT."""
-        log_visits = math.log(self.visits)
-        sqrt = math.sqrt
-        best: Node | None = None
-        best_bound = -1.0
-        for child in self.children:  # a plain loop: this runs for every step down the tree
-            proven = child.proven
-            if proven is not None:
-                if proven == 1.0:
-                    return child
-                if proven == 0.0:
-                    continue
-            visits = child.visits
-            bound = child.wins / visits + exploration * sqrt(log_visits / visits)
-            if bound > best_bound:
-                best, best_bound = child, bound
-        return best or self.children[0]
 
     def playout(self, rng: random.Random, finish: bool = True, guide: Guide = RANDOM) -> float:
         """A random game from here (``finish``: taking a win of the game when one is offered;
@@ -239,7 +211,7 @@ def search(
         node = root
         path = [root]
         while not node.untried and node.children and node.proven is None:
-            node = node.select(exploration)
+            node = solver_choice(node.children, node.visits, exploration)
             path.append(node)
         if node.untried and node.proven is None:
             node = node.expand(rng)
@@ -252,7 +224,7 @@ def search(
             visited.wins += outcome
             outcome = 1.0 - outcome
         for visited in reversed(path):  # a node can only settle once the child below it has
-            visited.prove()
+            settle(visited)
             if visited.proven is None:
                 break
         done += 1
