@@ -9,12 +9,13 @@ import random
 import pytest
 
 from tictactoe_tui.engine import Board, analyze
-from tictactoe_tui.engine.search.book import HARD_NODES
-from tictactoe_tui.engine.search.solver import Budget
+from tictactoe_tui.engine.search.book import opening_book
+from tictactoe_tui.engine.search.solver import Budget, Solver
 
 EMPTY = Board.empty(5, 5, 4)
-#: Enough for any position the book leaves to the live solver (tests stop rather than hang).
-NODE_CAP = 2 * HARD_NODES
+#: Far more than any position the book leaves to the live solver needs (a test stops rather
+#: than hangs).
+NODE_CAP = 500_000
 
 
 def random_position(marks: int, seed: int) -> Board:
@@ -43,3 +44,20 @@ def test_every_move_value_is_the_value_of_the_position_it_leads_to(marks: int) -
         reply = analyze(after, Budget(max_nodes=NODE_CAP))
         assert reply.complete, str(after)
         assert reply.moves[0].score == -move.score, f"{board} then {move.move}"
+
+
+@pytest.mark.parametrize("marks", [5, 6])
+def test_the_value_the_book_gives_a_position_one_mark_on_changes_no_score(marks: int) -> None:
+    """Past the book the solver starts each move's search below the position's value, which the
+    book holds one mark back: the scores are those of a solver that does not read the book."""
+    book = opening_book(EMPTY.geometry)
+    assert book is not None
+    for seed in range(3):
+        board = random_position(marks, seed=100 * marks + seed)
+        if board.is_over or book.scores(board) is not None:
+            continue
+        with_book = Solver(EMPTY.geometry).analyze(board, Budget(max_nodes=NODE_CAP))
+        without = Solver(EMPTY.geometry, use_book=False).analyze(board, Budget(max_nodes=NODE_CAP))
+        assert with_book.complete
+        assert without.complete
+        assert [(mv.move, mv.score) for mv in with_book.moves] == [(mv.move, mv.score) for mv in without.moves]

@@ -220,7 +220,10 @@ class Solver:
         me, opp = board.sides()
         empty_count = self.geometry.cells - board.move_count
         cells = [] if board.is_over else self._root_order(board)
-        analysis = analyze_moves(board, cells, lambda cell: search.exact_after(me, opp, 1 << cell, empty_count), search)
+        ceiling = self._value_in_book(board)
+        analysis = analyze_moves(
+            board, cells, lambda cell: search.exact_after(me, opp, 1 << cell, empty_count, ceiling), search
+        )
         if analysis.complete:
             self.finished[(board.x_bits, board.o_bits)] = analysis
         return analysis
@@ -245,6 +248,20 @@ class Solver:
         moves.sort(key=lambda mv: -mv.score)  # stable: equal scores stay in the search's order
         return Analysis(board, tuple(moves), True, 0, 0.0, source="book", book_move=book_move)
 
+    def _value_in_book(self, board: Board) -> int | None:
+        """The score of ``board`` for its side to move, where the book holds the position one
+        mark back (its entry scores every move, this one's included): no move scores more."""
+        if not self.use_book or board.is_over or not board.move_count:
+            return None
+        book = opening_book(self.geometry)
+        if book is None:
+            return None
+        _, last = board.sides()  # the side that moved last: take one of its marks back
+        cell = (last & -last).bit_length() - 1
+        before = Board(self.geometry, board.x_bits & ~(1 << cell), board.o_bits & ~(1 << cell))
+        scores = book.scores(before)
+        return None if scores is None else -scores[board.move_at(cell)]
+
     def _root_order(self, board: Board) -> list[int]:
         free = board.empty_bits
         return [cell for cell in self.geometry.move_order if free >> cell & 1]
@@ -264,13 +281,14 @@ class _Search:
         self.nodes = 0
         self.symmetry_tables = _chunk_tables(shape) if shape.cells <= 64 else None
 
-    def exact_after(self, me: int, opp: int, bit: int, empty_count: int) -> int:
-        """Exact score, for the mover, of playing ``bit`` from the position ``(me, opp)``."""
+    def exact_after(self, me: int, opp: int, bit: int, empty_count: int, ceiling: int | None = None) -> int:
+        """Exact score, for the mover, of playing ``bit`` from the position ``(me, opp)``, which
+        is known to score no more than ``ceiling`` (None: nothing known)."""
         mine = me | bit
         if self.shape.completes_line(mine, bit.bit_length() - 1):
             return empty_count  # wins at once: empty_count - 1 cells left, plus one
         lines = self.shape.lines
-        low, high = -empty_count, empty_count
+        low, high = -empty_count, empty_count if ceiling is None else min(empty_count, ceiling)
         while low < high:  # bisect with null windows; 0 and -1 first settle win/draw/loss
             if low <= 0 < high:
                 probe = 0
