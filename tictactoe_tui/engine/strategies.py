@@ -529,9 +529,9 @@ def _unless_won_at_once(
 
 
 class UltimateMctsStrategy(Strategy):
-    """MCTS-Solver on Ultimate's own engine (:mod:`.search.ultimate_mcts`): moves that win the
-    game at once tried first in the tree and played in the playouts, proven results backed up,
-    the tree kept between moves. Stops after ``playouts`` playouts or when the budget ends."""
+    """MCTS-Solver on Ultimate's own engine (:mod:`.search.ultimate_mcts`): a move that wins the
+    game at once taken wherever the tree or a playout meets one, proven results backed up, the
+    tree kept between moves. Stops after ``playouts`` playouts or when the budget ends."""
 
     name = "ultimate-mcts"
 
