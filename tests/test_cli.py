@@ -364,3 +364,10 @@ def test_analyze_says_what_the_exact_solver_managed(capsys: pytest.CaptureFixtur
     assert status == 0
     assert "not solved within" not in out
     assert "exact solver solved" in " ".join(out.split())
+
+
+def test_analyze_gives_the_exact_solver_nearly_all_the_time_where_it_answers_every_position() -> None:
+    from tictactoe_tui.cli.analyze import exact_share
+
+    assert exact_share(Board.empty(5, 5, 4)) == 0.9  # the book and the live solver cover 5×5 (issue 27)
+    assert exact_share(Board.empty(6, 6, 5)) == 0.5  # estimates need the time where it cannot finish
