@@ -1,22 +1,15 @@
 """Build the opening book for 5×5, 4 in a row, from the exact solver.
 
-    python scripts/build_book.py [--plies 7] [--every 4] [--hard-nodes 50000] [--jobs N] [--out PATH]
+    python scripts/build_book.py [--plies 7] [--every 5] [--jobs N] [--out PATH]
 
 The book holds, up to symmetry, each with every legal move's exact score (format:
-``tictactoe_tui/engine/search/book.py``):
-
-* every position either seat meets in the first ``--plies`` plies when ``impossible`` follows
-  the book and the other side plays anything;
-* every position at all with up to ``--every`` marks;
-* every position with one mark more that the solver, starting cold, cannot analyze within
-  ``--hard-nodes`` nodes (each such position is tried with that cap, and solved in full only
-  when the cap ends it first). With these, the live solver meets no position with fewer marks
-  than that which it has not been measured to answer within the cap.
-
-Positions are solved ply by ply in ``--jobs`` processes; each answer is appended to
-``PATH.partial`` as it comes, so an interrupted build resumes where it stopped. The result does
-not depend on the order the answers arrive in: the file is the same on every run. Writes
-``PATH`` and ``PATH.sha256``.
+``tictactoe_tui/engine/search/book.py``): every position either seat meets in the first
+``--plies`` plies when ``impossible`` follows the book and the other side plays anything, and
+every position at all with up to ``--every`` marks (past them the live solver answers within a
+second; ``benchmarks/bench_review.py`` measures it). Positions are solved ply by ply in
+``--jobs`` processes; each answer is appended to ``PATH.partial`` as it comes, so an
+interrupted build resumes where it stopped. The result does not depend on the order the
+answers arrive in: the file is the same on every run. Writes ``PATH`` and ``PATH.sha256``.
 """
 
 from __future__ import annotations
@@ -28,13 +21,12 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from functools import partial as partial_call
+from collections.abc import Iterator
 from pathlib import Path
 
 from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.search.book import BOOKS, EVERY_MARKS, HARD_NODES, TAKEN, OpeningBook, canonical, preferred
-from tictactoe_tui.engine.search.solver import Budget, Solver
+from tictactoe_tui.engine.search.book import BOOKS, EVERY_MARKS, TAKEN, OpeningBook, canonical, preferred
+from tictactoe_tui.engine.search.solver import Solver
 
 ROWS, COLS, K = 5, 5, 4
 Key = tuple[int, int]
@@ -50,15 +42,6 @@ def solve(key: Key) -> tuple[Key, tuple[int, ...]]:
     if _solver is None:
         _solver = Solver(geometry(ROWS, COLS, K), use_book=False)
     return key, scores_of(_solver, Board(_solver.geometry, *key))
-
-
-def solve_if_hard(key: Key, max_nodes: int) -> tuple[Key, tuple[int, ...] | None]:
-    """Worker: like :func:`solve` when a cold solver cannot analyze ``key`` within ``max_nodes``
-    nodes; None when it can (the live solver answers such a position itself)."""
-    board = Board(geometry(ROWS, COLS, K), *key)
-    if Solver(board.geometry, use_book=False).analyze(board, Budget(max_nodes=max_nodes)).complete:
-        return key, None
-    return solve(key)
 
 
 def scores_of(solver: Solver, board: Board) -> tuple[int, ...]:
@@ -93,14 +76,14 @@ def every_child(key: Key) -> Iterator[Key]:
             yield x, o
 
 
-def progress(done: int, total: int, started: float, label: str) -> None:
+def progress(done: int, total: int, started: float, ply: int) -> None:
     """One line on standard error: a bar, the count and the time left."""
     width = 30
     filled = width * done // max(total, 1)
     elapsed = time.monotonic() - started
     eta = elapsed / done * (total - done) if done else 0.0
     print(
-        f"\r{label}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}  ETA {eta:5.0f} s",
+        f"\rply {ply}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}  ETA {eta:5.0f} s",
         end="",
         file=sys.stderr,
         flush=True,
@@ -114,48 +97,37 @@ def main() -> None:
         "--every", type=int, default=EVERY_MARKS, help=f"every position with up to this many marks ({EVERY_MARKS})"
     )
     parser.add_argument(
-        "--hard-nodes",
-        type=int,
-        default=HARD_NODES,
-        help=f"and those with one mark more that need more nodes than this ({HARD_NODES:,}; 0: none)",
-    )
-    parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="solver processes (default: one per core)"
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     partial = args.out.with_name(args.out.name + ".partial")
-    solved: dict[Key, tuple[int, ...] | None] = {}  # None: tried within --hard-nodes and answered
+    solved: dict[Key, tuple[int, ...]] = {}
     if partial.exists():
         for line in partial.read_text().splitlines():
             if line.strip():
                 entry = json.loads(line)
-                solved[(entry["x"], entry["o"])] = None if entry["scores"] is None else tuple(entry["scores"])
-        print(f"resuming: {len(solved)} positions already done", file=sys.stderr)
+                solved[(entry["x"], entry["o"])] = tuple(entry["scores"])
+        print(f"resuming: {len(solved)} positions already solved", file=sys.stderr)
     frontier: dict[Key, set[Mark]] = {(0, 0): {Mark.X, Mark.O}}  # the book lines' positions
     everything: set[Key] = {(0, 0)}  # every position, while ply <= --every
     book: dict[Key, tuple[int, ...]] = {}
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.jobs) as pool, partial.open("a") as log:
-
-        def run(worker: Callable[[Key], tuple[Key, tuple[int, ...] | None]], todo: list[Key], label: str) -> None:
-            """Answer ``todo`` with ``worker`` in the pool, logging each answer as it comes."""
+        for ply in range(args.plies + 1):
+            wanted = frontier.keys() | everything if ply <= args.every else set(frontier)
+            todo = sorted(key for key in wanted if key not in solved)
             started = time.monotonic()
-            progress(0, len(todo), started, label)
+            progress(0, len(todo), started, ply)
             # In runs of neighbouring keys, so each process's table serves positions alike.
-            for done, (key, scores) in enumerate(pool.imap_unordered(worker, todo, chunksize=8), start=1):
+            for done, (key, scores) in enumerate(pool.imap_unordered(solve, todo, chunksize=8), start=1):
                 solved[key] = scores
                 log.write(json.dumps({"x": key[0], "o": key[1], "scores": scores}) + "\n")
                 log.flush()
-                progress(done, len(todo), started, label)
-
-        for ply in range(args.plies + 1):
-            wanted = frontier.keys() | everything if ply <= args.every else set(frontier)
-            todo = sorted(key for key in wanted if solved.get(key) is None)
-            run(solve, todo, f"ply {ply}")
+                progress(done, len(todo), started, ply)
             print(f"\rply {ply}: {len(wanted)} positions ({len(todo)} solved now)" + " " * 30, file=sys.stderr)
-            book.update((key, scores) for key in wanted if (scores := solved[key]) is not None)
+            book.update((key, solved[key]) for key in wanted)
             if ply < args.plies:
                 following: dict[Key, set[Mark]] = {}
                 for key, seats in frontier.items():
@@ -164,17 +136,6 @@ def main() -> None:
                 frontier = following
                 if ply < args.every:
                     everything = {child for key in everything for child in every_child(key)}
-        if args.hard_nodes:
-            candidates = {child for key in everything for child in every_child(key)} - book.keys()
-            todo = sorted(key for key in candidates if key not in solved)
-            run(partial_call(solve_if_hard, max_nodes=args.hard_nodes), todo, f"{args.every + 1} marks")
-            hard = {key: scores for key in candidates if (scores := solved[key]) is not None}
-            print(
-                f"\r{args.every + 1} marks: {len(candidates)} positions off the book, {len(hard)} need more than"
-                f" {args.hard_nodes:,} nodes" + " " * 30,
-                file=sys.stderr,
-            )
-            book.update(hard)
     data = OpeningBook(geometry(ROWS, COLS, K), args.plies, book).to_bytes()
     args.out.write_bytes(data)
     digest = hashlib.sha256(data).hexdigest()

@@ -63,10 +63,10 @@ def book_line_positions(book: OpeningBook) -> Iterator[Board]:
             frontier = following
 
 
-def few_mark_positions() -> Iterator[Board]:
-    """Every position with up to ``EVERY_MARKS`` marks, the game not over, once per mirror image."""
+def few_mark_positions(most: int) -> Iterator[Board]:
+    """Every position with up to ``most`` marks, the game not over, once per mirror image."""
     frontier = [EMPTY]
-    for _ in range(EVERY_MARKS + 1):
+    for _ in range(most + 1):
         following: dict[tuple[int, int], Board] = {}
         for board in frontier:
             yield board
@@ -78,19 +78,42 @@ def few_mark_positions() -> Iterator[Board]:
         frontier = list(following.values())
 
 
-def test_the_book_holds_every_position_on_a_book_line_or_with_few_marks_and_hard_ones_after() -> None:
+def assert_in_book(book: OpeningBook, board: Board) -> None:
+    scores = book.scores(board)
+    assert scores is not None, str(board)
+    assert set(scores) == set(board.legal_moves())
+
+
+#: The book's positions: those on its lines and every one with up to five marks (the slow test
+#: below counts them).
+POSITIONS = 87_357
+
+
+@pytest.mark.slow
+def test_the_book_holds_every_position_on_a_book_line_or_with_few_marks_and_nothing_else() -> None:
     book = shipped()
     keys = set()
-    for board in (*book_line_positions(book), *few_mark_positions()):
-        scores = book.scores(board)
-        assert scores is not None, str(board)
-        assert set(scores) == set(board.legal_moves())
+    for board in (*book_line_positions(book), *few_mark_positions(EVERY_MARKS)):
+        assert_in_book(book, board)
         x, o, _ = canonical(board)
         keys.add((x, o))
-    assert sum(1 for board in few_mark_positions() if board.move_count == EVERY_MARKS) == 9664
-    # The rest are positions with one mark more that the live solver would take long over
-    # (test_five_by_five.py checks a sample of them).
-    assert all((x | o).bit_count() == EVERY_MARKS + 1 for x, o in book.entries.keys() - keys)
+    assert len(keys) == len(book) == POSITIONS
+    assert sum(1 for x, o in keys if (x | o).bit_count() == EVERY_MARKS) == 66_859  # every 5-mark position
+
+
+def test_the_book_holds_its_lines_and_positions_with_few_marks() -> None:
+    """What the slow test checks in full, for the lines, up to three marks and a sample beyond."""
+    book = shipped()
+    assert len(book) == POSITIONS
+    for board in (*book_line_positions(book), *few_mark_positions(3)):
+        assert_in_book(book, board)
+    rng = random.Random(4)
+    for _ in range(500):
+        board = EMPTY
+        for _ in range(rng.choice((4, EVERY_MARKS))):
+            board = board.play(rng.choice(board.legal_moves()))
+        if not board.is_over:
+            assert_in_book(book, board)
 
 
 def test_a_rotated_position_gets_the_rotated_scores() -> None:
