@@ -1,25 +1,30 @@
 """The game review's cost, and how far exact analysis of 5×5 (4 in a row) reaches within 1 s.
 
-    python benchmarks/bench_review.py [--positions 10] [--seconds 1]
+    python benchmarks/bench_review.py [--positions 10] [--seconds 1] [--cold] [--cli 0] [--marks 0-12]
 
 Each review runs in a fresh process (nothing solved before, the book read from disk): a 3×3
 game, and a 5×5 game of 20 plies from random play. Then ``analyze`` of random 5×5 positions
 with 0 to 12 marks (``--positions`` per count, each in the same process, so the solver's table
-warms up as a real session's would) with ``--seconds`` each: p50, p99 and max time, and how
-many it could not finish, and how many the solver could not finish without its Maker–Breaker
-proofs (given the same time, one after the other).
+warms up as a real session's would; with ``--cold`` each on a fresh solver, as a new process
+meets it) with ``--seconds`` each: p50, p99 and max time, and how many it could not finish,
+and how many the solver could not finish without its Maker–Breaker proofs (given the same
+time, one after the other). ``--cli N`` also times N positions per count as whole
+``tictactoe-tui analyze --time SECONDS --json`` commands (Python's start and the book's load
+included) and counts the answers that are not exact.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import subprocess
 import sys
 import time
 
-from tictactoe_tui.engine import Board, analyze
+from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.search.exact import solver_for
 from tictactoe_tui.engine.search.solver import Budget, Solver
 
 REVIEW = """
@@ -50,44 +55,80 @@ def review_in_fresh_process(rows: int, k: int, plies: int, seconds: float) -> tu
     return float(out[0]), int(out[1]), int(out[2])
 
 
+def percentiles(times: list[float]) -> str:
+    """``p50 | p99 | max`` of ``times`` as table cells."""
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return f"{statistics.median(ordered):.2f} s | {p99:.2f} s | {ordered[-1]:.2f} s"
+
+
+def analyze_command(board: Board, seconds: float) -> tuple[float, bool]:
+    """Wall seconds of a whole ``tictactoe-tui analyze`` command, and whether it answered exactly."""
+    started = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "analyze", str(board), "--k", "4", "--time", str(seconds), "--json"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    return time.perf_counter() - started, json.loads(out)["complete"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--cold", action="store_true", help="a fresh solver for each position")
+    parser.add_argument("--cli", type=int, default=0, help="positions per count timed as whole commands")
+    parser.add_argument("--marks", default="0-12", help="the mark counts, FIRST-LAST")
     args = parser.parse_args()
+    first, last = map(int, args.marks.split("-"))
     print("| review (fresh process) | plies | judged exactly | time |")
     print("|---|---|---|---|")
     for label, rows, k, plies in (("3×3 game", 3, 3, 9), ("5×5 game, 4 in a row", 5, 4, 20)):
         seconds, played, exact = review_in_fresh_process(rows, k, plies, args.seconds)
         print(f"| {label} | {played} | {exact} | {seconds:.2f} s |")
     print()
-    print(f"analyze on 5×5, 4 in a row, {args.seconds:g} s each, {args.positions} random positions per mark count:")
+    table = "a fresh solver for each" if args.cold else "one solver for all, as a session's"
+    print(
+        f"analyze on 5×5, 4 in a row, {args.seconds:g} s each, {args.positions} random positions per mark count"
+        f" ({table}):"
+    )
     print("| marks | p50 | p99 | max | not finished | not finished without the Maker–Breaker proofs |")
     print("|---|---|---|---|---|---|")
     rng = random.Random(5)
-    unproved = Solver(Board.empty(5, 5, 4).geometry, maker_breaker=False)  # warms up as analyze's own does
-    for marks in range(13):
+    shape = Board.empty(5, 5, 4).geometry
+    unproved = Solver(shape, maker_breaker=False)  # warms up as analyze's own does
+    commands: dict[int, list[tuple[float, bool]]] = {}
+    for marks in range(first, last + 1):
         times: list[float] = []
         unfinished = unfinished_unproved = 0
-        for _ in range(args.positions):
+        for position in range(args.positions):
             board = Board.empty(5, 5, 4)
             while board.move_count < marks and not board.is_over:
                 board = board.play(rng.choice(board.legal_moves()))
             if board.is_over:
                 continue
+            solver = Solver(shape) if args.cold else solver_for(shape)
             started = time.perf_counter()
-            analysis = analyze(board, Budget.seconds(args.seconds))
+            analysis = solver.analyze(board, Budget.seconds(args.seconds))
             times.append(time.perf_counter() - started)
             unfinished += not analysis.complete
-            unfinished_unproved += not unproved.analyze(board, Budget.seconds(args.seconds)).complete
-        if not times:
-            continue
-        ordered = sorted(times)
-        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-        print(
-            f"| {marks} | {statistics.median(ordered):.2f} s | {p99:.2f} s "
-            f"| {ordered[-1]:.2f} s | {unfinished} of {len(times)} | {unfinished_unproved} of {len(times)} |"
-        )
+            without = Solver(shape, maker_breaker=False) if args.cold else unproved
+            unfinished_unproved += not without.analyze(board, Budget.seconds(args.seconds)).complete
+            if position < args.cli:
+                commands.setdefault(marks, []).append(analyze_command(board, args.seconds))
+        if times:
+            print(
+                f"| {marks} | {percentiles(times)} | {unfinished} of {len(times)} "
+                f"| {unfinished_unproved} of {len(times)} |"
+            )
+    if commands:
+        print()
+        print(f"whole commands, tictactoe-tui analyze BOARD --time {args.seconds:g} --json:")
+        print("| marks | p50 | p99 | max | not exact |")
+        print("|---|---|---|---|---|")
+        for marks, runs in commands.items():
+            print(f"| {marks} | {percentiles([wall for wall, _ in runs])} | {sum(not exact for _, exact in runs)} "
+                  f"of {len(runs)} |")  # fmt: skip
 
 
 if __name__ == "__main__":
