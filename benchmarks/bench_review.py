@@ -3,7 +3,8 @@
     python benchmarks/bench_review.py [--positions 10] [--seconds 1] [--cold] [--cli 0] [--marks 0-12]
 
 Each review runs in a fresh process (nothing solved before, the book read from disk): a 3×3
-game, and a 5×5 game of 20 plies from random play. Then ``analyze`` of random 5×5 positions
+game, and the first 20 plies of a 5×5 game from random play (the first seeded game that lasts
+them). Then ``analyze`` of random 5×5 positions
 with 0 to 12 marks (``--positions`` per count, each in the same process, so the solver's table
 warms up as a real session's would; with ``--cold`` each on a fresh solver, as a new process
 meets it) with ``--seconds`` each: p50, p99 and max time, and how many it could not finish,
@@ -32,13 +33,17 @@ import random, sys, time
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.review import review_game
 rows, cols, k, plies, seconds = map(float, sys.argv[1:])
-rng = random.Random(1)
-board = Board.empty(int(rows), int(cols), int(k))
+seed = 0
 moves = []
-while not board.is_over and len(moves) < plies:
-    move = rng.choice(board.legal_moves())
-    moves.append(move)
-    board = board.play(move)
+while len(moves) < min(plies, rows * cols):  # the first seeded random game that lasts the plies
+    seed += 1
+    rng = random.Random(seed)
+    board = Board.empty(int(rows), int(cols), int(k))
+    moves = []
+    while not board.is_over and len(moves) < plies:
+        move = rng.choice(board.legal_moves())
+        moves.append(move)
+        board = board.play(move)
 started = time.perf_counter()
 review = review_game(Board.empty(int(rows), int(cols), int(k)), moves, seconds)
 exact = sum(move.exact for move in review.moves)
