@@ -102,6 +102,31 @@ def settle(node: Proving) -> None:
         node.proven = 1.0 - max(child.proven or 0.0 for child in node.children)
 
 
+def proven_first(candidates: list[Solving]) -> list[Solving]:
+    """Of a root's ``candidates``: those proven to win, else those not proven lost, else all."""
+    winning = [child for child in candidates if child.proven == 1.0]
+    holding = [child for child in candidates if child.proven != 0.0]
+    return winning or holding or candidates
+
+
+def back_up(path: Sequence[Visited], outcome: float) -> None:
+    """Count a playout up ``path``: ``outcome`` is for the side that moved into its last node,
+    and the point of view alternates on the way up."""
+    for visited in reversed(path):
+        visited.visits += 1
+        visited.wins += outcome
+        outcome = 1.0 - outcome
+
+
+def settle_path(path: Sequence[Proving]) -> None:
+    """Settle ``path`` from the bottom up (MCTS-Solver), as far as results settle: a node's
+    result can only change once the child below it has just been settled."""
+    for visited in reversed(path):
+        settle(visited)
+        if visited.proven is None:
+            break
+
+
 @dataclass(frozen=True)
 class SearchResult:
     """The most visited move, its win rate for the mover and how many playouts ran."""
@@ -143,11 +168,7 @@ def search(
             path.append(node)
         # Simulation: ``opp`` just moved; score 1 if it wins, 0.5 draw, 0 loss.
         outcome = _playout(me, opp, node.cell, shape, rng)
-        # Backpropagation alternates the point of view up the path.
-        for visited in reversed(path):
-            visited.visits += 1
-            visited.wins += outcome
-            outcome = 1.0 - outcome
+        back_up(path, outcome)
         done += 1
     best = max(root.children, key=lambda child: child.visits)
     return SearchResult(best.cell, best.wins / best.visits, done)

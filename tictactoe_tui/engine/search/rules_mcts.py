@@ -21,7 +21,7 @@ from ..board import Board, Geometry, cells_of
 from ..rules import Rules
 from ..rules.ultimate import SLOT_OF, Ultimate
 from . import ultimate_playout
-from .mcts import EXPLORATION, settle, solver_choice, uct_choice
+from .mcts import EXPLORATION, back_up, proven_first, settle_path, solver_choice, uct_choice
 from .solver import Budget
 from .ultimate_playout import split
 
@@ -130,25 +130,15 @@ def search(
             outcome = node.proven
         else:
             outcome = _playout(node, rules, shape, rng)
-        for visited in reversed(path):
-            visited.visits += 1
-            visited.wins += outcome
-            outcome = 1.0 - outcome
-        if solve:  # a node's result can only settle once the child below it has settled
-            for visited in reversed(path):
-                settle(visited)
-                if visited.proven is None:
-                    break
+        back_up(path, outcome)
+        if solve:
+            settle_path(path)
         done += 1
     if tree is not None:
         tree.root = root
     candidates = [child for child in root.children if allowed is None or allowed >> child.cell & 1]
     candidates = candidates or root.children
-    if solve:
-        winning = [child for child in candidates if child.proven == 1.0]
-        holding = [child for child in candidates if child.proven != 0.0]
-        candidates = winning or holding or candidates
-    best = max(candidates, key=lambda child: child.visits)
+    best = max(proven_first(candidates) if solve else candidates, key=lambda child: child.visits)
     ranked = sorted(root.children, key=lambda child: -child.visits)
     moves = tuple((child.cell, child.wins / child.visits, child.visits) for child in ranked)
     proven = None if root.proven is None else 1.0 - root.proven

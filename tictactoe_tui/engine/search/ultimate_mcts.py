@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..rules.ultimate import BLOCK_MASKS, SLOT_OF
-from .mcts import settle, solver_choice
+from .mcts import back_up, proven_first, settle_path, solver_choice
 from .rules_mcts import SearchResult
 from .solver import Budget
 from .ultimate_playout import DECISIVE, FREE, FULL, HAS_LINE, RANDOM, WINNING_SLOTS, Guide, split
@@ -219,22 +219,14 @@ def search(
                 node.grow(decisive)
             path.append(node)
         outcome = node.proven if node.proven is not None else node.playout(rng, decisive, guide)
-        for visited in reversed(path):
-            visited.visits += 1
-            visited.wins += outcome
-            outcome = 1.0 - outcome
-        for visited in reversed(path):  # a node can only settle once the child below it has
-            settle(visited)
-            if visited.proven is None:
-                break
+        back_up(path, outcome)
+        settle_path(path)
         done += 1
     if tree is not None:
         tree.root = root
     candidates = [child for child in root.children if allowed is None or allowed >> CELL_OF[child.square] & 1]
     candidates = candidates or root.children
-    winning = [child for child in candidates if child.proven == 1.0]
-    holding = [child for child in candidates if child.proven != 0.0]
-    best = max(winning or holding or candidates, key=lambda child: child.visits)
+    best = max(proven_first(candidates), key=lambda child: child.visits)
     ranked = sorted(root.children, key=lambda child: -child.visits)
     moves = tuple((CELL_OF[child.square], child.wins / child.visits, child.visits) for child in ranked)
     proven = None if root.proven is None else 1.0 - root.proven
