@@ -274,3 +274,24 @@ async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> Non
         assert app.screen.query_one(Input).value == "first.ttt"
         await pilot.press("enter")
         assert marks(app) == ".../.x./..."
+
+
+@pytest.mark.parametrize("preset", [Preset(9, 9, 3, "ultimate"), Preset(15, 15, 5)])
+async def test_the_cursor_on_an_empty_small_square_shows_without_colour(make_app: AppFactory, preset: Preset) -> None:
+    """Squares too small for a frame show the cursor in reverse video, which needs a character
+    to show on: an empty square drew nothing there, so only its colour told it apart."""
+    from tictactoe_tui.app.board_view import Cell
+
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.query_one(BoardView).has_class("-small-squares")
+        [cursor] = [cell for cell in app.query(Cell) if cell.has_class("-cursor")]
+        assert not cursor.symbol
+        reversed_text = "".join(
+            segment.text
+            for row in range(cursor.size.height)
+            for segment in cursor.render_line(row)
+            if segment.style is not None and segment.style.reverse
+        )
+        assert reversed_text

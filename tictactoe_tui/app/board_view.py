@@ -101,7 +101,8 @@ class Cell(Widget):
 
     def render(self) -> str:
         if not self.symbol:
-            return self.label or ("·" if self.dotted else "")
+            # A space, not nothing: a style such as the cursor's reverse needs a character to show on.
+            return self.label or ("·" if self.dotted else " ")
         width, height = self.content_size
         return big_mark(self.symbol, width, height)
 
