@@ -249,7 +249,7 @@ def test_a_database_damaged_inside_is_set_aside_when_found(tmp_path: Path) -> No
 def test_a_full_disk_keeps_the_game_until_it_can_be_written(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "games.sqlite3")
     archive.record(game())
-    connection = archive._connection
+    connection = archive._database._connection
     assert connection is not None
     pages = connection.execute("PRAGMA page_count").fetchone()[0]
     connection.execute(f"PRAGMA max_page_count = {pages}")
@@ -265,8 +265,8 @@ def test_a_full_disk_keeps_the_game_until_it_can_be_written(tmp_path: Path) -> N
 def test_a_read_only_database_is_read_and_games_wait(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "games.sqlite3")
     archive.record(game())
-    assert archive._connection is not None
-    archive._connection.execute("PRAGMA query_only = ON")
+    assert archive._database._connection is not None
+    archive._database._connection.execute("PRAGMA query_only = ON")
     problem = archive.record(game())
     assert problem is not None
     assert "kept until the app closes" in problem

@@ -10,8 +10,8 @@ import pytest
 from tictactoe_tui.engine import strategy_names
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
 from tictactoe_tui.store.files import Paths, update_json, write_json
+from tictactoe_tui.store.legacy_stats import Record, Stats, load_stats
 from tictactoe_tui.store.settings import DEFAULT_THEME, load_settings, settings_to_json
-from tictactoe_tui.store.stats import Record, Stats, load_stats
 
 
 @pytest.fixture

@@ -55,5 +55,13 @@ def entry(row: Sequence[Any]) -> PuzzleEntry:
     return PuzzleEntry(id_, puzzle, solved, failed)
 
 
-#: Unsolved first, your mistakes first among them, oldest first.
-ORDER = "ORDER BY solved > 0, yours DESC, id"
+def listing(connection: sqlite3.Connection, limit: int) -> list[PuzzleEntry]:
+    """Puzzles to solve: unsolved first, your own mistakes first among them, oldest first."""
+    query = f"SELECT {COLUMNS} FROM puzzles ORDER BY solved > 0, yours DESC, id LIMIT ?"
+    return [entry(row) for row in connection.execute(query, (limit,)).fetchall()]
+
+
+def count_attempt(connection: sqlite3.Connection, puzzle_id: int, solved: bool) -> None:
+    """Count an attempt at a puzzle."""
+    column = "solved" if solved else "failed"
+    connection.execute(f"UPDATE puzzles SET {column} = {column} + 1 WHERE id = ?", (puzzle_id,))

@@ -1,0 +1,228 @@
+"""The archive's SQLite database: open it, bring its schema up to date, set a damaged file
+aside and start afresh, and run short transactions on it.
+
+Several copies of the app (and the command line) may use one database at once: it runs in WAL
+mode with a busy timeout, and every transaction is short. A file that is not a database, or
+is damaged, is moved aside as ``<name>.bad-<time>`` and a fresh database takes its place. Pure
+Python, no Textual.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+from .files import backup_path
+
+T = TypeVar("T")
+
+#: Seconds a write waits for another copy's transaction before giving up.
+BUSY_TIMEOUT = 10.0
+
+#: The schema, one step per version: ``MIGRATIONS[v]`` upgrades a database at version ``v``.
+#: ``PRAGMA user_version`` holds the version; never edit a step once released, add one.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        variant     TEXT    NOT NULL,
+        rows        INTEGER NOT NULL,
+        cols        INTEGER NOT NULL,
+        k           INTEGER NOT NULL,
+        mode        TEXT    NOT NULL,
+        level       TEXT    NOT NULL,   -- the computer's level at the end ('' between people)
+        x_player    TEXT    NOT NULL,   -- who moved first: 'you', 'friend' or a level
+        o_player    TEXT    NOT NULL,
+        x_symbol    TEXT    NOT NULL,   -- 'X', or 'O' when the first player's marks showed as O
+        moves       TEXT    NOT NULL,   -- 'b2 a1 c3', from the empty board
+        times       TEXT    NOT NULL,   -- JSON list: seconds from the start of each move
+        winner      TEXT,               -- 'x', 'o' or NULL for a draw
+        outcome     INTEGER NOT NULL,   -- +1 won, 0 drawn, -1 lost: yours vs the computer, else X's
+        streak      INTEGER NOT NULL,   -- wins in a row of its mode, level and board, up to this game
+        started_at  REAL    NOT NULL,   -- Unix seconds
+        ended_at    REAL    NOT NULL,
+        app_version TEXT    NOT NULL
+    );
+    CREATE INDEX games_by_kind ON games (mode, level, variant, rows, cols, k);
+    CREATE INDEX games_by_result ON games (mode, level, variant, rows, cols, k, outcome, streak);
+    CREATE TABLE legacy_stats (
+        key         TEXT PRIMARY KEY,   -- 'mode · level', as stats.json had it
+        won         INTEGER NOT NULL,
+        drawn       INTEGER NOT NULL,
+        lost        INTEGER NOT NULL,
+        streak      INTEGER NOT NULL,
+        best_streak INTEGER NOT NULL
+    );
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    """
+    CREATE TABLE puzzles (
+        id          INTEGER PRIMARY KEY,
+        variant     TEXT    NOT NULL,
+        rows        INTEGER NOT NULL,
+        cols        INTEGER NOT NULL,
+        k           INTEGER NOT NULL,
+        moves       TEXT    NOT NULL,   -- the position, as moves from the empty board: 'b2 a1'
+        kind        TEXT    NOT NULL,   -- 'win' (keep the win) or 'hold' (keep the draw)
+        plies       INTEGER NOT NULL,   -- to the fastest win (win), or to the end (hold)
+        keeping     TEXT    NOT NULL,   -- every move that solves it: 'c3 a3'
+        source      TEXT    NOT NULL,   -- 'game 12, move 5' or 'solver'
+        yours       INTEGER NOT NULL,   -- 1: from a mistake of yours
+        solved      INTEGER NOT NULL DEFAULT 0,
+        failed      INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL    NOT NULL,
+        UNIQUE (variant, rows, cols, k, moves)
+    );
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class ArchiveError(Exception):
+    """The archive cannot do what was asked; the message is one line for the player."""
+
+
+def is_damage(error: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file is not a database or is corrupt (as opposed to busy,
+    read-only or full)."""
+    return getattr(error, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
+class Database:
+    """One SQLite database file (or one in memory), opened and upgraded. Safe to share between
+    threads. Problems worth telling the player are collected in :attr:`problems`."""
+
+    def __init__(self, path: Path | None, busy_timeout: float = BUSY_TIMEOUT) -> None:
+        """Open (creating or upgrading) the database at ``path``; None keeps it in memory.
+        A write waits up to ``busy_timeout`` seconds for another copy's transaction."""
+        self.path = path
+        self.busy_timeout = busy_timeout
+        self.problems: list[str] = []
+        self._lock = threading.Lock()
+        self._connection: sqlite3.Connection | None = None
+        self._connect()
+
+    def _connect(self) -> None:
+        try:
+            self._connection = self._open_database()
+        except sqlite3.DatabaseError as error:
+            if self.path is None or not is_damage(error):
+                self._unavailable(error)
+                return
+            self._set_aside(error)
+            try:
+                self._connection = self._open_database()
+            except sqlite3.DatabaseError as again:
+                self._unavailable(again)
+        except (OSError, ArchiveError) as error:
+            self._unavailable(error)
+
+    def _open_database(self) -> sqlite3.Connection:
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        target = ":memory:" if self.path is None else str(self.path)
+        connection = sqlite3.connect(target, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False)
+        try:
+            connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = NORMAL")
+            self._migrate(connection)
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    @staticmethod
+    def _migrate(connection: sqlite3.Connection) -> None:
+        """Bring the schema up to :data:`SCHEMA_VERSION`, one version per transaction."""
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise ArchiveError(f"the archive was written by a newer tictactoe-tui (schema {version})")
+        while version < SCHEMA_VERSION:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                # Another copy may have upgraded it while this one waited for the lock.
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+                if version < SCHEMA_VERSION:
+                    for statement in MIGRATIONS[version].split(";"):
+                        if statement.strip():
+                            connection.execute(statement)
+                    version += 1
+                    connection.execute(f"PRAGMA user_version = {version}")
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+
+    def _set_aside(self, error: sqlite3.DatabaseError) -> None:
+        assert self.path is not None
+        backup = backup_path(self.path)
+        try:
+            os.replace(self.path, backup)
+            for suffix in ("-wal", "-shm"):
+                companion = self.path.with_name(self.path.name + suffix)
+                if companion.exists():
+                    os.replace(companion, backup.with_name(backup.name + suffix))
+        except OSError as move_error:
+            self.problems.append(f"{self.path} is damaged ({error}) and could not be moved aside ({move_error})")
+            return
+        self.problems.append(f"{self.path} was damaged ({error}); kept as {backup.name}; started a new archive")
+
+    def _unavailable(self, error: BaseException) -> None:
+        self._connection = None
+        self.problems.append(f"The game archive is unavailable ({error}): games are not being kept")
+
+    @property
+    def available(self) -> bool:
+        """Whether the database could be opened."""
+        return self._connection is not None
+
+    @contextmanager
+    def transaction(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction (taking the write lock at once when ``write``), committed at the end
+        of the block and rolled back on any error."""
+        if self._connection is None:
+            raise ArchiveError("the game archive is unavailable")
+        with self._lock:
+            connection = self._connection
+            connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield connection
+            except BaseException:
+                if connection.in_transaction:  # SQLite has already rolled back after some errors
+                    connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
+
+    def read(self, query: Callable[[sqlite3.Connection], T]) -> T:
+        """Run a reading query; failures become an :class:`ArchiveError` (a damaged database is
+        set aside first, so the next call finds a fresh one)."""
+        try:
+            with self.transaction() as connection:
+                return query(connection)
+        except sqlite3.DatabaseError as error:
+            if self.recover(error):
+                raise ArchiveError(self.problems[-1]) from None
+            raise ArchiveError(f"could not read the game archive ({error})") from None
+
+    def recover(self, error: sqlite3.DatabaseError) -> bool:
+        """Set a damaged database aside and start a fresh one; whether that happened."""
+        if self.path is None or not is_damage(error):
+            return False
+        self.close()
+        self._set_aside(error)
+        self._connect()
+        return True
+
+    def close(self) -> None:
+        """Close the connection (a later call finds the database unavailable)."""
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None

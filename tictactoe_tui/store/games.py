@@ -1,0 +1,366 @@
+"""Finished games as the archive keeps them: the record of one game, the rows the browser
+lists, and the queries that add, find, list and delete games (each on a connection the
+database gives, inside its transaction). Pure Python, no Textual.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import __version__
+from ..engine import Board, Mark, Move, move_name, parse_move
+from ..engine.board import DEFAULT_GAME
+from ..engine.rules import RULES
+from ..game import GameState, Mode
+
+#: Rows a page of the browser holds.
+PAGE_SIZE = 100
+CLASSIC = DEFAULT_GAME
+#: Modes as the game lists show them.
+MODE_SHORT = {
+    Mode.VS_COMPUTER.value: "vs computer",
+    Mode.TWO_PLAYERS.value: "two players",
+    Mode.COMPUTER_VS_COMPUTER.value: "computers",
+    Mode.ONLINE_HOST.value: "online (host)",
+    Mode.ONLINE_JOIN.value: "online (guest)",
+}
+
+GAME_COLUMNS = (
+    "id, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol,"
+    " moves, times, winner, outcome, started_at, ended_at, app_version"
+)
+
+KIND = "mode, level, variant, rows, cols, k"
+SAME_KIND = "mode = ? AND level = ? AND variant = ? AND rows = ? AND cols = ? AND k = ?"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game as the archive keeps it."""
+
+    rows: int
+    cols: int
+    k: int
+    mode: str
+    level: str
+    x_player: str
+    o_player: str
+    x_symbol: str
+    moves: tuple[Move, ...]
+    times: tuple[float, ...]
+    winner: str | None
+    outcome: int
+    started_at: float
+    ended_at: float
+    variant: str = CLASSIC
+    app_version: str = __version__
+    id: int | None = None
+
+    @classmethod
+    def of(cls, game: GameState, level: str, ended_at: float | None = None) -> GameRecord:
+        """The record of a finished game; ``level`` is the computer's level at its end."""
+        board = game.board
+        x_player, o_player = game.players(level)
+        return cls(
+            rows=board.rows,
+            cols=board.cols,
+            k=board.k,
+            variant=board.rules.name,
+            mode=game.mode.value,
+            level=level if game.computer else "",
+            x_player=x_player,
+            o_player=o_player,
+            x_symbol=game.symbol(Mark.X),
+            moves=board.history or (),
+            times=game.times[: game.ply],
+            winner=None if board.winner is None else board.winner.value,
+            outcome=game.outcome_for_stats(),
+            started_at=game.started,
+            ended_at=time.time() if ended_at is None else ended_at,
+        )
+
+    @property
+    def board_label(self) -> str:
+        """E.g. ``3×3`` or ``5×5, 4 in a row``."""
+        return board_label(self.variant, self.rows, self.cols, self.k)
+
+    @property
+    def result_text(self) -> str:
+        """E.g. ``You won``, ``X won`` or ``Draw``, as the player saw it."""
+        return result_text(self.mode, self.winner, self.x_symbol, self.outcome)
+
+    @property
+    def yours(self) -> frozenset[Mark]:
+        """The sides the person at this keyboard played (``you``)."""
+        return frozenset(mark for mark, player in ((Mark.X, self.x_player), (Mark.O, self.o_player)) if player == "you")
+
+    @property
+    def players_by_symbol(self) -> tuple[str, str]:
+        """Who played the marks shown as X and who those shown as O (the first player showed
+        :attr:`x_symbol`): the symbols people saw, not the engine's sides."""
+        return (self.o_player, self.x_player) if self.x_symbol == "O" else (self.x_player, self.o_player)
+
+    def shown_text(self, plies: int | None = None) -> str:
+        """The final position in rows, with the symbols people saw."""
+        text = str(self.board(plies)).replace("/", "\n")
+        return text.translate(str.maketrans("xo", "ox")) if self.x_symbol == "O" else text
+
+    def board(self, plies: int | None = None) -> Board:
+        """The position after the first ``plies`` moves (all by default), with its history."""
+        moves = self.moves if plies is None else self.moves[:plies]
+        return Board.empty(self.rows, self.cols, self.k, self.variant).play_all(moves)
+
+    def state(self, plies: int | None = None) -> GameState:
+        """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
+        computer = frozenset(
+            mark for mark, player in ((Mark.X, self.x_player), (Mark.O, self.o_player)) if player == self.level
+        )
+        return GameState(
+            self.board(plies),
+            Mode(self.mode),
+            computer if self.level else frozenset(),
+            swapped=self.x_symbol == "O",
+            line=self.moves,
+            started=self.started_at,
+            times=self.times,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON-ready data (times as ISO 8601, moves as names)."""
+        return {
+            "id": self.id,
+            "variant": self.variant,
+            "board": f"{self.rows}x{self.cols}",
+            "k": self.k,
+            "mode": self.mode,
+            "level": self.level or None,
+            "x": self.x_player,
+            "o": self.o_player,
+            "x_symbol": self.x_symbol,
+            "moves": [move_name(move) for move in self.moves],
+            "times": list(self.times),
+            "winner": self.winner,
+            "result": self.result_text,
+            "outcome": self.outcome,
+            "started": iso_time(self.started_at),
+            "ended": iso_time(self.ended_at),
+            "app_version": self.app_version,
+        }
+
+
+def result_text(mode: str, winner: str | None, x_symbol: str, outcome: int) -> str:
+    """A finished game's result as its player saw it: ``You won``, ``X won``, ``Draw``…"""
+    if winner is None:
+        return "Draw"
+    if mode == Mode.VS_COMPUTER.value or Mode(mode).online:
+        return "You won" if outcome > 0 else "You lost"
+    symbol = x_symbol if winner == Mark.X.value else ("O" if x_symbol == "X" else "X")
+    return f"{symbol} won"
+
+
+def local_time(seconds: float) -> str:
+    """A moment as the game lists show it: ``2026-11-22 18:47``, local time."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+
+
+def iso_time(seconds: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(seconds))
+
+
+def _row_values(record: GameRecord) -> tuple[Any, ...]:
+    return (
+        record.variant,
+        record.rows,
+        record.cols,
+        record.k,
+        record.mode,
+        record.level,
+        record.x_player,
+        record.o_player,
+        record.x_symbol,
+        " ".join(move_name(move) for move in record.moves),
+        json.dumps([round(t, 3) for t in record.times]),
+        record.winner,
+        record.outcome,
+        record.started_at,
+        record.ended_at,
+        record.app_version,
+    )
+
+
+def streak_before(connection: sqlite3.Connection, kind: Sequence[Any], game_id: int | None = None) -> int:
+    """The winning streak of games of ``kind`` before game ``game_id`` (before any new game by default)."""
+    newest = connection.execute(
+        f"SELECT streak FROM games WHERE {SAME_KIND} AND id < ? ORDER BY id DESC LIMIT 1",
+        (*kind, game_id if game_id is not None else 2**62),
+    ).fetchone()
+    return 0 if newest is None else int(newest[0])
+
+
+def _record_from_row(row: Sequence[Any]) -> GameRecord:
+    (id_, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol) = row[:10]
+    (moves, times, winner, outcome, started_at, ended_at, app_version) = row[10:]
+    return GameRecord(
+        rows=rows,
+        cols=cols,
+        k=k,
+        mode=mode,
+        level=level,
+        x_player=x_player,
+        o_player=o_player,
+        x_symbol=x_symbol,
+        moves=tuple(parse_move(name, rows, cols) for name in moves.split()),
+        times=tuple(json.loads(times)),
+        winner=winner,
+        outcome=outcome,
+        started_at=started_at,
+        ended_at=ended_at,
+        variant=variant,
+        app_version=app_version,
+        id=id_,
+    )
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the browser shows: None means any."""
+
+    mode: str | None = None
+    level: str | None = None
+    board: tuple[str, int, int, int] | None = None
+    """``(variant, rows, cols, k)``."""
+    outcome: int | None = None
+
+    def where(self) -> tuple[str, list[Any]]:
+        """SQL conditions (joined with AND, starting with it) and their parameters."""
+        clauses: list[str] = []
+        params: list[Any] = []
+        for column, value in (("mode", self.mode), ("level", self.level), ("outcome", self.outcome)):
+            if value is not None:
+                clauses.append(f" AND {column} = ?")
+                params.append(value)
+        if self.board is not None:
+            clauses.append(" AND variant = ? AND rows = ? AND cols = ? AND k = ?")
+            params.extend(self.board)
+        return "".join(clauses), params
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A row of the browser: enough to list a game without reading its moves."""
+
+    id: int
+    ended_at: float
+    variant: str
+    rows: int
+    cols: int
+    k: int
+    mode: str
+    x_player: str
+    """Who played the marks shown as X (the first player when they showed X, else the second)."""
+    o_player: str
+    result: str
+    plies: int
+
+    def cells(self) -> tuple[str, ...]:
+        """A list row: number, end time, board, mode, players, result and length."""
+        board = f"{self.rows}×{self.cols}" if self.k == 3 else f"{self.rows}×{self.cols} k{self.k}"
+        return (
+            str(self.id),
+            local_time(self.ended_at),
+            board if self.variant == CLASSIC else f"{title(self.variant)} {board}",
+            MODE_SHORT.get(self.mode, self.mode),
+            self.x_player,
+            self.o_player,
+            self.result,
+            str(self.plies),
+        )
+
+
+def board_label(variant: str, rows: int, cols: int, k: int) -> str:
+    """E.g. ``3×3`` or ``5×5, 4 in a row``, with the game's name unless classic."""
+    if variant == CLASSIC:
+        return f"{rows}×{cols}" if (rows, cols, k) == (3, 3, 3) else f"{rows}×{cols}, {k} in a row"
+    rules = RULES.get(variant)
+    if rules is None:  # a game from a newer version of the app
+        return f"{variant} {rows}×{cols}, {k} in a row"
+    return f"{rules.title} {rules.shape_label(rows, cols, k)}"
+
+
+def title(variant: str) -> str:
+    """A game's name for people (its stored name when this version does not know it)."""
+    rules = RULES.get(variant)
+    return variant if rules is None else rules.title
+
+
+def _summary(row: Sequence[Any]) -> Summary:
+    id_, ended_at, variant, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves = row
+    plies = moves.count(" ") + 1 if moves else 0
+    result = result_text(mode, winner, x_symbol, outcome)
+    by_symbol = (o_player, x_player) if x_symbol == "O" else (x_player, o_player)
+    return Summary(id_, ended_at, variant, rows, cols, k, mode, *by_symbol, result, plies)
+
+
+def insert(connection: sqlite3.Connection, record: GameRecord) -> None:
+    """Add a finished game, with its winning streak counted."""
+    values = _row_values(record)
+    kind = (record.mode, record.level, record.variant, record.rows, record.cols, record.k)
+    streak = streak_before(connection, kind) + 1 if record.outcome == 1 else 0
+    columns = GAME_COLUMNS.removeprefix("id, ")
+    placeholders = ", ".join("?" * (len(values) + 1))
+    connection.execute(f"INSERT INTO games ({columns}, streak) VALUES ({placeholders})", (*values, streak))
+
+
+def delete(connection: sqlite3.Connection, game_id: int) -> bool:
+    """Remove a game (the streaks of the games after it are counted again); whether it was there."""
+    kind = connection.execute(f"SELECT {KIND} FROM games WHERE id = ?", (game_id,)).fetchone()
+    if kind is None:
+        return False
+    connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    streak = streak_before(connection, kind, game_id)
+    later = connection.execute(
+        f"SELECT id, outcome, streak FROM games WHERE {SAME_KIND} AND id > ? ORDER BY id", (*kind, game_id)
+    )
+    for id_, outcome, stored in later.fetchall():
+        streak = streak + 1 if outcome == 1 else 0
+        if streak == stored:
+            break  # from here on the streaks never depended on the deleted game
+        connection.execute("UPDATE games SET streak = ? WHERE id = ?", (streak, id_))
+    return True
+
+
+def count(connection: sqlite3.Connection, filters: Filters) -> int:
+    """How many games match."""
+    where, params = filters.where()
+    return int(connection.execute(f"SELECT COUNT(*) FROM games WHERE 1{where}", params).fetchone()[0])
+
+
+def page(connection: sqlite3.Connection, filters: Filters, before: int | None, size: int) -> list[Summary]:
+    """Up to ``size`` games, newest first, older than game ``before`` if given."""
+    where, params = filters.where()
+    if before is not None:
+        where += " AND id < ?"
+        params.append(before)
+    query = (
+        "SELECT id, ended_at, variant, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves"
+        f" FROM games WHERE 1{where} ORDER BY id DESC LIMIT ?"
+    )
+    return [_summary(row) for row in connection.execute(query, [*params, size]).fetchall()]
+
+
+def get(connection: sqlite3.Connection, game_id: int) -> GameRecord | None:
+    """One whole game, or None."""
+    row = connection.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    return None if row is None else _record_from_row(row)
+
+
+def choices(connection: sqlite3.Connection) -> tuple[list[str], list[tuple[str, int, int, int]]]:
+    """The levels and the boards ``(variant, rows, cols, k)`` that games were played on."""
+    levels = [row[0] for row in connection.execute("SELECT DISTINCT level FROM games WHERE level <> ''")]
+    boards = connection.execute("SELECT DISTINCT variant, rows, cols, k FROM games").fetchall()
+    return sorted(levels), sorted(boards, key=lambda b: (b[1] * b[2], b[1], b[3], b[0]))

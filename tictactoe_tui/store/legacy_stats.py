@@ -1,0 +1,82 @@
+"""The statistics file of versions before the game archive (``stats.json``): read once, its
+counts imported into the archive as "earlier games", the file then kept renamed."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .database import ArchiveError, Database
+from .files import BadFile, load
+from .games import iso_time
+
+
+@dataclass
+class Record:
+    """Results for one mode and level: yours against the computer, otherwise X's."""
+
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+
+@dataclass
+class Stats:
+    """Every record, keyed ``mode · level`` (just ``two players`` between people)."""
+
+    records: dict[str, Record] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Stats:
+        """Statistics from the file's content; :class:`BadFile` if anything is off."""
+        if not isinstance(data, dict):
+            raise BadFile(f"a {type(data).__name__} where an object was expected")
+        records = {}
+        for key, fields in data.items():
+            if not isinstance(fields, dict) or set(fields) != set(vars(Record())):
+                raise BadFile(f"a record for {key!r} without exactly {', '.join(vars(Record()))}")
+            if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in fields.values()):
+                raise BadFile(f"a record for {key!r} whose counts are not whole numbers")
+            records[key] = Record(**fields)
+        return cls(records)
+
+
+def load_stats(path: Path) -> tuple[Stats, str | None]:
+    """Statistics and a problem to report; empty for a missing or bad file."""
+    return load(path, Stats.from_json, Stats)
+
+
+def import_once(database: Database, path: Path) -> None:
+    """Once per archive: count the old ``stats.json`` in the statistics and rename it
+    ``stats.json.imported`` (kept, not deleted)."""
+    if not database.available:
+        return
+    imported = "SELECT 1 FROM meta WHERE key = 'legacy_stats_imported'"
+    try:
+        if database.read(lambda connection: connection.execute(imported).fetchone()):
+            return  # the usual case, without taking the write lock
+        with database.transaction(write=True) as connection:
+            if connection.execute(imported).fetchone():
+                return
+            stats, problem = load_stats(path) if path.exists() else (Stats(), None)
+            if problem:
+                database.problems.append(problem)
+            connection.executemany(
+                "INSERT OR REPLACE INTO legacy_stats VALUES (?, ?, ?, ?, ?, ?)",
+                [(key, r.won, r.drawn, r.lost, r.streak, r.best_streak) for key, r in stats.records.items()],
+            )
+            connection.execute("INSERT INTO meta VALUES ('legacy_stats_imported', ?)", (iso_time(time.time()),))
+    except (sqlite3.Error, ArchiveError) as error:
+        database.problems.append(f"Could not import {path} into the archive ({error}); it is left as it is")
+        return
+    if path.exists():
+        try:
+            os.replace(path, path.with_name(path.name + ".imported"))
+        except OSError as error:
+            database.problems.append(f"{path} was imported but could not be renamed ({error})")

@@ -1,0 +1,102 @@
+"""Statistics: won, drawn and lost with the winning streaks, per mode, level and board,
+counted from the archive's rows (and the counts imported from the old statistics file).
+Pure Python, no Textual.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from .games import KIND, board_label, streak_before
+
+# Games and the best streak per kind and result, in one pass over an index (each row keeps
+# the winning streak up to it; the current streak is the newest row's).
+RESULTS_QUERY = f"SELECT {KIND}, outcome, COUNT(*), MAX(streak) FROM games GROUP BY {KIND}, outcome"
+
+
+@dataclass(frozen=True)
+class StatsLine:
+    """Results for one mode, level and board (``board`` is ``earlier games`` for imported counts)."""
+
+    mode: str
+    level: str
+    board: str
+    won: int
+    drawn: int
+    lost: int
+    streak: int
+    best_streak: int
+
+    @property
+    def games(self) -> int:
+        return self.won + self.drawn + self.lost
+
+    @property
+    def who(self) -> str:
+        """E.g. ``you vs computer · hard`` or ``two players``."""
+        return f"{self.mode} · {self.level}" if self.level else self.mode
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Every line of results, and the totals."""
+
+    lines: tuple[StatsLine, ...] = ()
+    archived: int = 0
+    imported: int = 0
+
+    @property
+    def games(self) -> int:
+        """Finished games recorded: those in the archive and those counted before it existed."""
+        return self.archived + self.imported
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "archived": self.archived,
+            "imported": self.imported,
+            "lines": [
+                {
+                    "mode": line.mode,
+                    "level": line.level or None,
+                    "board": line.board,
+                    "games": line.games,
+                    "won": line.won,
+                    "drawn": line.drawn,
+                    "lost": line.lost,
+                    "streak": line.streak,
+                    "best_streak": line.best_streak,
+                }
+                for line in self.lines
+            ],
+        }
+
+
+def statistics(connection: sqlite3.Connection) -> Statistics:
+    """Won, drawn and lost with streaks per mode, level and board, from the rows."""
+    counts: dict[tuple[Any, ...], list[int]] = {}  # won, drawn, lost, streak, best
+    for *kind, outcome, games, best in connection.execute(RESULTS_QUERY):
+        line = counts.setdefault(tuple(kind), [0, 0, 0, 0, 0])
+        line[{1: 0, 0: 1, -1: 2}[outcome]] = games
+        line[4] = max(line[4], best)
+    for kind, line in counts.items():
+        line[3] = streak_before(connection, kind)
+    lines = [
+        StatsLine(mode, level, board_label(variant, rows, cols, k), *counts[mode, level, variant, rows, cols, k])
+        for mode, level, variant, rows, cols, k in sorted(counts, key=_kind_order)
+    ]
+    archived = sum(line.games for line in lines)
+    imported = 0
+    for key, won, drawn, lost, streak, best in connection.execute("SELECT * FROM legacy_stats ORDER BY key"):
+        mode, _, level = key.partition(" · ")
+        lines.append(StatsLine(mode, level, "earlier games", won, drawn, lost, streak, best))
+        imported += won + drawn + lost
+    return Statistics(tuple(lines), archived, imported)
+
+
+def _kind_order(kind: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Mode, level, then boards from small to large."""
+    mode, level, variant, rows, cols, k = kind
+    return (mode, level, rows * cols, rows, k, variant)
