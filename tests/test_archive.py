@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.engine.puzzles import Puzzle
 from tictactoe_tui.game import GameState, Mode
 from tictactoe_tui.store.archive import (
     MIGRATIONS,
@@ -244,6 +245,94 @@ def test_a_database_damaged_inside_is_set_aside_when_found(tmp_path: Path) -> No
     assert damaged.record(game()) is None
     assert damaged.count() == 1
     assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
+
+
+def damaged(path: Path) -> Archive:
+    """An archive of 300 games and a puzzle whose pages after the schema are garbage, reopened:
+    it opens, and the first use of any table finds the damage."""
+    archive = Archive(path)
+    for number in range(300):
+        archive.record(game(started=float(number)))
+    archive.add_puzzles([PUZZLE])
+    archive.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    data[2 * page :] = b"\x5a" * (len(data) - 2 * page)
+    path.write_bytes(bytes(data))
+    return Archive(path)
+
+
+PUZZLE = Puzzle("classic", 3, 3, 3, ((1, 1), (0, 0), (2, 2)), "win", 3, ((0, 2),), "solver")
+"""A puzzle to keep: what it asks does not matter here."""
+
+
+def set_aside_and_told(archive: Archive, tmp_path: Path) -> None:
+    """The damaged file is kept beside a fresh archive and the player is told so, once."""
+    assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
+    [news] = archive.news()
+    assert "kept as games.sqlite3.bad-" in news
+    assert "started a new archive" in news
+    assert archive.news() == []
+
+
+def test_recording_into_a_damaged_archive_sets_it_aside_and_keeps_the_game(tmp_path: Path) -> None:
+    archive = damaged(tmp_path / "games.sqlite3")
+    problem = archive.record(game())
+    assert "kept as games.sqlite3.bad-" in (problem or "")  # the game screen shows it
+    assert archive.news() == []  # told once
+    assert archive.count() == 1
+    assert archive.pending == []
+    assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
+
+
+def test_deleting_from_a_damaged_archive_sets_it_aside_and_says_so(tmp_path: Path) -> None:
+    archive = damaged(tmp_path / "games.sqlite3")
+    assert archive.delete(5) is False  # the game is in the file set aside, not in the fresh one
+    set_aside_and_told(archive, tmp_path)
+    assert archive.record(game()) is None
+    assert archive.delete(1) is True
+    assert archive.count() == 0
+
+
+def test_keeping_puzzles_in_a_damaged_archive_sets_it_aside_and_keeps_them(tmp_path: Path) -> None:
+    archive = damaged(tmp_path / "games.sqlite3")
+    assert archive.add_puzzles([PUZZLE]) == 1
+    set_aside_and_told(archive, tmp_path)
+    assert [entry.puzzle for entry in archive.puzzles()] == [PUZZLE]
+
+
+def test_a_puzzle_result_in_a_damaged_archive_sets_it_aside_and_says_so(tmp_path: Path) -> None:
+    archive = damaged(tmp_path / "games.sqlite3")
+    archive.puzzle_result(1, solved=True)
+    set_aside_and_told(archive, tmp_path)
+    assert archive.add_puzzles([PUZZLE]) == 1
+    archive.puzzle_result(1, solved=True)
+    assert [entry.solved for entry in archive.puzzles()] == [1]
+
+
+def test_importing_old_statistics_into_a_damaged_archive_sets_it_aside_and_imports_them(paths: Paths) -> None:
+    damaged(paths.archive).close()
+    old = {"two players": {"won": 1, "drawn": 2, "lost": 0, "streak": 1, "best_streak": 1}}
+    paths.stats.write_text(json.dumps(old))
+    archive = Archive.open(paths)
+    assert "kept as games.sqlite3.bad-" in archive.news()[0]
+    assert archive.statistics().imported == 3
+    assert not paths.stats.exists()
+
+
+def test_a_write_that_fails_for_another_reason_sets_nothing_aside(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "games.sqlite3")
+    archive.add_puzzles([PUZZLE])
+    assert archive._database._connection is not None
+    archive._database._connection.execute("PRAGMA query_only = ON")
+    with pytest.raises(ArchiveError, match="could not delete game 1"):
+        archive.delete(1)
+    with pytest.raises(ArchiveError, match="could not keep the puzzles"):
+        archive.add_puzzles([PUZZLE])
+    with pytest.raises(ArchiveError, match="could not keep the puzzle's result"):
+        archive.puzzle_result(1, solved=False)
+    assert list(tmp_path.glob("*.bad-*")) == []
+    assert archive.news() == []
 
 
 def test_a_full_disk_keeps_the_game_until_it_can_be_written(tmp_path: Path) -> None:

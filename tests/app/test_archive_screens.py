@@ -170,3 +170,19 @@ async def test_an_archive_that_cannot_be_kept_leaves_the_game_playable(tmp_path:
         assert "unavailable" in str(app.screen.query_one("#archive-title").render())
         await pilot.press("escape", "s")
         assert marks(app) == ".../.x./..."
+
+
+async def test_deleting_from_a_damaged_archive_tells_the_player_it_was_set_aside(tmp_path: Path) -> None:
+    from tictactoe_tui.app.archive import delete_game
+
+    from ..test_archive import damaged
+
+    archive = damaged(tmp_path / "games.sqlite3")
+    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS), searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
+    async with app.run_test(notifications=True) as pilot:
+        delete_game(app.screen, archive, GameRecord(**{**archived(1, 0).__dict__, "id": 5}))
+        await pilot.pause()
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+        assert "kept as games.sqlite3.bad-" in toasts
+        assert "Game #5 was already gone" in toasts
+    assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1

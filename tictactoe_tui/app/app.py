@@ -103,8 +103,9 @@ class TicTacToeApp(App[None]):
     def after_first_frame(self) -> None:
         """Open the archive and start the search process (off the event loop; a failure shows
         on the first search)."""
-        for problem in self.archive.problems:
-            self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
+        from .notices import tell_archive_news
+
+        tell_archive_news(self, self.archive)
         if self.open_puzzles:
             self.game_screen.action_puzzles()
         if isinstance(self.searcher, ProcessSearcher):

@@ -28,6 +28,7 @@ from ..store import savefile
 from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label, local_time
 from .ai import AnalysisResult, Searcher, analysis_seconds
 from .board_view import BoardView
+from .notices import tell_archive_news
 from .review import ValueGraph, summary, verdict_line
 from .screens import PathPrompt
 from .sidebar import HistoryList
@@ -254,6 +255,7 @@ def delete_game(screen: Screen[Any], archive: Archive, record: GameRecord) -> No
     except ArchiveError as error:
         screen.notify(str(error), severity="error")
         return
+    tell_archive_news(screen, archive)  # a damaged file set aside first holds the game
     screen.notify(f"Game #{record.id} deleted" if gone else f"Game #{record.id} was already gone")
 
 
@@ -415,6 +417,7 @@ class ReplayScreen(Screen[Board | bool | None]):
                 if new
                 else ""
             )
+        tell_archive_news(self, self.archive)
         self.query_one("#replay-review", Static).update(text)
         self.query_one("#replay-status", Static).update(self.describe())
 

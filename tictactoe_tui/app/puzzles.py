@@ -25,6 +25,7 @@ from ..game import GameState, Mode
 from ..store.archive import Archive, ArchiveError
 from ..store.puzzles import PuzzleEntry
 from .board_view import BoardView
+from .notices import tell_archive_news
 
 #: Unsolved puzzles below which the solver makes more.
 KEEP_UNSOLVED = 5
@@ -85,6 +86,8 @@ class PuzzleScreen(Screen[None]):
         except ArchiveError as error:
             self.query_one("#puzzle-answer", Static).update(f"New puzzles could not be kept: {error}")
             return
+        finally:
+            tell_archive_news(self, self.archive)
         if self.current is None:
             await self.action_next()
 
@@ -146,6 +149,7 @@ class PuzzleScreen(Screen[None]):
             self.archive.puzzle_result(entry.id, solved)
         except ArchiveError as error:
             text += f" (not kept: {error})"
+        tell_archive_news(self, self.archive)
         self.query_one("#puzzle-answer", Static).update(f"{text}\n[dim]n: next puzzle · esc: back[/dim]")
 
     async def action_next(self) -> None:

@@ -20,8 +20,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if not archive.available:
             raise ArchiveError("; ".join(archive.problems))
-        for problem in archive.problems:
-            print(f"tictactoe-tui: warning: {problem}", file=sys.stderr)
+        warn(archive)
         if args.command == "stats":
             return print_stats(archive, args.json)
         if args.games_command is None:
@@ -41,7 +40,14 @@ def run(args: argparse.Namespace) -> int:
     except ArchiveError as error:
         raise UsageError(str(error)) from None
     finally:
+        warn(archive)  # what a write met: a damaged file set aside, say
         archive.close()
+
+
+def warn(archive: Archive) -> None:
+    """Print what the archive has not told yet, one warning a line on stderr."""
+    for problem in archive.news():
+        print(f"tictactoe-tui: warning: {problem}", file=sys.stderr)
 
 
 def print_stats(archive: Archive, as_json: bool) -> int:

@@ -55,30 +55,35 @@ class Archive:
 
     # -- writing -----------------------------------------------------------------------
 
+    def news(self) -> list[str]:
+        """Problems to tell the player that were not told yet, each once: opening the archive
+        (a damaged file set aside, an archive unavailable) and any write that found the file
+        damaged, set it aside and was then done in a fresh archive."""
+        return self._database.news()
+
     def record(self, record: GameRecord) -> str | None:
         """Add a finished game (and any the disk refused before); a problem to report, or None."""
         self.pending.append(record)
         if not self._database.available:
             return "The game archive is unavailable: this game is kept until the app closes"
+
+        def insert_pending(connection: sqlite3.Connection) -> None:
+            for pending in self.pending:
+                games.insert(connection, pending)
+
+        met = len(self.problems)
         try:
-            with self._database.transaction(write=True) as connection:
-                for pending in self.pending:
-                    games.insert(connection, pending)
-        except sqlite3.DatabaseError as error:
-            if not self._database.recover(error):
-                return f"Could not add the game to the archive ({error}); it is kept until the app closes"
-            self.record(self.pending.pop())  # into the fresh archive
-            return self.problems[-1]
+            self._database.write(insert_pending, "add the game to the archive")
+        except ArchiveError as error:
+            return f"{error.sentence()}; it is kept until the app closes"
         self.pending.clear()
-        return None
+        set_aside = self.problems[met:]  # the damaged file set aside, the game kept in a fresh one
+        self._database.told(set_aside)  # the game screen shows the answer
+        return "; ".join(set_aside) or None
 
     def delete(self, game_id: int) -> bool:
         """Remove a game (the streaks of the games after it are counted again); whether it was there."""
-        try:
-            with self._database.transaction(write=True) as connection:
-                return games.delete(connection, game_id)
-        except sqlite3.Error as error:
-            raise ArchiveError(f"could not delete game {game_id} ({error})") from None
+        return self._database.write(lambda connection: games.delete(connection, game_id), f"delete game {game_id}")
 
     def import_legacy_stats(self, path: Path) -> None:
         """Once per archive: count the old ``stats.json`` in the statistics and rename it
@@ -89,11 +94,7 @@ class Archive:
 
     def add_puzzles(self, found: Sequence[Puzzle]) -> int:
         """Keep new puzzles (a position already kept is skipped); how many were new."""
-        try:
-            with self._database.transaction(write=True) as connection:
-                return puzzles.insert(connection, found)
-        except sqlite3.Error as error:
-            raise ArchiveError(f"could not keep the puzzles ({error})") from None
+        return self._database.write(lambda connection: puzzles.insert(connection, found), "keep the puzzles")
 
     def puzzles(self, limit: int = 50) -> list[PuzzleEntry]:
         """Puzzles to solve: unsolved first, your own mistakes first among them."""
@@ -101,11 +102,9 @@ class Archive:
 
     def puzzle_result(self, puzzle_id: int, solved: bool) -> None:
         """Count an attempt at a puzzle."""
-        try:
-            with self._database.transaction(write=True) as connection:
-                puzzles.count_attempt(connection, puzzle_id, solved)
-        except sqlite3.Error as error:
-            raise ArchiveError(f"could not keep the puzzle's result ({error})") from None
+        self._database.write(
+            lambda connection: puzzles.count_attempt(connection, puzzle_id, solved), "keep the puzzle's result"
+        )
 
     # -- reading -----------------------------------------------------------------------
 

@@ -86,8 +86,13 @@ SCHEMA_VERSION = len(MIGRATIONS)
 class ArchiveError(Exception):
     """The archive cannot do what was asked; the message is one line for the player."""
 
+    def sentence(self) -> str:
+        """The message with a capital first letter, to start a notice with."""
+        message = str(self)
+        return message[:1].upper() + message[1:]
 
-def is_damage(error: sqlite3.DatabaseError) -> bool:
+
+def is_damage(error: sqlite3.Error) -> bool:
     """Whether SQLite says the file is not a database or is corrupt (as opposed to busy,
     read-only or full)."""
     return getattr(error, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
@@ -105,6 +110,9 @@ class Database:
         self.problems: list[str] = []
         self._lock = threading.Lock()
         self._connection: sqlite3.Connection | None = None
+        self._untold: list[str] = []
+        """The problems :meth:`news` has not handed out yet."""
+        self._news_lock = threading.Lock()  # workers write while the app asks for news
         self._connect()
 
     def _connect(self) -> None:
@@ -160,7 +168,7 @@ class Database:
                     connection.execute("ROLLBACK")
                 raise
 
-    def _set_aside(self, error: sqlite3.DatabaseError) -> None:
+    def _set_aside(self, error: sqlite3.Error) -> None:
         assert self.path is not None
         backup = backup_path(self.path)
         try:
@@ -170,13 +178,13 @@ class Database:
                 if companion.exists():
                     os.replace(companion, backup.with_name(backup.name + suffix))
         except OSError as move_error:
-            self.problems.append(f"{self.path} is damaged ({error}) and could not be moved aside ({move_error})")
+            self.report(f"{self.path} is damaged ({error}) and could not be moved aside ({move_error})")
             return
-        self.problems.append(f"{self.path} was damaged ({error}); kept as {backup.name}; started a new archive")
+        self.report(f"{self.path} was damaged ({error}); kept as {backup.name}; started a new archive")
 
     def _unavailable(self, error: BaseException) -> None:
         self._connection = None
-        self.problems.append(f"The game archive is unavailable ({error}): games are not being kept")
+        self.report(f"The game archive is unavailable ({error}): games are not being kept")
 
     @property
     def available(self) -> bool:
@@ -202,16 +210,53 @@ class Database:
 
     def read(self, query: Callable[[sqlite3.Connection], T]) -> T:
         """Run a reading query; failures become an :class:`ArchiveError` (a damaged database is
-        set aside first, so the next call finds a fresh one)."""
+        set aside first, so the next call finds a fresh one; the error says so)."""
         try:
             with self.transaction() as connection:
                 return query(connection)
         except sqlite3.DatabaseError as error:
             if self.recover(error):
-                raise ArchiveError(self.problems[-1]) from None
+                problem = self.problems[-1]
+                self.told([problem])  # the error says it
+                raise ArchiveError(problem) from None
             raise ArchiveError(f"could not read the game archive ({error})") from None
 
-    def recover(self, error: sqlite3.DatabaseError) -> bool:
+    def write(self, change: Callable[[sqlite3.Connection], T], what: str) -> T:
+        """Run ``change`` in one writing transaction and return its result. A damaged database
+        is set aside, a fresh one takes its place and ``change`` runs again there (:meth:`news`
+        then says so); any other failure is an :class:`ArchiveError`: ``could not <what> (…)``."""
+        try:
+            return self._write_once(change)
+        except sqlite3.Error as error:
+            if not self.recover(error):
+                raise ArchiveError(f"could not {what} ({error})") from None
+        try:
+            return self._write_once(change)  # into the fresh database
+        except sqlite3.Error as error:
+            raise ArchiveError(f"could not {what} ({error})") from None
+
+    def _write_once(self, change: Callable[[sqlite3.Connection], T]) -> T:
+        with self.transaction(write=True) as connection:
+            return change(connection)
+
+    def report(self, problem: str) -> None:
+        """Keep a problem to tell the player (in :attr:`problems`, and in :meth:`news` until told)."""
+        with self._news_lock:
+            self.problems.append(problem)
+            self._untold.append(problem)
+
+    def told(self, problems: list[str]) -> None:
+        """Take problems the player was told another way out of :meth:`news`."""
+        with self._news_lock:
+            self._untold = [problem for problem in self._untold if problem not in problems]
+
+    def news(self) -> list[str]:
+        """The problems not told yet (a damaged file set aside, say), each told once."""
+        with self._news_lock:
+            news, self._untold = self._untold, []
+        return news
+
+    def recover(self, error: sqlite3.Error) -> bool:
         """Set a damaged database aside and start a fresh one; whether that happened."""
         if self.path is None or not is_damage(error):
             return False

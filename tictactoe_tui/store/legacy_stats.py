@@ -3,6 +3,7 @@ counts imported into the archive as "earlier games", the file then kept renamed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -58,25 +59,29 @@ def import_once(database: Database, path: Path) -> None:
     if not database.available:
         return
     imported = "SELECT 1 FROM meta WHERE key = 'legacy_stats_imported'"
-    try:
-        if database.read(lambda connection: connection.execute(imported).fetchone()):
+    with contextlib.suppress(sqlite3.Error), database.transaction() as connection:  # the write finds any damage
+        if connection.execute(imported).fetchone():
             return  # the usual case, without taking the write lock
-        with database.transaction(write=True) as connection:
-            if connection.execute(imported).fetchone():
-                return
-            stats, problem = load_stats(path) if path.exists() else (Stats(), None)
-            if problem:
-                database.problems.append(problem)
-            connection.executemany(
-                "INSERT OR REPLACE INTO legacy_stats VALUES (?, ?, ?, ?, ?, ?)",
-                [(key, r.won, r.drawn, r.lost, r.streak, r.best_streak) for key, r in stats.records.items()],
-            )
-            connection.execute("INSERT INTO meta VALUES ('legacy_stats_imported', ?)", (iso_time(time.time()),))
-    except (sqlite3.Error, ArchiveError) as error:
-        database.problems.append(f"Could not import {path} into the archive ({error}); it is left as it is")
+
+    def add_counts(connection: sqlite3.Connection) -> None:
+        if connection.execute(imported).fetchone():
+            return
+        stats, problem = load_stats(path) if path.exists() else (Stats(), None)
+        if problem:
+            database.report(problem)
+        connection.executemany(
+            "INSERT OR REPLACE INTO legacy_stats VALUES (?, ?, ?, ?, ?, ?)",
+            [(key, r.won, r.drawn, r.lost, r.streak, r.best_streak) for key, r in stats.records.items()],
+        )
+        connection.execute("INSERT INTO meta VALUES ('legacy_stats_imported', ?)", (iso_time(time.time()),))
+
+    try:
+        database.write(add_counts, f"import {path} into the archive")
+    except ArchiveError as error:
+        database.report(f"{error.sentence()}; {path} is left as it is")
         return
     if path.exists():
         try:
             os.replace(path, path.with_name(path.name + ".imported"))
         except OSError as error:
-            database.problems.append(f"{path} was imported but could not be renamed ({error})")
+            database.report(f"{path} was imported but could not be renamed ({error})")
