@@ -1,27 +1,41 @@
 """A game review: every move judged by the exact value of the position before it and of the
 move chosen, the moves that were best instead, each side's accuracy, and the turning point.
 
+Every move that lost value gets its line: the best continuation after the move played, to the
+end of the game (the winner's fastest win, the loser's longest defence), and the line the best
+move would have had.
+
 Where the solver cannot finish a position in its time, the review says so: that move gets a
-labelled estimate (MCTS win rates for the mover) and no verdict.
+labelled estimate (MCTS win rates for the mover, a verdict from how far the rate fell, and the
+search's principal variation as its line). Then both sides are judged the same way: their
+accuracy is an estimate too.
+
+Moves are numbered in single turns everywhere: ``move 5`` is the fifth mark of the game.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board, Mark, Move, move_name
-from .search import rules_mcts
+from .board import Board, Mark, Move, move_name, parse_move
+from .estimates import estimate
 from .search.exact import analyze
 from .search.solver import Budget, CancelFlag
 
 #: What a value is called, for the side it belongs to.
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}
-#: Playouts behind an estimate where the solver does not finish.
-ESTIMATE_PLAYOUTS = 3000
+#: The share of a move's seconds the exact solver may use; of the rest, the share each of the two
+#: estimates gets (the position before the move and after it), the lines what is left.
+EXACT_SHARE, ESTIMATE_SHARE = 0.4, 0.4
+#: An estimated move that lowers its mover's win rate by this much is a mistake; by the second, a blunder.
+MISTAKE_DROP, BLUNDER_DROP = 0.15, 0.35
+#: The version tag of :meth:`Review.dumps`; a kept review of another version is judged again.
+FORMAT = "review-2"
 
 
 @dataclass(frozen=True)
@@ -29,7 +43,7 @@ class MoveReview:
     """One move of the game, judged for the side that played it."""
 
     ply: int
-    """The move's number in the game, from 1."""
+    """The move's number in the game, in single turns from 1."""
     move: Move
     by: Mark
     value_before: int | None
@@ -46,6 +60,11 @@ class MoveReview:
     """Estimated only: the mover's win rate before the move (best move's) and after it."""
     estimate_after: float | None = None
     estimate_source: str = ""
+    line: tuple[Move, ...] = ()
+    """For a move that lost value: the best play after it, to the end (exact) or the search's
+    principal variation (estimated)."""
+    best_line: tuple[Move, ...] = ()
+    """For a move that lost value: a best move and the best play after it."""
 
     @property
     def exact(self) -> bool:
@@ -60,6 +79,34 @@ class MoveReview:
         if self.value_after == self.value_before:
             return "best"
         return "blunder" if self.value_before - self.value_after == 2 else "mistake"
+
+    @property
+    def estimated_verdict(self) -> str | None:
+        """For an estimated move: ``best``, ``mistake`` or ``blunder`` by how far the mover's win
+        rate fell (:data:`MISTAKE_DROP`, :data:`BLUNDER_DROP`); None for an exact one."""
+        if self.exact or self.estimate_before is None or self.estimate_after is None:
+            return None
+        drop = self.estimate_before - self.estimate_after
+        return "blunder" if drop >= BLUNDER_DROP else "mistake" if drop >= MISTAKE_DROP else "best"
+
+    @property
+    def judged(self) -> str | None:
+        """The verdict, exact or estimated."""
+        return self.verdict or self.estimated_verdict
+
+    @property
+    def lost_value(self) -> bool:
+        """A mistake or a blunder, exact or estimated."""
+        return self.judged in ("mistake", "blunder")
+
+    @property
+    def drop(self) -> float:
+        """How much the move cost its mover, on the win-rate scale (a win 1, a draw ½)."""
+        if self.exact:
+            assert self.value_before is not None
+            assert self.value_after is not None
+            return (self.value_before - self.value_after) / 2
+        return (self.estimate_before or 0.0) - (self.estimate_after or 0.0)
 
     @property
     def estimate(self) -> str:
@@ -85,6 +132,10 @@ class MoveReview:
         }
         if not self.exact:
             entry["estimate"] = self.estimate
+            entry["estimated_verdict"] = self.estimated_verdict
+        if self.lost_value:
+            entry["line"] = [move_name(move) for move in self.line]
+            entry["best_line"] = [move_name(move) for move in self.best_line]
         return entry
 
 
@@ -101,15 +152,28 @@ class Review:
         return all(move.exact for move in self.moves)
 
     def accuracy(self, mark: Mark) -> float | None:
-        """The share of ``mark``'s exactly judged moves that kept the value (None: none judged)."""
-        judged = [move for move in self.moves if move.by is mark and move.exact]
-        return sum(move.verdict == "best" for move in judged) / len(judged) if judged else None
+        """The share of ``mark``'s moves that kept the value (None: none judged). Exact when
+        every move of the game is; otherwise every move of both sides counts with its verdict,
+        exact or estimated (:attr:`exact` says which)."""
+        judged = [move.judged for move in self.moves if move.by is mark]
+        counted = [verdict for verdict in judged if verdict is not None]
+        return counted.count("best") / len(counted) if counted else None
 
     @property
     def turning_point(self) -> MoveReview | None:
-        """The last move that changed the game's value (the one the result followed), if any."""
-        errors = [move for move in self.moves if move.verdict not in ("best", None)]
-        return errors[-1] if errors else None
+        """The last move that changed the game's value (the one the result followed), if any.
+        Where estimates judge some moves and a side won, a move of the loser's: its last
+        mistake, or else the one that cost it most."""
+        errors = [move for move in self.moves if move.lost_value]
+        final = self.start.play_all(move.move for move in self.moves)
+        loser = None if final.winner is None else final.winner.other
+        if self.exact or loser is None:
+            return errors[-1] if errors else None
+        theirs = [move for move in errors if move.by is loser]
+        if theirs:
+            return theirs[-1]
+        played = [move for move in self.moves if move.by is loser]
+        return max(played, key=lambda move: move.drop) if played else None
 
     def turning_text(self) -> str:
         """``move 5, b1: turned a draw into a loss; c3 held the draw`` (or ``none, …``)."""
@@ -118,14 +182,20 @@ class Review:
             if self.exact:
                 return "none, every move kept the value of the position"
             return "none among the moves the solver could judge"
+        instead = ", ".join(move_name(move) for move in turn.best[:3]) + (" …" if len(turn.best) > 3 else "")
+        where = f"move {turn.ply}, {move_name(turn.move)}"
+        if not turn.exact:
+            assert turn.estimate_before is not None
+            assert turn.estimate_after is not None
+            return (
+                f"{where} (estimated): the mover's win rate fell from {turn.estimate_before:.2f} to "
+                f"{turn.estimate_after:.2f}; the search preferred {instead}"
+            )
         assert turn.value_before is not None
         assert turn.value_after is not None
         before, after = VALUE_WORDS[turn.value_before], VALUE_WORDS[turn.value_after]
         kept = "held" if turn.value_before == 0 else "kept"
-        instead = ", ".join(move_name(move) for move in turn.best[:3]) + (" …" if len(turn.best) > 3 else "")
-        return (
-            f"move {turn.ply}, {move_name(turn.move)}: turned a {before} into a {after}; {instead} {kept} the {before}"
-        )
+        return f"{where}: turned a {before} into a {after}; {instead} {kept} the {before}"
 
     def values_for_x(self) -> list[float]:
         """The game's value for X before each move and after the last: exact (1, 0, -1) where
@@ -146,6 +216,54 @@ class Review:
                 values.append(sign * (2 * (last.estimate_after or 0.5) - 1))
         return values
 
+    def dumps(self) -> str:
+        """The review as text to keep (tagged :data:`FORMAT`); :func:`loads` reads it back."""
+        start = self.start
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "start": [start.rows, start.cols, start.k, start.rules.name, _names(start.history or ())],
+                "moves": [_dump_move(move) for move in self.moves],
+            }
+        )
+
+
+def loads(text: str) -> Review | None:
+    """A review kept by :meth:`Review.dumps`; None if it is of another version or unreadable."""
+    try:
+        data = json.loads(text)
+        if data.get("format") != FORMAT:
+            return None
+        rows, cols, k, game, history = data["start"]
+        start = Board.empty(rows, cols, k, game).play_all(_moves(history, rows, cols))
+        return Review(start, tuple(_load_move(entry, rows, cols) for entry in data["moves"]))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _names(moves: Sequence[Move]) -> list[str]:
+    return [move_name(move) for move in moves]
+
+
+def _moves(names: Sequence[str], rows: int, cols: int) -> tuple[Move, ...]:
+    return tuple(parse_move(name, rows, cols) for name in names)
+
+
+def _dump_move(move: MoveReview) -> list[Any]:
+    return [
+        move.ply, move_name(move.move), move.by.value, move.value_before, move.value_after, _names(move.best),
+        move.slower, move.best_plies, move.estimate_before, move.estimate_after, move.estimate_source,
+        _names(move.line), _names(move.best_line),
+    ]  # fmt: skip
+
+
+def _load_move(entry: list[Any], rows: int, cols: int) -> MoveReview:
+    ply, move, by, before, after, best, slower, plies, rate_before, rate_after, source, line, best_line = entry
+    return MoveReview(
+        ply, parse_move(move, rows, cols), Mark(by), before, after, _moves(best, rows, cols), slower, plies,
+        rate_before, rate_after, source, _moves(line, rows, cols), _moves(best_line, rows, cols),
+    )  # fmt: skip
+
 
 def review_game(
     start: Board,
@@ -155,45 +273,71 @@ def review_game(
     seed: int = 0,
     cancel: CancelFlag | None = None,
 ) -> Review:
-    """Review ``moves`` played from ``start``: each position gets the exact solver for up to
-    ``seconds_per_move`` seconds, then an MCTS estimate if the solver did not finish
-    (``cancel`` ends every search early)."""
+    """Review ``moves`` played from ``start``: each move gets up to ``seconds_per_move`` seconds,
+    the exact solver first and then MCTS estimates if it did not finish (``cancel`` ends every
+    search early)."""
     reviews: list[MoveReview] = []
     board = start
-    rng = random.Random(seed)
-    for ply, move in enumerate(moves, start=start.move_count + 1):
-        reviews.append(_judge(board, move, ply, seconds_per_move, rng, cancel))
+    for move in moves:
+        reviews.append(judge_move(board, move, seconds_per_move, seed, cancel))
         board = board.play(move)
         if progress is not None:
             progress(len(reviews))
     return Review(start, tuple(reviews))
 
 
-def _judge(
-    board: Board, move: Move, ply: int, seconds: float, rng: random.Random, cancel: CancelFlag | None
-) -> MoveReview:
-    started = time.monotonic()
-    analysis = analyze(board, Budget.seconds(seconds, cancel))
+def judge_move(board: Board, move: Move, seconds: float, seed: int = 0, cancel: CancelFlag | None = None) -> MoveReview:
+    """Judge ``move`` played on ``board`` within ``seconds``: exact where the solver finishes
+    in its share of them, else estimated; a move that lost value gets its lines."""
+    deadline = time.monotonic() + seconds
+    ply = board.move_count + 1
+    analysis = analyze(board, Budget.seconds(seconds * EXACT_SHARE, cancel))
     if analysis.complete and analysis.moves:
         value = analysis.moves[0].value
         chosen = next(found for found in analysis.moves if found.move == move)
         keeping = tuple(found.move for found in analysis.moves if found.value == value)
         fastest = analysis.moves[0].plies
         slower = chosen.value == 1 == value and chosen.plies > fastest
-        return MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower, fastest)
-    left = max(0.2, seconds - (time.monotonic() - started))
-    found = rules_mcts.search(board, rng, ESTIMATE_PLAYOUTS, Budget.seconds(left, cancel))
-    rates = {cell: rate for cell, rate, _ in found.moves}
-    chosen_rate = rates.get(board.index(move), found.win_rate)
-    source = f"MCTS estimate ({found.playouts:,} playouts; the exact solver did not finish in {seconds:g} s)"
-    return MoveReview(
-        ply,
-        move,
-        board.to_move,
-        None,
-        None,
-        (board.move_at(found.cell),),
-        estimate_before=found.win_rate,
-        estimate_after=chosen_rate,
-        estimate_source=source,
-    )
+        judged = MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower, fastest)
+        if not judged.lost_value:
+            return judged
+        budget = Budget(deadline, cancel)
+        line = exact_line(board.play(move), budget)
+        best_line = exact_line(board.play(analysis.moves[0].move), budget)
+        if line is not None and best_line is not None:
+            return replace(judged, line=line, best_line=(analysis.moves[0].move, *best_line))
+        return judged
+    return _estimated(board, move, ply, seconds, deadline, random.Random(seed + ply), cancel)
+
+
+def exact_line(board: Board, budget: Budget) -> tuple[Move, ...] | None:
+    """Best play from ``board`` to the end of the game: at each turn the move with the best exact
+    score (the fastest win, the longest defence); None if the solver does not finish in time."""
+    line: list[Move] = []
+    while not board.is_over:
+        analysis = analyze(board, budget)
+        if not analysis.complete:
+            return None
+        line.append(analysis.moves[0].move)
+        board = board.play(line[-1])
+    return tuple(line)
+
+
+def _estimated(
+    board: Board, move: Move, ply: int, seconds: float, deadline: float, rng: random.Random, cancel: CancelFlag | None
+) -> MoveReview:
+    """An estimate of the position before ``move`` and of the one after it, for the mover; the
+    search's lines, in the time left, for a move that lost value."""
+    left = max(0.0, deadline - time.monotonic())
+    before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
+    after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
+    source = f"{before.source}; the exact solver did not finish in {seconds * EXACT_SHARE:g} s"
+    choice = before.choice or move
+    judged = MoveReview(
+        ply, move, board.to_move, None, None, (choice,),
+        estimate_before=before.rate, estimate_after=1.0 - after.rate, estimate_source=source,
+    )  # fmt: skip
+    if not judged.lost_value:
+        return judged
+    budget = Budget(deadline, cancel)
+    return replace(judged, line=after.line(budget, rng), best_line=before.line(budget, rng) or (choice,))

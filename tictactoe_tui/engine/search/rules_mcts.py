@@ -96,12 +96,14 @@ def search(
     tree: SearchTree | None = None,
     allowed: int | None = None,
     solve: bool = False,
+    each_move_once: bool = True,
 ) -> SearchResult:
     """Run UCT from ``board`` for up to ``playouts`` new playouts or until the budget ends,
     and answer the most visited of the ``allowed`` moves (any legal move by default).
     ``solve``: back up proven results (MCTS-Solver; see the module's notes).
 
-    At least one playout per legal move is run, so the answer is never a blind guess.
+    At least one playout per legal move is run, so the answer is never a blind guess, unless
+    ``each_move_once`` is off (the budget comes first: a review's estimates on big boards).
     """
     shape, rules = board.geometry, board.rules
     me, opp = board.sides()
@@ -109,7 +111,7 @@ def search(
     reused = 0 if root is None else root.visits
     if root is None:
         root = Node(-1, me, opp, board.state, None, _shuffled(board.legal_bits, rng))
-    minimum = len(root.untried)
+    minimum = len(root.untried) if each_move_once else 1
     done = 0
     while done < max(playouts, minimum):
         if done >= minimum and not done % CHECK_EVERY and budget.exhausted():

@@ -1,0 +1,101 @@
+"""What a search says of a position the exact solver cannot finish: the side to move's chance,
+the move it would choose, and the line it expects — an estimate wherever it is shown.
+
+On big k-in-a-row boards (those the threat-space player plays) the threat-space search judges:
+its score as a chance (1 or 0 where it proves a forced win or loss), its line found move by
+move. Every other game gets MCTS-Solver through the game's rules: the win rate of its choice
+and the principal variation of its tree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from .board import Board, Move
+from .search import rules_mcts
+from .search.solver import Budget
+from .strategies import ThreatSpaceStrategy
+
+#: Playouts at most behind an MCTS estimate (the time usually ends them first).
+PLAYOUTS = 3000
+#: An MCTS line follows the tree through nodes visited this often; any line stops after this many plies.
+LINE_VISITS, LINE_PLIES = 2, 12
+#: The threat-space score at which the chance is about 73% (the logistic curve's unit).
+SCORE_SCALE = 3000.0
+#: Nodes the threat-space search may use for one estimate (as the level that plays it does).
+THREAT_NODES = 20_000
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A search's view of ``board`` for its side to move."""
+
+    board: Board
+    rate: float
+    """The chance of the side to move (draws count half): 1.0 or 0.0 where proven."""
+    choice: Move | None
+    """The search's move (None once the game is over)."""
+    source: str
+    """What the estimate comes from, e.g. ``MCTS estimate (1,200 playouts)``."""
+    tree_line: tuple[Move, ...] = ()
+    """The line read off the search's tree (MCTS), from the choice on."""
+
+    def line(self, budget: Budget, rng: random.Random) -> tuple[Move, ...]:
+        """The line the search expects from here: its tree's, or its choices one after the other
+        while ``budget`` lasts."""
+        if self.tree_line or self.choice is None:
+            return self.tree_line
+        line = [self.choice]
+        board = self.board.play(self.choice)
+        while not board.is_over and len(line) < LINE_PLIES and not budget.exhausted():
+            following = estimate(board, budget.share(1 / (LINE_PLIES - len(line))), rng)
+            if following.choice is None:
+                break
+            line.append(following.choice)
+            board = board.play(following.choice)
+        return tuple(line)
+
+
+def estimate(board: Board, budget: Budget, rng: random.Random) -> Estimate:
+    """The estimate of ``board`` for its side to move, within ``budget`` (exact once the game is over)."""
+    if board.is_over:
+        winner = board.winner
+        return Estimate(board, 0.5 if winner is None else float(winner is board.to_move), None, "the game's end")
+    if ThreatSpaceStrategy().supports(board):
+        return _by_threats(board, budget)
+    return _by_mcts(board, budget, rng)
+
+
+def _by_threats(board: Board, budget: Budget) -> Estimate:
+    from .search import threats
+
+    outcome = threats.search(board, budget.with_max_nodes(THREAT_NODES))
+    if outcome.forced_win or outcome.forced_loss:
+        rate = float(outcome.forced_win)
+        source = "threat-space search (a forced result)"
+    else:
+        rate = 1 / (1 + math.exp(-outcome.score / SCORE_SCALE))
+        source = f"threat-space search estimate (depth {outcome.depth})"
+    return Estimate(board, rate, board.move_at(outcome.cell), source)
+
+
+def _by_mcts(board: Board, budget: Budget, rng: random.Random) -> Estimate:
+    tree = rules_mcts.SearchTree()
+    found = rules_mcts.search(board, rng, PLAYOUTS, budget, tree=tree, solve=True, each_move_once=False)
+    chosen = next(child for child in tree.root.children if child.cell == found.cell) if tree.root else None
+    if found.proven is not None:
+        rate = found.proven
+    elif chosen is not None:
+        rate = (chosen.wins + 1) / (chosen.visits + 2)  # a few playouts say little: pulled towards ½
+    else:
+        rate = found.win_rate
+    line = [board.move_at(found.cell)]
+    node = chosen
+    while node is not None and node.children and len(line) < LINE_PLIES:
+        node = max(node.children, key=lambda child: child.visits)
+        if node.visits < LINE_VISITS and node.proven is None:
+            break
+        line.append(board.move_at(node.cell))
+    return Estimate(board, rate, line[0], f"MCTS estimate ({found.playouts:,} playouts)", tuple(line))
