@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -203,6 +204,45 @@ def test_a_database_from_any_earlier_version_is_upgraded_keeping_its_games(tmp_p
     assert archive.count() == (1 if version >= 1 else 0)
     assert archive.record(game()) is None
     assert archive.count() == (2 if version >= 1 else 1)
+
+
+def test_a_deleted_games_number_is_never_given_again_even_after_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    archive = Archive(path)
+    for number in range(3):
+        archive.record(game(started=float(number)))
+    assert archive.delete(3)
+    archive.record(game(started=4.0))
+    assert [summary.id for summary in archive.page()] == [4, 2, 1]
+    assert archive.delete(4)
+    archive.close()
+    again = Archive(path)
+    again.record(game(started=5.0))
+    assert [summary.id for summary in again.page()] == [5, 2, 1]
+
+
+def test_upgrading_to_numbers_never_reused_keeps_every_games_number(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    database_at(path, 2)  # game 1
+    connection = sqlite3.connect(path)
+    for number in (2, 7):
+        connection.execute(
+            "INSERT INTO games SELECT ?, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol, moves,"
+            " times, winner, outcome, streak, started_at, ended_at, app_version FROM games WHERE id = 1",
+            (number,),
+        )
+    connection.commit()
+    connection.close()
+    archive = Archive(path)
+    assert archive.problems == []
+    assert [summary.id for summary in archive.page()] == [7, 2, 1]
+    first = archive.get(1)
+    assert first is not None
+    assert archive.get(7) == dataclasses.replace(first, id=7)
+    archive.record(game())
+    assert archive.delete(8)
+    archive.record(game())
+    assert [summary.id for summary in archive.page()] == [9, 7, 2, 1]
 
 
 def test_a_database_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:

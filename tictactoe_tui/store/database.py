@@ -79,6 +79,35 @@ MIGRATIONS: tuple[str, ...] = (
         UNIQUE (variant, rows, cols, k, moves)
     );
     """,
+    # Games numbered with AUTOINCREMENT: a deleted game's number is never given again (an
+    # INTEGER PRIMARY KEY alone reuses the highest one). Every game keeps its number.
+    """
+    CREATE TABLE games_numbered (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        variant     TEXT    NOT NULL,
+        rows        INTEGER NOT NULL,
+        cols        INTEGER NOT NULL,
+        k           INTEGER NOT NULL,
+        mode        TEXT    NOT NULL,
+        level       TEXT    NOT NULL,
+        x_player    TEXT    NOT NULL,
+        o_player    TEXT    NOT NULL,
+        x_symbol    TEXT    NOT NULL,
+        moves       TEXT    NOT NULL,
+        times       TEXT    NOT NULL,
+        winner      TEXT,
+        outcome     INTEGER NOT NULL,
+        streak      INTEGER NOT NULL,
+        started_at  REAL    NOT NULL,
+        ended_at    REAL    NOT NULL,
+        app_version TEXT    NOT NULL
+    );
+    INSERT INTO games_numbered SELECT * FROM games;
+    DROP TABLE games;
+    ALTER TABLE games_numbered RENAME TO games;
+    CREATE INDEX games_by_kind ON games (mode, level, variant, rows, cols, k);
+    CREATE INDEX games_by_result ON games (mode, level, variant, rows, cols, k, outcome, streak);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
