@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING
 
 from .engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, geometry, move_name
 from .engine.rules import Rules, rules_named
+from .table import FirstPlayer as FirstPlayer
+from .table import MarkChoice as MarkChoice
+from .table import Seating, Table, table_named
 
 if TYPE_CHECKING:
     from .engine import Decision
@@ -34,22 +37,6 @@ class Mode(StrEnum):
     def online(self) -> bool:
         """Against a friend on another machine (as the host or as the guest)."""
         return self in (Mode.ONLINE_HOST, Mode.ONLINE_JOIN)
-
-
-class FirstPlayer(StrEnum):
-    """Who moves first against the computer."""
-
-    YOU = "you"
-    COMPUTER = "computer"
-    COIN_FLIP = "coin flip"
-
-
-class MarkChoice(StrEnum):
-    """The symbol the human plays against the computer."""
-
-    X = "X"
-    O = "O"  # noqa: E741 - the mark's own name
-    RANDOM = "random"
 
 
 class KeyLayout(StrEnum):
@@ -249,57 +236,45 @@ class GameState:
                    started=started, times=times, remote=frozenset({mine.other}))  # fmt: skip
 
     @classmethod
-    def resume(
-        cls,
-        settings: Settings,
-        board: Board,
-        number: int = 1,
-        seats: tuple[str, str] | None = None,
-        swapped: bool = False,
-    ) -> GameState:
-        """A loaded game (``board`` with its history), in the current mode. ``seats`` (who
-        played X and O: ``you``, ``computer``, ``friend``) and ``swapped`` bring back a game
-        against the computer as it was saved; without them you continue as the side to move.
-        Its earlier moves count as played at the start."""
-        computer = {
-            Mode.COMPUTER_VS_COMPUTER: frozenset(Mark),
-            Mode.VS_COMPUTER: frozenset({board.to_move.other}),
-        }.get(settings.mode, frozenset[Mark]())
-        if settings.mode is Mode.VS_COMPUTER and seats is not None and seats.count("computer") == 1:
-            computer = frozenset({Mark.X if seats[0] == "computer" else Mark.O})
+    def seated(cls, mode: Mode, board: Board, seating: Seating, number: int = 1, started: float = 0.0) -> GameState:
+        """A game at ``mode``'s table with ``seating``; ``board``'s history counts as played at ``started``."""
         line = board.history or ()
-        return cls(board, settings.mode, computer, swapped=swapped, number=number, line=line,
-                   started=time.time(), times=(0.0,) * len(line))  # fmt: skip
+        return cls(board, mode, seating.sides("computer"), swapped=seating.swapped, number=number, line=line,
+                   started=started, times=(0.0,) * len(line), remote=seating.sides("friend"))  # fmt: skip
 
-    def seats(self) -> tuple[str, str]:
-        """Who plays X and who plays O, as a saved game records it."""
-        x, o = ("computer" if mark in self.computer else "friend" if mark in self.remote else "you" for mark in Mark)
-        return (x, o)
+    @classmethod
+    def resume(cls, settings: Settings, board: Board, number: int = 1, saved: Seating | None = None) -> GameState:
+        """A loaded game (``board`` with its history) at the table of the current mode; ``saved``
+        (who sat where, as a saved game records it) brings it back as it was saved where the
+        table allows. Its earlier moves count as played at the start."""
+        seating = table_named(settings.mode).resume(board, saved)
+        return cls.seated(settings.mode, board, seating, number, time.time())
 
     @classmethod
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
         """A new game from the settings; coin flips and random marks use ``rng``."""
-        board = settings.preset.empty_board()
-        started = time.time()
-        if settings.mode is Mode.TWO_PLAYERS or settings.mode.online:  # online: until the match begins
-            return cls(board, settings.mode, frozenset(), number=number, started=started)
-        if settings.mode is Mode.COMPUTER_VS_COMPUTER:
-            return cls(board, settings.mode, frozenset(Mark), number=number, started=started)
-        human_first = {
-            FirstPlayer.YOU: True,
-            FirstPlayer.COMPUTER: False,
-            FirstPlayer.COIN_FLIP: rng.random() < 0.5,
-        }[settings.first]
-        symbol = settings.mark if settings.mark is not MarkChoice.RANDOM else rng.choice([MarkChoice.X, MarkChoice.O])
-        human = Mark.X if human_first else Mark.O
-        return cls(
-            board,
-            settings.mode,
-            frozenset({human.other}),
-            swapped=(symbol == MarkChoice.X) != human_first,
-            number=number,
-            started=started,
-        )
+        seating = table_named(settings.mode).seat(settings.first, settings.mark, rng)
+        return cls.seated(settings.mode, settings.preset.empty_board(), seating, number, time.time())
+
+    @property
+    def table(self) -> Table:
+        """The kind of table this game is played at: it decides everything about who plays."""
+        return table_named(self.mode)
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits at each side, in the one vocabulary of saved games and the archive."""
+        x, o = ("computer" if mark in self.computer else "friend" if mark in self.remote else "you" for mark in Mark)
+        return Seating((x, o), ("O", "X") if self.swapped else ("X", "O"))
+
+    @property
+    def joined(self) -> bool:
+        """Every player has sat down (online: the friend has joined)."""
+        return bool(self.remote) or not self.table.through_match
+
+    def seats(self) -> tuple[str, str]:
+        """Who plays X and who plays O, as a saved game records it."""
+        return self.seating.players
 
     def symbol(self, mark: Mark) -> str:
         """How a side's marks are shown: ``X`` or ``O``."""
@@ -332,25 +307,13 @@ class GameState:
         board = self.board.restart().play_all(self.line[:ply])
         return replace(self, board=board, last_ai=None)
 
-    def _human_turn_at(self, ply: int) -> bool:
-        """Whether a person is to move after ``ply`` moves (always, without a computer)."""
-        mover = Mark.X if ply % 2 == 0 else Mark.O
-        return mover not in self.computer
-
     def undo_target(self) -> int | None:
-        """Where undo goes: one move back, or against the computer back to your previous turn."""
-        if self.mode is not Mode.VS_COMPUTER:
-            return self.ply - 1 if self.ply else None
-        return next((p for p in range(self.ply - 1, -1, -1) if self._human_turn_at(p)), None)
+        """Where undo goes: one move back, or back to the previous turn of a player at this keyboard."""
+        return self.table.undo_target(self, self.ply)
 
     def redo_target(self) -> int | None:
-        """Where redo goes: one move on, or against the computer on to your next turn."""
-        if self.ply == len(self.line):
-            return None
-        if self.mode is not Mode.VS_COMPUTER:
-            return self.ply + 1
-        end = len(self.line)
-        return next((p for p in range(self.ply + 1, end + 1) if self._human_turn_at(p) or p == end), None)
+        """Where redo goes: one move on, or on to the next turn of a player at this keyboard."""
+        return self.table.redo_target(self, self.ply, len(self.line))
 
     def move_list(self) -> list[str]:
         """The line as numbered moves, e.g. ``["1. X b2", "O a1", "2. X c3"]``."""
@@ -362,55 +325,20 @@ class GameState:
         return names
 
     def players(self, level: str) -> tuple[str, str]:
-        """Who played X and who played O: ``you``, ``friend`` (the other person at the
-        keyboard) or the computer's level."""
-        if self.mode is Mode.TWO_PLAYERS:
-            return ("you", "friend")
-        x, o = (level if mark in self.computer else "friend" if mark in self.remote else "you" for mark in Mark)
-        return (x, o)
+        """Who played X and who played O as the archive records them: ``you``, ``friend`` or
+        the computer's level."""
+        return self.table.names(self.seating, level)
 
     def player_name(self, mark: Mark) -> str:
         """Who plays ``mark``, for the score line: ``You``, ``Computer``, ``Friend``, or the
         symbol shown when both sides are people at this keyboard or both the computer."""
-        if self.mode is Mode.VS_COMPUTER:
-            return "Computer" if mark in self.computer else "You"
-        if self.mode.online:
-            if not self.remote:  # before the match begins: the host shows X, the guest O
-                yours = "X" if self.mode is Mode.ONLINE_HOST else "O"
-                return "You" if self.symbol(mark) == yours else "Friend"
-            return "Friend" if mark in self.remote else "You"
-        return self.symbol(mark)
+        return self.table.player_name(self, mark)
 
     def outcome_for_stats(self) -> int:
         """A finished game's result for the statistics: yours against the computer or a friend
         online, else X's."""
-        winner = self.board.winner
-        if winner is None:
-            return 0
-        if self.mode is Mode.VS_COMPUTER or self.mode.online:
-            return -1 if winner in self.computer | self.remote else 1
-        return 1 if self.symbol(winner) == "X" else -1
+        return self.table.outcome(self)
 
     def turn_text(self) -> str:
         """Whose turn it is, or the result, for the status line."""
-        board = self.board
-        if board.winner is not None:
-            if self.mode is Mode.VS_COMPUTER:
-                return "The computer wins" if board.winner in self.computer else "You win"
-            if self.remote:
-                return "Your friend wins" if board.winner in self.remote else "You win"
-            return f"{self.symbol(board.winner)} wins"
-        if board.is_draw:
-            return "Draw"
-        mover = board.to_move
-        if self.mode is Mode.VS_COMPUTER:
-            return "Computer's turn" if mover in self.computer else f"Your turn ({self.symbol(mover)})"
-        if self.remote:
-            return (
-                f"Your friend's turn ({self.symbol(mover)})"
-                if mover in self.remote
-                else f"Your turn ({self.symbol(mover)})"
-            )
-        if self.mode.online:
-            return "Waiting for your friend"
-        return f"{self.symbol(mover)} to move"
+        return self.table.turn_text(self)

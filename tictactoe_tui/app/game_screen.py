@@ -63,10 +63,7 @@ FINAL = "The game is over and counted: press n for a new game (g replays it and 
 
 def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> GameState:
     """A saved game brought back as it was saved: who played which side, which symbol each showed."""
-    seating = saved.seating
-    if seating is None:
-        return GameState.resume(settings, saved.board, number)
-    return GameState.resume(settings, saved.board, number, seating.players, swapped=seating.marks[0] == "O")
+    return GameState.resume(settings, saved.board, number, saved.seating)
 
 
 def coin_flip_news(settings: Settings, game: GameState) -> str:

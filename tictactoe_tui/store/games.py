@@ -9,7 +9,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import __version__
@@ -17,6 +17,7 @@ from ..engine import Board, Mark, Move, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
 from ..engine.rules import RULES
 from ..game import GameState, Mode
+from ..table import Seating, marks_shown, table_named
 
 #: Rows a page of the browser holds.
 PAGE_SIZE = 100
@@ -117,18 +118,10 @@ class GameRecord:
 
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
-        computer = frozenset(
-            mark for mark, player in ((Mark.X, self.x_player), (Mark.O, self.o_player)) if player == self.level
-        )
-        return GameState(
-            self.board(plies),
-            Mode(self.mode),
-            computer if self.level else frozenset(),
-            swapped=self.x_symbol == "O",
-            line=self.moves,
-            started=self.started_at,
-            times=self.times,
-        )
+        recorded = table_named(self.mode).recorded((self.x_player, self.o_player))
+        seating = Seating(recorded.players, marks_shown(self.x_symbol == "O"))
+        state = GameState.seated(Mode(self.mode), self.board(plies), seating, started=self.started_at)
+        return replace(state, line=self.moves, times=self.times)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data (times as ISO 8601, moves as names)."""

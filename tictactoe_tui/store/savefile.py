@@ -28,6 +28,8 @@ from pathlib import Path
 
 from ..engine import Board, BoardError, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
+from ..table import PLAYERS
+from ..table import Seating as Seating
 
 HEADER = "# tictactoe-tui saved game"
 VERSION = "1"
@@ -35,20 +37,8 @@ VERSION = "1"
 MAX_BYTES = 64 * 1024
 
 
-#: Who may play a side in a saved game.
-PLAYERS = ("you", "computer", "friend")
-
-
 class SaveFileError(ValueError):
     """A saved game that cannot be loaded; the message is one line."""
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who played each side of a saved game, first player first, and the symbols they showed."""
-
-    players: tuple[str, str]
-    marks: tuple[str, str] = ("X", "O")
 
 
 @dataclass(frozen=True)
