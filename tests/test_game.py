@@ -58,9 +58,9 @@ def test_time_travel_refuses_plies_outside_the_game() -> None:
 
 
 def test_move_list_numbers_moves_and_shows_the_chosen_symbols() -> None:
-    assert played(TWO, (1, 1), (0, 0), (2, 2)).move_list() == ["1. X b2", "O a1", "2. X c3"]
+    assert played(TWO, (1, 1), (0, 0), (2, 2)).move_list() == ["1. X b2", "2. O a1", "3. X c3"]
     swapped = played(Settings(first=FirstPlayer.COMPUTER, mark=MarkChoice.X), (1, 1), (0, 0))
-    assert swapped.move_list() == ["1. O b2", "X a1"]
+    assert swapped.move_list() == ["1. O b2", "2. X a1"]
 
 
 def test_turn_texts() -> None:

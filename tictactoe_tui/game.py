@@ -316,12 +316,12 @@ class GameState:
         return self.table.redo_target(self, self.ply, len(self.line))
 
     def move_list(self) -> list[str]:
-        """The line as numbered moves, e.g. ``["1. X b2", "O a1", "2. X c3"]``."""
+        """The line as numbered moves, e.g. ``["1. X b2", "2. O a1", "3. X c3"]``: moves count
+        single turns, as the review, the replay and puzzles count them."""
         names = []
         for ply, move in enumerate(self.line):
             mark = self.symbol(Mark.X if ply % 2 == 0 else Mark.O)
-            number = f"{ply // 2 + 1}. " if ply % 2 == 0 else ""
-            names.append(f"{number}{mark} {move_name(move)}")
+            names.append(f"{ply + 1}. {mark} {move_name(move)}")
         return names
 
     def players(self, level: str) -> tuple[str, str]:

@@ -149,3 +149,33 @@ def test_games_review_on_the_command_line(
     assert "accuracy" in shown
     assert cli.main(["games", "review", "7"]) == 2
     assert capsys.readouterr().err.strip() == "tictactoe-tui: error: no game 7 in the archive"
+
+
+def test_games_review_gives_each_mistake_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--json``: a mistake's "line" runs from the position after it to the end; the text names
+    it too, and ``games show`` numbers single turns as the review does."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    archive = Archive.open(Paths.default())
+    moves = ((1, 1), (0, 1), (0, 0), (2, 2))  # O's b1 lets X win: X's fastest win follows
+    record = GameRecord(3, 3, 3, "two players", "impossible", "you", "friend", "X", moves, (1.0,) * 4,
+                        None, 0, 1_000.0, 1_010.0)  # fmt: skip
+    archive.record(record)
+    archive.close()
+    assert cli.main(["games", "review", "1", "--json"]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    mistake = entries[1]
+    assert mistake["verdict"] == "mistake"
+    board = Board.empty().play_all(moves[:2])
+    for name in mistake["line"]:
+        board = board.play(("123".index(name[1]), "abc".index(name[0])))
+    assert board.winner is Mark.X
+    assert "line" not in entries[0]
+    assert cli.main(["games", "review", "1"]) == 0
+    assert f"Move 2, b1: then {' '.join(mistake['line'])}" in capsys.readouterr().out
+    assert cli.main(["games", "show", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert "2. O b1" in shown
+    assert "4. O c3" in shown

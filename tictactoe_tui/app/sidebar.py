@@ -80,8 +80,7 @@ class HistoryList(OptionList):
         """List the game's line, marking moves that were undone."""
         options = [Option("start", id="ply-0")]
         for ply, name in enumerate(game.move_list(), start=1):
-            text = name if name[0].isdigit() else f"   {name}"
-            options.append(Option(f"[dim]{text}[/dim]" if ply > game.ply else text, id=f"ply-{ply}"))
+            options.append(Option(f"[dim]{name}[/dim]" if ply > game.ply else name, id=f"ply-{ply}"))
         with self.prevent(OptionList.OptionHighlighted):
             self.set_options(options)
             self.highlighted = game.ply

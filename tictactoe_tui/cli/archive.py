@@ -90,8 +90,8 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
 
 
 def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: float) -> int:
-    """``games review``: every move's verdict from exact values, accuracy and the turning point
-    (its mistakes are kept as puzzles)."""
+    """``games review``: every move's verdict from exact values, the lines of its mistakes,
+    accuracy and the turning point (its mistakes are kept as puzzles)."""
     from ..engine.board import Mark, move_name
     from ..engine.puzzles import puzzles_from_review
     from ..engine.review import review_game
@@ -124,15 +124,21 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
     table = Table("move", "by", "verdict", "value", "best instead")
     words = {1: "win", 0: "draw", -1: "loss", None: "?"}
     for move in review.moves:
-        verdict = (move.verdict or "estimate") + (" (slower)" if move.slower else "")
+        verdict = (move.verdict or f"{move.estimated_verdict} (estimated)") + (" (slower)" if move.slower else "")
         value = f"{words[move.value_before]} → {words[move.value_after]}" if move.exact else move.estimate
         best = "" if move.verdict == "best" else ", ".join(move_name(best) for best in move.best[:6])
         table.add_row(f"{move.ply}. {move_name(move.move)}", shown(move.by).upper(), verdict, value, best)
     console.print(table)
+    for move in review.moves:
+        if move.lost_value:
+            console.print(f"Move {move.ply}, {move_name(move.move)}: {move.lines_text()}", highlight=False)
+    estimated = "" if review.exact else " (estimated)"
     for mark in Mark:
         accuracy = review.accuracy(mark)
         shown_name = shown(mark).upper()
-        console.print(f"{shown_name}'s accuracy: " + ("not judged" if accuracy is None else f"{accuracy:.0%}"))
+        console.print(
+            f"{shown_name}'s accuracy: " + ("not judged" if accuracy is None else f"{accuracy:.0%}{estimated}")
+        )
     console.print(f"Turning point: {review.turning_text()}")
     if new_puzzles:
         console.print(

@@ -118,6 +118,16 @@ class MoveReview:
             f"{self.estimate_after:.2f} with this one"
         )
 
+    def lines_text(self) -> str:
+        """Its lines in words: ``then a3 a2 c2 c3; b3 instead: b3 a1 c3 …`` (empty for a move
+        that kept its value), marked where they are the search's estimate."""
+        if not self.lost_value:
+            return ""
+        then = " ".join(move_name(move) for move in self.line) or "the game ends"
+        instead = " ".join(move_name(move) for move in self.best_line)
+        text = f"then {then}" + (f"; {move_name(self.best_line[0])} instead: {instead}" if self.best_line else "")
+        return text if self.exact else f"{text} (the search's line, an estimate)"
+
     def as_json(self) -> dict[str, Any]:
         """The entry of ``games review --json``."""
         entry: dict[str, Any] = {
