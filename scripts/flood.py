@@ -49,9 +49,12 @@ async def attempt(host: str, port: int, pake: Pake, deadline: float, tally: Tall
         writer.write(channel.seal({"type": "join"}))
         await writer.drain()
         verdict = await asyncio.wait_for(reader.readline(), max(0.01, deadline - time.monotonic() + 5))
-        if verdict.startswith(b"{") and json.loads(verdict).get("reason") == "wrong code":
-            tally.verdicts += 1
-        elif verdict:
+        if verdict.startswith(b"{"):  # in the open: a wrong code, or its turn was over (busy)
+            if json.loads(verdict).get("reason") == "wrong code":
+                tally.verdicts += 1
+            else:
+                tally.turned_away += 1
+        elif verdict:  # sealed: the host let it in
             tally.verdicts += 1
             tally.right_codes += 1
         else:

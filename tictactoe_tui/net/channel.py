@@ -18,6 +18,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import hashlib
+import hmac
 import json
 from typing import Any, Literal
 
@@ -27,7 +29,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
-from .protocol import MAX_LINE, VERSION, ProtocolError, normal_code, read_line
+from .protocol import MAX_LINE, VERSION, ProtocolError, normal_code, parse_json, read_line
 
 Side = Literal["host", "guest"]
 
@@ -79,6 +81,36 @@ class Pake:
             raise ProtocolError("a handshake message that is not base64") from None
 
 
+#: Bytes of a rejoin token (sent sealed to a guest that joins; proves it was in the game).
+TOKEN_BYTES = 16
+
+
+def proof(token: bytes, purpose: str, pake_message: bytes) -> str:
+    """An HMAC-SHA256 under a rejoin ``token`` of ``purpose`` and one handshake's SPAKE2 message
+    (base64): a guest's proof that it holds the token (``"rejoin"``), or a host's that a refusal
+    is its own (``"wrong code"``). Bound to the message, so a copy is good for that handshake only."""
+    tag = hmac.new(token, f"tictactoe-tui {VERSION} {purpose}".encode() + pake_message, hashlib.sha256)
+    return base64.b64encode(tag.digest()[:16]).decode()
+
+
+def proves(token: bytes | None, purpose: str, pake_message: bytes, field: object) -> bool:
+    """Whether ``field`` is :func:`proof` of ``purpose`` under ``token`` (never with no token)."""
+    if token is None or not isinstance(field, str) or len(field) > 100:
+        return False
+    return hmac.compare_digest(field, proof(token, purpose, pake_message))
+
+
+def token_from(field: object) -> bytes | None:
+    """A rejoin token from its JSON field (base64), or None if it is not one."""
+    if not isinstance(field, str) or len(field) > 100:
+        return None
+    try:
+        token = base64.b64decode(field, validate=True)
+    except binascii.Error:
+        return None
+    return token if len(token) == TOKEN_BYTES else None
+
+
 class Channel:
     """Seals the lines one side sends and opens the lines it receives, under the session key."""
 
@@ -112,10 +144,7 @@ class Channel:
         except (binascii.Error, InvalidTag):
             raise TamperedError("a message that fails its check (altered, replayed or out of order)") from None
         self.received += 1
-        try:
-            message = json.loads(plain)
-        except ValueError:
-            raise ProtocolError("a sealed message that is not JSON") from None
+        message = parse_json(plain)
         if not isinstance(message, dict) or message.get("type") not in allowed:
             raise ProtocolError("a sealed message of an unknown type")
         return message

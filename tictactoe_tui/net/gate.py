@@ -1,65 +1,90 @@
-"""The host's door: how strangers take turns to try a code, and how fast wrong codes are answered.
+"""The host's door: when strangers get a turn to try a code, and how fast wrong codes are answered.
 
 A stranger is a connection that has not yet proved it knows the code. However many there are
-(a flood of a thousand sockets is one ordinary script), the gate lets only a few run a
-handshake at once and answers wrong codes no faster than one every ``spacing`` seconds, for
-all of them together: the number of guesses an attacker gets depends on time, not on sockets.
-Strangers wait newest first, so a friend who connects in the middle of a flood is heard at the
-next free turn instead of behind every socket that was already waiting.
+(a flood of a thousand sockets is one ordinary script), the gate starts at most one stranger's
+turn every ``turn_spacing`` seconds (a turn costs the host a SPAKE2 computation, and lasts only
+as long as the stranger takes to answer, about a second at most), so a few sockets a second
+that take their turn and withhold their answer hold nobody up. Strangers wait newest first, so
+a friend who connects in the middle of a flood is heard at the next turn instead of behind
+every socket that was already waiting; a friend who proves they were in the game a moment ago
+(see :mod:`.host`) goes before every stranger, at once.
+
+Wrong codes are answered no faster than one every :meth:`spacing` seconds, for all strangers
+together, and more slowly the more wrong codes the current code has had: the number of guesses
+an attacker gets depends on time, not on sockets, and falls off as they keep trying.
 """
 
 from __future__ import annotations
 
 import asyncio
 
-#: Handshakes run at once.
-HANDSHAKE_SLOTS = 2
-#: Seconds between two wrong-code answers, for all connections together.
+#: Seconds between the starts of two strangers' turns.
+TURN_SPACING = 0.1
+#: Seconds between two wrong-code answers, for all connections together, at first.
 WRONG_CODE_SPACING = 1.0
+#: Every this many wrong codes (against one code), the answers come one ``WRONG_CODE_SPACING`` slower.
+SLOWER_EVERY = 20
 
 
 class Gate:
-    """Turns for strangers: :meth:`enter` waits for one, :meth:`leave` hands it on."""
+    """Turns for strangers: :meth:`enter` waits for one (a friend's wait is short);
+    :meth:`pace_wrong_code` waits for the moment a wrong code may be answered."""
 
-    def __init__(self, slots: int = HANDSHAKE_SLOTS, spacing: float = WRONG_CODE_SPACING) -> None:
-        self.spacing = spacing
-        self._free = slots
-        self._waiting: list[asyncio.Future[None]] = []
+    def __init__(self, turn_spacing: float = TURN_SPACING, spacing: float = WRONG_CODE_SPACING) -> None:
+        self.turn_spacing = turn_spacing
+        self.base_spacing = spacing
+        self._waiting: list[asyncio.Future[None]] = []  # newest last
+        self._next_turn = 0.0
         self._next_answer = 0.0
+        self._handing: asyncio.TimerHandle | None = None
 
     @property
     def waiting(self) -> int:
         """Strangers waiting for a turn."""
         return len(self._waiting)
 
-    async def enter(self) -> None:
-        """Wait for a turn (newest first); cancelling the wait gives up the place in the queue."""
-        if self._free and not self._waiting:
-            self._free -= 1
+    def spacing(self, wrong_codes: int) -> float:
+        """Seconds between wrong-code answers once the code has had ``wrong_codes`` of them."""
+        return self.base_spacing * (1 + wrong_codes // SLOWER_EVERY)
+
+    async def enter(self, friend: bool = False) -> None:
+        """Wait for a turn: a ``friend`` at once, a stranger at the next free moment (newest
+        first); cancelling the wait gives up the place in the queue."""
+        if friend:
             return
-        turn = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        if not self._waiting and loop.time() >= self._next_turn:
+            self._next_turn = loop.time() + self.turn_spacing
+            return
+        turn = loop.create_future()
         self._waiting.append(turn)
+        self._schedule()
         try:
             await turn
         except asyncio.CancelledError:
             if turn in self._waiting:
                 self._waiting.remove(turn)
-            elif turn.done() and not turn.cancelled():
-                self.leave()  # handed a turn just as the wait was given up: pass it on
             raise
 
-    def leave(self) -> None:
-        """End a turn: the newest stranger still waiting gets it."""
+    def _schedule(self) -> None:
+        """Hand the next turn out when its moment comes."""
+        if self._handing is None and self._waiting:
+            self._handing = asyncio.get_running_loop().call_at(self._next_turn, self._hand_on)
+
+    def _hand_on(self) -> None:
+        self._handing = None
+        loop = asyncio.get_running_loop()
         while self._waiting:
             turn = self._waiting.pop()
             if not turn.done():
                 turn.set_result(None)
-                return
-        self._free += 1
+                self._next_turn = loop.time() + self.turn_spacing
+                break
+        self._schedule()
 
-    async def pace_wrong_code(self) -> None:
-        """Wait until a wrong code may be answered: one answer every ``spacing`` seconds."""
+    async def pace_wrong_code(self, wrong_codes: int = 0) -> None:
+        """Wait until a wrong code may be answered: one answer every :meth:`spacing` seconds."""
         now = asyncio.get_running_loop().time()
         answer_at = max(now, self._next_answer)
-        self._next_answer = answer_at + self.spacing
+        self._next_answer = answer_at + self.spacing(wrong_codes)
         await asyncio.sleep(answer_at - now)

@@ -3,8 +3,11 @@
 Joining is the handshake of :mod:`.channel` (SPAKE2 on the code, then every line sealed); a
 host that answers in the open after it, or in another protocol version, is refused. When the
 connection drops the guest says so and tries again every few seconds with the same code, and
-the host hands the game back where it was. It trusts nothing it receives: every state is
-rebuilt and checked like a saved game.
+the host hands the game back where it was: the rejoin token the host sent inside the session
+puts it first in the host's queue, and a refusal of its code counts only if the host signed it
+with that token (anyone on the path can send a plain one). A line that fails its check is
+reported as tampering, not as a drop. It trusts nothing it receives: every state is rebuilt
+and checked like a saved game.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any
 
 from ..engine.board import move_name
 from ..engine.marks import board_size
-from .channel import Channel, Pake, SealedStream
+from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
 from .match import Match
 from .protocol import (
     HOST_HANDSHAKE,
@@ -42,6 +45,8 @@ TURN_SECONDS = 40.0
 BUSY_NOTICE_SECONDS = 3.0
 #: What a host that hangs up during the handshake most likely is.
 OLD_HOST = "the host hung up during the handshake (an older tictactoe-tui? both sides need network protocol 2)"
+#: What the player is told when a line from the host fails its check.
+TAMPERED = "The connection was tampered with; rejoining…"
 
 
 class GuestError(Exception):
@@ -69,28 +74,34 @@ class Guest:
         self.match: Match | None = None
         self._stream: SealedStream | None = None
         self._closing = False
+        self._token: bytes | None = None  # from the host, sealed: proves we were in the game
 
     async def run(self) -> None:
         """Stay joined until :meth:`close`, reconnecting after a drop; :class:`GuestError` if the
         host refuses the code."""
         first = True
         while not self._closing:
+            news: str | None = None  # what to say about this attempt
             try:
                 await self._session()
             except GuestError:
                 raise
-            except (OSError, ProtocolError, TimeoutError, asyncio.IncompleteReadError) as error:
-                if first and self.match is None:
-                    self.on_status(
-                        f"Cannot reach {self.host}:{self.port} ({error or type(error).__name__}); trying again"
-                    )
+            except TamperedError:
+                news = TAMPERED
+            except ProtocolError as error:
+                news = f"{self.host}:{self.port}: {error}; trying again"
+            except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
+                news = f"Cannot reach {self.host}:{self.port} ({error or type(error).__name__}); trying again"
             finally:
                 self._stream = None
+            if self._closing:
+                return
+            if news != TAMPERED and self.match is not None:
+                news = "Waiting for your friend: the connection dropped, joining again…"
+            if news is not None and (first or self.match is not None):
+                self.on_status(news)
             first = False
-            if not self._closing:
-                if self.match is not None:
-                    self.on_status("Waiting for your friend: the connection dropped, joining again…")
-                await asyncio.sleep(self.retry_seconds)
+            await asyncio.sleep(self.retry_seconds)
 
     async def _session(self) -> None:
         reader, writer = await asyncio.wait_for(
@@ -117,7 +128,10 @@ class Guest:
         """Our SPAKE2 message, the host's, then our sealed ``join``; the host's first sealed line
         (the match) is read by the caller. A wrong code is :class:`GuestError`."""
         pake = await asyncio.to_thread(Pake, self.code, "guest")  # pure-Python curve arithmetic: off the loop
-        await send(writer, {"type": "hello", "pake": pake.encoded()})
+        hello = {"type": "hello", "pake": pake.encoded()}
+        if self._token is not None:
+            hello["rejoin"] = proof(self._token, "rejoin", pake.message)
+        await send(writer, hello)
         busy = asyncio.get_running_loop().call_later(
             BUSY_NOTICE_SECONDS, self.on_status, "The host is busy with other connections: waiting for a turn…"
         )
@@ -131,7 +145,7 @@ class Guest:
         if reply is None:
             raise ProtocolError(OLD_HOST)
         if reply["type"] == "error":
-            self._refused(reply)
+            self._refused(reply, pake)
         key = await asyncio.to_thread(pake.key, Pake.decoded(reply.get("pake")))
         stream = SealedStream(reader, writer, Channel(key, "guest"), HOST_MESSAGES)
         await stream.send({"type": "join"})
@@ -140,17 +154,27 @@ class Guest:
         if line is None:
             raise ProtocolError("the host hung up during the handshake")
         if line.startswith(b"{"):
-            self._refused(decode(line, frozenset({"error"})))
-        self._receive(stream.channel.open(line, HOST_MESSAGES))
+            self._refused(decode(line, frozenset({"error"})), pake)
+        state = stream.channel.open(line, HOST_MESSAGES)
+        self._token = token_from(state.get("rejoin")) or self._token
+        self._receive(state)
         return stream
 
-    def _refused(self, error: dict[str, Any]) -> None:
-        """The host's answer in the open: a wrong code ends the attempts, anything else is retried."""
+    def _refused(self, error: dict[str, Any], pake: Pake) -> None:
+        """The host's answer in the open: a wrong code ends the attempts, anything else is retried.
+
+        Once in the game, a refusal counts only when signed with our rejoin token (the host
+        changed the code): anyone on the path can forge a plain one, which is tampering."""
         reason = str(error.get("reason", "refused"))[:200]
-        if reason == "wrong code":
+        if reason != "wrong code":
+            raise ProtocolError(f"the host said: {reason}")
+        if self._token is None:
             self._closing = True
             raise GuestError(f"the host refused the code {self.code!r}")
-        raise ProtocolError(f"the host said: {reason}")
+        if not proves(self._token, "wrong code", pake.message, error.get("proof")):
+            raise TamperedError("a refusal the host did not sign")
+        self._closing = True
+        raise GuestError("the host has changed the code since: ask your friend for the new one")
 
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message["type"]

@@ -2,11 +2,18 @@
 owns the match.
 
 A connection first runs the handshake (see :mod:`.channel`): SPAKE2 on the join code, then a
-sealed ``join`` that only a side with the same code can produce. Strangers take turns through
-the :class:`~.gate.Gate` (a few handshakes at once, wrong codes answered one a second for all
-of them together); the host keeps at most ``max_strangers`` of them, ending the oldest when one
-more arrives, and retires its code after ``wrong_code_budget`` wrong guesses (a new one is
-shown). The player hears of every wrong code.
+sealed ``join`` that only a side with the same code can produce. A stranger costs the host
+little whatever it sends: its reader holds at most ``STRANGER_BYTES`` (more is the end of it),
+and the host stops reading it between its hello and its turn. Strangers take turns through the
+:class:`~.gate.Gate` (a turn ends unless the ``join`` comes within ``handshake_seconds``;
+wrong codes are answered one a second for all of them together, more slowly as the guessing
+goes on; the code stays until the player changes it, and the status counts the guesses); the
+host keeps at most ``max_strangers`` of them, ending the oldest when one more arrives.
+
+A guest that joins is sent a rejoin token inside the session (a ``rejoin`` field of its first
+``state``): coming back, it proves it holds the token in its hello and goes before every
+stranger, and a refusal of its code is then signed with the token, so that nobody on the path
+can forge one.
 
 After the handshake the host is authoritative: a guest only asks for moves, and the host
 answers each with the whole new state or with an error that changed nothing. A connection that
@@ -19,14 +26,16 @@ back with the same code takes the game up where it was.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import random
+import secrets
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any, SupportsIndex
 
 from ..engine.board import BoardError, parse_move
-from .channel import Channel, Pake, SealedStream, TamperedError
+from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
 from .gate import Gate
 from .match import Match, MoveRefused
 from .protocol import (
@@ -48,24 +57,68 @@ from .protocol import (
 HELLO_SECONDS = 10.0
 #: Seconds a stranger may wait for its turn at the gate.
 TURN_SECONDS = 30.0
-#: Seconds a stranger has, in its turn, to prove it has the key.
-HANDSHAKE_SECONDS = 5.0
+#: Seconds a stranger has, in its turn, to prove it has the key (its turn ends then).
+HANDSHAKE_SECONDS = 1.0
 #: Seconds of silence after which a guest is taken for gone (they ping every few seconds).
 IDLE_SECONDS = 45.0
 #: Seconds (to twice that) before a stranger that does not speak protocol 2 hears so (or is hung
 #: up on): one socket cannot come back faster, which keeps a flood of them cheap for the host.
 REFUSAL_SECONDS = 5.0
-#: Wrong codes after which the code is retired and a new one shown.
-WRONG_CODE_BUDGET = 20
 #: Connections that have not proved the code, at most (one more ends the oldest).
 MAX_STRANGERS = 2000
+#: Bytes a stranger may send before it has joined (a hello and a join take a few hundred).
+STRANGER_BYTES = 2048
+#: What a stranger whose wait or turn is over is told (a guest tries again).
+BUSY = "busy: try again"
+#: Rejoin proofs remembered, so that a copied hello does not go first twice.
+PROOFS_KEPT = 100
+
+
+class StrangerReader(asyncio.StreamReader):
+    """A connection's reader that, until :meth:`admit`, keeps at most ``STRANGER_BYTES`` in all:
+    more ends the connection (a :class:`ProtocolError` for the next read) and is not kept.
+    :meth:`hold` stops reading from the socket, :meth:`release` starts again."""
+
+    def __init__(self) -> None:
+        super().__init__(limit=MAX_LINE)
+        self.received: int | None = 0
+        """Bytes received so far while a stranger (None once admitted)."""
+        self.transport: asyncio.BaseTransport | None = None
+
+    def set_transport(self, transport: asyncio.BaseTransport) -> None:
+        super().set_transport(transport)
+        self.transport = transport
+
+    def feed_data(self, data: Iterable[SupportsIndex]) -> None:
+        data = bytes(data)  # the same object when it is bytes, as the transport gives it
+        if self.received is not None:
+            if self.exception() is not None:
+                return
+            self.received += len(data)
+            if self.received > STRANGER_BYTES:
+                self.hold()
+                self.set_exception(ProtocolError("too much before joining"))
+                return
+        super().feed_data(data)
+
+    def admit(self) -> None:
+        """The connection has joined: read it like any other."""
+        self.received = None
+
+    def hold(self) -> None:
+        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
+            self.transport.pause_reading()
+
+    def release(self) -> None:
+        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
+            self.transport.resume_reading()
 
 
 class Host:
     """Hosts a match on ``bind``:``port`` (0: any free port).
 
     ``on_change`` hears every new match state (moves from either side, rematches);
-    ``on_status`` a line for the status panel (a friend joined or left, a wrong code, a new code).
+    ``on_status`` a line for the status panel (a friend joined or left, someone guessing).
     """
 
     def __init__(
@@ -81,7 +134,6 @@ class Host:
         turn_seconds: float = TURN_SECONDS,
         handshake_seconds: float = HANDSHAKE_SECONDS,
         refusal_seconds: float = REFUSAL_SECONDS,
-        wrong_code_budget: int = WRONG_CODE_BUDGET,
         max_strangers: int = MAX_STRANGERS,
     ) -> None:
         self.match = match
@@ -94,7 +146,6 @@ class Host:
         self.turn_seconds = turn_seconds
         self.handshake_seconds = handshake_seconds
         self.refusal_seconds = refusal_seconds
-        self.wrong_code_budget = wrong_code_budget
         self.max_strangers = max_strangers
         self.wrong_codes = 0
         """Wrong codes tried against the current code."""
@@ -103,6 +154,8 @@ class Host:
         self._guest: SealedStream | None = None
         self._has_joined = False
         self._strangers: dict[asyncio.Task[Any], None] = {}  # oldest first
+        self._token: bytes | None = None  # the rejoin token last given to a guest
+        self._proofs_seen: set[str] = set()
 
     @property
     def connected(self) -> bool:
@@ -112,7 +165,10 @@ class Host:
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Start listening; the address and port actually bound."""
         _allow_open_files(self.max_strangers + 200)
-        self._server = await asyncio.start_server(self._serve, bind, port, limit=MAX_LINE, backlog=1024)
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(
+            lambda: asyncio.StreamReaderProtocol(StrangerReader(), self._serve), bind, port, backlog=1024
+        )
         host, bound_port = self._server.sockets[0].getsockname()[:2]
         self.address = (str(host), int(bound_port))
         return self.address
@@ -169,26 +225,34 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from hello to goodbye; nothing it sends can break the game."""
+        assert isinstance(reader, StrangerReader)
         guest: SealedStream | None = None
+        farewell = "Your friend left: they can join again with the same code"
         try:
-            guest = await self._as_stranger(self._welcome(reader, writer))
+            guest = await self._as_stranger(self._welcome(reader, writer), writer)
             if guest is not None:
                 await self._follow(guest)
+        except TamperedError:
+            farewell = "The connection was tampered with (a line failed its check): your friend can join again"
         except ProtocolError:
             if guest is None:  # a stranger talking nonsense: hang up, but not at once
-                await self._as_stranger(self._linger())
+                reader.hold()
+                await self._as_stranger(self._linger(), writer)
         except (TimeoutError, OSError, asyncio.IncompleteReadError):
             pass  # dropped: the game goes on
         finally:
             if guest is not None and self._guest is guest:
                 self._guest = None
-                self.on_status("Your friend left: they can join again with the same code")
+                self.on_status(farewell)
             writer.close()
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception, asyncio.CancelledError):  # cancelled: the host is closing
                 await asyncio.wait_for(writer.wait_closed(), 1)
 
-    async def _as_stranger(self, welcome: Any) -> SealedStream | None:
-        """Run ``welcome`` counted among the strangers: the oldest is ended when too many wait."""
+    async def _as_stranger(
+        self, welcome: Coroutine[Any, Any, SealedStream | None], writer: asyncio.StreamWriter
+    ) -> SealedStream | None:
+        """Run ``welcome`` counted among the strangers: the oldest is ended when too many wait
+        (and told the host is busy, so that a guest among them tries again)."""
         task = asyncio.current_task()
         assert task is not None
         self._strangers[task] = None
@@ -197,19 +261,21 @@ class Host:
             del self._strangers[oldest]
             oldest.cancel()
         try:
-            result: SealedStream | None = await welcome
-            return result
-        except asyncio.CancelledError:  # crowded out, or the host is closing: hang up quietly
+            return await welcome
+        except asyncio.CancelledError:  # crowded out, or the host is closing
+            with contextlib.suppress(Exception):
+                writer.write(encode({"type": "error", "reason": BUSY}))
             return None
         finally:
             self._strangers.pop(task, None)
 
-    async def _welcome(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> SealedStream | None:
+    async def _welcome(self, reader: StrangerReader, writer: asyncio.StreamWriter) -> SealedStream | None:
         """The handshake: the guest's SPAKE2 message, a turn at the gate, ours, then their proof
         of the key; the newcomer becomes the guest (replacing a stale connection)."""
         try:
             hello = await read_message(reader, GUEST_HELLO, self.hello_seconds)
         except VersionError as error:
+            reader.hold()
             await self._linger()
             version = error.version if type(error.version) is int else 2
             reason = f"this host speaks network protocol 2: {PLEASE_UPDATE}"
@@ -218,52 +284,74 @@ class Host:
         if hello is None:
             return None
         theirs = Pake.decoded(hello.get("pake"))
-        await asyncio.wait_for(self.gate.enter(), self.turn_seconds)
+        friend = self._proves_rejoin(hello.get("rejoin"), theirs)
+        reader.hold()  # nothing more is read until its turn
         try:
-            code = self.code
-            pake = await asyncio.to_thread(Pake, code, "host")  # pure-Python curve arithmetic: off the loop
-            key = await asyncio.to_thread(pake.key, theirs)
-            await send(writer, {"type": "pake", "pake": pake.encoded()})
-            channel = Channel(key, "host")
+            await asyncio.wait_for(self.gate.enter(friend), self.turn_seconds)
+        except TimeoutError:
+            await send(writer, {"type": "error", "reason": BUSY})
+            return None
+        reader.release()
+        code = self.code
+        pake = await asyncio.to_thread(Pake, code, "host")  # pure-Python curve arithmetic: off the loop
+        key = await asyncio.to_thread(pake.key, theirs)
+        await send(writer, {"type": "pake", "pake": pake.encoded()})
+        channel = Channel(key, "host")
+        try:
             line = await read_line(reader, self.handshake_seconds)
-            if line is None:
-                return None
-            try:
-                join = channel.open(line, GUEST_MESSAGES)
-            except TamperedError:
-                await self._wrong_code(writer, code)
-                return None
-            if join["type"] != "join":
-                raise ProtocolError("a sealed message before join")
-        finally:
-            self.gate.leave()
+        except TimeoutError:  # the turn is over
+            await send(writer, {"type": "error", "reason": BUSY})
+            return None
+        if line is None:
+            return None
+        try:
+            join = channel.open(line, GUEST_MESSAGES)
+        except TamperedError:
+            await self._wrong_code(writer, code, theirs if friend else None)
+            return None
+        if join["type"] != "join":
+            raise ProtocolError("a sealed message before join")
+        reader.admit()
         guest = SealedStream(reader, writer, channel, GUEST_MESSAGES)
         previous, self._guest = self._guest, guest
         if previous is not None:  # the same friend again: their old connection is dead or dying
             await self._say_bye(previous)
-        await guest.send(self.match.to_message())
+        self._token, self._proofs_seen = secrets.token_bytes(TOKEN_BYTES), set()
+        await guest.send({**self.match.to_message(), "rejoin": base64.b64encode(self._token).decode()})
         self.on_change(self.match)  # the match begins (or goes on) now that both are here
         self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
         return guest
+
+    def _proves_rejoin(self, field: object, pake_message: bytes) -> bool:
+        """Whether a hello's ``rejoin`` field proves the token of the last guest (once each)."""
+        if not isinstance(field, str) or field in self._proofs_seen:
+            return False
+        if not proves(self._token, "rejoin", pake_message, field):
+            return False
+        if len(self._proofs_seen) < PROOFS_KEPT:
+            self._proofs_seen.add(field)
+        return True
 
     async def _linger(self) -> None:
         """Wait before refusing a stranger: ``refusal_seconds`` to twice that, so that a flood's
         sockets, refused together, do not all come back together."""
         await asyncio.sleep(self.refusal_seconds * random.uniform(1, 2))  # spreading, not secrecy
 
-    async def _wrong_code(self, writer: asyncio.StreamWriter, code: str) -> None:
-        """Count a wrong guess at ``code``, tell the player, and answer it in its paced turn."""
-        if code == self.code:
-            self.wrong_codes += 1
-            tried = self.wrong_codes
-            if tried >= self.wrong_code_budget:
-                self.new_code()
-                self.on_status(f"Someone tried {tried} wrong codes: that code is retired, give your friend the new one")
-            else:
-                self.on_status(f"Someone tried a wrong code ({tried}): press c for a new code")
-        await self.gate.pace_wrong_code()
-        await send(writer, {"type": "error", "reason": "wrong code", "fatal": True})
+    async def _wrong_code(self, writer: asyncio.StreamWriter, code: str, friend_pake: bytes | None) -> None:
+        """Answer a join that did not open under ``code``. From the last guest (``friend_pake``:
+        their handshake message, their token proven) at once, signed with their token: the code
+        has changed since. From a stranger, count the guess, tell the player, and answer in its
+        paced turn."""
+        refusal: dict[str, Any] = {"type": "error", "reason": "wrong code", "fatal": True}
+        if friend_pake is not None and self._token is not None:
+            refusal["proof"] = proof(self._token, "wrong code", friend_pake)
+        else:
+            if code == self.code:
+                self.wrong_codes += 1
+                self.on_status(f"Someone is guessing ({self.wrong_codes}): press c for a new code")
+            await self.gate.pace_wrong_code(self.wrong_codes)
+        await send(writer, refusal)
 
     async def _follow(self, guest: SealedStream) -> None:
         """Answer the guest's messages until they leave, go quiet or break the protocol."""

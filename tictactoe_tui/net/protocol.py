@@ -90,15 +90,21 @@ def encode(message: dict[str, Any], version: int = VERSION) -> bytes:
     return line
 
 
+def parse_json(text: bytes) -> Any:
+    """``text`` parsed as JSON; :class:`ProtocolError` for anything that is not, including
+    arrays nested too deep to parse (``RecursionError``)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):  # ValueError covers UnicodeDecodeError
+        raise ProtocolError("not JSON (or nested too deep)") from None
+
+
 def decode(line: bytes, allowed: frozenset[str]) -> dict[str, Any]:
     """A received line as a message whose ``type`` is one of ``allowed``; :class:`VersionError`
     for another version, :class:`ProtocolError` for anything else that is not the protocol."""
     if len(line) > MAX_LINE:
         raise ProtocolError("line too long")
-    try:
-        message = json.loads(line)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("not JSON") from None
+    message = parse_json(line)
     if not isinstance(message, dict):
         raise ProtocolError("not a JSON object")
     if message.get("v") != VERSION:
