@@ -294,9 +294,7 @@ class Host:
         reader.release()
         code = self.code
         pake = await asyncio.to_thread(Pake, code, "host")  # pure-Python curve arithmetic: off the loop
-        key = await asyncio.to_thread(pake.key, theirs)
         await send(writer, {"type": "pake", "pake": pake.encoded()})
-        channel = Channel(key, "host")
         try:
             line = await read_line(reader, self.handshake_seconds)
         except TimeoutError:  # the turn is over
@@ -304,6 +302,7 @@ class Host:
             return None
         if line is None:
             return None
+        channel = Channel(await asyncio.to_thread(pake.key, theirs), "host")  # only for a stranger that answered
         try:
             join = channel.open(line, GUEST_MESSAGES)
         except TamperedError:
