@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.puzzles import Puzzle
-from tictactoe_tui.game import GameState, Mode
+from tictactoe_tui.game import GameState, Mode, Settings
 from tictactoe_tui.store.archive import (
     MIGRATIONS,
     PAGE_SIZE,
@@ -124,7 +124,7 @@ def recount(games: list[tuple[int, int]]) -> dict[int, tuple[int, int, int, int,
 
 operations = st.lists(
     st.one_of(
-        st.tuples(st.just("add"), st.integers(0, len(KINDS) - 1), st.sampled_from([1, 1, 0, -1])),
+        st.tuples(st.sampled_from(["add", "coached"]), st.integers(0, len(KINDS) - 1), st.sampled_from([1, 1, 0, -1])),
         st.tuples(st.just("delete"), st.integers(0, 200), st.just(0)),
     ),
     max_size=60,
@@ -134,12 +134,13 @@ operations = st.lists(
 @settings(max_examples=60, deadline=None)
 @given(operations)
 def test_statistics_are_the_rows_counted_again_after_any_adds_and_deletes(ops: list[tuple[str, int, int]]) -> None:
+    """Coached games are counted apart: in no line, and they neither extend nor break a streak."""
     archive = Archive(None)
-    kept: list[tuple[int, int]] = []  # (kind, outcome), oldest first, as the ids run
+    kept: list[tuple[int, int, bool]] = []  # (kind, outcome, coached), oldest first, as the ids run
     for op, number, outcome in ops:
-        if op == "add":
-            archive.record(game(outcome, number))
-            kept.append((number, outcome))
+        if op != "delete":
+            archive.record(dataclasses.replace(game(outcome, number), coached=op == "coached"))
+            kept.append((number, outcome, op == "coached"))
         elif kept:
             index = number % len(kept)
             oldest_first = [summary.id for summary in reversed(archive.page(size=10_000))]
@@ -147,6 +148,7 @@ def test_statistics_are_the_rows_counted_again_after_any_adds_and_deletes(ops: l
             kept.pop(index)
     statistics = archive.statistics()
     assert statistics.archived == len(kept) == archive.count()
+    assert statistics.coached == sum(coached for _, _, coached in kept)
     kinds = {
         (mode, level, board_label("classic", rows, cols, k)): i for i, (mode, level, rows, cols, k) in enumerate(KINDS)
     }
@@ -154,7 +156,7 @@ def test_statistics_are_the_rows_counted_again_after_any_adds_and_deletes(ops: l
         kinds[line.mode, line.level, line.board]: (line.won, line.drawn, line.lost, line.streak, line.best_streak)
         for line in statistics.lines
     }
-    assert found == recount(kept)
+    assert found == recount([(kind, outcome) for kind, outcome, coached in kept if not coached])
 
 
 def test_pages_run_newest_first_and_filters_narrow_them() -> None:
@@ -202,6 +204,7 @@ def test_a_database_from_any_earlier_version_is_upgraded_keeping_its_games(tmp_p
     assert archive.problems == []
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert archive.count() == (1 if version >= 1 else 0)
+    assert [getattr(archive.get(1), "coached", None)] == ([False] if version >= 1 else [None])
     assert archive.record(game()) is None
     assert archive.count() == (2 if version >= 1 else 1)
 
@@ -243,6 +246,42 @@ def test_upgrading_to_numbers_never_reused_keeps_every_games_number(tmp_path: Pa
     assert archive.delete(8)
     archive.record(game())
     assert [summary.id for summary in archive.page()] == [9, 7, 2, 1]
+
+
+def test_a_review_is_kept_per_game_in_its_format_and_goes_with_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    archive = Archive(path)
+    archive.record(game())
+    archive.record(game(started=2.0))
+    assert archive.kept_review(1) is None
+    archive.keep_review(1, "review of game 1")
+    archive.keep_review(2, "first review of game 2", tag="review-1")
+    archive.keep_review(2, "second review of game 2", tag="review-2")
+    archive.keep_review(3, "a game the archive does not hold")
+    archive.close()
+    archive = Archive(path)  # kept across a restart
+    assert archive.kept_review(1) == "review of game 1"
+    assert archive.kept_review(2) is None  # kept in another format: not used
+    assert archive.kept_review(2, tag="review-1") is None  # replaced
+    assert archive.kept_review(2, tag="review-2") == "second review of game 2"
+    assert archive.kept_review(3) is None
+    assert archive.delete(2)
+    assert sqlite3.connect(path).execute("SELECT game_id FROM reviews").fetchall() == [(1,)]
+
+
+def test_coached_games_are_kept_as_coached_and_counted_apart() -> None:
+    archive = Archive(None)
+    for coached in (False, True, True, False):
+        archive.record(dataclasses.replace(game(1), coached=coached))  # four wins, two of them coached
+    archive.record(dataclasses.replace(game(-1), coached=True))
+    assert [getattr(archive.get(number), "coached", None) for number in range(1, 6)] == [False, True, True, False, True]
+    statistics = archive.statistics()
+    [line] = statistics.lines
+    assert (line.won, line.drawn, line.lost, line.streak, line.best_streak) == (2, 0, 0, 2, 2)
+    assert (statistics.games, statistics.archived, statistics.coached) == (5, 5, 3)
+    assert statistics.coached_text == "3 games played with the coach, not in the scores"
+    assert statistics.to_json()["coached"] == 3
+    assert GameRecord.of(GameState.start(Settings(), random.Random(0)), "hard", coached=True).coached
 
 
 def test_a_database_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:
@@ -524,7 +563,7 @@ def test_copies_saving_settings_at_once_keep_each_others_keys(tmp_path: Path) ->
 
 def test_the_archive_names_players_by_the_symbols_they_showed() -> None:
     """The computer moved first, you played X: the archive says X for you, as the board did."""
-    from tictactoe_tui.game import FirstPlayer, MarkChoice, Settings
+    from tictactoe_tui.game import FirstPlayer, MarkChoice
 
     game = GameState.start(Settings(first=FirstPlayer.COMPUTER, mark=MarkChoice.X), random.Random(0))
     for move in ((0, 0), (1, 1), (0, 1), (2, 2), (0, 2)):  # the computer takes the top row

@@ -180,6 +180,7 @@ async def test_deleting_from_a_damaged_archive_tells_the_player_it_was_set_aside
     archive = damaged(tmp_path / "games.sqlite3")
     app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS), searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
     async with app.run_test(notifications=True) as pilot:
+        await pilot.pause()  # the sidebar mounted
         delete_game(app.screen, archive, GameRecord(**{**archived(1, 0).__dict__, "id": 5}))
         await pilot.pause()
         toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))

@@ -48,8 +48,10 @@ class StatsScreen(ModalScreen[None]):
             if self.statistics.lines:
                 with VerticalScroll(id="stats-scroll"):
                     yield Static(statistics_table(self.statistics))
-            else:
+            elif not self.statistics.coached:
                 yield Static("No finished games yet.")
+            if self.statistics.coached:
+                yield Static(f"[dim]{self.statistics.coached_text}[/dim]")
             yield Static(
                 "[dim]Against the computer: your results. Otherwise: X's. escape to close[/dim]",
                 classes="dialog-foot",

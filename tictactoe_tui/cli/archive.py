@@ -66,6 +66,8 @@ def print_stats(archive: Archive, as_json: bool) -> int:
         counts = (line.games, line.won, line.drawn, line.lost, line.streak, line.best_streak)
         table.add_row(line.who, line.board, *(str(count) for count in counts))
     Console().print(table)
+    if statistics.coached:
+        Console().print(f"[dim]{statistics.coached_text}[/dim]")
     Console().print("[dim]Against the computer: your results. Otherwise: X's.[/dim]")
     return 0
 

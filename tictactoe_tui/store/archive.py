@@ -13,8 +13,9 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
+from .. import __version__
 from ..engine.puzzles import Puzzle
-from . import games, legacy_stats, puzzles, statistics
+from . import games, legacy_stats, puzzles, reviews, statistics
 from .database import BUSY_TIMEOUT, MIGRATIONS, SCHEMA_VERSION, ArchiveError, Database
 from .files import Paths
 from .games import MODE_SHORT, PAGE_SIZE, Filters, GameRecord, Summary, board_label, local_time
@@ -105,6 +106,17 @@ class Archive:
         self._database.write(
             lambda connection: puzzles.count_attempt(connection, puzzle_id, solved), "keep the puzzle's result"
         )
+
+    # -- reviews -----------------------------------------------------------------------
+
+    def keep_review(self, game_id: int, review: str, tag: str = __version__) -> None:
+        """Keep game ``game_id``'s review (text as the review serialized it, in format ``tag``:
+        the app's version unless the review names its own), so showing it again is instant."""
+        self._database.write(lambda connection: reviews.keep(connection, game_id, review, tag), "keep the review")
+
+    def kept_review(self, game_id: int, tag: str = __version__) -> str | None:
+        """Game ``game_id``'s kept review, or None if none is kept in format ``tag``."""
+        return self._database.read(lambda connection: reviews.kept(connection, game_id, tag))
 
     # -- reading -----------------------------------------------------------------------
 

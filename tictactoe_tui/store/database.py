@@ -108,6 +108,20 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_kind ON games (mode, level, variant, rows, cols, k);
     CREATE INDEX games_by_result ON games (mode, level, variant, rows, cols, k, outcome, streak);
     """,
+    # Coached games (the coach told of each mistake at once) have streaks and counts of their
+    # own, so the statistics' scores stay honest; a kept review per game, tagged with its format.
+    """
+    ALTER TABLE games ADD COLUMN coached INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX games_by_kind;
+    DROP INDEX games_by_result;
+    CREATE INDEX games_by_kind ON games (mode, level, variant, rows, cols, k, coached);
+    CREATE INDEX games_by_result ON games (mode, level, variant, rows, cols, k, coached, outcome, streak);
+    CREATE TABLE reviews (
+        game_id     INTEGER PRIMARY KEY,    -- deleted with its game
+        format      TEXT    NOT NULL,       -- a review kept in another format is not used
+        review      TEXT    NOT NULL        -- as the review serialized it
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

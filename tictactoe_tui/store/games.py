@@ -33,11 +33,12 @@ MODE_SHORT = {
 
 GAME_COLUMNS = (
     "id, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol,"
-    " moves, times, winner, outcome, started_at, ended_at, app_version"
+    " moves, times, winner, outcome, started_at, ended_at, app_version, coached"
 )
 
-KIND = "mode, level, variant, rows, cols, k"
-SAME_KIND = "mode = ? AND level = ? AND variant = ? AND rows = ? AND cols = ? AND k = ?"
+#: What makes games of one kind: their streaks run together (coached games apart).
+KIND = "mode, level, variant, rows, cols, k, coached"
+SAME_KIND = "mode = ? AND level = ? AND variant = ? AND rows = ? AND cols = ? AND k = ? AND coached = ?"
 
 
 @dataclass(frozen=True)
@@ -61,10 +62,13 @@ class GameRecord:
     variant: str = CLASSIC
     app_version: str = __version__
     id: int | None = None
+    coached: bool = False
+    """Whether the coach told of each mistake at once (counted apart in the statistics)."""
 
     @classmethod
-    def of(cls, game: GameState, level: str, ended_at: float | None = None) -> GameRecord:
-        """The record of a finished game; ``level`` is the computer's level at its end."""
+    def of(cls, game: GameState, level: str, ended_at: float | None = None, coached: bool = False) -> GameRecord:
+        """The record of a finished game; ``level`` is the computer's level at its end,
+        ``coached`` whether the coach was on."""
         board = game.board
         x_player, o_player = game.players(level)
         return cls(
@@ -83,6 +87,7 @@ class GameRecord:
             outcome=game.outcome_for_stats(),
             started_at=game.started,
             ended_at=time.time() if ended_at is None else ended_at,
+            coached=coached,
         )
 
     @property
@@ -143,6 +148,7 @@ class GameRecord:
             "started": iso_time(self.started_at),
             "ended": iso_time(self.ended_at),
             "app_version": self.app_version,
+            "coached": self.coached,
         }
 
 
@@ -183,6 +189,7 @@ def _row_values(record: GameRecord) -> tuple[Any, ...]:
         record.started_at,
         record.ended_at,
         record.app_version,
+        int(record.coached),
     )
 
 
@@ -197,7 +204,7 @@ def streak_before(connection: sqlite3.Connection, kind: Sequence[Any], game_id: 
 
 def _record_from_row(row: Sequence[Any]) -> GameRecord:
     (id_, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol) = row[:10]
-    (moves, times, winner, outcome, started_at, ended_at, app_version) = row[10:]
+    (moves, times, winner, outcome, started_at, ended_at, app_version, coached) = row[10:]
     return GameRecord(
         rows=rows,
         cols=cols,
@@ -216,6 +223,7 @@ def _record_from_row(row: Sequence[Any]) -> GameRecord:
         variant=variant,
         app_version=app_version,
         id=id_,
+        coached=bool(coached),
     )
 
 
@@ -302,7 +310,7 @@ def _summary(row: Sequence[Any]) -> Summary:
 def insert(connection: sqlite3.Connection, record: GameRecord) -> None:
     """Add a finished game, with its winning streak counted."""
     values = _row_values(record)
-    kind = (record.mode, record.level, record.variant, record.rows, record.cols, record.k)
+    kind = (record.mode, record.level, record.variant, record.rows, record.cols, record.k, int(record.coached))
     streak = streak_before(connection, kind) + 1 if record.outcome == 1 else 0
     columns = GAME_COLUMNS.removeprefix("id, ")
     placeholders = ", ".join("?" * (len(values) + 1))
@@ -315,6 +323,7 @@ def delete(connection: sqlite3.Connection, game_id: int) -> bool:
     if kind is None:
         return False
     connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    connection.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
     streak = streak_before(connection, kind, game_id)
     later = connection.execute(
         f"SELECT id, outcome, streak FROM games WHERE {SAME_KIND} AND id > ? ORDER BY id", (*kind, game_id)

@@ -1,6 +1,6 @@
 """Statistics: won, drawn and lost with the winning streaks, per mode, level and board,
 counted from the archive's rows (and the counts imported from the old statistics file).
-Pure Python, no Textual.
+Coached games are counted apart, in no line, so the scores stay honest. Pure Python, no Textual.
 """
 
 from __future__ import annotations
@@ -45,18 +45,29 @@ class Statistics:
 
     lines: tuple[StatsLine, ...] = ()
     archived: int = 0
+    """Games in the archive, coached ones too."""
     imported: int = 0
+    coached: int = 0
+    """Games in the archive played with the coach on: in no line."""
 
     @property
     def games(self) -> int:
         """Finished games recorded: those in the archive and those counted before it existed."""
         return self.archived + self.imported
 
+    @property
+    def coached_text(self) -> str:
+        """What the lines leave out: ``2 games played with the coach, not in the scores``, or ''."""
+        if not self.coached:
+            return ""
+        return f"{self.coached} game{'' if self.coached == 1 else 's'} played with the coach, not in the scores"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
             "archived": self.archived,
             "imported": self.imported,
+            "coached": self.coached,
             "lines": [
                 {
                     "mode": line.mode,
@@ -75,28 +86,33 @@ class Statistics:
 
 
 def statistics(connection: sqlite3.Connection) -> Statistics:
-    """Won, drawn and lost with streaks per mode, level and board, from the rows."""
+    """Won, drawn and lost with streaks per mode, level and board, from the rows; coached games
+    only counted."""
     counts: dict[tuple[Any, ...], list[int]] = {}  # won, drawn, lost, streak, best
+    coached = 0
     for *kind, outcome, games, best in connection.execute(RESULTS_QUERY):
+        if kind[-1]:
+            coached += games
+            continue
         line = counts.setdefault(tuple(kind), [0, 0, 0, 0, 0])
         line[{1: 0, 0: 1, -1: 2}[outcome]] = games
         line[4] = max(line[4], best)
     for kind, line in counts.items():
         line[3] = streak_before(connection, kind)
-    lines = [
-        StatsLine(mode, level, board_label(variant, rows, cols, k), *counts[mode, level, variant, rows, cols, k])
-        for mode, level, variant, rows, cols, k in sorted(counts, key=_kind_order)
-    ]
-    archived = sum(line.games for line in lines)
+    lines = []
+    for kind in sorted(counts, key=_kind_order):
+        mode, level, variant, rows, cols, k, _ = kind
+        lines.append(StatsLine(mode, level, board_label(variant, rows, cols, k), *counts[kind]))
+    archived = sum(line.games for line in lines) + coached
     imported = 0
     for key, won, drawn, lost, streak, best in connection.execute("SELECT * FROM legacy_stats ORDER BY key"):
         mode, _, level = key.partition(" · ")
         lines.append(StatsLine(mode, level, "earlier games", won, drawn, lost, streak, best))
         imported += won + drawn + lost
-    return Statistics(tuple(lines), archived, imported)
+    return Statistics(tuple(lines), archived, imported, coached)
 
 
 def _kind_order(kind: tuple[Any, ...]) -> tuple[Any, ...]:
     """Mode, level, then boards from small to large."""
-    mode, level, variant, rows, cols, k = kind
+    mode, level, variant, rows, cols, k, _ = kind
     return (mode, level, rows * cols, rows, k, variant)
