@@ -576,3 +576,36 @@ def test_the_archive_names_players_by_the_symbols_they_showed() -> None:
     archive.record(record)
     [summary] = archive.page(size=10)
     assert (summary.x_player, summary.o_player) == ("you", "impossible")
+
+
+@pytest.mark.parametrize("columns", [80, 100, 120])
+def test_the_games_list_cuts_no_cell_at_any_width(
+    columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every mode, long players' names and every game: nothing ends in "…", no line is too wide."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    archive = Archive.open(Paths.default())
+    long_name = "mcts-solver-10000"
+    players = {
+        Mode.VS_COMPUTER: ("you", long_name),
+        Mode.TWO_PLAYERS: ("you", "friend"),
+        Mode.COMPUTER_VS_COMPUTER: (long_name, "gravity-alphabeta"),
+        Mode.ONLINE_HOST: ("you", "friend"),
+        Mode.ONLINE_JOIN: ("friend", "you"),
+    }
+    boards = [("classic", 3, 3, 3), ("ultimate", 9, 9, 3), ("misere", 15, 15, 5), ("gravity", 6, 7, 4)]
+    for number, (mode, (x, o)) in enumerate(players.items()):
+        variant, rows, cols, k = boards[number % len(boards)]
+        level = long_name if mode in (Mode.VS_COMPUTER, Mode.COMPUTER_VS_COMPUTER) else ""
+        record = GameRecord(rows, cols, k, mode.value, level, x, o, "X", ((0, 0),), (1.0,), None, 0, 1e9, 1e9 + 60,
+                            variant=variant)  # fmt: skip
+        archive.record(record)
+    archive.close()
+    assert cli.main(["games"]) == 0
+    shown = capsys.readouterr().out
+    assert "…" not in shown
+    assert max(len(line) for line in shown.splitlines()) <= columns
+    for word in (long_name, "gravity-alphabeta", "online (guest)", "computers", "Misère", "Ultimate", "Gravity"):
+        assert word in shown or all(part in shown for part in word.split()), word

@@ -79,15 +79,27 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"total": archive.count(), "games": [game.__dict__ for game in games]}))
         return 0
+    from rich import box
     from rich.console import Console
+    from rich.measure import Measurement
     from rich.table import Table
 
-    table = Table(title=f"The newest {len(games)} of {archive.count()} games")
-    for column in ("#", "ended", "board", "mode", "X", "O", "result", "moves"):
-        table.add_column(column, justify="right" if column in ("#", "moves") else "left")
+    console = Console()
+    table = Table(title=f"The newest {len(games)} of {archive.count()} games", box=box.SIMPLE_HEAD, show_edge=False)
+    for column in ("#", "ended", "board", "mode", "X · O", "result", "moves"):
+        table.add_column(column, justify="right" if column in ("#", "moves") else "left", overflow="fold")
+    rows = []
     for game in games:
-        table.add_row(*game.cells())
-    Console().print(table)
+        number, ended, board, mode, x_player, o_player, result, plies = game.cells()
+        rows.append((number, ended, board, mode, f"{x_player} · {o_player}", result, plies))
+        table.add_row(*rows[-1])
+    # Too wide: the ended, board, mode and players columns in turn wrap between words, not
+    # cut with "…" (Rich alone would cut them, or drop the last column, at 80 columns).
+    for index in (1, 2, 3, 4):
+        if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
+            break
+        table.columns[index].width = max((len(word) for row in rows for word in row[index].split()), default=1)
+    console.print(table)
     return 0
 
 
