@@ -17,10 +17,10 @@ import random
 import time
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
+from tictactoe_tui.engine.players import AlphaBetaStrategy
 from tictactoe_tui.engine.search import threats
 from tictactoe_tui.engine.search.alphabeta import search
 from tictactoe_tui.engine.search.solver import Solver
-from tictactoe_tui.engine.strategies import AlphaBetaStrategy
 from tictactoe_tui.game import PRESETS
 
 

@@ -32,7 +32,7 @@ GAME = textwrap.dedent(
     if sys.argv[1] == "default":
         sys.exit(run_app())  # the game exactly as the tictactoe-tui command starts it
     from tictactoe_tui.app.ai import ProcessSearcher
-    from tictactoe_tui.engine.strategies import AlphaBetaStrategy, PerfectStrategy
+    from tictactoe_tui.engine.players import AlphaBetaStrategy, PerfectStrategy
     from tictactoe_tui.game import FirstPlayer, Preset, Settings
     first = FirstPlayer.COMPUTER if sys.argv[1] == "searching" else FirstPlayer.YOU
     size = int(sys.argv[2])

@@ -2,7 +2,7 @@
 
 For each square X can open on, try priority orders for O (centre or corners first) until
 one never loses against every X line, with win and block checked first as the strategy
-does. Prints the rows found; the table in ``engine/strategies.py`` was taken from it.
+does. Prints the rows found; the table in ``engine/players/seeds.py`` was taken from it.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 import itertools
 import random
 
-from tictactoe_tui.engine import strategies
 from tictactoe_tui.engine.board import Board, Mark
+from tictactoe_tui.engine.players import seeds
 
 
-def loses(board: Board, player: strategies.Strategy, rng: random.Random) -> bool:
+def loses(board: Board, player: seeds.Strategy, rng: random.Random) -> bool:
     """True if some X line beats ``player`` (playing O) from ``board``."""
     if board.is_over:
         return board.winner is Mark.X
@@ -24,14 +24,14 @@ def loses(board: Board, player: strategies.Strategy, rng: random.Random) -> bool
 
 
 def main() -> None:
-    player = strategies.OpeningTableStrategy()
+    player = seeds.OpeningTableStrategy()
     rng = random.Random(0)
     found: dict[int, tuple[int, ...]] = {}
     for first in range(9):
         opening = Board.empty().play(divmod(first, 3))
         rest = [cell for cell in (4, 0, 2, 6, 8, 1, 3, 5, 7) if cell != first]
         for order in itertools.permutations(rest):
-            strategies.SECOND_SEAT_TABLE[first] = order
+            seeds.SECOND_SEAT_TABLE[first] = order
             if not loses(opening, player, rng):
                 found[first] = order
                 break

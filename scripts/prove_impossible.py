@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.games import LEVELS
+from tictactoe_tui.engine.players import PerfectStrategy
 from tictactoe_tui.engine.search.book import canonical
 from tictactoe_tui.engine.search.exact import solver_for
-from tictactoe_tui.engine.strategies import PerfectStrategy
 
 SHAPES = {"3x3": (3, 3, 3), "4x4": (4, 4, 4), "5x5": (5, 5, 4)}
 #: Plies in which every reply is tried on boards bigger than 4×4 (by default).

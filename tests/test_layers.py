@@ -37,7 +37,7 @@ QUICK = """
 import json, sys
 from tictactoe_tui.cli import main
 assert main(sys.argv[1:]) == 0
-heavy = ("rich", "textual", "tictactoe_tui.engine.search.solver", "tictactoe_tui.engine.strategies",
+heavy = ("rich", "textual", "tictactoe_tui.engine.search.solver", "tictactoe_tui.engine.players",
          "tictactoe_tui.engine.games", "multiprocessing")
 print(json.dumps(sorted(name for name in heavy if name in sys.modules)))
 """

@@ -11,7 +11,7 @@ from types import ModuleType
 import pytest
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.strategies import Choices, PerfectStrategy
+from tictactoe_tui.engine.players import Choices, PerfectStrategy
 
 SCRIPT = Path(__file__).parent.parent / "scripts" / "prove_impossible.py"
 

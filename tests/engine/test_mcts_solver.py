@@ -8,9 +8,9 @@ import random
 import pytest
 
 from tictactoe_tui.engine import Board, analyze, get_strategy, run_arena
+from tictactoe_tui.engine.players import ReferenceSolverStrategy
 from tictactoe_tui.engine.search import rules_mcts
 from tictactoe_tui.engine.search.solver import Budget
-from tictactoe_tui.engine.strategies import ReferenceSolverStrategy
 
 from .test_variants import random_play
 

@@ -10,8 +10,7 @@ import pytest
 
 from tictactoe_tui.engine import Board, Budget, Mark, Move, Strategy, analyze, get_strategy, strategy_names
 from tictactoe_tui.engine.games import LEVELS
-from tictactoe_tui.engine.search.solver import UNLIMITED
-from tictactoe_tui.engine.strategies import (
+from tictactoe_tui.engine.players import (
     FIRST_SEAT_TABLE,
     BySize,
     Decision,
@@ -20,6 +19,7 @@ from tictactoe_tui.engine.strategies import (
     RulesStrategy,
     SlippingStrategy,
 )
+from tictactoe_tui.engine.search.solver import UNLIMITED
 
 from .test_board import reachable
 

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     )
     from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
     from .games import GAMES, LEVELS, STRATEGIES, get_strategy, strategy_names
+    from .players import Decision, Strategy
     from .search.exact import analyze
     from .search.solver import Analysis, Budget, MoveValue
-    from .strategies import Decision, Strategy
 
 #: Where each public name lives.
 _MODULES = {
@@ -47,7 +47,7 @@ _MODULES = {
     **dict.fromkeys(("Analysis", "Budget", "MoveValue"), "search.solver"),
     "analyze": "search.exact",
     **dict.fromkeys(("GAMES", "LEVELS", "STRATEGIES", "get_strategy", "strategy_names"), "games"),
-    **dict.fromkeys(("Decision", "Strategy"), "strategies"),
+    **dict.fromkeys(("Decision", "Strategy"), "players"),
 }
 
 __all__ = [

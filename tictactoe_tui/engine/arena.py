@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from .board import Board, Mark
 from .games import get_strategy
+from .players import Strategy
 from .search.solver import UNLIMITED, Budget
-from .strategies import Strategy
 
 if TYPE_CHECKING:  # only pools that callers pass in
     from concurrent.futures import Executor

@@ -14,9 +14,9 @@ import random
 from dataclasses import dataclass
 
 from .board import Board, Move
+from .players import ThreatSpaceStrategy
 from .search import rules_mcts
 from .search.solver import Budget
-from .strategies import ThreatSpaceStrategy
 
 #: Playouts at most behind an MCTS estimate (the time usually ends them first).
 PLAYOUTS = 3000

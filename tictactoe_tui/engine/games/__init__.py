@@ -10,9 +10,7 @@ from __future__ import annotations
 import random
 
 from ..board import Board
-from ..rules import RULES, Rules, rules_named
-from ..search.solver import UNLIMITED, Budget
-from ..strategies import (
+from ..players import (
     AlphaBetaStrategy,
     BySize,
     Decision,
@@ -28,6 +26,8 @@ from ..strategies import (
     ThreatSpaceStrategy,
     UltimateMctsStrategy,
 )
+from ..rules import RULES, Rules, rules_named
+from ..search.solver import UNLIMITED, Budget
 from . import classic, gravity, misere, ultimate
 from .base import LEVEL_NAMES, Game, Presentation
 

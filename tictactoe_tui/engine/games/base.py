@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..board import Board, Move
+from ..players import Strategy
 from ..rules import Rules
-from ..strategies import Strategy
 
 #: The difficulty levels people pick, easiest first; every game names a player for each.
 LEVEL_NAMES = ("easy", "medium", "hard", "impossible")

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import CLASSIC
-from ..strategies import (
+from ..players import (
     AlphaBetaStrategy,
     BySize,
     MctsStrategy,
@@ -14,6 +13,7 @@ from ..strategies import (
     Strategy,
     ThreatSpaceStrategy,
 )
+from ..rules import CLASSIC
 from .base import Game
 
 _RANDOM, _RULES, _MCTS, _ALPHABETA = RandomStrategy(), RulesStrategy(), MctsStrategy(1000), AlphaBetaStrategy(1_500)

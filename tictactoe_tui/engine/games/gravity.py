@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..board import Board, Move
+from ..players import GravityAlphaBetaStrategy, PerfectStrategy, RandomStrategy, RulesStrategy
 from ..rules import RULES
 from ..rules.gravity import Gravity
-from ..strategies import GravityAlphaBetaStrategy, PerfectStrategy, RandomStrategy, RulesStrategy
 from .base import Game, Presentation
 
 

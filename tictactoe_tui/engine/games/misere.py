@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..players import BySize, MctsStrategy, PerfectStrategy, RandomStrategy
 from ..rules import RULES
-from ..strategies import BySize, MctsStrategy, PerfectStrategy, RandomStrategy
 from .base import Game
 
 _HEURISTIC = MctsStrategy(3000)

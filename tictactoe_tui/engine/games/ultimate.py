@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..board import Board, Move
+from ..players import MctsStrategy, RandomStrategy, UltimateMctsStrategy
 from ..rules import RULES
 from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
-from ..strategies import MctsStrategy, RandomStrategy, UltimateMctsStrategy
 from .base import Game, Presentation
 
 
