@@ -579,7 +579,7 @@ def test_the_archive_names_players_by_the_symbols_they_showed() -> None:
 
 
 @pytest.mark.parametrize("columns", [80, 100, 120])
-def test_the_games_list_cuts_no_cell_at_any_width(
+def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
     columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Every mode, long players' names and every game: nothing ends in "…", no line is too wide."""
@@ -603,9 +603,12 @@ def test_the_games_list_cuts_no_cell_at_any_width(
                             variant=variant)  # fmt: skip
         archive.record(record)
     archive.close()
-    assert cli.main(["games"]) == 0
-    shown = capsys.readouterr().out
-    assert "…" not in shown
-    assert max(len(line) for line in shown.splitlines()) <= columns
-    for word in (long_name, "gravity-alphabeta", "online (guest)", "computers", "Misère", "Ultimate", "Gravity"):
-        assert word in shown or all(part in shown for part in word.split()), word
+    shown = {}
+    for command in ("games", "stats"):
+        assert cli.main([command]) == 0
+        shown[command] = capsys.readouterr().out
+        assert "…" not in shown[command]
+        assert max(len(line) for line in shown[command].splitlines()) <= columns
+        assert long_name in shown[command]
+    words = ("gravity-alphabeta", "online", "(guest)", "computers", "Misère", "Ultimate", "Gravity")
+    assert all(word in shown["games"] for word in words)

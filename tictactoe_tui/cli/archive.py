@@ -6,11 +6,17 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..store import savefile
 from ..store.archive import Archive, ArchiveError, GameRecord, local_time
 from ..store.files import Paths
 from .parser import UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,20 +62,40 @@ def print_stats(archive: Archive, as_json: bool) -> int:
     if as_json:
         print(json.dumps(statistics.to_json()))
         return 0
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Statistics: {statistics.games} finished games")
+    console = Console()
+    table = Table(title=f"Statistics: {statistics.games} finished games", box=box.SIMPLE_HEAD, show_edge=False)
     for column in ("players", "board", "games", "won", "drawn", "lost", "streak", "best streak"):
-        table.add_column(column, justify="left" if column in ("players", "board") else "right")
+        table.add_column(column, justify="left" if column in ("players", "board") else "right", overflow="fold")
+    rows = []
     for line in statistics.lines:
         counts = (line.games, line.won, line.drawn, line.lost, line.streak, line.best_streak)
-        table.add_row(line.who, line.board, *(str(count) for count in counts))
-    Console().print(table)
+        rows.append((line.who, line.board, *(str(count) for count in counts)))
+        table.add_row(*rows[-1])
+    fit(table, rows, (0, 1), console)
+    console.print(table)
     if statistics.coached:
-        Console().print(f"[dim]{statistics.coached_text}[/dim]")
-    Console().print("[dim]Against the computer: your results. Otherwise: X's.[/dim]")
+        console.print(f"[dim]{statistics.coached_text}[/dim]")
+    console.print("[dim]Against the computer: your results. Otherwise: X's.[/dim]")
     return 0
+
+
+def fit(table: Table, rows: Sequence[Sequence[str]], wrapping: Sequence[int], console: Console) -> None:
+    """While ``table`` is wider than ``console``, narrow the ``wrapping`` columns in turn, each as
+    far as needed but no narrower than its longest word, so their cells wrap between words
+    (Rich alone would cut them with "…", or drop a column)."""
+    from rich.measure import Measurement
+
+    for index in wrapping:
+        excess = Measurement.get(console, console.options.update_width(10_000), table).maximum - console.width
+        if excess <= 0:
+            return
+        cells = [row[index] for row in rows]
+        longest_word = max((len(word) for cell in cells for word in cell.split()), default=1)
+        table.columns[index].width = max(longest_word, max(map(len, cells), default=1) - excess)
 
 
 def print_games(archive: Archive, limit: int, as_json: bool) -> int:
@@ -81,7 +107,6 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
         return 0
     from rich import box
     from rich.console import Console
-    from rich.measure import Measurement
     from rich.table import Table
 
     console = Console()
@@ -93,12 +118,7 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
         number, ended, board, mode, x_player, o_player, result, plies = game.cells()
         rows.append((number, ended, board, mode, f"{x_player} · {o_player}", result, plies))
         table.add_row(*rows[-1])
-    # Too wide: the ended, board, mode and players columns in turn wrap between words, not
-    # cut with "…" (Rich alone would cut them, or drop the last column, at 80 columns).
-    for index in (1, 2, 3, 4):
-        if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
-            break
-        table.columns[index].width = max((len(word) for row in rows for word in row[index].split()), default=1)
+    fit(table, rows, (1, 2, 3, 4), console)  # the ended, board, mode and players columns
     console.print(table)
     return 0
 

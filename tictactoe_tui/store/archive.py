@@ -2,7 +2,8 @@
 
 The front the app and the command line use. Behind it: :mod:`.database` (open, migrate, set a
 damaged file aside), :mod:`.games` (records and their queries), :mod:`.statistics`,
-:mod:`.puzzles` and :mod:`.legacy_stats` (the old statistics file, imported once). A database
+:mod:`.puzzles`, :mod:`.reviews` and :mod:`.legacy_stats` (the old statistics file, imported
+once). Any use that finds the file damaged sets it aside and goes on in a fresh one. A database
 that cannot be written (a read-only or full disk) keeps the games of this session in memory,
 retries them with the next game, and says so. Pure Python, no Textual.
 """
@@ -54,13 +55,13 @@ class Archive:
     def close(self) -> None:
         self._database.close()
 
-    # -- writing -----------------------------------------------------------------------
-
     def news(self) -> list[str]:
         """Problems to tell the player that were not told yet, each once: opening the archive
         (a damaged file set aside, an archive unavailable) and any write that found the file
         damaged, set it aside and was then done in a fresh archive."""
         return self._database.news()
+
+    # -- writing -----------------------------------------------------------------------
 
     def record(self, record: GameRecord) -> str | None:
         """Add a finished game (and any the disk refused before); a problem to report, or None."""
