@@ -33,11 +33,6 @@ class Mode(StrEnum):
     ONLINE_HOST = "online: host"
     ONLINE_JOIN = "online: join"
 
-    @property
-    def online(self) -> bool:
-        """Against a friend on another machine (as the host or as the guest)."""
-        return self in (Mode.ONLINE_HOST, Mode.ONLINE_JOIN)
-
 
 class KeyLayout(StrEnum):
     """How number keys map to squares on 3×3."""
@@ -119,6 +114,11 @@ class Settings:
     """The computer's time budget per move."""
     coordinates: bool = True
     """Letters across and numbers down the board (a1 is the top-left square)."""
+
+    @property
+    def table(self) -> Table:
+        """The kind of table the chosen mode seats the players at."""
+        return table_named(self.mode)
 
     @property
     def game(self) -> str:
@@ -247,13 +247,13 @@ class GameState:
         """A loaded game (``board`` with its history) at the table of the current mode; ``saved``
         (who sat where, as a saved game records it) brings it back as it was saved where the
         table allows. Its earlier moves count as played at the start."""
-        seating = table_named(settings.mode).resume(board, saved)
+        seating = settings.table.resume(board, saved)
         return cls.seated(settings.mode, board, seating, number, time.time())
 
     @classmethod
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
         """A new game from the settings; coin flips and random marks use ``rng``."""
-        seating = table_named(settings.mode).seat(settings.first, settings.mark, rng)
+        seating = settings.table.seat(settings.first, settings.mark, rng)
         return cls.seated(settings.mode, settings.preset.empty_board(), seating, number, time.time())
 
     @property

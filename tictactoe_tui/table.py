@@ -137,6 +137,11 @@ class Table:
     hosting = False
     """This side hosts the match (it has a join code)."""
 
+    @property
+    def results_yours(self) -> bool:
+        """Results are told as yours (you play another kind of player), else as X's."""
+        return self.players[0] != self.players[1]
+
     # -- who sits where --------------------------------------------------------------------
 
     def seat(self, first: FirstPlayer, mark: MarkChoice, rng: random.Random) -> Seating:
@@ -285,6 +290,10 @@ class Online(Table):
     def __init__(self, name: str, short: str, *, hosting: bool) -> None:
         super().__init__(name, short, (YOU.name, YOU.name))
         self.hosting = hosting
+
+    @property
+    def results_yours(self) -> bool:
+        return True
 
     def recorded(self, names: tuple[str, str]) -> Seating:
         x, o = (FRIEND.name if name == FRIEND.name else YOU.name for name in names)

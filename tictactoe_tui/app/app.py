@@ -76,7 +76,7 @@ class TicTacToeApp(App[None]):
             from ..net import HostPlan
 
             chosen = replace(chosen, mode=Mode.ONLINE_HOST if isinstance(online, HostPlan) else Mode.ONLINE_JOIN)
-        elif chosen.mode.online:  # a match starts from the command line, or with n after choosing it
+        elif chosen.table.through_match:  # a match starts from the command line, or with n after choosing it
             chosen = replace(chosen, mode=Mode.VS_COMPUTER)
         given = settings_to_json(settings or stored, theme)
         self._launch_only = {

@@ -29,13 +29,14 @@ from textual.screen import Screen
 
 from ..engine import Analysis, Board, Mark, Move, move_name
 from ..engine.games import game_of
-from ..game import AiMove, FirstPlayer, GameState, Mode, Preset, Scoreboard, Settings
+from ..game import AiMove, GameState, Preset, Scoreboard, Settings
 from ..store import savefile
+from ..table import Table
 from .ai import AiJob, AnalysisResult, Searcher, analysis_seconds
 from .board_view import BoardView, overlay_label
 from .commands import GameCommands
 from .messages import AiFailed, AiMoved, AnalysisFailed, AnalysisReady, Archived, FriendMoved, FriendSaid
-from .seats import ComputerSeat, FriendSeat, HumanSeat, Seats
+from .seats import SeatPorts, Seats
 from .status import StatusLine
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
@@ -67,10 +68,8 @@ def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> G
 
 
 def coin_flip_news(settings: Settings, game: GameState) -> str:
-    """What the coin flip for who goes first decided (empty when there was none)."""
-    if game.mode is not Mode.VS_COMPUTER or settings.first is not FirstPlayer.COIN_FLIP or game.board.move_count:
-        return ""
-    return "Coin flip: the computer goes first" if game.computer_to_move else "Coin flip: you go first"
+    """What the start of the game decided (who goes first after a coin flip), or empty."""
+    return game.table.news(game, settings.first)
 
 
 class GameHost(Protocol):
@@ -142,12 +141,8 @@ class GameScreen(Screen[None]):
         """``first``: the game to show; ``online``: host or join a match once shown."""
         super().__init__()
         self.host = host
-        self.seats = Seats(
-            HumanSeat(self.send_move),
-            ComputerSeat(
-                self, host.searcher, lambda: self.settings.level, lambda: self.settings.think_seconds, host.rng
-            ),
-            FriendSeat(),
+        self.seats = self.local_seats = Seats.made(
+            SeatPorts(self, host.searcher, lambda: self.settings.level, lambda: self.settings.think_seconds, host.rng)
         )
         self._analysis_cancel = threading.Event()
         self._wanted_analysis: GameState | None = None
@@ -217,15 +212,15 @@ class GameScreen(Screen[None]):
         if action in GAME_ACTIONS and self.app.screen is not self:
             return False
         if action == "toggle_pause":
-            return self.game.mode is Mode.COMPUTER_VS_COMPUTER
+            return self.game.table.watch_only(self.game)
         if action == "new_code":
-            return self.game.mode is Mode.ONLINE_HOST
+            return self.game.table.hosting
         if action == "review":
             return self.game.board.is_over
         return True
 
     def watch_game(self, old: GameState, new: GameState) -> None:
-        if old.mode is not new.mode or old.board.is_over != new.board.is_over:
+        if old.table is not new.table or old.board.is_over != new.board.is_over:
             self.refresh_bindings()  # pause, a new code and the review depend on them
         if new.board.geometry is old.board.geometry:
             self.cursor = self.playable_near(new.board, self.cursor)
@@ -311,7 +306,10 @@ class GameScreen(Screen[None]):
             self.notice = refusal
             return
         self.notice = ""
-        self.seats.to_move(self.game).play(move)
+        played = self.seats.to_move(self.game).play(self.game, move)
+        if played is not None:  # else it went to the match, which sends the new state back
+            self.advance(played)
+            self.take_turns()
 
     def refusal(self, move: Move) -> str | None:
         """Why the player at this keyboard may not play ``move`` now, or None."""
@@ -320,22 +318,12 @@ class GameScreen(Screen[None]):
             return "Make the window larger to see the whole board first"
         if game.board.is_over:
             return "The game is over: n plays again, v reviews it"
-        if game.mode is Mode.COMPUTER_VS_COMPUTER:
-            return "The computers are playing: press p to pause, n to restart"
-        seat_refusal = self.seats.to_move(game).refusal(game)
+        seat_refusal = game.table.refusal(game) or self.seats.to_move(game).refusal(game)
         if seat_refusal:
             return seat_refusal
         board = game.board
         cell = board.index(move)
         return None if board.legal_bits >> cell & 1 else board.rules.refusal(board, cell)
-
-    def send_move(self, move: Move) -> None:
-        """The human seat's move: to the match when online, else played here."""
-        if self.online is not None and self.game.mode.online:
-            self.online_request(self.online.play(move))
-            return
-        self.advance(self.game.play(move))
-        self.take_turns()
 
     def advance(self, game: GameState) -> None:
         """Show a position reached by playing a move; a game that ends here is counted."""
@@ -364,7 +352,7 @@ class GameScreen(Screen[None]):
         """Play the computer's move, unless the game moved on since it was asked (then drop it)."""
         result = message.result
         job = result.job
-        if job.state is not self.game or not self.seats.computer.answers(job):
+        if job.state is not self.game or not self.seats.answering(job):
             return
         self.thinking = self.seats.thinking
         board = self.game.board
@@ -376,7 +364,7 @@ class GameScreen(Screen[None]):
             self.call_later(self.take_turns)
 
     def on_ai_failed(self, message: AiFailed) -> None:
-        if self.seats.computer.answers(message.job):
+        if self.seats.answering(message.job):
             self.thinking = self.seats.thinking
             self.notice = f"The computer player failed: {message.error}. Press n for a new game."
 
@@ -391,8 +379,9 @@ class GameScreen(Screen[None]):
         self._travel_to(self.game.redo_target(), "Redone", "Nothing to redo")
 
     def _travel_to(self, target: int | None, done: str, nothing: str) -> None:
-        if self.game.mode.online:
-            self.notice = "Moves cannot be taken back in an online game"
+        refusal = self.game.table.undo_refusal()
+        if refusal:
+            self.notice = refusal
         elif self.game.board.is_over:
             self.notice = FINAL
         elif target is None:
@@ -401,8 +390,9 @@ class GameScreen(Screen[None]):
             self.travel(target, done)
 
     def on_history_list_jump(self, event: HistoryList.Jump) -> None:
-        if self.game.mode.online:
-            self.notice = "Moves cannot be taken back in an online game"
+        refusal = self.game.table.undo_refusal()
+        if refusal:
+            self.notice = refusal
         elif self.game.board.is_over and event.ply != self.game.ply:
             self.notice = FINAL
         elif event.ply != self.game.ply:
@@ -411,7 +401,7 @@ class GameScreen(Screen[None]):
     def travel(self, ply: int, what: str) -> None:
         """Show the game after ``ply`` moves; a search in progress is cancelled and dropped."""
         self.stop_turns()
-        if self.game.mode is Mode.COMPUTER_VS_COMPUTER:
+        if self.game.table.watch_only(self.game):  # the computers wait to be let go on
             self.paused = True
         self.game = self.game.at_ply(ply)
         self.notice = f"{what}: play on from here" if ply < len(self.game.line) else what
@@ -422,20 +412,14 @@ class GameScreen(Screen[None]):
     def action_new_game(self) -> None:
         """Start a new game with the current settings (cancels any running search). Online, a
         rematch once the game is over; choosing an online mode starts hosting or joining."""
-        mode = self.settings.mode
-        if self.online is not None and mode is self.online.mode:
+        table = self.settings.table
+        if self.online is not None and table is self.online.table:
             self.online_request(self.online.rematch())
             return
         if self.online is not None:
-            self.run_worker(self.online.close(), group="online-close", exit_on_error=False)
-            self.online, self.online_status, self.online_banner = None, "", ""
-        from ..net import HostPlan
-        from .screens import PathPrompt
-
-        if mode is Mode.ONLINE_HOST:
-            self.go_online(HostPlan())
-        elif mode is Mode.ONLINE_JOIN:
-            self.app.push_screen(PathPrompt("Join a friend's game at (address[:port])", ""), self.join_address_chosen)
+            self.leave_online()
+        if table.through_match:
+            self.open_match(table)
         else:
             self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
 
@@ -452,7 +436,7 @@ class GameScreen(Screen[None]):
         """Count a game that just ended in the session's scores (online, the match counts them),
         and keep it in the archive (written by a worker: another copy of the app may hold the
         database for a moment)."""
-        if not game.mode.online:
+        if not game.table.through_match:  # online, the match keeps the scores
             self.scores = self.scores.count(game)
         from ..store.archive import GameRecord
 
@@ -488,9 +472,9 @@ class GameScreen(Screen[None]):
 
     @property
     def unfinished(self) -> bool:
-        """Whether quitting now would leave a game half played (online games end with the link)."""
-        game = self.game
-        return bool(game.board.move_count) and not game.board.is_over and not game.mode.online
+        """Whether quitting or replacing the game now would leave it half played."""
+        board = self.game.board
+        return bool(board.move_count) and not board.is_over
 
     def action_toggle_pause(self) -> None:
         """Pause or resume computer-vs-computer play."""
@@ -593,7 +577,7 @@ class GameScreen(Screen[None]):
         """Host a match or join one (asking for the code when the plan has none)."""
         from ..net import JoinPlan
         from ..net.match import Match
-        from .online import OnlineLink
+        from .online import MatchSeat, OnlineLink
 
         if isinstance(plan, JoinPlan) and not plan.code:
             self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)")
@@ -607,8 +591,26 @@ class GameScreen(Screen[None]):
             lambda banner, text: self._post(FriendSaid(banner, text)),
         )
         self.online = link
+        self.seats = self.local_seats.seating("you", MatchSeat(lambda move: self.online_request(link.play(move))))
         self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
         self.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
+
+    def open_match(self, table: Table) -> None:
+        """Host a match, or ask where the friend's is and join it, as ``table`` says."""
+        from ..net import HostPlan
+        from .screens import PathPrompt
+
+        if table.hosting:
+            self.go_online(HostPlan())
+        else:
+            self.app.push_screen(PathPrompt("Join a friend's game at (address[:port])", ""), self.join_address_chosen)
+
+    def leave_online(self) -> None:
+        """Hang up the match; this keyboard's moves are played here again."""
+        if self.online is not None:
+            self.run_worker(self.online.close(), group="online-close", exit_on_error=False)
+        self.online, self.online_status, self.online_banner = None, "", ""
+        self.seats = self.local_seats
 
     def action_new_code(self) -> None:
         """Host: retire the join code and show a new one (a friend already playing stays)."""
@@ -657,7 +659,7 @@ class GameScreen(Screen[None]):
         """Show the match's new state, its scores, and its game and board in the sidebar; a game
         that ends here is archived once."""
         game, previous = message.state, self.game
-        ended_before = previous.mode is game.mode and previous.number == game.number and previous.board.is_over
+        ended_before = previous.table is game.table and previous.number == game.number and previous.board.is_over
         board = game.board
         played = Preset(board.rows, board.cols, board.k, board.rules.name)
         if self.settings.preset != played:  # the host's choice, on both sides

@@ -18,6 +18,22 @@ from ..net import HostPlan, JoinPlan
 from ..net.guest import Guest, GuestError
 from ..net.host import Host
 from ..net.match import Match, MoveRefused
+from ..table import table_named
+from .seats import Seat
+
+
+class MatchSeat(Seat):
+    """You, online: your moves go to the match (``send``), which sends the new state back."""
+
+    def __init__(self, send: Callable[[Move], None]) -> None:
+        self.send = send
+
+    def refusal(self, state: GameState) -> str | None:
+        return None
+
+    def play(self, state: GameState, move: Move) -> GameState | None:
+        self.send(move)
+        return None
 
 
 class OnlineLink:
@@ -35,6 +51,8 @@ class OnlineLink:
         self.plan = plan
         self.side: Literal["host", "guest"] = "host" if isinstance(plan, HostPlan) else "guest"
         self.mode = Mode.ONLINE_HOST if self.side == "host" else Mode.ONLINE_JOIN
+        self.table = table_named(self.mode)
+        """The kind of table this side of the match sits at."""
         self.show, self.say = show, say
         self._shown: GameState | None = None
         self.refused = ""

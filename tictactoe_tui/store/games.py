@@ -156,7 +156,7 @@ def result_text(mode: str, winner: str | None, x_symbol: str, outcome: int) -> s
     """A finished game's result as its player saw it: ``You won``, ``X won``, ``Draw``…"""
     if winner is None:
         return "Draw"
-    if mode == Mode.VS_COMPUTER.value or Mode(mode).online:
+    if table_named(mode).results_yours:
         return "You won" if outcome > 0 else "You lost"
     symbol = x_symbol if winner == Mark.X.value else ("O" if x_symbol == "X" else "X")
     return f"{symbol} won"

@@ -1,46 +1,77 @@
-"""Seats: who plays each side. A new kind of player is a module here (a :class:`Seat`) and
-one line in :meth:`Seats.of`, which is the only place that tells the kinds apart."""
+"""Seats: who plays each side, as the game screen drives them. The session's table names the
+player at each side (``you``, ``computer``, ``friend``: :mod:`tictactoe_tui.table`); here each
+kind of player has its seat. A new kind of player is a module here (a :class:`Seat`) and one
+:func:`register_seat` (with :func:`tictactoe_tui.table.register_player` for its words)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 
 from ...engine.board import Mark
 from ...game import GameState
-from .base import Seat
+from ..ai import AiJob
+from .base import Seat, SeatPorts
 from .computer import ComputerSeat
 from .friend import FriendSeat
 from .human import HumanSeat
 
-__all__ = ["ComputerSeat", "FriendSeat", "HumanSeat", "Seat", "Seats"]
+__all__ = ["SEAT_KINDS", "ComputerSeat", "FriendSeat", "HumanSeat", "Seat", "SeatPorts", "Seats", "register_seat"]
+
+#: How each kind of player's seat is made, by the player's name (see :data:`tictactoe_tui.table.PLAYERS`).
+SEAT_KINDS: dict[str, Callable[[SeatPorts], Seat]] = {
+    "you": lambda ports: HumanSeat(),
+    "computer": ComputerSeat,
+    "friend": lambda ports: FriendSeat(),
+}
+
+
+def register_seat(player: str, make: Callable[[SeatPorts], Seat]) -> None:
+    """Seat the player called ``player`` with what ``make`` builds (from what the screen offers)."""
+    SEAT_KINDS[player] = make
 
 
 @dataclass(frozen=True)
 class Seats:
-    """The players a game screen can seat."""
+    """The seats a game screen drives, one per kind of player."""
 
-    human: HumanSeat
-    computer: ComputerSeat
-    friend: FriendSeat
+    by_player: Mapping[str, Seat]
+
+    @classmethod
+    def made(cls, ports: SeatPorts) -> Seats:
+        """A seat for every kind of player registered."""
+        return cls({name: make(ports) for name, make in SEAT_KINDS.items()})
+
+    def seating(self, player: str, seat: Seat) -> Seats:
+        """These seats with ``player`` played by ``seat`` (online, your moves go to the match)."""
+        return replace(self, by_player={**self.by_player, player: seat})
 
     def of(self, state: GameState, mark: Mark) -> Seat:
         """Who plays ``mark`` in ``state``."""
-        if mark in state.computer:
-            return self.computer
-        if mark in state.remote or (state.mode.online and not state.remote):  # nobody moves before they join
-            return self.friend
-        return self.human
+        return self.by_player[state.seating.of(mark).name]
 
     def to_move(self, state: GameState) -> Seat:
         """Who plays the side to move."""
         return self.of(state, state.board.to_move)
 
+    def answering(self, job: AiJob) -> bool:
+        """Whether a seat waits for ``job`` (then it waits no more)."""
+        return any(seat.answers(job) for seat in self)
+
+    @property
+    def computer(self) -> Seat:
+        """The computer's seat."""
+        return self.by_player["computer"]
+
+    def __iter__(self) -> Iterator[Seat]:
+        return iter(self.by_player.values())
+
     def stop(self) -> None:
         """Stop every search; late answers are dropped."""
-        for seat in (self.human, self.computer, self.friend):
+        for seat in self:
             seat.stop()
 
     @property
     def thinking(self) -> bool:
         """True while a seat works out a move."""
-        return any(seat.thinking for seat in (self.human, self.computer, self.friend))
+        return any(seat.thinking for seat in self)

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual.dom import DOMNode
 
 from ...engine.board import Move
 from ...game import GameState
+from ..ai import AiJob, Searcher
+
+
+@dataclass(frozen=True)
+class SeatPorts:
+    """What the game screen offers the seats: workers and messages go to ``owner``; the
+    computer's level and time per move are read when its turn starts."""
+
+    owner: DOMNode
+    searcher: Searcher
+    level: Callable[[], str]
+    seconds: Callable[[], float]
+    rng: random.Random
 
 
 class Seat(ABC):
@@ -24,10 +42,15 @@ class Seat(ABC):
         """True while this seat is working out a move."""
         return False
 
+    def answers(self, job: AiJob) -> bool:
+        """Whether ``job`` is the search this seat waits for (then it waits no more)."""
+        return False
+
     @abstractmethod
     def refusal(self, state: GameState) -> str | None:
         """Why the person at this keyboard may not move for this seat in ``state`` (None: they may)."""
 
-    def play(self, move: Move) -> None:
-        """The person at this keyboard plays ``move`` for this seat (:meth:`refusal` allowed it)."""
+    def play(self, state: GameState, move: Move) -> GameState | None:
+        """The person at this keyboard plays ``move`` for this seat (:meth:`refusal` allowed it):
+        the state after it, or None when the move goes elsewhere and comes back as a message."""
         raise NotImplementedError(f"{type(self).__name__} takes no moves from the keyboard")

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import random
 import threading
-from collections.abc import Callable
-
-from textual.dom import DOMNode
 
 from ...game import GameState
-from ..ai import AiJob, Searcher
+from ..ai import AiJob
 from ..messages import AiFailed, AiMoved
-from .base import Seat
+from .base import Seat, SeatPorts
 
 
 class ComputerSeat(Seat):
@@ -20,16 +16,9 @@ class ComputerSeat(Seat):
     A job is tagged with the exact state it was asked about; the level and think time are read
     when the turn starts, so a level changed mid-game applies to the very next move."""
 
-    def __init__(
-        self,
-        owner: DOMNode,
-        searcher: Searcher,
-        level: Callable[[], str],
-        seconds: Callable[[], float],
-        rng: random.Random,
-    ) -> None:
-        self.owner, self.searcher = owner, searcher
-        self.level, self.seconds, self.rng = level, seconds, rng
+    def __init__(self, ports: SeatPorts) -> None:
+        self.owner, self.searcher = ports.owner, ports.searcher
+        self.level, self.seconds, self.rng = ports.level, ports.seconds, ports.rng
         self.job: AiJob | None = None
         self._cancel = threading.Event()
 

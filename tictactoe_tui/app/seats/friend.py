@@ -10,6 +10,4 @@ class FriendSeat(Seat):
     """Waits: the online link posts each new state of the match to the game screen."""
 
     def refusal(self, state: GameState) -> str | None:
-        if not state.remote:
-            return "Waiting for your friend to join"
         return "Wait: it is your friend's turn"
