@@ -19,8 +19,9 @@ table keeps each position's proven bounds between probes and between moves.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..board import Board, Geometry, cells_of
 from .solver import CHECK_EVERY, TABLE_LIMIT, UNLIMITED, Analysis, Budget, SearchAborted, analyze_moves
@@ -29,6 +30,9 @@ from .win_book import win_book
 #: Table entries pack a position's lowest and highest proven score into one integer.
 _BOUND_BITS = 8
 _BOUND_OFFSET = 1 << (_BOUND_BITS - 1)
+_BOUND_MASK = (1 << _BOUND_BITS) - 1
+#: :meth:`GravitySolver.winning_move` looks for a win within this many plies before any win.
+QUICK_WIN_PLIES = 12
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,13 @@ class Layout:
     """The steps along a row and the two diagonals."""
     bit_of_cell: tuple[int, ...]
     """The layout's bit for each of the board's cells (row 0 at the top)."""
+    odd_stacks: int
+    """The squares, the spare one on top included, with an odd number of squares above them
+    up to the top row: a column whose lowest free square (or spare bit, when full) is one of
+    these has an odd number of empty squares."""
+    lower_squares: int
+    """The squares with an even number of squares above them: where a column's empty squares
+    are even in number, the lower square of each pair from the bottom up."""
 
     @classmethod
     def of(cls, shape: Geometry) -> Layout:
@@ -59,7 +70,10 @@ class Layout:
         columns = tuple(((1 << rows) - 1) << (col * height) for col in order)
         bits = tuple(col * height + rows - 1 - row for row, col in (divmod(cell, cols) for cell in range(shape.cells)))
         squares = bottom * ((1 << rows) - 1)
-        return cls(shape.k, height, bottom, squares, columns, (height, height - 1, height + 1), bits)
+        odd_stacks = bottom * sum(1 << row for row in range(rows + 1) if (rows - row) % 2)
+        lower_squares = squares & ~odd_stacks
+        shifts = (height, height - 1, height + 1)
+        return cls(shape.k, height, bottom, squares, columns, shifts, bits, odd_stacks, lower_squares)
 
     def position(self, board: Board) -> tuple[int, int]:
         """``(own, mask)``: the side to move's marks and every mark of ``board``."""
@@ -96,38 +110,67 @@ class Layout:
         """The board cell of a single-bit ``square``."""
         return self.bit_of_cell.index(square.bit_length() - 1)
 
-    def threats(self, own: int, mask: int) -> int:
-        """The empty squares where ``own`` would complete a line of ``k``."""
+    def has_line(self, marks: int) -> bool:
+        """Whether ``marks`` hold a whole line of ``k``."""
+        for shift in (1, *self.shifts):
+            run = marks
+            for step in range(1, self.k):
+                run &= marks >> (step * shift)
+            if run:
+                return True
+        return False
+
+    @cached_property
+    def threats(self) -> Callable[[int, int], int]:
+        """``threats(own, mask)``: the empty squares where ``own`` would complete a line of
+        ``k``; for four in a row (the search's hottest function) unrolled, each shift a constant."""
         if self.k == 4:
-            return _threats_of_four(own, self.height) & self.squares & ~mask
-        k = self.k
-        found = own << 1  # vertical: only the square above a column's run can complete it
-        for step in range(2, k):
-            found &= own << step
-        for shift in self.shifts:
-            before = [-1]  # before[j]: the j squares before this one along the line are own
-            after = [-1]
-            run_before = run_after = -1
-            for step in range(1, k):
-                run_before &= own << (step * shift)
-                run_after &= own >> (step * shift)
-                before.append(run_before)
-                after.append(run_after)
-            for count in range(k):
-                found |= before[count] & after[k - 1 - count]
-        return found & self.squares & ~mask
+            return _four_finder(self.height, self.squares)
+        k, shifts, squares = self.k, self.shifts, self.squares
+
+        def threats(own: int, mask: int) -> int:
+            found = own << 1  # vertical: only the square above a column's run can complete it
+            for step in range(2, k):
+                found &= own << step
+            for shift in shifts:
+                before = [-1]  # before[j]: the j squares before this one along the line are own
+                after = [-1]
+                run_before = run_after = -1
+                for step in range(1, k):
+                    run_before &= own << (step * shift)
+                    run_after &= own >> (step * shift)
+                    before.append(run_before)
+                    after.append(run_after)
+                for count in range(k):
+                    found |= before[count] & after[k - 1 - count]
+            return found & squares & ~mask
+
+        return threats
 
 
-def _threats_of_four(own: int, height: int) -> int:
-    """:meth:`Layout.threats` for four in a row, unrolled (the search's hottest function),
-    before the squares off the board or taken are masked out."""
-    found = (own << 1) & (own << 2) & (own << 3)
-    for shift in (height, height - 1, height + 1):
-        pair = (own << shift) & (own << 2 * shift)
-        found |= pair & ((own << 3 * shift) | (own >> shift))
-        pair = (own >> shift) & (own >> 2 * shift)
-        found |= pair & ((own << shift) | (own >> 3 * shift))
-    return found
+def _four_finder(height: int, squares: int) -> Callable[[int, int], int]:
+    """:meth:`Layout.threats` for four in a row, every shift a constant."""
+    h1, h2, h3 = height, 2 * height, 3 * height
+    d1, d2, d3 = height - 1, 2 * (height - 1), 3 * (height - 1)
+    a1, a2, a3 = height + 1, 2 * (height + 1), 3 * (height + 1)
+
+    def threats(own: int, mask: int) -> int:
+        found = (own << 1) & (own << 2) & (own << 3)
+        pair = (own << h1) & (own << h2)
+        found |= pair & ((own << h3) | (own >> h1))
+        pair = (own >> h1) & (own >> h2)
+        found |= pair & ((own << h1) | (own >> h3))
+        pair = (own << d1) & (own << d2)
+        found |= pair & ((own << d3) | (own >> d1))
+        pair = (own >> d1) & (own >> d2)
+        found |= pair & ((own << d1) | (own >> d3))
+        pair = (own << a1) & (own << a2)
+        found |= pair & ((own << a3) | (own >> a1))
+        pair = (own >> a1) & (own >> a2)
+        found |= pair & ((own << a1) | (own >> a3))
+        return found & squares & ~mask
+
+    return threats
 
 
 @dataclass
@@ -170,10 +213,12 @@ class GravitySolver:
             self.finished[key] = analysis
         return analysis
 
-    def winning_move(self, board: Board, budget: Budget = UNLIMITED) -> int | None:
+    def winning_move(self, board: Board, budget: Budget = UNLIMITED, first: int | None = None) -> int | None:
         """A cell that wins ``board`` for the side to move against any defence, or None when
         there is none (or the budget ends before one is proven). Positions in the shape's win
-        book are answered from it."""
+        book are answered from it. A quick win (within :data:`QUICK_WIN_PLIES` plies, cheap to
+        prove or refute) is looked for first, then any win; in each, every move in turn, the
+        cell ``first`` (a heuristic's choice) first."""
         self._check(board)
         book = win_book(self.geometry) if self.use_book else None
         booked = None if book is None else book.winning_move(board)
@@ -182,10 +227,14 @@ class GravitySolver:
         search = self._search(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
+        squares = search.ordered(own, mask, self.layout.playable(mask))
+        if first is not None:
+            squares.sort(key=lambda square: square != 1 << self.layout.bit_of_cell[first])
         try:
-            for square in search.ordered(own, mask, self.layout.playable(mask)):
-                if search.move_score(own, mask, square, empty, 0, 1) > 0:
-                    return self.layout.cell_of(square)
+            for threshold in (max(empty - QUICK_WIN_PLIES, 0), 0):
+                for square in squares:
+                    if search.move_score(own, mask, square, empty, threshold, threshold + 1) > threshold:
+                        return self.layout.cell_of(square)
         except SearchAborted:
             pass
         return None
@@ -235,24 +284,29 @@ class _Search:
         self.budget = budget
         self.table_min_empty = table_min_empty
         self.nodes = 0
+        self.threats = layout.threats
 
     def ordered(self, own: int, mask: int, moves: int) -> list[int]:
         """``moves`` as single squares, those making the most threats first, then centre columns."""
-        threats = self.layout.threats
-        squares = [moves & column for column in self.layout.columns if moves & column]
-        return sorted(squares, key=lambda square: -threats(own | square, mask).bit_count())
+        threats = self.threats
+        scored = sorted(
+            (-threats(own | square, mask | square).bit_count(), rank, square)
+            for rank, column in enumerate(self.layout.columns)
+            if (square := moves & column)
+        )
+        return [square for _, _, square in scored]
 
     def move_score(
         self, own: int, mask: int, square: int, empty: int, low: int | None = None, high: int | None = None
     ) -> int:
         """The mover's score for playing ``square``: exact, or (given ``low < high``) exact
         when inside them and otherwise the bound it crosses."""
-        if self.layout.threats(own, mask) & square:
+        if self.threats(own, mask) & square:
             return empty
         if empty == 1:
             return 0  # the last square, and no line
         child_own, child_mask = own ^ mask, mask | square
-        if self.layout.threats(child_own, child_mask) & self.layout.playable(child_mask):
+        if self.threats(child_own, child_mask) & self.layout.playable(child_mask):
             return -(empty - 1)  # the opponent completes a line at once
         if low is None or high is None:
             return -self.exact(child_own, child_mask, empty - 1)
@@ -282,9 +336,10 @@ class _Search:
         if not self.nodes % CHECK_EVERY and self.budget.exhausted(self.nodes):
             raise SearchAborted
         layout = self.layout
-        moves = self.layout.playable(mask)
+        threats = self.threats
+        moves = (mask + layout.bottom) & layout.squares
         other = own ^ mask
-        their_threats = layout.threats(other, mask)
+        their_threats = threats(other, mask)
         forced = moves & their_threats
         if forced:
             if forced & (forced - 1):
@@ -302,7 +357,18 @@ class _Search:
         entry = self.table.get(key)
         if entry is not None:
             low = max(low, (entry >> _BOUND_BITS) - _BOUND_OFFSET)
-            high = min(high, (entry & ((1 << _BOUND_BITS) - 1)) - _BOUND_OFFSET)
+            high = min(high, (entry & _BOUND_MASK) - _BOUND_OFFSET)
+        odd_columns = (mask + layout.bottom) & layout.odd_stacks
+        if not odd_columns & (odd_columns - 1):
+            # Claimeven: where every column has an even number of empty squares, the side to
+            # answer each move on top of it gets the upper square of every pair. With no odd
+            # column the opponent answers so, and the mover is held to the lower squares; with
+            # one, the mover plays there first and then answers so, holding the opponent to them.
+            if not odd_columns:
+                if not layout.has_line(own | (layout.lower_squares & ~mask)):
+                    high = min(high, 0)
+            elif not layout.has_line(other | (layout.lower_squares & ~mask)):
+                low = max(low, 0)
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -310,7 +376,7 @@ class _Search:
         alpha, beta = max(alpha, low), min(beta, high)
         start_alpha, start_beta = alpha, beta
         best = -empty
-        for square in self.ordered(own, mask, moves):
+        for square in self.ordered(own, mask, moves) if moves & (moves - 1) else (moves,):
             score = -self.search(other, mask | square, empty - 1, -beta, -alpha)
             if score > best:
                 best = score
