@@ -6,7 +6,6 @@ import random
 from typing import Protocol
 
 from ..board import Board
-from ..search.exact import solver_for
 from ..search.solver import UNLIMITED, Budget
 from .base import Decision, Strategy, require_moves
 
@@ -55,9 +54,10 @@ class GravityAlphaBetaStrategy(Strategy):
     """Gravity's alpha-beta with its threat rules (:mod:`..search.gravity`): odd and even
     threats, forced blocks, deepening until ``max_nodes`` nodes or the caller's deadline.
 
-    With ``proof_nodes`` it first spends up to that many nodes of the exact solver
-    (:mod:`..search.gravity_solver`) looking for a move that wins against any defence, and
-    plays it when there is one: wins twenty plies deep that no evaluation sees.
+    With ``proof_nodes`` it then spends up to that many nodes and the rest of the budget in the
+    exact solver (:mod:`..search.gravity_solver`) proving a move that wins against any defence,
+    the search's choice first, and plays it when there is one: wins twenty plies deep that no
+    evaluation sees.
     """
 
     name = "gravity-alphabeta"
@@ -71,15 +71,9 @@ class GravityAlphaBetaStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         require_moves(board)
-        from ..search import gravity, gravity_solver
+        from ..search import gravity
 
-        if self.proof_nodes:
-            solver = solver_for(board.geometry)
-            assert isinstance(solver, gravity_solver.GravitySolver)
-            winning = solver.winning_move(board, budget.share(0.5).with_max_nodes(self.proof_nodes))
-            if winning is not None:
-                return Decision(board.move_at(winning), value=1)
-        outcome = gravity.search(board, budget.with_max_nodes(self.max_nodes))
+        outcome = gravity.search_and_prove(board, budget, self.max_nodes, self.proof_nodes)
         return Decision(board.move_at(outcome.cell), value=proven_value(outcome), depth=outcome.depth)
 
 

@@ -16,12 +16,13 @@ come from a few shifts rather than a pass over every line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..board import Board, Geometry, cells_of
 from .alphabeta import MAX_DEPTH, WIN, SearchOutcome
-from .gravity_solver import Layout
+from .exact import solver_for
+from .gravity_solver import GravitySolver, Layout
 from .solver import Budget, SearchAborted
 
 #: A live window holding n marks is worth MARK_WEIGHT ** n to its side.
@@ -33,6 +34,9 @@ GOOD_THREAT, OTHER_THREAT, HIGHER_THREAT = 1500, 200, 60
 ZUGZWANG = 20_000
 #: How often (in nodes) the search looks at its budget.
 CHECK_EVERY = 64
+#: The share of a move's time :func:`search_and_prove` gives the heuristic search; the proof
+#: gets the rest.
+HEURISTIC_SHARE = 0.25
 
 
 @dataclass(frozen=True, eq=False)
@@ -215,3 +219,20 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
     bit = next(b for b in searcher.ordered(moves, -1, root_threats) if best_scores.get(b) == top)
     scores_by_cell = {layout.cell_of(1 << b): score for b, score in best_scores.items()}
     return SearchOutcome(layout.cell_of(1 << bit), top, finished_depth, searcher.nodes, scores_by_cell)
+
+
+def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_nodes: int) -> SearchOutcome:
+    """:func:`search` within ``max_nodes`` nodes, and with ``proof_nodes`` then the rest of the
+    budget spent proving a move that wins against any defence (the exact solver, trying the
+    search's choice first): a proven move is played as a forced win, else the search's choice."""
+    if not proof_nodes:
+        return search(board, budget.with_max_nodes(max_nodes))
+    outcome = search(board, budget.share(HEURISTIC_SHARE).with_max_nodes(max_nodes))
+    if outcome.forced_win:
+        return outcome
+    solver = solver_for(board.geometry)
+    assert isinstance(solver, GravitySolver)
+    winning = solver.winning_move(board, budget.with_max_nodes(proof_nodes), first=outcome.cell)
+    if winning is None:
+        return outcome
+    return replace(outcome, cell=winning, score=WIN - 1)
