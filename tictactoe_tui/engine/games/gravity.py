@@ -23,7 +23,7 @@ class GravityPresentation(Presentation):
         return self.aim(board, (0, digit - 1)) if digit <= board.cols else None
 
 
-_HEURISTIC = GravityAlphaBetaStrategy(30_000, proof_nodes=100_000)
+_HEURISTIC = GravityAlphaBetaStrategy(30_000, proof_nodes=200_000)
 
 #: Random; the seeds' rules among the squares a mark can drop to; a shallow alpha-beta;
 #: and the solver where it finishes, a deeper alpha-beta before that.

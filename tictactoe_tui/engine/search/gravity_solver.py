@@ -32,7 +32,7 @@ _BOUND_BITS = 8
 _BOUND_OFFSET = 1 << (_BOUND_BITS - 1)
 _BOUND_MASK = (1 << _BOUND_BITS) - 1
 #: :meth:`GravitySolver.winning_move` looks for a win within this many plies before any win.
-QUICK_WIN_PLIES = 12
+QUICK_WIN_PLIES = 16
 
 
 @dataclass(frozen=True)
