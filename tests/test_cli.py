@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -282,6 +283,26 @@ def test_host_and_join_launch_the_app_online(monkeypatch: pytest.MonkeyPatch) ->
         stderr = io.StringIO()
         assert run_quietly(bad, stderr) == 2
         assert len(stderr.getvalue().strip().splitlines()) == 1
+
+
+def test_join_takes_the_code_from_a_file_or_the_environment_not_only_argv(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    launched: list[object] = []
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda online=None, choices=None: launched.append(online) or 0)
+    code_file = tmp_path / "code"
+    code_file.write_text("maple otter comet\n")
+    assert main(["join", "192.0.2.7", "--code-file", str(code_file)]) == 0
+    monkeypatch.setenv("TICTACTOE_TUI_CODE", "acorn-amber-anchor")
+    assert main(["join", "192.0.2.7"]) == 0
+    assert [plan.code for plan in launched] == ["maple otter comet", "acorn-amber-anchor"]  # type: ignore[attr-defined]
+    stderr = io.StringIO()
+    assert run_quietly(["join", "192.0.2.7", "--code-file", str(tmp_path / "missing")], stderr) == 2
+    assert len(stderr.getvalue().strip().splitlines()) == 1
+    help_text = io.StringIO()
+    with contextlib.redirect_stdout(help_text), pytest.raises(SystemExit):
+        main(["join", "--help"])
+    assert "process list" in " ".join(help_text.getvalue().split())  # --code is visible to local users
 
 
 def test_version() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp import WSMsgType
 
 from .browser import free_port
 
@@ -127,3 +128,72 @@ async def test_the_session_cap_holds_and_every_process_goes_with_its_browser(tmp
             assert 7.5 < time.monotonic() - silent_since < 25
             await until(lambda: not processes(group), 15)  # the game, its search process, their helpers
             assert process.poll() is None  # the server itself goes on
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
+async def test_only_keys_clicks_and_resizes_keep_a_game_alive_not_pings_or_other_messages(tmp_path: Path) -> None:
+    """A browser that answers every ping, sends its own pings and pongs and the page's text
+    messages twice a second, but no key, click or resize: closed on the idle clock."""
+    with server(tmp_path, "--idle-timeout", "3") as (port, process):
+        async with aiohttp.ClientSession() as session:
+            game = await open_game(session, port)
+            await game.send_json(["resize", {"width": 80, "height": 24}])
+            touched = time.monotonic()
+
+            async def chatter() -> None:
+                while True:
+                    await game.ping()
+                    await game.pong()
+                    await game.send_json(["ping", str(time.time())])
+                    await game.send_json(["focus"])
+                    await asyncio.sleep(0.5)
+
+            chatting = asyncio.ensure_future(chatter())
+            try:
+                async with asyncio.timeout(20):  # before: never closed (each message restarted the clock)
+                    while True:  # reading answers the server's pings, as a browser does
+                        message = await game.receive()
+                        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING):
+                            break
+            finally:
+                chatting.cancel()
+            assert 2.5 < time.monotonic() - touched < 8
+        await until(lambda: not processes(process.pid), 15)  # the game and its search process
+
+
+def closed_within(sock: socket.socket, seconds: float) -> float | None:
+    """Seconds until the server closes ``sock`` (reading what it sends), or None if it has not."""
+    started = time.monotonic()
+    sock.settimeout(0.2)
+    while time.monotonic() - started < seconds:
+        try:
+            if not sock.recv(65536):
+                return time.monotonic() - started
+        except TimeoutError:
+            continue
+        except ConnectionError:
+            return time.monotonic() - started
+    return None
+
+
+def test_half_sent_requests_are_cut_after_the_header_timeout_and_bodies_after_theirs(tmp_path: Path) -> None:
+    """50 connections that send part of a request's headers, and one that sends headers
+    promising a body it never finishes: cut after 10 s and 5 s (before: held for 75 s)."""
+    with server(tmp_path) as (port, _process):
+        half_sent = []
+        for _ in range(50):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow")
+            half_sent.append(sock)
+        started = time.monotonic()
+        body = socket.create_connection(("127.0.0.1", port))
+        body.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n\r\nnot all of it")
+        try:
+            assert (body_cut := closed_within(body, 20)) is not None
+            assert body_cut < 8
+            for sock in half_sent:
+                assert closed_within(sock, max(0.1, started + 20 - time.monotonic())) is not None
+            assert 9 < time.monotonic() - started < 15
+        finally:
+            for sock in (*half_sent, body):
+                sock.close()

@@ -18,6 +18,11 @@ from ..net.address import DEFAULT_PORT, split_address
 GAME_HELP = "classic (default), gravity (Connect Four on 6x7), misere (k in a row loses) or ultimate"
 
 
+#: The environment variable ``join`` reads the join code from (unlike ``--code``, not visible to
+#: other users of this machine).
+CODE_VARIABLE = "TICTACTOE_TUI_CODE"
+
+
 class UsageError(Exception):
     """A bad command line; the message is the one-line reason."""
 
@@ -170,7 +175,12 @@ def build_parser() -> _Parser:
     host.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     join = commands.add_parser("join", help="join a friend's game: HOST[:PORT] and the code they were given")
     join.add_argument("address", type=address, help=f"the host's address, e.g. 192.0.2.7 or 192.0.2.7:{DEFAULT_PORT}")
-    join.add_argument("--code", help="the join code, three words (asked for if left out)")
+    join.add_argument(
+        "--code",
+        help="the join code, three words: other users of this machine can read it in the process list, "
+        f"so prefer --code-file, ${CODE_VARIABLE} or being asked (asked for if none is given)",
+    )
+    join.add_argument("--code-file", type=Path, help="read the join code from this file (its first line)")
     return parser
 
 

@@ -5,7 +5,10 @@ own search process), so each visitor gets their own game (their results all go t
 account's archive). :class:`SessionServer` keeps that bounded: at most ``max_sessions`` games
 at once (the next browser gets a page saying the server is full), a game nobody has touched
 for ``idle_seconds`` is ended, and a game whose browser has gone is stopped, and killed if it
-does not stop.
+does not stop. Touched means a key, a click (or the mouse over the board) or a resize: the
+clock is this module's own, so the websocket's pings and pongs, and the page's other messages,
+do not keep a forgotten tab alive. A request whose headers have not all come within
+``HEADER_SECONDS`` is cut, and a body nobody asked for is read for ``BODY_SECONDS`` at most.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import shlex
+import signal
 import sys
 from typing import Any
 
@@ -28,6 +32,13 @@ from ..net.address import is_loopback
 MAX_SESSIONS = 8
 #: Seconds a game has to quit once its browser has gone, before it is killed.
 STOP_SECONDS = 5.0
+#: Seconds a connection has to send a whole request's headers (from connecting, or from the
+#: previous response); a connection still sending them then is cut.
+HEADER_SECONDS = 10.0
+#: Seconds a request's body (which no page here reads) is read for before the connection is cut.
+BODY_SECONDS = 5.0
+#: Seconds between the websocket pings that tell a browser that has gone from one still there.
+PING_SECONDS = 15.0
 #: The page a browser gets when every game is taken.
 FULL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>tictactoe-tui: full</title>
@@ -79,7 +90,7 @@ class SessionServer(Server):
             self.sessions -= 1
 
     async def _run_session(self, request: web.Request) -> web.WebSocketResponse:
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        websocket = web.WebSocketResponse(heartbeat=PING_SECONDS, max_msg_size=64 * 1024)
         await websocket.prepare(request)
         width = min(max(to_int(request.query.get("width", "80"), 80), 20), 500)
         height = min(max(to_int(request.query.get("height", "24"), 24), 10), 200)
@@ -108,10 +119,14 @@ class SessionServer(Server):
         return websocket
 
     async def _relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
-        """Pass the browser's keys, clicks and size to the game until it leaves or goes idle."""
+        """Pass the browser's keys, clicks and size to the game until it leaves or goes idle:
+        ``idle_seconds`` after the last key, click or resize, whatever else arrives."""
+        loop = asyncio.get_running_loop()
+        touched = loop.time()
         while True:
             try:
-                message = await websocket.receive(timeout=self.idle_seconds)
+                async with asyncio.timeout_at(touched + self.idle_seconds):
+                    message = await websocket.receive()
             except TimeoutError:
                 log.info("a game ended after %.0f idle seconds", self.idle_seconds)
                 return
@@ -123,9 +138,11 @@ class SessionServer(Server):
                 kind, *data = message.json()
                 if kind == "stdin":
                     await service.send_bytes(str(data[0]).encode("utf-8"))
+                    touched = loop.time()
                 elif kind == "resize":
                     size = data[0]
                     await service.set_terminal_size(min(int(size["width"]), 500), min(int(size["height"]), 200))
+                    touched = loop.time()
                 elif kind == "ping":
                     await websocket.send_json(["pong", data[0]])
                 elif kind == "blur":
@@ -134,6 +151,26 @@ class SessionServer(Server):
                     await service.focus()
             except (ValueError, TypeError, KeyError, IndexError):
                 continue  # not the page's protocol: ignored
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until interrupted, with the header and body timeouts (textual-serve's own
+        ``serve`` gives aiohttp none: a half-sent request was held for 75 s)."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=False,
+            loop=loop,
+            print=lambda *args: None,
+            keepalive_timeout=HEADER_SECONDS,  # aiohttp cuts a connection still waiting for a request then
+            lingering_time=BODY_SECONDS,
+        )
 
 
 async def _stop(service: AppService) -> None:
