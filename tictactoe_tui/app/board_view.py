@@ -104,6 +104,8 @@ class Cell(Widget):
             # A space, not nothing: a style such as the cursor's reverse needs a character to show on.
             return self.label or ("·" if self.dotted else " ")
         width, height = self.content_size
+        if self.styles.outline.top[0] not in ("", "none"):  # the cursor's frame is drawn over the edge
+            width, height = width - 2, height - 2
         return big_mark(self.symbol, width, height)
 
     def on_click(self, event: Click) -> None:

@@ -1,0 +1,73 @@
+"""Every mark is drawn whole, under the cursor too, at every square size (issue 39.4).
+
+The cursor's frame is drawn over a square's edge: a glyph as tall as the square lost its top
+row under it (an O read as "U", or as ``█   █`` on the replay's small squares). A winning
+square under the cursor keeps the win's inversion.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+
+from tictactoe_tui.app.board_view import BIG_GLYPHS, SMALL_GLYPHS, BoardView, Cell
+from tictactoe_tui.game import GameState, Mode, Preset, Settings
+
+from .conftest import AppFactory
+
+FRAME = set("╭╮╰╯─│")
+SIZES = [(60, 18), (70, 20), (80, 24), (100, 30), (100, 40), (120, 40), (160, 50), (200, 60)]
+BOARDS = [Preset(3, 3, 3), Preset(4, 4, 4), Preset(6, 7, 4, "gravity"), Preset(7, 7, 5)]
+
+
+def glyph_marks(symbol: str) -> list[list[str]]:
+    """The ink of each way a symbol may be drawn (big, small, a letter), as words."""
+    return [" ".join(glyphs[symbol]).split() for glyphs in (BIG_GLYPHS, SMALL_GLYPHS)] + [[symbol]]
+
+
+def drawn(cell: Cell) -> tuple[list[str], list[str]]:
+    """The ink a square shows inside its frame, and the part of it drawn in reverse video."""
+    ink, reversed_ink = [], []
+    for strip in cell.render_lines(Region(0, 0, *cell.size)):  # the frame included
+        for segment in strip:
+            text = "".join(" " if char in FRAME else char for char in segment.text)
+            ink.append(text)
+            if segment.style is not None and segment.style.reverse:
+                reversed_ink.append(text)
+    return " ".join(ink).split(), " ".join(reversed_ink).split()
+
+
+def won_by_x(game: GameState) -> GameState:
+    """Play the first legal moves, X along the first ones and O elsewhere, until X wins."""
+    while not game.board.is_over:
+        game = game.play(game.board.legal_moves()[0 if game.board.to_move.name == "X" else -1])
+    return game
+
+
+@pytest.mark.parametrize("preset", BOARDS, ids=lambda preset: f"{preset.game}-{preset.key}")
+async def test_a_mark_under_the_cursor_is_whole_at_every_size(make_app: AppFactory, preset: Preset) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
+    heights = set()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        game = won_by_x(screen.game)
+        screen.game = game
+        view = app.query_one(BoardView)
+        for size in SIZES:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            if not view.fits:
+                continue
+            for move in game.line:
+                view.cursor = move
+                await pilot.pause()
+                cell = app.query_one(f"#cell-{move[0]}-{move[1]}", Cell)
+                heights.add(cell.size.height)
+                where = f"{cell.symbol} at {move} in a {cell.size.width}×{cell.size.height} square at {size}"
+                ink, reversed_ink = drawn(cell)
+                assert ink in glyph_marks(cell.symbol), f"{where}: drawn as {ink}"
+                if cell.has_class("-win"):
+                    assert reversed_ink == ink, f"{where}: a winning square under the cursor is not inverted"
+                    assert cell.styles.text_style.underline, f"{where}: a winning square lost its underline"
+    assert len(heights) > 1, f"only squares {heights} lines tall were drawn"
