@@ -135,12 +135,15 @@ class Settings:
 
 @dataclass(frozen=True)
 class Scoreboard:
-    """Results of this session's games, by player: you and the computer, you and your friend
-    online, or X and O when both sides play at one keyboard (or both are the computer)."""
+    """Results of this session's games between one pair of players: you and the computer, you
+    and your friend online, or X and O when both sides play at one keyboard (or both are the
+    computer). The tallies of other pairs met this session (before a change of mode) wait in
+    ``elsewhere``, so the score line names two players, never four."""
 
     wins: tuple[tuple[str, int], ...] = (("X", 0), ("O", 0))
-    """Each player's wins, in the order they were first named."""
+    """Each player's wins, X's player first."""
     draws: int = 0
+    elsewhere: tuple[Scoreboard, ...] = ()
 
     @classmethod
     def for_game(cls, game: GameState) -> Scoreboard:
@@ -149,19 +152,32 @@ class Scoreboard:
             tuple((game.player_name(mark), 0) for mark in sorted(Mark, key=lambda mark: game.symbol(mark) != "X"))
         )
 
+    @property
+    def players(self) -> frozenset[str]:
+        """The two players these scores are between."""
+        return frozenset(who for who, _ in self.wins)
+
     def wins_of(self, player: str) -> int:
-        """How many games ``player`` won (0 for a player not named yet)."""
+        """How many games ``player`` won against the other player of this pair (0 if not in it)."""
         return dict(self.wins).get(player, 0)
 
+    def facing(self, game: GameState) -> Scoreboard:
+        """These scores with the pair playing ``game`` in front: their tally so far, or zero."""
+        pair = Scoreboard.for_game(game)
+        if pair.players == self.players:
+            return self
+        tallies = (replace(self, elsewhere=()), *self.elsewhere)
+        front = next((tally for tally in tallies if tally.players == pair.players), pair)
+        return replace(front, elsewhere=tuple(tally for tally in tallies if tally is not front))
+
     def count(self, game: GameState) -> Scoreboard:
-        """These scores with a finished game added (its players named if they are new)."""
-        named = Scoreboard.for_game(game)
-        wins = dict(self.wins) | {who: self.wins_of(who) for who, _ in named.wins}
+        """These scores with a finished game added to its pair's tally, which comes to the front."""
+        front = self.facing(game)
         winner = game.board.winner
         if winner is None:
-            return Scoreboard(tuple(wins.items()), self.draws + 1)
-        wins[game.player_name(winner)] += 1
-        return Scoreboard(tuple(wins.items()), self.draws)
+            return replace(front, draws=front.draws + 1)
+        who = game.player_name(winner)
+        return replace(front, wins=tuple((name, wins + (name == who)) for name, wins in front.wins))
 
     def __str__(self) -> str:
         return " · ".join([*(f"{who} {count}" for who, count in self.wins), f"draws {self.draws}"])

@@ -107,12 +107,12 @@ class Sidebar(Vertical):
         self.initial = initial
 
     def compose(self) -> ComposeResult:
-        yield Label("tictactoe-tui", id="title")
-        with Horizontal(id="score-row"):
-            yield Static(str(Scoreboard()), id="scores")
-            reset = Button("reset", id="reset-scores", compact=True)
+        with Horizontal(id="title-row"):  # the score line gets the whole width: it never splits
+            yield Label("tictactoe-tui", id="title")
+            reset = Button("reset scores", id="reset-scores", compact=True)
             reset.can_focus = False  # Tab goes to the settings; a click asks before resetting
             yield reset
+        yield Static(str(Scoreboard()), id="scores")
         with TabbedContent(initial="settings-tab"):
             with TabPane("Settings", id="settings-tab"), VerticalScroll():
                 for field, title in SECTIONS:
@@ -143,6 +143,12 @@ class Sidebar(Vertical):
     def watch_game(self, game: GameState | None) -> None:
         if game is not None:
             self.query_one(HistoryList).show(game)
+        self._show_scores()
 
-    def watch_scores(self, scores: Scoreboard) -> None:
+    def watch_scores(self) -> None:
+        self._show_scores()
+
+    def _show_scores(self) -> None:
+        """The score line of the pair playing now (a change of mode brings their own tally)."""
+        scores = self.scores if self.game is None else self.scores.facing(self.game)
         self.query_one("#scores", Static).update(str(scores))
