@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -392,3 +393,29 @@ def test_analyze_gives_the_exact_solver_nearly_all_the_time_where_it_answers_eve
 
     assert exact_share(Board.empty(5, 5, 4)) == 0.9  # the book and the live solver cover 5×5 (issue 27)
     assert exact_share(Board.empty(6, 6, 5)) == 0.5  # estimates need the time where it cannot finish
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["games", "show", "1"], ["games", "review", "1"], ["games"], ["stats"], ["analyze", "x.o/.x./..o"]],
+    ids=" ".join,
+)
+def test_every_command_ends_with_status_0_when_its_reader_is_gone(tmp_path: Path, command: list[str]) -> None:
+    """``games show N | head -1`` exited 1: Rich's console ended the program itself on a closed pipe."""
+    from tictactoe_tui.store.archive import Archive, GameRecord
+    from tictactoe_tui.store.files import Paths
+
+    environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    archive = Archive.open(Paths(tmp_path / "config" / "tictactoe-tui", tmp_path / "data" / "tictactoe-tui"))
+    moves = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
+    archive.record(GameRecord(3, 3, 3, "two players", "", "you", "friend", "X", moves, (1.0,) * 5, "x", 1, 9.0, 19.0))
+    archive.close()
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line is written
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *command],
+        stdout=write, stderr=subprocess.PIPE, text=True, env=environment, timeout=120, check=False,
+    )  # fmt: skip
+    os.close(write)
+    assert done.stderr == ""
+    assert done.returncode == 0

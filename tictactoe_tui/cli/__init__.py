@@ -15,16 +15,16 @@ from ..engine.board import BoardError
 from ..store import savefile
 from .parser import UsageError, build_parser, launch_choices
 
-#: The exit status of a command whose reader went away (``| head``): 128 + SIGPIPE, as a
-#: Unix tool killed by the signal reports it.
-CLOSED_PIPE = 141
+#: The exit status of a command whose reader went away (``| head``): it wrote what was read,
+#: so it succeeded (``set -o pipefail`` scripts piping into ``head`` keep going).
+CLOSED_PIPE = 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tictactoe-tui`` command; returns the exit status."""
     try:
         return _main(argv)
-    except BrokenPipeError:  # the reader closed the pipe: end quietly, as Unix tools do
+    except BrokenPipeError:  # the reader closed the pipe (Rich's consoles hand it here too): end quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
         return CLOSED_PIPE
 

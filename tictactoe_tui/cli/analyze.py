@@ -96,9 +96,9 @@ def position_json(board: Board) -> dict[str, object]:
 
 
 def print_table(table: Table) -> None:
-    from rich.console import Console
+    from .console import command_console
 
-    Console().print(table)
+    command_console().print(table)
 
 
 def estimate_json(board: Board, outcome: alphabeta.SearchOutcome) -> dict[str, object]:

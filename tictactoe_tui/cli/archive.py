@@ -63,10 +63,11 @@ def print_stats(archive: Archive, as_json: bool) -> int:
         print(json.dumps(statistics.to_json()))
         return 0
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from .console import command_console
+
+    console = command_console()
     table = Table(title=f"Statistics: {statistics.games} finished games", box=box.SIMPLE_HEAD, show_edge=False)
     for column in ("players", "board", "games", "won", "drawn", "lost", "streak", "best streak"):
         table.add_column(column, justify="left" if column in ("players", "board") else "right", overflow="fold")
@@ -106,10 +107,11 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
         print(json.dumps({"total": archive.count(), "games": [game.__dict__ for game in games]}))
         return 0
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from .console import command_console
+
+    console = command_console()
     table = Table(title=f"The newest {len(games)} of {archive.count()} games", box=box.SIMPLE_HEAD, show_edge=False)
     for column in ("#", "ended", "board", "mode", "X · O", "result", "moves"):
         table.add_column(column, justify="right" if column in ("#", "moves") else "left", overflow="fold")
@@ -136,7 +138,10 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
     else:
         from rich.progress import Progress
 
-        with Progress(transient=True) as bar:
+        from .console import command_console
+
+        progress = command_console(stderr=True)
+        with Progress(console=progress, transient=True, disable=not progress.is_terminal) as bar:
             task = bar.add_task(f"reviewing game {record.id}", total=len(record.moves))
             review = review_game(start, record.moves, seconds, lambda done: bar.update(task, completed=done))
     new_puzzles = archive.add_puzzles(puzzles_from_review(review, f"game {record.id}", record.yours))
@@ -149,10 +154,11 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
         entries = [move.as_json() | {"by": shown(move.by)} for move in review.moves]
         print(json.dumps(entries))
         return 0
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from .console import command_console
+
+    console = command_console()
     x_player, o_player = record.players_by_symbol
     console.print(f"[b]Game {record.id}[/b]: {record.board_label}; X: {x_player}, O: {o_player}: {record.result_text}")
     table = Table("move", "by", "verdict", "value", "best instead")
@@ -187,11 +193,11 @@ def print_game(record: GameRecord, as_json: bool) -> int:
     if as_json:
         print(json.dumps(record.to_json()))
         return 0
-    from rich.console import Console
+    from .console import command_console
 
     state = record.state()
     x_player, o_player = record.players_by_symbol
-    console = Console()
+    console = command_console()
     console.print(f"[b]Game {record.id}[/b]: {record.board_label}, {record.mode}; X: {x_player}, O: {o_player}")
     console.print(
         f"{local_time(record.started_at)} to "

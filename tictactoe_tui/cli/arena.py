@@ -9,13 +9,13 @@ import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 
-from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
 from ..engine import AGAINST_REFERENCE, LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
 from ..engine.marks import board_size
 from ..game import presets_for
+from .console import command_console
 from .parser import UsageError
 
 
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     with arena_pool(args.jobs) as pool:
         if args.ladder:
             return run_ladder(args, start, pool)
-        with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
+        with Progress(console=command_console(stderr=True), transient=True, disable=args.json) as progress:
             task = progress.add_task(f"{args.x} (X) vs {args.o} (O)", total=args.games)
             result = run_arena(
                 args.x,
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.__dict__))
     else:
-        Console().print(arena_table(result, start))
+        command_console().print(arena_table(result, start))
     return 0
 
 
@@ -91,7 +91,7 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
     """``arena --ladder``: each level against the one below it, then each level against the
     reference bot, half the games from each seat."""
     pairings = (*LADDER, *AGAINST_REFERENCE)
-    with Progress(console=Console(stderr=True), transient=True, disable=args.json) as progress:
+    with Progress(console=command_console(stderr=True), transient=True, disable=args.json) as progress:
         total = args.games * len(pairings)
         task = progress.add_task(f"ladder: {shape_text(start)}", total=total)
         rows = [
@@ -131,6 +131,6 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
             f"{row.score:.1%}",
             end_section=row is ladder[-1],
         )
-    Console().print(table)
-    Console().print("[dim]score: wins plus half the draws, per game[/dim]")
+    command_console().print(table)
+    command_console().print("[dim]score: wins plus half the draws, per game[/dim]")
     return 0
