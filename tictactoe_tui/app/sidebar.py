@@ -128,7 +128,16 @@ class Sidebar(Vertical):
         event.stop()
         self.post_message(self.ResetScores())
 
+    def on_mount(self) -> None:
+        """Show the settings in force now: they may have changed while the sidebar was being built."""
+        self._show_settings(self.settings)
+
     def watch_settings(self, settings: Settings | None) -> None:
+        if self.is_mounted:  # before that, a select's own parts may not exist yet: on_mount shows them
+            self._show_settings(settings)
+
+    def _show_settings(self, settings: Settings | None) -> None:
+        """Set every select to ``settings`` (and the options that depend on them)."""
         if settings is None:
             return
         for field, _title in SECTIONS:
