@@ -43,7 +43,7 @@ def capture_browser(folder: Path) -> Path:
 
 
 def main() -> None:
-    folder = ROOT / "docs" / "screenshots"
+    folder = ROOT / "screenshots"
     folder.mkdir(exist_ok=True)
     if "--browser" in sys.argv[1:]:
         print(capture_browser(folder).relative_to(ROOT))

@@ -73,6 +73,8 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["arena", "--x", "easy", "--o", "easy", "--board", "big"], "must look like 3x3"),
         (["arena", "--x", "opening-table", "--o", "easy", "--board", "4x4"], "does not play Classic on a 4×4"),
         (["frobnicate"], "invalid choice"),
+        (["--think-time", "1e9"], "expected 0.05 to 60 seconds a move, not '1e9'"),
+        (["--think-time", "0.001"], "expected 0.05 to 60 seconds a move"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], args: list[str], reason: str) -> None:

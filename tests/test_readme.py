@@ -35,16 +35,25 @@ def test_readme_is_for_players() -> None:
     """The README stays short; the engineering notes live in docs/."""
     readme = (ROOT / "README.md").read_text()
     assert len(readme.splitlines()) <= 300
-    for picture in re.findall(r"\]\((docs/screenshots/[^)]+)\)", readme):
+    pictures = re.findall(r"\]\((screenshots/[^)]+)\)", readme)
+    assert pictures, "the README shows the app"
+    for picture in pictures:
         assert (ROOT / picture).is_file(), picture
+    assert (ROOT / "docs" / "screenshots").resolve() == ROOT / "screenshots"  # the docs show the same pictures
     for page in re.findall(r"\]\((docs/[^)#]+\.md)", readme):
         assert (ROOT / page).is_file(), page
 
 
+#: The pages whose console examples are run: the README and every page of the docs.
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
 def console_examples() -> list[tuple[str, list[str]]]:
-    """Each ``$ tictactoe-tui …`` line of the README's console blocks with the output shown under it."""
+    """Each ``$ tictactoe-tui …`` line of the console blocks of the README and the docs with the
+    output shown under it."""
     examples = []
-    for block in re.findall(r"```console\n(.*?)```", (ROOT / "README.md").read_text(), re.S):
+    blocks = [block for page in PAGES for block in re.findall(r"```console\n(.*?)```", page.read_text(), re.S)]
+    for block in blocks:
         command, output = "", []
         for line in [*block.splitlines(), "$"]:
             if line.startswith("$"):
@@ -58,6 +67,35 @@ def console_examples() -> list[tuple[str, list[str]]]:
 
 def test_the_readme_has_examples_with_output() -> None:
     assert any(command.startswith("tictactoe-tui analyze") for command, _output in console_examples())
+    assert any('analyze "x.o/.x./..o" --json' in command for command, _output in console_examples())  # docs/engine.md
+
+
+def test_the_readme_says_how_to_reach_the_command_before_its_examples() -> None:
+    """After the set-up as written, ``tictactoe-tui …`` is not found until the venv is activated."""
+    readme = (ROOT / "README.md").read_text()
+    first_example = readme.index("$ tictactoe-tui")
+    assert "source .venv/bin/activate" in readme[:first_example]
+
+
+def test_the_games_table_names_the_boards_the_rules_accept() -> None:
+    """Each game's row says 15×15 and custom boards exactly when its rules accept them."""
+    from tictactoe_tui.engine.board import BoardError
+    from tictactoe_tui.engine.rules import RULES
+
+    def accepts(rules: object, rows: int, cols: int, k: int) -> bool:
+        try:
+            rules.check_size(rows, cols, k)  # type: ignore[attr-defined]
+        except BoardError:
+            return False
+        return True
+
+    readme = (ROOT / "README.md").read_text()
+    for rules in RULES.values():
+        [row] = [line for line in readme.splitlines() if line.startswith(f"| {rules.title} |")]
+        boards = row.rstrip(" |").rsplit("|", 1)[1]
+        custom = any(accepts(rules, rows, cols, 3) for rows in range(3, 8) for cols in range(3, 8) if rows != cols)
+        assert ("custom" in boards) == custom, f"{rules.title}: {boards!r}"
+        assert ("15×15" in boards) == accepts(rules, 15, 15, 5), f"{rules.title}: {boards!r}"
 
 
 @pytest.mark.parametrize(("command", "output"), console_examples())

@@ -98,6 +98,8 @@ def presets_for(game: str) -> tuple[Preset, ...]:
 PRESETS: tuple[Preset, ...] = presets_for(DEFAULT_GAME)
 #: Seconds the computer may think per move, as offered in the sidebar.
 THINK_TIMES: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 5.0)
+#: The fewest and most seconds the computer may be given per move (the command line and the settings file).
+THINK_LIMITS: tuple[float, float] = (0.05, 60.0)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from .. import __version__
 from ..engine.board import DEFAULT_GAME, BoardError, default_k
-from ..game import Preset, presets_for
+from ..game import THINK_LIMITS, Preset, presets_for
 from ..net.address import DEFAULT_PORT, split_address
 
 GAME_HELP = "classic (default), gravity (Connect Four on 6x7), misere (k in a row loses) or ultimate"
@@ -60,6 +60,15 @@ def positive_seconds(text: str) -> float:
     return seconds
 
 
+def think_seconds(text: str) -> float:
+    """Parse the computer's seconds per move, within :data:`THINK_LIMITS`."""
+    least, most = THINK_LIMITS
+    seconds = positive_seconds(text)
+    if not least <= seconds <= most:
+        raise argparse.ArgumentTypeError(f"expected {least:g} to {most:g} seconds a move, not {text!r}")
+    return seconds
+
+
 def port_number(text: str) -> int:
     """Parse a TCP port, 1 to 65535."""
     if not text.isdigit() or not 1 <= int(text) <= 65535:
@@ -104,7 +113,11 @@ def build_parser() -> _Parser:
     parser.add_argument("--game", type=game_name, help=GAME_HELP)
     parser.add_argument("--board", type=board_size, help="play on rows x columns, e.g. 15x15 (with --k)")
     parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board (default as its preset)")
-    parser.add_argument("--think-time", type=positive_seconds, help="the computer's seconds per move")
+    parser.add_argument(
+        "--think-time",
+        type=think_seconds,
+        help=f"the computer's seconds per move ({THINK_LIMITS[0]:g} to {THINK_LIMITS[1]:g})",
+    )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     analyze = commands.add_parser("analyze", help="exact value of every move of a position")

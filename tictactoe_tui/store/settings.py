@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import BoardError
-from ..game import FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
+from ..game import THINK_LIMITS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
 from .files import BadFile, Paths, load
 
 DEFAULT_THEME = "textual-dark"
@@ -44,8 +44,9 @@ def settings_from_json(data: Any, known_levels: list[str]) -> tuple[Settings, st
     level = _choice(data, "level", {name: name for name in known_levels}, defaults.level)
     preset = _board(data.get("board", defaults.preset.key))
     think = data.get("think_seconds", defaults.think_seconds)
-    if isinstance(think, bool) or not isinstance(think, int | float) or not 0.05 <= think <= 60:
-        raise BadFile(f"think_seconds {think!r}, which is not a number of seconds from 0.05 to 60")
+    least, most = THINK_LIMITS
+    if isinstance(think, bool) or not isinstance(think, int | float) or not least <= think <= most:
+        raise BadFile(f"think_seconds {think!r}, which is not a number of seconds from {least:g} to {most:g}")
     coordinates = data.get("coordinates", defaults.coordinates)
     if not isinstance(coordinates, bool):
         raise BadFile(f"coordinates {coordinates!r}, which is not true or false")
