@@ -18,7 +18,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Analysis, Board, Budget, Decision, Move, Strategy, analyze, get_strategy
-from .engine.review import Review, review_game
+from .engine.review import MoveReview, judge_move
 from .engine.search.solver import CancelFlag
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
@@ -94,21 +94,20 @@ class AnalysisRequest:
 
 @dataclass(frozen=True)
 class ReviewRequest:
-    """Review a finished game: every move judged, the solver given ``seconds`` a position."""
+    """Judge one move of a game for its review, the solver and the estimates given ``seconds``."""
 
     position: Position
-    """The game's last position, its history the moves to review."""
+    """The position before the move."""
+    move: Move
     seconds: float
 
     @classmethod
-    def of(cls, board: Board, seconds: float) -> ReviewRequest:
-        return cls(Position.of(board), seconds)
+    def of(cls, board: Board, move: Move, seconds: float) -> ReviewRequest:
+        return cls(Position.of(board), move, seconds)
 
-    def run(self, cancel: CancelFlag) -> Review:
-        """Review (in the child, or in-process)."""
-        final = self.position.board()
-        start = Board.empty(final.rows, final.cols, final.k, final.rules.name)
-        return review_game(start, final.history or (), self.seconds, cancel=cancel)
+    def run(self, cancel: CancelFlag) -> MoveReview:
+        """Judge (in the child, or in-process)."""
+        return judge_move(self.position.board(), self.move, self.seconds, cancel=cancel)
 
 
 Request = SearchRequest | AnalysisRequest | ReviewRequest
@@ -176,11 +175,11 @@ class SearchProcess:
         assert isinstance(analysis, Analysis)
         return analysis
 
-    def review(self, request: ReviewRequest, cancel: threading.Event) -> Review:
-        """Review in the child; setting ``cancel`` stops it there."""
-        review = self._run(request, cancel)
-        assert isinstance(review, Review)
-        return review
+    def judge(self, request: ReviewRequest, cancel: threading.Event) -> MoveReview:
+        """Judge a move in the child; setting ``cancel`` stops it there."""
+        judged = self._run(request, cancel)
+        assert isinstance(judged, MoveReview)
+        return judged
 
     def _run(self, request: Request, cancel: threading.Event) -> object:
         with self._lock:

@@ -4,19 +4,29 @@ replay, with the value graph whose bars jump the replay."""
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.archive import ReplayScreen
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.review import BAR_WIDTH, ValueGraph, verdict_line
+from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, summary, verdict_line
 from tictactoe_tui.engine import Board, Mark, Move
 from tictactoe_tui.engine.review import MoveReview, Review
 from tictactoe_tui.game import Mode, Settings
 from tictactoe_tui.store.archive import GameRecord
 
-from .conftest import AppFactory
+from .conftest import AppFactory, FirstFree
+
+SnapCompare = Callable[..., bool]
+#: Columns of padding left of the graph's bars (the tcss gives #replay-graph ``padding: 0 2``).
+GRAPH_PADDING = 2
 
 
 async def test_v_after_a_game_reviews_it_and_a_click_on_the_graph_jumps(make_app: AppFactory) -> None:
@@ -32,13 +42,15 @@ async def test_v_after_a_game_reviews_it_and_a_click_on_the_graph_jumps(make_app
         await app.screen.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen
-        review = screen.review
+        review = screen.query_one(ReviewPanel).review
         assert review is not None
         assert review.exact
         summary = str(screen.query_one("#replay-review", Static).render())
         assert "Turning point: move 8, c2: turned a win into a draw; b3 kept the win" in summary
         graph = screen.query_one(ValueGraph)
-        await pilot.click(ValueGraph, offset=(2 * BAR_WIDTH, 0))  # the bar of the position after 2 moves
+        await pilot.click(
+            ValueGraph, offset=(GRAPH_PADDING + 2 * BAR_WIDTH, 0)
+        )  # the bar of the position after 2 moves
         await pilot.pause()
         assert screen.state.ply == 2
         assert graph.shown == 2
@@ -61,8 +73,9 @@ async def test_the_archive_replay_reviews_on_v(make_app: AppFactory) -> None:
         await pilot.press("v")
         await app.screen.workers.wait_for_complete()
         await pilot.pause()
-        assert app.screen.review is not None
-        assert len(app.screen.review.moves) == len(app.screen.record.moves)
+        review = app.screen.query_one(ReviewPanel).review
+        assert review is not None
+        assert len(review.moves) == len(app.screen.record.moves)
 
 
 def _random_game(rows: int, k: int, game: str, seed: int) -> GameRecord:
@@ -114,6 +127,161 @@ def test_a_move_the_solver_could_not_judge_says_so_and_what_estimated_it() -> No
         1, (4, 4), Mark.X, None, None, ((4, 4),), estimate_before=0.55, estimate_after=0.55,
         estimate_source="MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)",
     )  # fmt: skip
-    line = verdict_line(Review(board, (estimated,)), 1)
-    assert line.startswith("not judged exactly — MCTS estimate (3,000 playouts;")
-    assert line.endswith("win rate 0.55 with the best move, 0.55 with this one")
+    review = Review(board, (estimated,))
+    assert verdict_line(review, 1) == "best (estimated: chance 0.55 → 0.55)"
+    assert "Estimated: MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)" in summary(
+        review, {Mark.X: "X", Mark.O: "O"}
+    )
+
+
+class ScriptedJudge(ThreadSearcher):
+    """Judges moves at once with made-up estimates (a snapshot must not depend on time): every
+    third move of the loser's loses 0.4 of its chance, with a line of the next moves; after
+    ``hold_after`` moves it waits until the review is cancelled."""
+
+    def __init__(self, hold_after: int | None = None) -> None:
+        super().__init__(lambda name: FirstFree())
+        self.hold_after = hold_after
+        self.judged = 0
+
+    def judge(self, board: Board, move: Move, seconds: float, cancel: threading.Event) -> MoveReview:
+        if self.hold_after is not None and self.judged >= self.hold_after:
+            cancel.wait(30)
+        self.judged += 1
+        ply = board.move_count + 1
+        rate = 0.5 + 0.04 * ((ply * 7) % 5 - 2)
+        after = rate - (0.4 if ply % 3 == 0 else 0.02)
+        legal = [found for found in board.play(move).legal_moves() if found != move][:4]
+        judged = MoveReview(
+            ply, move, board.to_move, None, None, (board.legal_moves()[0],), estimate_before=rate,
+            estimate_after=after, estimate_source="MCTS estimate (made up for the test)",
+        )  # fmt: skip
+        if judged.lost_value:
+            return replace(judged, line=tuple(legal), best_line=(board.legal_moves()[0],))
+        return judged
+
+
+def _app_with(make_app: AppFactory, searcher: ThreadSearcher) -> TicTacToeApp:
+    app = make_app(Settings())
+    app.searcher = searcher
+    return app
+
+
+async def _open_review(pilot: Pilot[None], record: GameRecord) -> ReplayScreen:
+    app = pilot.app
+    assert isinstance(app, TicTacToeApp)
+    app.push_screen(ReplayScreen(record, app.archive, app.searcher, review=True))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
+
+
+async def test_a_click_on_every_bar_shows_exactly_that_position(make_app: AppFactory) -> None:
+    """3×3 (two columns a bar), 15×15 (one column a bar) and Ultimate (more positions than
+    columns: a sample of them) — each bar shows the position it draws, and the │ lands on it."""
+    for record, size in ((_random_game(3, 3, "classic", 1), (100, 40)), (_random_game(15, 5, "classic", 3), (80, 24)),
+                         (_random_game(9, 3, "ultimate", 3), (80, 24))):  # fmt: skip
+        app = _app_with(make_app, ScriptedJudge())
+        async with app.run_test(size=size) as pilot:
+            screen = await _open_review(pilot, record)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            graph = screen.query_one(ValueGraph)
+            graph.scroll_visible(animate=False)  # the notes under the board scroll at 80×24
+            await pilot.pause()
+            plies, width = graph.bar_layout()
+            legend = str(graph.render()).split("\n")[2]
+            assert len(legend) <= graph.content_size.width
+            assert "X wins" in legend or "█X" in legend
+            assert len(plies) * width <= graph.content_size.width  # one line
+            assert plies[0] == 0
+            assert plies[-1] == len(record.moves)
+            for column, ply in enumerate(plies):
+                await pilot.click(ValueGraph, offset=(GRAPH_PADDING + column * width + width - 1, 0))
+                assert screen.state.ply == ply
+                assert graph.shown == ply
+                marks = str(graph.render()).split("\n")[1]
+                assert marks[column * width : column * width + width].strip().endswith("│")
+
+
+async def test_left_and_right_step_through_a_mistakes_line_and_leave_the_game_alone(make_app: AppFactory) -> None:
+    app = make_app(Settings())
+    record = _random_game(3, 3, "classic", 1)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await _open_review(pilot, record)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        review = screen.query_one(ReviewPanel).review
+        assert review is not None
+        mistake = next(move for move in review.moves if move.lost_value and len(move.line) >= 2)
+        await pilot.click(ValueGraph, offset=(GRAPH_PADDING + mistake.ply * BAR_WIDTH, 0))
+        assert screen.state.ply == mistake.ply
+        game_board = screen.state.board
+        await pilot.press("l")
+        await pilot.press("right", "right")
+        shown = screen.query_one(BoardView).game
+        assert shown is not None
+        assert shown.board == game_board.play_all(mistake.line[:2])
+        assert screen.state.board == game_board  # the game's own position untouched
+        status = str(screen.query_one("#replay-status", Static).render())
+        assert f"Line after move {mistake.ply}" in status
+        assert f"2 of {len(mistake.line)}" in status
+        await pilot.press("left")
+        assert screen.query_one(BoardView).game.board == game_board.play_all(mistake.line[:1])  # type: ignore[union-attr]
+        await pilot.press("l")  # back to the game
+        assert screen.query_one(BoardView).game.board == game_board  # type: ignore[union-attr]
+        await pilot.press("left")
+        assert screen.state.ply == mistake.ply - 1
+
+
+async def test_the_progress_shows_while_moves_are_judged_and_c_cancels(make_app: AppFactory) -> None:
+    judge = ScriptedJudge(hold_after=20)
+    app = _app_with(make_app, judge)
+    record = _random_game(9, 3, "ultimate", 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_review(pilot, record)
+        panel = screen.query_one(ReviewPanel)
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if panel.judged >= 20:
+                break
+        assert panel.judging
+        status = screen.query_one("#replay-status", Static)
+        assert status.region.bottom <= screen.query_one("#replay-play").region.bottom  # in sight, under the board
+        assert f"judging move 21 of {len(record.moves)}" in str(status.render())
+        assert screen.query_one(ValueGraph).review is not None  # the bars fill in as moves are judged
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not panel.judging
+        assert panel.review is None
+        assert "Review cancelled after 20 of" in str(screen.query_one("#replay-review", Static).render())
+
+
+def test_snapshot_a_finished_15x15_review_at_80x24(snap_compare: SnapCompare) -> None:
+    app = TicTacToeApp(Settings(), searcher=ScriptedJudge(), seed=1, watch_delay=0)
+    record = _random_game(15, 5, "classic", 3)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await _open_review(pilot, record)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("left", "left")
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_an_ultimate_review_in_progress_at_80x24(snap_compare: SnapCompare) -> None:
+    judge = ScriptedJudge(hold_after=24)
+    app = TicTacToeApp(Settings(), searcher=judge, seed=1, watch_delay=0)
+    record = _random_game(9, 3, "ultimate", 3)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        screen = await _open_review(pilot, record)
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if screen.query_one(ReviewPanel).judged >= 24:
+                break
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)  # leaving it cancels the review

@@ -25,7 +25,8 @@ def analysis_seconds(board: Board) -> float:
 
 if TYPE_CHECKING:  # the searches and multiprocessing load with the first search, not at start
     from ..engine import Analysis, Decision, Strategy
-    from ..engine.review import Review
+    from ..engine.board import Move
+    from ..engine.review import MoveReview
     from ..search_process import SearchProcess
 
 
@@ -68,8 +69,8 @@ class Searcher(Protocol):
     def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
         """Every move's exact value, for hints and the overlay."""
 
-    def review(self, board: Board, seconds: float, cancel: threading.Event) -> Review:
-        """The review of the game that led to ``board`` (its history)."""
+    def judge(self, board: Board, move: Move, seconds: float, cancel: threading.Event) -> MoveReview:
+        """A review's judgement of ``move`` played on ``board``, within ``seconds``."""
 
     def close(self) -> None:
         """Release what the searcher holds."""
@@ -93,10 +94,10 @@ class ThreadSearcher:
 
         return AnalysisResult(state, AnalysisRequest.of(state.board, seconds).run(cancel))
 
-    def review(self, board: Board, seconds: float, cancel: threading.Event) -> Review:
+    def judge(self, board: Board, move: Move, seconds: float, cancel: threading.Event) -> MoveReview:
         from ..search_process import ReviewRequest
 
-        return ReviewRequest.of(board, seconds).run(cancel)
+        return ReviewRequest.of(board, move, seconds).run(cancel)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -152,10 +153,10 @@ class ProcessSearcher:
 
         return AnalysisResult(state, self.analysis_process.analyze(AnalysisRequest.of(state.board, seconds), cancel))
 
-    def review(self, board: Board, seconds: float, cancel: threading.Event) -> Review:
+    def judge(self, board: Board, move: Move, seconds: float, cancel: threading.Event) -> MoveReview:
         from ..search_process import ReviewRequest
 
-        return self.analysis_process.review(ReviewRequest.of(board, seconds), cancel)
+        return self.analysis_process.judge(ReviewRequest.of(board, move, seconds), cancel)
 
     def close(self) -> None:
         """Stop the child processes that were started."""

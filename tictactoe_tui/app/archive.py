@@ -7,6 +7,7 @@ to do with a game goes back to the app as the screen's result.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
@@ -21,15 +22,13 @@ from textual.widgets import DataTable, Footer, Select, Static
 from textual.worker import Worker, WorkerState
 
 from ..engine import Board, Mark, move_name
-from ..engine.puzzles import puzzles_from_review
-from ..engine.review import Review
 from ..game import Mode, format_seconds
 from ..store import savefile
 from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label, local_time
 from .ai import AnalysisResult, Searcher, analysis_seconds
 from .board_view import BoardView
 from .notices import tell_archive_news
-from .review import ValueGraph, summary, verdict_line
+from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
 from .screens import PathPrompt
 from .sidebar import HistoryList
 
@@ -274,6 +273,8 @@ class ReplayScreen(Screen[Board | bool | None]):
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("a", "toggle_overlay", "Analysis"),
         Binding("v", "review", "Review"),
+        Binding("l", "line", "Line", show=False),
+        Binding("c", "cancel_review", "Cancel review", show=False),
         Binding("p", "play_on", "Play on"),
         Binding("e", "export", "Export"),
         Binding("d,delete", "delete", "Delete"),
@@ -287,10 +288,10 @@ class ReplayScreen(Screen[Board | bool | None]):
         self.searcher = searcher
         self.state = record.state()
         self.overlay = False
-        self.review: Review | None = None
         self._review_at_once = review
+        self.line: LineView | None = None
+        """The line of a mistake being stepped through, if any (the replay's position stays)."""
         self._cancel = threading.Event()
-        self._review_cancel = threading.Event()
 
     def compose(self) -> ComposeResult:
         record = self.record
@@ -301,8 +302,7 @@ class ReplayScreen(Screen[Board | bool | None]):
                 yield board
                 with VerticalScroll(id="replay-notes"):
                     yield Static("", id="replay-status")
-                    yield ValueGraph(id="replay-graph")
-                    yield Static("", id="replay-review")
+                    yield ReviewPanel(REVIEW_SECONDS, id="review")
             with Vertical(id="replay-side"):
                 x_player, o_player = record.players_by_symbol
                 players = f"X: {x_player} · O: {o_player}"
@@ -339,6 +339,7 @@ class ReplayScreen(Screen[Board | bool | None]):
 
     def show(self, ply: int) -> None:
         """Show the position after ``ply`` moves."""
+        self.line = None
         self.state = self.state.at_ply(ply)
         self.query_one(ValueGraph).shown = ply
         board_view = self.query_one(BoardView)
@@ -361,12 +362,41 @@ class ReplayScreen(Screen[Board | bool | None]):
             where = f"Move {ply} of {total}: {mover} {played} at {format_seconds(when)}"
         if ply == total:
             where += f" · {self.record.result_text}"
-        if self.review is not None and ply:
-            where += f"\n{verdict_line(self.review, ply)}"
+        panel = self.query_one(ReviewPanel)
+        review = panel.review
+        if panel.judging:
+            extra = extra or panel.progress()
+        if self.line is not None:
+            where = self.line.describe()
+            extra = extra or "←/→ step the line · l back to the game"
+        elif review is not None and ply:
+            where += f"\n{verdict_line(review, ply)}"
         return f"{where}\n[dim]{extra or '←/→ step · a analysis · v review · p play on from here'}[/dim]"
 
     def action_step(self, plies: int) -> None:
+        """Step the replay, or the line of a mistake while it is shown."""
+        if self.line is not None:
+            self.line = self.line.stepped(plies)
+            self._show_line()
+            return
         self.show(min(max(self.state.ply + plies, 0), len(self.record.moves)))
+
+    def action_line(self) -> None:
+        """Step through the line of the mistake shown (``l`` again: back to the game)."""
+        review = self.query_one(ReviewPanel).review
+        ply = self.state.ply
+        if self.line is not None:
+            self.show(ply)
+        elif review is not None and 1 <= ply <= len(review.moves) and review.moves[ply - 1].line:
+            self.line = LineView(review.moves[ply - 1], self.state.board)
+            self._show_line()
+
+    def _show_line(self) -> None:
+        assert self.line is not None
+        board_view = self.query_one(BoardView)
+        board_view.analysis = None
+        board_view.game = replace(self.state, board=self.line.board)
+        self.query_one("#replay-status", Static).update(self.describe())
 
     def action_jump(self, ply: int) -> None:
         self.show(len(self.record.moves) if ply < 0 else ply)
@@ -386,39 +416,34 @@ class ReplayScreen(Screen[Board | bool | None]):
         event.stop()  # a replay is watched, not played
 
     def action_review(self) -> None:
-        """Judge every move from exact values (a search in the search process)."""
-        if self.review is not None or not self.record.moves:
+        """Judge every move (in the search process, with a progress bar), or show the review kept."""
+        panel = self.query_one(ReviewPanel)
+        if panel.review is not None or panel.judging or not self.record.moves:
             return
-        self._review_cancel.set()
-        self._review_cancel = threading.Event()
-        moves = len(self.record.moves)
-        self.query_one("#replay-review", Static).update(f"Reviewing {moves} moves… (up to {REVIEW_SECONDS:g} s each)")
-        work = partial(self.searcher.review, self.record.board(), REVIEW_SECONDS, self._review_cancel)
-        self.run_worker(work, group="replay-review", thread=True, exclusive=True, exit_on_error=False)
+        panel.start(self.record.board(0), self.record.moves, self.searcher, None)
+        self.query_one("#replay-status", Static).update(self.describe())
+
+    def action_cancel_review(self) -> None:
+        if self.query_one(ReviewPanel).cancel():
+            self.query_one("#replay-status", Static).update(self.describe())
+
+    @on(ReviewPanel.Progress)
+    def review_progressed(self) -> None:
+        self.query_one("#replay-status", Static).update(self.describe())
 
     @property
     def game_name(self) -> str:
         """How a puzzle names the game it comes from."""
         return "a game just played" if self.record.id is None else f"game {self.record.id}"
 
-    def reviewed(self, review: Review) -> None:
+    @on(ReviewPanel.Reviewed)
+    def reviewed(self, event: ReviewPanel.Reviewed) -> None:
         """Show the review: the graph, the summary, and the verdict of the move shown."""
-        self.review = review
-        self.query_one(ValueGraph).review = review
+        review = event.review
         symbol = {mark: self.state.symbol(mark) for mark in Mark}
-        text = summary(review, symbol)
-        try:
-            new = self.archive.add_puzzles(puzzles_from_review(review, self.game_name, self.record.yours))
-        except ArchiveError as error:
-            text += f"\n[dim]Its puzzles were not kept: {error}[/dim]"
-        else:
-            text += (
-                f"\n[dim]{new} new puzzle{'s' if new != 1 else ''} from its mistakes (z on the game screen)[/dim]"
-                if new
-                else ""
-            )
+        text = summary(review, symbol) + puzzles_kept(review, self.archive, self.game_name, self.record.yours)
         tell_archive_news(self, self.archive)
-        self.query_one("#replay-review", Static).update(text)
+        self.query_one(ReviewPanel).show(review, text)
         self.query_one("#replay-status", Static).update(self.describe())
 
     def action_toggle_overlay(self) -> None:
@@ -443,12 +468,6 @@ class ReplayScreen(Screen[Board | bool | None]):
     def analysis_done(self, event: Worker.StateChanged) -> None:
         event.stop()
         result = event.worker.result
-        if event.worker.group == "replay-review":
-            if event.state is WorkerState.SUCCESS and isinstance(result, Review):
-                self.reviewed(result)
-            elif event.state is WorkerState.ERROR:
-                self.query_one("#replay-review", Static).update(f"The review failed: {event.worker.error}")
-            return
         if event.state is not WorkerState.SUCCESS or not isinstance(result, AnalysisResult):
             return
         if result.state is not self.state or not self.overlay:
@@ -462,7 +481,6 @@ class ReplayScreen(Screen[Board | bool | None]):
     def action_play_on(self) -> None:
         """Leave the archive and continue this game from the position shown, as a new game."""
         self._cancel.set()
-        self._review_cancel.set()
         self.dismiss(self.state.board)
 
     def action_export(self) -> None:
@@ -476,10 +494,8 @@ class ReplayScreen(Screen[Board | bool | None]):
         if yes:
             delete_game(self, self.archive, self.record)
             self._cancel.set()
-            self._review_cancel.set()
             self.dismiss(True)
 
     def action_close(self) -> None:
         self._cancel.set()
-        self._review_cancel.set()
         self.dismiss(None)

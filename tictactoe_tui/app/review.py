@@ -1,31 +1,59 @@
-"""The game review's widgets: the value of the game over its moves, and the summary beside it.
+"""The game review's widgets: the value of the game over its moves, the progress while moves
+are judged, the summary, and the line of a mistake to step through.
 
 The graph draws X's value before each move and after the last (exact: win, draw, loss;
-estimated: the win rate, rescaled), one bar of two columns per position; a ``▲`` marks the
-turning point and a ``│`` the position shown. Clicking a bar asks to show that position.
+estimated: the win rate, rescaled) on one line: two columns a position where there is room,
+one where not, and a sample of the positions spread over the width where a long game has more
+positions than columns. A ``▲`` marks the turning point and a ``│`` the position shown;
+clicking a bar asks to show the position it draws.
 """
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
+
 from rich.text import Text
-from textual import events
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
-from ..engine.board import Mark, move_name
-from ..engine.review import Review
+from ..engine.board import Board, Mark, Move, move_name
+from ..engine.puzzles import puzzles_from_review
+from ..engine.review import MoveReview, Review, loads
+from ..store.archive import Archive, ArchiveError
+from .ai import Searcher
 
 #: Bars from X losing (lowest) to X winning (highest).
 LEVELS = "▁▂▃▄▅▆▇█"
-#: Columns per position.
+#: Columns per position where the graph has room for them.
 BAR_WIDTH = 2
+#: What a position not judged yet draws.
+NOT_YET = "·"
+#: Columns of the progress bar shown while moves are judged.
+PROGRESS_WIDTH = 16
 
 
 def bar(value: float) -> str:
     """The bar for a value from -1 (O wins) to 1 (X wins)."""
     level = round((value + 1) / 2 * (len(LEVELS) - 1))
-    return LEVELS[min(max(level, 0), len(LEVELS) - 1)] * BAR_WIDTH
+    return LEVELS[min(max(level, 0), len(LEVELS) - 1)]
+
+
+def sampled(positions: int, width: int) -> tuple[list[int], int]:
+    """Which position each bar draws (in order) and the columns of a bar, for ``positions``
+    positions on ``width`` columns: every position where they fit, else a sample spread evenly
+    from the first to the last."""
+    if positions * BAR_WIDTH <= width:
+        return list(range(positions)), BAR_WIDTH
+    if positions <= width or width < 2:
+        return list(range(positions)), 1
+    return [round(column * (positions - 1) / (width - 1)) for column in range(width)], 1
 
 
 class ValueGraph(Widget):
@@ -36,6 +64,8 @@ class ValueGraph(Widget):
     """
 
     review: reactive[Review | None] = reactive(None)
+    positions: reactive[int] = reactive(0)
+    """Positions in the game (its moves and the start), judged or not yet."""
     shown: reactive[int] = reactive(0)
     """The position shown: after this many moves."""
 
@@ -46,37 +76,73 @@ class ValueGraph(Widget):
             super().__init__()
             self.ply = ply
 
+    def bar_layout(self) -> tuple[list[int], int]:
+        """The position each bar draws and a bar's columns, for the width the graph has now."""
+        return sampled(self.positions, self.content_size.width)
+
     def render(self) -> Text:
         review = self.review
-        if review is None:
+        if not self.positions:
             return Text("")
-        values = review.values_for_x()
-        turn = review.turning_point
-        bars = Text("".join(bar(value) for value in values), style="bold")
-        marks = [" " * BAR_WIDTH] * len(values)
-        if turn is not None:
-            marks[turn.ply] = "▲".ljust(BAR_WIDTH)  # the value after the turning move
-        if 0 <= self.shown < len(values):
-            marks[self.shown] = ("▲│" if marks[self.shown].startswith("▲") else "│").ljust(BAR_WIDTH)
-        legend = "high: X wins · low: O wins · ▲ turn · │ here" + ("" if review.exact else " · estimated")
-        return Text.assemble(bars, "\n", "".join(marks), "\n", (legend, "dim"))
+        plies, width = self.bar_layout()
+        values = review.values_for_x() if review is not None else []
+        turn = None if review is None or len(review.moves) < self.positions - 1 else review.turning_point
+        shown = min(range(len(plies)), key=lambda column: abs(plies[column] - self.shown))
+        bars, marks = [], []
+        for column, ply in enumerate(plies):
+            bars.append((bar(values[ply]) if ply < len(values) else NOT_YET) * width)
+            turned, here = turn is not None and ply == turn.ply, column == shown
+            mark = (
+                ("▲" if turned else "") + ("│" if here else "") if width > 1 else "│" if here else "▲" if turned else ""
+            )
+            marks.append(mark.ljust(width))
+        estimated = review is not None and not review.exact
+        legend = next(
+            (text for text in self.legends(estimated) if len(text) <= self.content_size.width),
+            self.legends(estimated)[-1],
+        )
+        return Text.assemble(("".join(bars), "bold"), "\n", "".join(marks), "\n", (legend, "dim"))
+
+    def legends(self, estimated: bool) -> list[str]:
+        """What the bars and marks mean and the moves they span, longest first (the first that
+        fits is shown)."""
+        last = self.positions - 1
+        return [
+            f"█ X wins · ▁ O wins · ▲ turn · │ here · moves 0–{last}" + (" · estimated" if estimated else ""),
+            f"█ X wins ▁ O wins ▲ turn │ here 0–{last}" + (" est." if estimated else ""),
+            f"█X ▁O ▲turn │here 0–{last}" + (" est." if estimated else ""),
+        ]
 
     def on_click(self, event: events.Click) -> None:
-        review = self.review
-        if review is None or event.y > 1:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y > 1 or not self.positions:
             return
-        ply = event.x // BAR_WIDTH
-        if 0 <= ply <= len(review.moves):
-            self.post_message(self.Jump(ply))
+        plies, width = self.bar_layout()
+        column = offset.x // width
+        if column < len(plies):
+            self.post_message(self.Jump(plies[column]))
 
 
 def summary(review: Review, symbol: dict[Mark, str]) -> str:
     """Accuracy of each side and the turning point, as the players saw their symbols."""
+    estimated = "" if review.exact else " (estimated)"
     parts = []
     for mark in Mark:
         accuracy = review.accuracy(mark)
         parts.append(f"{symbol[mark]}: " + ("not judged" if accuracy is None else f"{accuracy:.0%} accurate"))
-    return f"[b]Review[/b] · {' · '.join(parts)}\nTurning point: {review.turning_text()}"
+    sources = sorted({move.estimate_source for move in review.moves if not move.exact})
+    where = "".join(f"\n[dim]Estimated: {source}[/dim]" for source in sources[:2])
+    return f"[b]Review[/b] · {' · '.join(parts)}{estimated}\nTurning point: {review.turning_text()}{where}"
+
+
+def puzzles_kept(review: Review, archive: Archive, game: str, yours: frozenset[Mark]) -> str:
+    """Keep the review's mistakes as puzzles; a dim line saying how many were new (or why none)."""
+    try:
+        new = archive.add_puzzles(puzzles_from_review(review, game, yours))
+    except ArchiveError as error:
+        return f"\n[dim]Its puzzles were not kept: {error}[/dim]"
+    plural = "s" if new != 1 else ""
+    return f"\n[dim]{new} new puzzle{plural} from its mistakes (z on the game screen)[/dim]" if new else ""
 
 
 def verdict_line(review: Review, ply: int) -> str:
@@ -85,9 +151,166 @@ def verdict_line(review: Review, ply: int) -> str:
         return ""
     move = review.moves[ply - 1]
     if move.verdict is None:
-        return f"not judged exactly — {move.estimate}"
+        return (
+            f"{move.estimated_verdict} (estimated: chance {move.estimate_before:.2f} → "
+            f"{move.estimate_after:.2f})" + _line_hint(move)
+        )
     if move.verdict == "best":
         return "best" + (" (a slower win)" if move.slower else "")
     instead = ", ".join(move_name(best) for best in move.best[:4])
     lost = "win" if move.value_before == 1 else "draw"
-    return f"{move.verdict}: {move_name(move.move)} gave up the {lost}; {instead} instead"
+    return f"{move.verdict}: {move_name(move.move)} gave up the {lost}; {instead} instead" + _line_hint(move)
+
+
+def _line_hint(move: MoveReview) -> str:
+    return " · l: its line" if move.lost_value and move.line else ""
+
+
+@dataclass(frozen=True)
+class LineView:
+    """Stepping through the line of one mistake: the position after the mistake and ``step``
+    moves of its line (the game's own position stays as it was)."""
+
+    move: MoveReview
+    after: Board
+    """The position right after the mistake."""
+    step: int = 0
+
+    @property
+    def board(self) -> Board:
+        return self.after.play_all(self.move.line[: self.step])
+
+    def stepped(self, plies: int) -> LineView:
+        return LineView(self.move, self.after, min(max(self.step + plies, 0), len(self.move.line)))
+
+    def describe(self) -> str:
+        """``Line after move 6, c3 (the best play): a3 [a2] c2 c3 · 2 of 4``."""
+        names = [move_name(move) for move in self.move.line]
+        if self.step:
+            names[self.step - 1] = f"[reverse]{names[self.step - 1]}[/reverse]"
+        kind = "the best play" if self.move.exact else "the search's line, an estimate"
+        return (
+            f"Line after move {self.move.ply}, {move_name(self.move.move)} ({kind}): {' '.join(names)}"
+            f" · {self.step} of {len(names)}"
+        )
+
+
+class ReviewPanel(Vertical):
+    """The review of one game: judged move by move in the search process with a progress bar
+    (``cancel`` stops it), or read back from the archive where it was kept."""
+
+    DEFAULT_CSS = """
+    ReviewPanel { height: auto; }
+    """
+
+    review: Review | None = None
+    judged: int = 0
+    """Moves judged so far."""
+
+    class Progress(Message):
+        """Moves judged so far (posted from the review's worker thread; it goes on to the screen,
+        whose status line shows :meth:`ReviewPanel.progress`)."""
+
+        def __init__(self, partial: Review) -> None:
+            super().__init__()
+            self.partial = partial
+
+    class Reviewed(Message):
+        """The review is complete."""
+
+        def __init__(self, review: Review, kept: bool) -> None:
+            super().__init__()
+            self.review = review
+            self.kept = kept
+            """Read back from the archive, not judged now."""
+
+    def __init__(self, seconds: float, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seconds = seconds
+        self._cancel = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        yield ValueGraph(id="replay-graph")
+        yield Static("", id="replay-review")
+
+    @property
+    def judging(self) -> bool:
+        return self.has_class("judging")
+
+    def start(self, start: Board, moves: tuple[Move, ...], searcher: Searcher, kept: str | None) -> None:
+        """Show the kept review if there is one of this version, else judge every move."""
+        graph = self.query_one(ValueGraph)
+        graph.positions = len(moves) + 1
+        review = None if kept is None else loads(kept)
+        if review is not None and [move.move for move in review.moves] == list(moves):
+            self.post_message(self.Reviewed(review, kept=True))
+            return
+        self._cancel.set()
+        self._cancel = threading.Event()
+        cancel = self._cancel
+        self.add_class("judging")
+        self.judged = 0
+
+        def judge_all() -> Review | None:
+            judged: list[MoveReview] = []
+            board = start
+            for move in moves:
+                if cancel.is_set():
+                    return None
+                judged.append(searcher.judge(board, move, self.seconds, cancel))
+                board = board.play(move)
+                self.post_message(self.Progress(Review(start, tuple(judged))))
+            return None if cancel.is_set() else Review(start, tuple(judged))
+
+        self.run_worker(judge_all, group="review", thread=True, exclusive=True, exit_on_error=False)
+
+    def progress(self) -> str:
+        """``━━━━━━╺━━━━━━━━ judging move 21 of 54 (up to 1 s each) · c cancels``."""
+        total = self.query_one(ValueGraph).positions - 1
+        done = round(PROGRESS_WIDTH * self.judged / max(total, 1))
+        bar = "━" * done + ("╺" if done < PROGRESS_WIDTH else "") + " " * max(PROGRESS_WIDTH - done - 1, 0)
+        return (
+            f"[b]{bar}[/b] judging move {min(self.judged + 1, total)} of {total} "
+            f"(up to {self.seconds:g} s each) · c cancels"
+        )
+
+    @on(Progress)
+    def progressed(self, event: Progress) -> None:
+        if not self.judging:
+            event.stop()  # cancelled: a late report
+            return
+        self.judged = len(event.partial.moves)
+        self.query_one(ValueGraph).review = event.partial
+
+    def cancel(self) -> bool:
+        """Stop judging (True if it was running); what was judged stays on the graph."""
+        self._cancel.set()
+        if not self.judging:
+            return False
+        self.remove_class("judging")
+        total = self.query_one(ValueGraph).positions - 1
+        self.query_one("#replay-review", Static).update(
+            f"Review cancelled after {self.judged} of {total} moves: v starts it again"
+        )
+        return True
+
+    @on(Worker.StateChanged)
+    def finished(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "review":
+            return
+        event.stop()
+        if event.state is WorkerState.SUCCESS and isinstance(event.worker.result, Review):
+            self.remove_class("judging")
+            self.post_message(self.Reviewed(event.worker.result, kept=False))
+        elif event.state is WorkerState.ERROR:
+            self.remove_class("judging")
+            self.query_one("#replay-review", Static).update(f"The review failed: {event.worker.error}")
+
+    def show(self, review: Review, text: str) -> None:
+        """Show the whole review and its summary ``text``."""
+        self.review = review
+        self.query_one(ValueGraph).review = review
+        self.query_one("#replay-review", Static).update(text)
+
+    def on_unmount(self) -> None:
+        self._cancel.set()
