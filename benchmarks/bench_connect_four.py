@@ -42,7 +42,9 @@ def won_opening(rng: random.Random, plies: int) -> str:
                 break
             board.play(column)
             columns += str(column + 1)
-        if len(columns) == plies and max(REFEREE.score_all_moves(board).values()) > 0:
+        if len(columns) < plies or board.can_win_next():  # a win at once proves nothing
+            continue
+        if max(REFEREE.score_all_moves(board).values()) > 0:
             return columns
 
 

@@ -33,7 +33,7 @@ GAME = Game(
         "easy": RandomStrategy(),
         "medium": RulesStrategy(),
         "hard": GravityAlphaBetaStrategy(1_500),
-        "impossible": PerfectStrategy(20_000, _HEURISTIC),
+        "impossible": PerfectStrategy(5_000, _HEURISTIC),
     },
     _HEURISTIC,
     GravityPresentation(),

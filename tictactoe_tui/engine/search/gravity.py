@@ -34,9 +34,9 @@ GOOD_THREAT, OTHER_THREAT, HIGHER_THREAT = 1500, 200, 60
 ZUGZWANG = 20_000
 #: How often (in nodes) the search looks at its budget.
 CHECK_EVERY = 64
-#: The share of a move's time :func:`search_and_prove` gives the heuristic search; the proof
-#: gets the rest.
-HEURISTIC_SHARE = 0.25
+#: The share of a move's time :func:`search_and_prove` gives its first proof, and then the
+#: share of what is left that the heuristic search gets (its node cap usually ends it sooner).
+PROOF_SHARE = HEURISTIC_SHARE = 0.5
 
 
 @dataclass(frozen=True, eq=False)
@@ -222,17 +222,20 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
 
 
 def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_nodes: int) -> SearchOutcome:
-    """:func:`search` within ``max_nodes`` nodes, and with ``proof_nodes`` then the rest of the
-    budget spent proving a move that wins against any defence (the exact solver, trying the
-    search's choice first): a proven move is played as a forced win, else the search's choice."""
+    """With ``proof_nodes``, the exact solver first spends half the time (and half those nodes)
+    proving a move that wins against any defence; unproven, :func:`search` chooses within
+    ``max_nodes`` nodes and half the time left, and the solver spends the rest trying again, the
+    search's choice first (its table keeps what the first try proved). A proven move is played
+    as a forced win, else the search's choice."""
     if not proof_nodes:
         return search(board, budget.with_max_nodes(max_nodes))
+    solver = solver_for(board.geometry)
+    assert isinstance(solver, GravitySolver)
+    winning = solver.winning_move(board, budget.share(PROOF_SHARE).with_max_nodes(proof_nodes // 2))
+    if winning is not None:
+        return SearchOutcome(winning, WIN - 1, 0, 0, {winning: WIN - 1})
     outcome = search(board, budget.share(HEURISTIC_SHARE).with_max_nodes(max_nodes))
     if outcome.forced_win:
         return outcome
-    solver = solver_for(board.geometry)
-    assert isinstance(solver, GravitySolver)
-    winning = solver.winning_move(board, budget.with_max_nodes(proof_nodes), first=outcome.cell)
-    if winning is None:
-        return outcome
-    return replace(outcome, cell=winning, score=WIN - 1)
+    winning = solver.winning_move(board, budget.with_max_nodes(proof_nodes // 2), first=outcome.cell)
+    return outcome if winning is None else replace(outcome, cell=winning, score=WIN - 1)
