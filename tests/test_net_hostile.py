@@ -21,7 +21,7 @@ import pytest
 from tictactoe_tui.net import protocol
 from tictactoe_tui.net.channel import ASSOCIATED_DATA, Pake
 from tictactoe_tui.net.gate import Gate
-from tictactoe_tui.net.guest import TAMPERED, Guest, GuestError
+from tictactoe_tui.net.guest import SLOW_VERDICT, TAMPERED, Guest, GuestError
 from tictactoe_tui.net.host import BUSY, STRANGER_BYTES, Host
 from tictactoe_tui.net.protocol import ProtocolError
 
@@ -68,6 +68,26 @@ async def test_a_guest_facing_a_host_that_sends_nested_json_shows_an_error_soon(
             await guest.close()
             running.cancel()
         assert "nested too deep" in statuses[0]
+
+
+async def test_a_guest_facing_a_host_that_goes_silent_after_its_half_says_so_within_15_s() -> None:
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readline()
+        writer.write(protocol.encode({"type": "pake", "pake": Pake("a-b-c", "host").encoded()}))
+        await reader.readline()  # the join, and then nothing, for as long as the guest waits
+        await asyncio.sleep(60)
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    statuses: list[str] = []
+    guest = Guest("127.0.0.1", server.sockets[0].getsockname()[1], "a-b-c", on_status=statuses.append)
+    running = asyncio.ensure_future(guest.run())
+    try:
+        await until(lambda: bool(statuses), seconds=15)
+        assert statuses[0] == SLOW_VERDICT
+    finally:
+        await guest.close()
+        running.cancel()
+        server.close()
 
 
 # -- bounded memory per stranger ------------------------------------------------------------------

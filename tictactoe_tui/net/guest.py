@@ -45,6 +45,8 @@ TURN_SECONDS = 40.0
 BUSY_NOTICE_SECONDS = 3.0
 #: What a host that hangs up during the handshake most likely is.
 OLD_HOST = "the host hung up during the handshake (an older tictactoe-tui? both sides need network protocol 2)"
+#: What the player is told while the host takes long to answer the code.
+SLOW_VERDICT = "The host has not answered the code yet (it answers wrong codes slowly while someone guesses)…"
 #: What the player is told when a line from the host fails its check.
 TAMPERED = "The connection was tampered with; rejoining…"
 
@@ -149,8 +151,11 @@ class Guest:
         key = await asyncio.to_thread(pake.key, Pake.decoded(reply.get("pake")))
         stream = SealedStream(reader, writer, Channel(key, "guest"), HOST_MESSAGES)
         await stream.send({"type": "join"})
-        # the host answers a wrong code in the open, and a right one sealed: peek at the line
-        line = await read_line(reader, TURN_SECONDS)
+        slow = asyncio.get_running_loop().call_later(BUSY_NOTICE_SECONDS, self.on_status, SLOW_VERDICT)
+        try:  # the host answers a wrong code in the open, and a right one sealed: peek at the line
+            line = await read_line(reader, TURN_SECONDS)
+        finally:
+            slow.cancel()
         if line is None:
             raise ProtocolError("the host hung up during the handshake")
         if line.startswith(b"{"):
