@@ -12,6 +12,11 @@ and how many the solver could not finish without its Maker–Breaker proofs (giv
 time, one after the other). ``--cli N`` also times N positions per count as whole
 ``tictactoe-tui analyze --time SECONDS --json`` commands (Python's start and the book's load
 included) and counts the answers that are not exact.
+
+``--long`` instead reviews two long games as the app does, each move in the search process
+with ``--seconds`` (the app's 1 s): a random Ultimate game's first 58 plies and a random
+15×15 game's first 18, the time of each move (what the progress bar steps by) and of the
+whole, and what a second review of the same game costs: the kept text read back.
 """
 
 from __future__ import annotations
@@ -77,6 +82,51 @@ def analyze_command(board: Board, seconds: float) -> tuple[float, bool]:
     return time.perf_counter() - started, json.loads(out)["complete"]
 
 
+def long_reviews(seconds: float) -> None:
+    """Review long games move by move in the search process, as the app's review screen does."""
+    import threading
+
+    from tictactoe_tui.engine.review import MoveReview, Review, loads
+    from tictactoe_tui.search_process import ReviewRequest, SearchProcess
+
+    child = SearchProcess()
+    child.start()
+    print(f"| game (move by move in the search process, {seconds:g} s each) | plies | exact | per move p50 / max "
+          "| whole | kept text | read back |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|")
+    for label, rows, k, game, plies in (
+        ("Ultimate", 9, 3, "ultimate", 58),
+        ("15×15, 5 in a row", 15, 5, "classic", 18),
+    ):
+        seed, moves = 0, []
+        while len(moves) < plies:  # the first seeded random game that lasts the plies
+            seed += 1
+            rng = random.Random(seed)
+            board = Board.empty(rows, rows, k, game)
+            moves = []
+            while not board.is_over and len(moves) < plies:
+                moves.append(rng.choice(board.legal_moves()))
+                board = board.play(moves[-1])
+        start = board = Board.empty(rows, rows, k, game)
+        judged: list[MoveReview] = []
+        each: list[float] = []
+        began = time.perf_counter()
+        for move in moves:
+            started = time.perf_counter()
+            judged.append(child.judge(ReviewRequest.of(board, move, seconds), threading.Event()))
+            each.append(time.perf_counter() - started)
+            board = board.play(move)
+        whole = time.perf_counter() - began
+        text = Review(start, tuple(judged)).dumps()
+        started = time.perf_counter()
+        assert loads(text) is not None
+        read = time.perf_counter() - started
+        exact = sum(move.exact for move in judged)
+        print(f"| {label} | {plies} | {exact} | {statistics.median(each):.2f} s / {max(each):.2f} s | {whole:.1f} s "
+              f"| {len(text):,} bytes | {read * 1000:.1f} ms |")  # fmt: skip
+    child.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--positions", type=int, default=10)
@@ -84,7 +134,11 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="a fresh solver for each position")
     parser.add_argument("--cli", type=int, default=0, help="positions per count timed as whole commands")
     parser.add_argument("--marks", default="0-12", help="the mark counts, FIRST-LAST")
+    parser.add_argument("--long", action="store_true", help="review long games as the app does, and read them back")
     args = parser.parse_args()
+    if args.long:
+        long_reviews(args.seconds)
+        return
     first, last = map(int, args.marks.split("-"))
     print("| review (fresh process) | plies | judged exactly | time |")
     print("|---|---|---|---|")

@@ -39,7 +39,13 @@ def test_each_mistake_of_a_review_is_a_puzzle_yours_marked() -> None:
         keeping = {found.move for found in analysis.moves if found.value == analysis.value}
         assert set(puzzle.keeping) == keeping
         assert all(puzzle.solves(move) == (move in keeping) for move in puzzle.board.legal_moves())
-    assert found[1].title == "win in 2"
+    assert found[1].title == "win in 2 of your moves"
+    assert found[1].game_text == "Classic 3×3, 3 in a row"
+    assert found[3].title == "win now"
+    winning = found[3].keeping[0]
+    assert found[3].answer_text(winning).startswith(f"Solved: {(winning[1] and 'abc'[winning[1]]) or 'a'}")
+    assert "wins at once" in found[3].answer_text(winning)
+    assert "keeps the win" in found[1].answer_text(found[1].keeping[0])
     assert found[1].origin == "from game 3, move 5, a mistake of yours"
     assert found[0].origin == "from game 3, move 2"
 
@@ -83,6 +89,10 @@ async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app
         assert current.puzzle.yours
         wrong = next(move for move in current.puzzle.board.legal_moves() if not current.puzzle.solves(move))
         await pilot.click(f"#cell-{wrong[0]}-{wrong[1]}")
+        first_try = str(screen.query_one("#puzzle-answer").render())
+        assert "Try once more" in first_try
+        assert not any(f"{'abc'[col]}{row + 1}" in first_try.split(":")[-1] for row, col in current.puzzle.keeping)
+        await pilot.click(f"#cell-{wrong[0]}-{wrong[1]}")
         assert "Not this time" in str(screen.query_one("#puzzle-answer").render())
         await pilot.press("n")
         second = screen.current
@@ -112,5 +122,32 @@ def test_puzzle_list_on_the_command_line(
     assert cli.main(["puzzle", "--list", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert listed[0]["yours"] is True
-    assert listed[0]["task"] == "x to play and win in 2"
+    assert listed[0]["task"] == "x to play and win in 2 of your moves"
     assert cli.main(["puzzle", "--json"]) == 2
+
+
+async def test_n_goes_through_every_puzzle_and_says_where_it_is(make_app: AppFactory) -> None:
+    """Each puzzle once in turn ("3 of 4"), then round again; each shows its game and k."""
+    app = make_app(Settings())
+    found = puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X}))
+    app.archive.add_puzzles(found)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("z")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await screen.workers.wait_for_complete()  # the solver's new puzzles join at the end
+        await pilot.pause()
+        total = len(screen.entries)
+        assert total >= len(found)
+        seen = []
+        for place in range(1, total + 1):
+            assert screen.current is not None
+            seen.append(screen.current.id)
+            title = str(screen.query_one("#puzzle-title").render())
+            assert f"Puzzle {place} of {total}" in title
+            assert screen.current.puzzle.game_text in title
+            await pilot.press("n")
+        assert sorted(seen) == sorted(entry.id for entry in screen.entries)  # every one, none twice
+        assert screen.current is not None
+        assert screen.current.id == seen[0]  # round again

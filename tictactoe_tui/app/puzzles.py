@@ -31,8 +31,13 @@ from .notices import tell_archive_news
 KEEP_UNSOLVED = 5
 
 
+#: Tries a puzzle gets before its answer is shown.
+TRIES = 2
+
+
 class PuzzleScreen(Screen[None]):
-    """One puzzle at a time: click a square or move the cursor and press Enter; ``n`` for the next."""
+    """One puzzle at a time: click a square or move the cursor and press Enter; ``n`` for the
+    next, through every puzzle in turn (unsolved first, yours first among them)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
@@ -44,8 +49,11 @@ class PuzzleScreen(Screen[None]):
         self.archive = archive
         self.rng = random.Random(seed)
         self.entries: list[PuzzleEntry] = []
+        """Every puzzle, in the order ``n`` goes through them (new ones join at the end)."""
         self.current: PuzzleEntry | None = None
         self.answered = False
+        self.misses = 0
+        """Wrong tries at the puzzle shown."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="puzzle"):
@@ -63,6 +71,7 @@ class PuzzleScreen(Screen[None]):
         except ArchiveError as error:
             self.query_one("#puzzle-title", Static).update(f"The archive cannot be read: {error}")
             return
+        tell_archive_news(self, self.archive)
         unsolved = [entry for entry in self.entries if not entry.solved]
         if len(unsolved) < KEEP_UNSOLVED:
             seed = self.rng.getrandbits(32)
@@ -82,7 +91,7 @@ class PuzzleScreen(Screen[None]):
         found = [puzzle for puzzle in event.worker.result if isinstance(puzzle, Puzzle)]
         try:
             self.archive.add_puzzles(found)
-            self.entries = self.archive.puzzles()
+            self._join(self.archive.puzzles())
         except ArchiveError as error:
             self.query_one("#puzzle-answer", Static).update(f"New puzzles could not be kept: {error}")
             return
@@ -90,10 +99,20 @@ class PuzzleScreen(Screen[None]):
             tell_archive_news(self, self.archive)
         if self.current is None:
             await self.action_next()
+        else:
+            self._say_title()
+
+    def _join(self, entries: list[PuzzleEntry]) -> None:
+        """Take in a fresh read of the puzzles: those known keep their place (their results
+        updated), new ones join at the end."""
+        fresh = {entry.id: entry for entry in entries}
+        known = [fresh[entry.id] for entry in self.entries if entry.id in fresh]
+        ids = {entry.id for entry in known}
+        self.entries = known + [entry for entry in entries if entry.id not in ids]
 
     async def show(self, entry: PuzzleEntry) -> None:
         """Set up ``entry``'s position for the player to solve (a board of its shape)."""
-        self.current, self.answered = entry, False
+        self.current, self.answered, self.misses = entry, False, 0
         puzzle = entry.puzzle
         board = puzzle.board
         shape = (board.rows, board.cols, board.rules.block_size)
@@ -107,12 +126,24 @@ class PuzzleScreen(Screen[None]):
         view.game = GameState(board, Mode.TWO_PLAYERS, frozenset())
         view.cursor = (board.rows // 2, board.cols // 2)
         view.focus()
-        mover = board.to_move.value.upper()
-        record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
-        self.query_one("#puzzle-title", Static).update(
-            f"[b]Puzzle {entry.id}[/b]: {mover} to play and {puzzle.title}\n[dim]{puzzle.origin}{record}[/dim]"
+        self._say_title()
+        self.query_one("#puzzle-answer", Static).update(
+            f"Click a square, or move the cursor and press Enter · {TRIES} tries"
         )
-        self.query_one("#puzzle-answer", Static).update("Click a square, or move the cursor and press Enter")
+
+    def _say_title(self) -> None:
+        """``Puzzle 3 of 12: X to play and win now``, its game and where it comes from."""
+        entry = self.current
+        if entry is None:
+            return
+        puzzle = entry.puzzle
+        mover = puzzle.mover.value.upper()
+        record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
+        place = next((n for n, known in enumerate(self.entries, start=1) if known.id == entry.id), 0)
+        self.query_one("#puzzle-title", Static).update(
+            f"[b]Puzzle {place} of {len(self.entries)}[/b]: {mover} to play and {puzzle.title}\n"
+            f"{puzzle.game_text}\n[dim]{puzzle.origin}{record}[/dim]"
+        )
 
     @on(BoardView.CellClicked)
     def cell_clicked(self, event: BoardView.CellClicked) -> None:
@@ -142,8 +173,12 @@ class PuzzleScreen(Screen[None]):
         if board.at(move) is not None or move not in board.legal_moves():
             self.query_one("#puzzle-answer", Static).update(f"{move_name(move)} is taken: choose a free square")
             return
-        self.answered = True
         solved = entry.puzzle.solves(move)
+        if not solved and self.misses + 1 < TRIES:
+            self.misses += 1
+            self.query_one("#puzzle-answer", Static).update(entry.puzzle.answer_text(move, last_try=False))
+            return
+        self.answered = True
         text = entry.puzzle.answer_text(move)
         try:
             self.archive.puzzle_result(entry.id, solved)
@@ -153,15 +188,15 @@ class PuzzleScreen(Screen[None]):
         self.query_one("#puzzle-answer", Static).update(f"{text}\n[dim]n: next puzzle · esc: back[/dim]")
 
     async def action_next(self) -> None:
-        """The next puzzle: unsolved ones first, yours first among them."""
+        """The next puzzle in turn, round to the first after the last."""
         with contextlib.suppress(ArchiveError):  # the list read last is still there
-            self.entries = self.archive.puzzles()
-        later = [entry for entry in self.entries if self.current is None or entry.id != self.current.id]
-        unsolved = [entry for entry in later if not entry.solved]
-        if not (unsolved or later):
+            self._join(self.archive.puzzles())
+        if not self.entries:
             self.query_one("#puzzle-title", Static).update("No puzzles yet: the solver is making some…")
             return
-        await self.show((unsolved or later)[0])
+        ids = [entry.id for entry in self.entries]
+        place = ids.index(self.current.id) + 1 if self.current is not None and self.current.id in ids else 0
+        await self.show(self.entries[place % len(self.entries)])
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -51,12 +51,21 @@ class Puzzle:
         return self.board.to_move
 
     @property
+    def own_moves(self) -> int:
+        """Win: the moves of the side to move up to the win, its last one included."""
+        return (self.plies + 1) // 2
+
+    @property
     def title(self) -> str:
-        """``win in 2`` or ``hold the draw``, for the side to move."""
+        """The goal as a player says it: ``win now``, ``win in 3 of your moves``, ``hold the draw``."""
         if self.kind == "win":
-            own_moves = (self.plies + 1) // 2
-            return f"win in {own_moves}" if own_moves > 1 else "win now"
+            return f"win in {self.own_moves} of your moves" if self.own_moves > 1 else "win now"
         return "hold the draw"
+
+    @property
+    def game_text(self) -> str:
+        """``Classic 4×4, 3 in a row``: which game, so its goal is possible to see."""
+        return f"{self.board.rules.title} {self.rows}×{self.cols}, {self.k} in a row"
 
     @property
     def origin(self) -> str:
@@ -70,12 +79,16 @@ class Puzzle:
         """Whether ``move`` keeps the value (any such move solves the puzzle)."""
         return move in self.keeping
 
-    def answer_text(self, move: Move) -> str:
-        """What to tell the player about ``move``."""
+    def answer_text(self, move: Move, last_try: bool = True) -> str:
+        """What to tell the player about ``move``; before the ``last_try`` a miss does not give
+        the answer away."""
         value = "win" if self.kind == "win" else "draw"
         others = ", ".join(move_name(found) for found in self.keeping if found != move)
         if self.solves(move):
-            return f"Solved: {move_name(move)} keeps the {value}" + (f" (so would {others})" if others else "")
+            done = "wins at once" if self.kind == "win" and self.plies == 1 else f"keeps the {value}"
+            return f"Solved: {move_name(move)} {done}" + (f" (so would {others})" if others else "")
+        if not last_try:
+            return f"Not {move_name(move)}: it gives up the {value}. Try once more"
         kept = ", ".join(move_name(found) for found in self.keeping)
         return f"Not this time: {move_name(move)} gives up the {value}; {kept} kept it"
 
