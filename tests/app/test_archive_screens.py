@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen, ReplayScreen
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.screens import PathPrompt
+from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.engine import Board, get_strategy
 from tictactoe_tui.game import Mode, Settings
 from tictactoe_tui.store import savefile
@@ -187,3 +188,17 @@ async def test_deleting_from_a_damaged_archive_tells_the_player_it_was_set_aside
         assert "kept as games.sqlite3.bad-" in toasts
         assert "Game #5 was already gone" in toasts
     assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
+
+
+async def test_the_statistics_dialog_counts_coached_games_apart(make_app: AppFactory) -> None:
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.archive.record(archived(1, 0))
+        app.archive.record(dataclasses.replace(archived(1, 1), coached=True))
+        await pilot.press("s")
+        assert isinstance(app.screen, StatsScreen)
+        [line] = app.screen.statistics.lines
+        assert (line.won, line.streak) == (1, 1)
+        shown = " ".join(str(static.render()) for static in app.screen.query(Static))
+        assert "1 game played with the coach, not in the scores" in shown
