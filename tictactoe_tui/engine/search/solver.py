@@ -33,8 +33,9 @@ from .maker_breaker import breaker_holds, cannot_complete
 SYMMETRY_MAX_MARKS = 8
 #: Transposition table entries kept per geometry before the table is cleared (~110 bytes each).
 TABLE_LIMIT = 4_000_000
-#: How often (in nodes) the search looks at its deadline and cancel event.
-CHECK_EVERY = 1024
+#: How often (in nodes) the search looks at its deadline and cancel event: often enough that a
+#: 15×15 node (milliseconds, with its Maker–Breaker proof) keeps a review within its seconds.
+CHECK_EVERY = 64
 #: Positions whose search took fewer nodes than this are not stored (they are cheap to redo).
 STORE_MIN_NODES = 2
 #: Maker–Breaker proofs are tried with at least this many empty squares (below, searching is cheaper).
