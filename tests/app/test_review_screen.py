@@ -285,3 +285,24 @@ def test_snapshot_an_ultimate_review_in_progress_at_80x24(snap_compare: SnapComp
                 break
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)  # leaving it cancels the review
+
+
+async def test_a_review_is_kept_so_a_second_v_shows_it_at_once(make_app: AppFactory) -> None:
+    judge = ScriptedJudge()
+    app = _app_with(make_app, judge)
+    record = _random_game(9, 3, "ultimate", 3)
+    app.archive.record(record)
+    archived = app.archive.get(app.archive.page()[0].id)
+    assert archived is not None
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_review(pilot, archived)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        first = screen.query_one(ReviewPanel).review
+        assert first is not None
+        assert judge.judged == len(record.moves)
+        await pilot.press("escape")
+        screen = await _open_review(pilot, archived)
+        await pilot.pause()
+        assert screen.query_one(ReviewPanel).review == first
+        assert judge.judged == len(record.moves)  # nothing judged again

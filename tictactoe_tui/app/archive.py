@@ -383,8 +383,7 @@ class ReplayScreen(Screen[Board | bool | None]):
 
     def action_line(self) -> None:
         """Step through the line of the mistake shown (``l`` again: back to the game)."""
-        review = self.query_one(ReviewPanel).review
-        ply = self.state.ply
+        review, ply = self.query_one(ReviewPanel).review, self.state.ply
         if self.line is not None:
             self.show(ply)
         elif review is not None and 1 <= ply <= len(review.moves) and review.moves[ply - 1].line:
@@ -420,7 +419,7 @@ class ReplayScreen(Screen[Board | bool | None]):
         panel = self.query_one(ReviewPanel)
         if panel.review is not None or panel.judging or not self.record.moves:
             return
-        panel.start(self.record.board(0), self.record.moves, self.searcher, None)
+        panel.start(self.record.board(0), self.record.moves, self.searcher, self.archive, self.record.id)
         self.query_one("#replay-status", Static).update(self.describe())
 
     def action_cancel_review(self) -> None:

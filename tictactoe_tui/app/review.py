@@ -10,6 +10,7 @@ clicking a bar asks to show the position it draws.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 
@@ -25,7 +26,7 @@ from textual.worker import Worker, WorkerState
 
 from ..engine.board import Board, Mark, Move, move_name
 from ..engine.puzzles import puzzles_from_review
-from ..engine.review import MoveReview, Review, loads
+from ..engine.review import FORMAT, MoveReview, Review, loads
 from ..store.archive import Archive, ArchiveError
 from .ai import Searcher
 
@@ -228,6 +229,8 @@ class ReviewPanel(Vertical):
         super().__init__(id=id)
         self.seconds = seconds
         self._cancel = threading.Event()
+        self._keep: tuple[Archive | None, int | None] = (None, None)
+        """Where the review being judged is kept once complete."""
 
     def compose(self) -> ComposeResult:
         yield ValueGraph(id="replay-graph")
@@ -237,14 +240,22 @@ class ReviewPanel(Vertical):
     def judging(self) -> bool:
         return self.has_class("judging")
 
-    def start(self, start: Board, moves: tuple[Move, ...], searcher: Searcher, kept: str | None) -> None:
-        """Show the kept review if there is one of this version, else judge every move."""
+    def start(
+        self, start: Board, moves: tuple[Move, ...], searcher: Searcher, archive: Archive, game_id: int | None
+    ) -> None:
+        """Show the review the archive keeps for game ``game_id`` if there is one of this
+        version, else judge every move (and keep the review, once complete)."""
         graph = self.query_one(ValueGraph)
         graph.positions = len(moves) + 1
+        kept = None
+        if game_id is not None:
+            with contextlib.suppress(ArchiveError):  # not kept: it is judged again
+                kept = archive.kept_review(game_id, FORMAT)
         review = None if kept is None else loads(kept)
         if review is not None and [move.move for move in review.moves] == list(moves):
             self.post_message(self.Reviewed(review, kept=True))
             return
+        self._keep = (archive, game_id)
         self._cancel.set()
         self._cancel = threading.Event()
         cancel = self._cancel
@@ -301,6 +312,10 @@ class ReviewPanel(Vertical):
         event.stop()
         if event.state is WorkerState.SUCCESS and isinstance(event.worker.result, Review):
             self.remove_class("judging")
+            archive, game_id = self._keep
+            if archive is not None and game_id is not None:
+                with contextlib.suppress(ArchiveError):  # not kept: the next v judges it again
+                    archive.keep_review(game_id, event.worker.result.dumps(), FORMAT)
             self.post_message(self.Reviewed(event.worker.result, kept=False))
         elif event.state is WorkerState.ERROR:
             self.remove_class("judging")
