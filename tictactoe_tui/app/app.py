@@ -18,7 +18,8 @@ from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from .ai import ProcessSearcher, Searcher
 from .board_view import BoardView
-from .game_screen import GameScreen, resumed
+from .game_screen import GameScreen
+from .saving import resumed
 from .themes import THEMES
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
@@ -139,7 +140,7 @@ class TicTacToeApp(App[None]):
         if not self.game_screen.unfinished or self.screen is not self.game_screen:
             self.exit()
             return
-        from .archive import ConfirmScreen
+        from .screens import ConfirmScreen
 
         question = "Quit and leave this game unfinished? (Ctrl+S saves it)"
         self.push_screen(ConfirmScreen(question), lambda yes: self.exit() if yes else None)

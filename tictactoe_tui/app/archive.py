@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 from textual.worker import Worker, WorkerState
 
@@ -29,7 +29,7 @@ from .ai import AnalysisResult, Searcher, analysis_seconds
 from .board_view import BoardView
 from .notices import tell_archive_news
 from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
-from .screens import PathPrompt
+from .screens import ConfirmScreen, PathPrompt
 from .sidebar import HistoryList
 
 #: Load the next page when the cursor gets this close to the last row loaded.
@@ -38,27 +38,6 @@ PAGE_AHEAD = 20
 ANY = "any"
 #: The solver's seconds for each position of a review.
 REVIEW_SECONDS = 1.0
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question; ``y`` answers yes, ``n`` or escape no."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="confirm"):
-            yield Static(f"[b]{self.question}[/b]", classes="dialog-title")
-            yield Static("[dim]y: yes · n or escape: no[/dim]", classes="dialog-foot")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
 
 
 def export_game(screen: Screen[Any], record: GameRecord) -> None:

@@ -8,15 +8,9 @@ answer that comes too late is dropped.
 
 from __future__ import annotations
 
-import asyncio
-import random
-import threading
-import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -24,27 +18,22 @@ from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.reactive import reactive
-from textual.screen import Screen
 
-from ..engine import Analysis, Board, Mark, Move, move_name
+from ..engine import Board, Move
 from ..engine.games import game_of
-from ..game import AiMove, GameState, Preset, Scoreboard, Settings
-from ..store import savefile
-from ..table import Table
-from .ai import AiJob, AnalysisResult, Searcher, analysis_seconds
-from .board_view import BoardView, overlay_label
+from ..game import GameState, Preset, Scoreboard, Settings
+from .board_view import BoardView
 from .commands import GameCommands
-from .messages import AiFailed, AiMoved, AnalysisFailed, AnalysisReady, Archived, FriendMoved, FriendSaid
-from .seats import SeatPorts, Seats
+from .hints import Hints
+from .online_play import OnlinePlay
+from .play import GameHost
+from .saving import Saving
 from .status import StatusLine
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from textual.widgets import Select
 
     from ..net import HostPlan, JoinPlan
-    from ..store.archive import Archive, GameRecord
-    from .online import OnlineLink
     from .sidebar import HistoryList
 
 
@@ -62,34 +51,7 @@ NARROW = 72
 FINAL = "The game is over and counted: press n for a new game (g replays it and can play on from any move)"
 
 
-def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> GameState:
-    """A saved game brought back as it was saved: who played which side, which symbol each showed."""
-    return GameState.resume(settings, saved.board, number, saved.seating)
-
-
-def coin_flip_news(settings: Settings, game: GameState) -> str:
-    """What the start of the game decided (who goes first after a coin flip), or empty."""
-    return game.table.news(game, settings.first)
-
-
-class GameHost(Protocol):
-    """What the game screen needs from the app around it."""
-
-    searcher: Searcher
-    rng: random.Random
-    watch_delay: float
-    saved_games: Path
-    """Where saved games go by default."""
-
-    @property
-    def archive(self) -> Archive:
-        """The game archive."""
-
-    def remember(self, settings: Settings) -> None:
-        """Keep ``settings`` for the next launch."""
-
-
-class GameScreen(Screen[None]):
+class GameScreen(OnlinePlay, Saving, Hints):
     """The board, the status line and the sidebar, bound to the game this screen holds."""
 
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}
@@ -117,46 +79,13 @@ class GameScreen(Screen[None]):
         Binding("ctrl+o", "load_game", "Load game", show=False),
     ]
 
-    # The screen draws nothing itself (its widgets do): repaint=False everywhere.
-    game: reactive[GameState] = reactive(GameState.start(Settings(), random.Random(0)), init=False, repaint=False)
-    settings: reactive[Settings] = reactive(Settings, init=False, repaint=False)
-    cursor: reactive[Move] = reactive((1, 1), init=False, repaint=False)
-    thinking: reactive[bool] = reactive(False, init=False, repaint=False)
-    paused: reactive[bool] = reactive(False, init=False, repaint=False)
-    notice: reactive[str] = reactive("", init=False, repaint=False)
-    online_status: reactive[str] = reactive("", init=False, repaint=False)
-    online_banner: reactive[str] = reactive("", init=False, repaint=False)
-    """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
-    """Where an online match stands: the address and code, whether the friend is there."""
-    scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
-    overlay: reactive[bool] = reactive(False, init=False, repaint=False)
-    analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
-    """The overlay's values for the position shown (None when off or not yet known)."""
-    hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
-    coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
-
     def __init__(
         self, host: GameHost, settings: Settings, first: GameState, online: HostPlan | JoinPlan | None = None
     ) -> None:
         """``first``: the game to show; ``online``: host or join a match once shown."""
-        super().__init__()
-        self.host = host
-        self.seats = self.local_seats = Seats.made(
-            SeatPorts(self, host.searcher, lambda: self.settings.level, lambda: self.settings.think_seconds, host.rng)
-        )
-        self._analysis_cancel = threading.Event()
-        self._wanted_analysis: GameState | None = None
-        self._hint_wanted = False
-        self.online: OnlineLink | None = None
+        super().__init__(host, settings, first)
         self._online_plan = online
         self._narrow = False
-        self._online_requests: set[asyncio.Task[None]] = set()
-        self.set_reactive(GameScreen.settings, settings)
-        self.set_reactive(GameScreen.coordinates, settings.coordinates)
-        self.set_reactive(GameScreen.game, first)
-        self.set_reactive(GameScreen.cursor, self._centre())
-        self.set_reactive(GameScreen.scores, Scoreboard.for_game(first))
-        self.set_reactive(GameScreen.notice, coin_flip_news(settings, first))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
@@ -231,24 +160,6 @@ class GameScreen(Screen[None]):
         self._hint_wanted = False
         if self.overlay:
             self.request_analysis()
-
-    def watch_settings(self, settings: Settings) -> None:
-        self.coordinates = settings.coordinates
-        self.host.remember(settings)
-
-    # -- turns: whoever is to move takes their turn ----------------------------------------
-
-    def take_turns(self) -> None:
-        """Let the seat to move take its turn (the computer starts thinking; the others wait)."""
-        game = self.game
-        if not game.board.is_over and not self.paused:
-            self.seats.to_move(game).take_turn(game)
-        self.thinking = self.seats.thinking
-
-    def stop_turns(self) -> None:
-        """Stop every search; what it returns later is dropped."""
-        self.seats.stop()
-        self.thinking = False
 
     # -- the player at this keyboard -------------------------------------------------------
 
@@ -325,49 +236,6 @@ class GameScreen(Screen[None]):
         cell = board.index(move)
         return None if board.legal_bits >> cell & 1 else board.rules.refusal(board, cell)
 
-    def advance(self, game: GameState) -> None:
-        """Show a position reached by playing a move; a game that ends here is counted."""
-        self.game = game
-        if game.board.is_over:
-            self.game_finished(game)
-
-    @staticmethod
-    def playable_near(board: Board, cursor: Move) -> Move:
-        """Where the cursor goes after a move: where it was, but in games that limit the squares
-        (Gravity, Ultimate) the nearest square the side to move may play."""
-        legal = board.legal_bits
-        if not legal or legal == board.empty_bits:
-            return cursor
-        row, col = game_of(board).presentation.aim(board, cursor)
-        return min(board.legal_moves(), key=lambda move: (abs(move[0] - row) + abs(move[1] - col), move))
-
-    def _centre(self) -> Move:
-        """The centre square (in Gravity, where a mark in the centre column lands)."""
-        board = self.game.board
-        return self.playable_near(board, ((board.rows - 1) // 2, (board.cols - 1) // 2))
-
-    # -- the computer's moves ----------------------------------------------------------------
-
-    def on_ai_moved(self, message: AiMoved) -> None:
-        """Play the computer's move, unless the game moved on since it was asked (then drop it)."""
-        result = message.result
-        job = result.job
-        if job.state is not self.game or not self.seats.answering(job):
-            return
-        self.thinking = self.seats.thinking
-        board = self.game.board
-        ai = AiMove(self.game.symbol(board.to_move), result.decision.move, result.seconds, result.decision)
-        self.advance(self.game.play(result.decision.move, ai))
-        if self.game.computer_to_move and self.host.watch_delay:
-            self.set_timer(self.host.watch_delay, self.take_turns)
-        else:
-            self.call_later(self.take_turns)
-
-    def on_ai_failed(self, message: AiFailed) -> None:
-        if self.seats.answering(message.job):
-            self.thinking = self.seats.thinking
-            self.notice = f"The computer player failed: {message.error}. Press n for a new game."
-
     # -- undo, redo and time travel ----------------------------------------------------------
 
     def action_undo(self) -> None:
@@ -423,44 +291,12 @@ class GameScreen(Screen[None]):
         else:
             self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
 
-    def new_game(self, game: GameState) -> None:
-        """Replace the game; searches for the old one are cancelled and their results dropped."""
-        self.stop_turns()
-        self.paused = False
-        self.game = game
-        self.cursor = self._centre()
-        self.notice = coin_flip_news(self.settings, game)
-        self.take_turns()
-
-    def game_finished(self, game: GameState) -> None:
-        """Count a game that just ended in the session's scores (online, the match counts them),
-        and keep it in the archive (written by a worker: another copy of the app may hold the
-        database for a moment)."""
-        if not game.table.through_match:  # online, the match keeps the scores
-            self.scores = self.scores.count(game)
-        from ..store.archive import GameRecord
-
-        record = GameRecord.of(game, self.settings.level)
-        self.run_worker(partial(self._archive, record), name="archive", group="archive", thread=True)
-
-    def _archive(self, record: GameRecord) -> None:
-        """Run in a worker thread: write ``record``, then tell the screen how it went."""
-        try:
-            problem = self.host.archive.record(record)
-        except Exception as error:  # the game goes on; the status says it was not kept
-            problem = f"The game was not archived: {error}"
-        self.post_message(Archived(problem))
-
-    def on_archived(self, message: Archived) -> None:
-        if message.problem:
-            self.notify(message.problem, title="Not saved", severity="warning", timeout=10)
-
     def on_sidebar_reset_scores(self) -> None:
         self.action_reset_scores()
 
     def action_reset_scores(self) -> None:
         """Ask, then set the session's scores back to zero (statistics are kept)."""
-        from .archive import ConfirmScreen
+        from .screens import ConfirmScreen
 
         self.app.push_screen(ConfirmScreen(f"Reset the scores ({self.scores})?"), self.reset_scores)
 
@@ -469,12 +305,6 @@ class GameScreen(Screen[None]):
         if yes:
             self.scores = Scoreboard.for_game(self.game)
             self.notice = "Scores reset"
-
-    @property
-    def unfinished(self) -> bool:
-        """Whether quitting or replacing the game now would leave it half played."""
-        board = self.game.board
-        return bool(board.move_count) and not board.is_over
 
     def action_toggle_pause(self) -> None:
         """Pause or resume computer-vs-computer play."""
@@ -570,247 +400,3 @@ class GameScreen(Screen[None]):
             self.mutate_reactive(GameScreen.settings)  # the sidebar shows the board in use again
             return
         self.change_setting("preset", preset)
-
-    # -- online play ---------------------------------------------------------------------------
-
-    def go_online(self, plan: HostPlan | JoinPlan) -> None:
-        """Host a match or join one (asking for the code when the plan has none)."""
-        from ..net import JoinPlan
-        from ..net.match import Match
-        from .online import MatchSeat, OnlineLink
-
-        if isinstance(plan, JoinPlan) and not plan.code:
-            self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)")
-            return
-        preset = self.settings.preset
-        match = Match(preset.rows, preset.cols, preset.k, game=preset.game)
-        link = OnlineLink(
-            plan,
-            match,
-            lambda state, scores: self._post(FriendMoved(state, scores)),
-            lambda banner, text: self._post(FriendSaid(banner, text)),
-        )
-        self.online = link
-        self.seats = self.local_seats.seating("you", MatchSeat(lambda move: self.online_request(link.play(move))))
-        self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
-        self.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
-
-    def open_match(self, table: Table) -> None:
-        """Host a match, or ask where the friend's is and join it, as ``table`` says."""
-        from ..net import HostPlan
-        from .screens import PathPrompt
-
-        if table.hosting:
-            self.go_online(HostPlan())
-        else:
-            self.app.push_screen(PathPrompt("Join a friend's game at (address[:port])", ""), self.join_address_chosen)
-
-    def leave_online(self) -> None:
-        """Hang up the match; this keyboard's moves are played here again."""
-        if self.online is not None:
-            self.run_worker(self.online.close(), group="online-close", exit_on_error=False)
-        self.online, self.online_status, self.online_banner = None, "", ""
-        self.seats = self.local_seats
-
-    def action_new_code(self) -> None:
-        """Host: retire the join code and show a new one (a friend already playing stays)."""
-        refusal = self.online.new_code() if self.online is not None else "Not hosting a game"
-        if refusal:
-            self.notice = refusal
-
-    def ask_join_code(self, plan: JoinPlan, question: str) -> None:
-        """Ask for the join code, then join with it (Esc: stay where we are)."""
-        from .screens import PathPrompt
-
-        self.app.push_screen(
-            PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code)) if code else None
-        )
-
-    def _post(self, message: FriendMoved | FriendSaid) -> None:
-        self.post_message(message)
-
-    def join_address_chosen(self, address: str | None) -> None:
-        from ..net import JoinPlan
-        from ..net.address import split_address
-
-        if not address:
-            return
-        try:
-            host, port = split_address(address)
-        except ValueError as error:
-            self.notice = f"Cannot join {address}: {error}"
-            return
-        self.go_online(JoinPlan(host, port))
-
-    def online_request(self, request: Coroutine[Any, Any, str | None]) -> None:
-        """Send a move or rematch to the match at once (a task, not a worker: this is on the
-        critical path of every online move); say why it was refused, if it was."""
-
-        async def send() -> None:
-            refusal = await request
-            if refusal:
-                self.notice = refusal
-
-        task = asyncio.create_task(send())
-        self._online_requests.add(task)  # held until done (the loop keeps only weak references)
-        task.add_done_callback(self._online_requests.discard)
-
-    def on_friend_moved(self, message: FriendMoved) -> None:
-        """Show the match's new state, its scores, and its game and board in the sidebar; a game
-        that ends here is archived once."""
-        game, previous = message.state, self.game
-        ended_before = previous.table is game.table and previous.number == game.number and previous.board.is_over
-        board = game.board
-        played = Preset(board.rows, board.cols, board.k, board.rules.name)
-        if self.settings.preset != played:  # the host's choice, on both sides
-            self.settings = replace(self.settings, preset=played)
-        self.scores = message.scores
-        self.game = game
-        if game.number != previous.number:  # (watch_game centres it on a new board)
-            self.cursor = self._centre()
-        if game.board.is_over and not ended_before:
-            self.game_finished(game)
-
-    def on_friend_said(self, message: FriendSaid) -> None:
-        """Show news of the match (it replaces an older notice); a guest turned away for a wrong
-        code is asked for the code again."""
-        self.notice = ""
-        self.online_banner, self.online_status = message.banner, message.text
-        from ..net import JoinPlan
-
-        link = self.online
-        if link is not None and link.refused and isinstance(link.plan, JoinPlan):
-            link.refused = ""
-            self.ask_join_code(link.plan, f"{message.text}. Type the code again (three words), or Esc")
-
-    # -- saving and loading --------------------------------------------------------------------
-
-    def _saved_games(self) -> Path:
-        """The saved-games folder, made on first use (a typed path may point anywhere else)."""
-        folder = self.host.saved_games
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            self.notify(f"Cannot make {folder}: {error.strerror or error}", title="Saved games", severity="warning")
-        return folder
-
-    def _in_saved_games(self, path: str) -> Path:
-        """A typed path: a plain name goes in the saved-games folder."""
-        return self.host.saved_games / Path(path).expanduser()
-
-    def action_save_game(self) -> None:
-        """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it."""
-        from .screens import SavedGamePrompt
-
-        prompt = SavedGamePrompt("Save game as", self._saved_games(), time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt"))
-        self.app.push_screen(prompt, self.save_game)
-
-    def save_game(self, path: str | None) -> None:
-        """Write the game (its moves so far) to ``path``."""
-        if path is None:
-            return
-        try:
-            game = self.game
-            seating = savefile.Seating(game.seats(), (game.symbol(Mark.X), game.symbol(Mark.O)))
-            savefile.save(self._in_saved_games(path), game.board, seating)
-        except savefile.SaveFileError as error:
-            self.notify(str(error), title="Not saved", severity="error")
-            return
-        self.notice = f"Saved to {path}"
-
-    def action_load_game(self) -> None:
-        """Ask for a file and resume the game in it."""
-        from .screens import SavedGamePrompt
-
-        self.app.push_screen(SavedGamePrompt("Load game from", self._saved_games()), self.load_game)
-
-    def load_game(self, path: str | None) -> None:
-        """Resume the game saved in ``path``, or say why it cannot be loaded."""
-        if path is None:
-            return
-        try:
-            saved = savefile.read_game(self._in_saved_games(path))
-        except savefile.SaveFileError as error:
-            self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
-            return
-        self.new_game(resumed(self.settings, saved, self.game.number + 1))
-        self.notice = f"Loaded {path}"
-
-    # -- hints and the analysis overlay --------------------------------------------------------
-
-    def action_hint(self) -> None:
-        """Show the best move for the side to move, with its value."""
-        if self.game.board.is_over:
-            self.notice = "The game is over: no hint"
-            return
-        self.notice = "Looking for the best move…"
-        self.request_analysis(for_hint=True)
-
-    def action_toggle_overlay(self) -> None:
-        """Show or hide every free square's exact value."""
-        self.overlay = not self.overlay
-        if self.overlay:
-            self.request_analysis()
-        else:
-            self.analysis = None
-            self.notice = ""
-
-    def request_analysis(self, for_hint: bool = False) -> None:
-        """Solve the position shown, in a worker; the answer is dropped if the game moved on."""
-        state = self.game
-        if state.board.is_over:
-            return
-        self._analysis_cancel.set()
-        cancel = self._analysis_cancel = threading.Event()
-        self._wanted_analysis = state
-        self._hint_wanted = for_hint or self._hint_wanted
-        work = partial(self._analyze, state, cancel, self._hint_wanted)
-        self.run_worker(work, name="analysis", group="analysis", thread=True, exclusive=True)
-
-    def _analyze(self, state: GameState, cancel: threading.Event, for_hint: bool) -> None:
-        """Run in a worker thread: analyse ``state``, then post the answer. A hint the solver
-        cannot give in time comes from the strongest search instead, as an estimate."""
-        seconds = analysis_seconds(state.board)
-        try:
-            result = self.host.searcher.analyze(state, seconds, cancel)
-            estimate = None
-            if for_hint and not result.analysis.complete and not cancel.is_set():
-                job = AiJob(state, "impossible", self.host.rng.getrandbits(64), seconds)
-                estimate = self.host.searcher(job, cancel).decision.move
-        except Exception as error:  # the status says so; the game goes on
-            self.post_message(AnalysisFailed(error))
-            return
-        self.post_message(AnalysisReady(result, estimate))
-
-    def on_analysis_failed(self, message: AnalysisFailed) -> None:
-        self.notice = f"The analysis failed: {message.error}"
-
-    def on_analysis_ready(self, message: AnalysisReady) -> None:
-        """Apply an analysis if it is still about the position shown."""
-        result: AnalysisResult = message.result
-        if result.state is not self.game or result.state is not self._wanted_analysis:
-            return
-        analysis = result.analysis
-        hint_wanted, self._hint_wanted = self._hint_wanted, False
-        if not analysis.complete and hint_wanted and message.estimate is not None:
-            self.hint = message.estimate
-            mover = self.game.symbol(self.game.board.to_move)
-            self.notice = (
-                f"Hint for {mover}: {move_name(message.estimate)} (an estimate from the computer's search:"
-                " too big to solve exactly yet)"
-            )
-            return
-        if not analysis.complete:
-            self.notice = (
-                f"Too big to solve within {analysis_seconds(self.game.board):g} s "
-                f"({len(analysis.moves)} of {len(self.game.board.legal_moves())} squares solved): no values shown"
-            )
-            return
-        if self.overlay:
-            self.analysis = analysis
-        if hint_wanted:
-            best = analysis.best_moves[0]
-            self.hint = best.move
-            mover = self.game.symbol(self.game.board.to_move)
-            source = ", from the opening book" if analysis.source == "book" else ""
-            self.notice = f"Hint for {mover}: {move_name(best.move)} ({overlay_label(best)}{source})"

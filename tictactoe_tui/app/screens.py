@@ -134,3 +134,24 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
             self.query_one("#custom-problem", Static).update(f"[b]{error}[/b]")
             return
         self.dismiss(preset)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; ``y`` answers yes, ``n`` or escape no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm"):
+            yield Static(f"[b]{self.question}[/b]", classes="dialog-title")
+            yield Static("[dim]y: yes · n or escape: no[/dim]", classes="dialog-foot")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

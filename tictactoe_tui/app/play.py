@@ -1,0 +1,187 @@
+"""The game screen's core: the game it holds, the reactives its widgets bind to, and the turn loop.
+
+Whoever is to move takes their turn (the computer starts thinking; the others wait); a move,
+played here or arriving as a message, becomes the new state, and a game that ends is counted
+and archived. The parts of the screen (online play, saving, hints) build on this class; the
+screen itself (:mod:`.game_screen`) adds the keys.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from ..engine import Analysis, Board, Move
+from ..engine.games import game_of
+from ..game import AiMove, GameState, Scoreboard, Settings
+from .ai import Searcher
+from .messages import AiFailed, AiMoved, Archived
+from .seats import SeatPorts, Seats
+
+if TYPE_CHECKING:
+    from ..store.archive import Archive, GameRecord
+
+
+def coin_flip_news(settings: Settings, game: GameState) -> str:
+    """What the start of the game decided (who goes first after a coin flip), or empty."""
+    return game.table.news(game, settings.first)
+
+
+class GameHost(Protocol):
+    """What the game screen needs from the app around it."""
+
+    searcher: Searcher
+    rng: random.Random
+    watch_delay: float
+    saved_games: Path
+    """Where saved games go by default."""
+
+    @property
+    def archive(self) -> Archive:
+        """The game archive."""
+
+    def remember(self, settings: Settings) -> None:
+        """Keep ``settings`` for the next launch."""
+
+
+class PlayScreen(Screen[None]):
+    """The game, its reactives and the turn loop."""
+
+    # The screen draws nothing itself (its widgets do): repaint=False everywhere.
+    game: reactive[GameState] = reactive(GameState.start(Settings(), random.Random(0)), init=False, repaint=False)
+    settings: reactive[Settings] = reactive(Settings, init=False, repaint=False)
+    cursor: reactive[Move] = reactive((1, 1), init=False, repaint=False)
+    thinking: reactive[bool] = reactive(False, init=False, repaint=False)
+    paused: reactive[bool] = reactive(False, init=False, repaint=False)
+    notice: reactive[str] = reactive("", init=False, repaint=False)
+    online_status: reactive[str] = reactive("", init=False, repaint=False)
+    online_banner: reactive[str] = reactive("", init=False, repaint=False)
+    """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
+    """Where an online match stands: the address and code, whether the friend is there."""
+    scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
+    overlay: reactive[bool] = reactive(False, init=False, repaint=False)
+    analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
+    """The overlay's values for the position shown (None when off or not yet known)."""
+    hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
+    coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
+
+    def __init__(self, host: GameHost, settings: Settings, first: GameState) -> None:
+        """``first``: the game to show."""
+        super().__init__()
+        self.host = host
+        self.seats = self.local_seats = Seats.made(
+            SeatPorts(self, host.searcher, lambda: self.settings.level, lambda: self.settings.think_seconds, host.rng)
+        )
+        """Who plays each kind of player's side (online, this keyboard's side plays to the match)."""
+        self.set_reactive(PlayScreen.settings, settings)
+        self.set_reactive(PlayScreen.coordinates, settings.coordinates)
+        self.set_reactive(PlayScreen.game, first)
+        self.set_reactive(PlayScreen.cursor, self._centre())
+        self.set_reactive(PlayScreen.scores, Scoreboard.for_game(first))
+        self.set_reactive(PlayScreen.notice, coin_flip_news(settings, first))
+
+    def watch_settings(self, settings: Settings) -> None:
+        self.coordinates = settings.coordinates
+        self.host.remember(settings)
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether quitting or replacing the game now would leave it half played."""
+        board = self.game.board
+        return bool(board.move_count) and not board.is_over
+
+    # -- turns: whoever is to move takes their turn ----------------------------------------
+
+    def take_turns(self) -> None:
+        """Let the seat to move take its turn (the computer starts thinking; the others wait)."""
+        game = self.game
+        if not game.board.is_over and not self.paused:
+            self.seats.to_move(game).take_turn(game)
+        self.thinking = self.seats.thinking
+
+    def stop_turns(self) -> None:
+        """Stop every search; what it returns later is dropped."""
+        self.seats.stop()
+        self.thinking = False
+
+    def advance(self, game: GameState) -> None:
+        """Show a position reached by playing a move; a game that ends here is counted."""
+        self.game = game
+        if game.board.is_over:
+            self.game_finished(game)
+
+    @staticmethod
+    def playable_near(board: Board, cursor: Move) -> Move:
+        """Where the cursor goes after a move: where it was, but in games that limit the squares
+        (Gravity, Ultimate) the nearest square the side to move may play."""
+        legal = board.legal_bits
+        if not legal or legal == board.empty_bits:
+            return cursor
+        row, col = game_of(board).presentation.aim(board, cursor)
+        return min(board.legal_moves(), key=lambda move: (abs(move[0] - row) + abs(move[1] - col), move))
+
+    def _centre(self) -> Move:
+        """The centre square (in Gravity, where a mark in the centre column lands)."""
+        board = self.game.board
+        return self.playable_near(board, ((board.rows - 1) // 2, (board.cols - 1) // 2))
+
+    # -- the computer's moves ----------------------------------------------------------------
+
+    def on_ai_moved(self, message: AiMoved) -> None:
+        """Play the computer's move, unless the game moved on since it was asked (then drop it)."""
+        result = message.result
+        job = result.job
+        if job.state is not self.game or not self.seats.answering(job):
+            return
+        self.thinking = self.seats.thinking
+        board = self.game.board
+        ai = AiMove(self.game.symbol(board.to_move), result.decision.move, result.seconds, result.decision)
+        self.advance(self.game.play(result.decision.move, ai))
+        if self.game.computer_to_move and self.host.watch_delay:
+            self.set_timer(self.host.watch_delay, self.take_turns)
+        else:
+            self.call_later(self.take_turns)
+
+    def on_ai_failed(self, message: AiFailed) -> None:
+        if self.seats.answering(message.job):
+            self.thinking = self.seats.thinking
+            self.notice = f"The computer player failed: {message.error}. Press n for a new game."
+
+    # -- new games, and games that end ----------------------------------------------------------
+
+    def new_game(self, game: GameState) -> None:
+        """Replace the game; searches for the old one are cancelled and their results dropped."""
+        self.stop_turns()
+        self.paused = False
+        self.game = game
+        self.cursor = self._centre()
+        self.notice = coin_flip_news(self.settings, game)
+        self.take_turns()
+
+    def game_finished(self, game: GameState) -> None:
+        """Count a game that just ended in the session's scores (online, the match counts them),
+        and keep it in the archive (written by a worker: another copy of the app may hold the
+        database for a moment)."""
+        if not game.table.through_match:  # online, the match keeps the scores
+            self.scores = self.scores.count(game)
+        from ..store.archive import GameRecord
+
+        record = GameRecord.of(game, self.settings.level)
+        self.run_worker(partial(self._archive, record), name="archive", group="archive", thread=True)
+
+    def _archive(self, record: GameRecord) -> None:
+        """Run in a worker thread: write ``record``, then tell the screen how it went."""
+        try:
+            problem = self.host.archive.record(record)
+        except Exception as error:  # the game goes on; the status says it was not kept
+            problem = f"The game was not archived: {error}"
+        self.post_message(Archived(problem))
+
+    def on_archived(self, message: Archived) -> None:
+        if message.problem:
+            self.notify(message.problem, title="Not saved", severity="warning", timeout=10)
