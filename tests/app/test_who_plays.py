@@ -60,5 +60,3 @@ async def test_quitting_mid_game_online_asks_first(tmp_path: Path) -> None:
             assert isinstance(guest.screen, ConfirmScreen)
             await pilot.press("n")
             assert guest.is_running
-
-

@@ -59,6 +59,9 @@ class GameScreen(OnlinePlay, Saving, Hints):
     # otherwise take letters and digits for its type-to-search): priority bindings.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", priority=True),
+        # q is the app's key; here it is a priority binding like n and u, so that in a burst
+        # ("qn" in one read) it is handled first and its question catches the keys after it
+        Binding("q", "app.quit", "Quit", show=False, priority=True),
         Binding("u", "undo", "Undo", priority=True),
         Binding("r", "redo", "Redo", show=False, priority=True),
         Binding("i", "hint", "Hint", priority=True),

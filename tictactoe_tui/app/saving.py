@@ -67,5 +67,16 @@ class Saving(PlayScreen):
         except savefile.SaveFileError as error:
             self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
             return
-        self.new_game(resumed(self.settings, saved, self.game.number + 1))
+        game = resumed(self.settings, saved, self.game.number + 1)
+        if not self.unfinished:
+            self.loaded(game, path)
+            return
+        from .screens import ConfirmScreen
+
+        question = f"Load {path} and leave this game unfinished? (Ctrl+S saves it)"
+        self.app.push_screen(ConfirmScreen(question), lambda yes: self.loaded(game, path) if yes else None)
+
+    def loaded(self, game: GameState, path: str) -> None:
+        """Play on in the loaded ``game`` (from ``path``)."""
+        self.new_game(game)
         self.notice = f"Loaded {path}"
