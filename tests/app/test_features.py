@@ -229,7 +229,7 @@ async def test_save_then_load_a_game_from_the_keys(make_app: AppFactory, tmp_pat
         await pilot.press("n", "9")
         await pilot.press("ctrl+o")
         app.screen.query_one(Input).value = str(target)
-        await pilot.press("enter")
+        await pilot.press("enter", "y")  # the game in progress (one move) is left only after a yes
         assert marks(app) == "o../.x./..."
         assert app.game_screen.game.line == ((1, 1), (0, 0))
         await pilot.press("u")  # a loaded game keeps its history
