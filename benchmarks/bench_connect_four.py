@@ -99,13 +99,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--level", default="impossible")
     args = parser.parse_args()
-    rng = random.Random(args.seed)
+    openings, rng = random.Random(args.seed), random.Random(args.seed + 1)  # the same openings whatever is played
     results = {"X": {"win": 0, "draw": 0, "loss": 0}, "O": {"win": 0, "draw": 0, "loss": 0}}
     times: list[float] = []
     slips: list[str] = []
     for index in range(args.positions):
         seat = "X" if index % 2 == 0 else "O"
-        opening = won_opening(rng, 8 if seat == "X" else 9)
+        opening = won_opening(openings, 8 if seat == "X" else 9)
         result, game_times, game_slips = play(opening, args.budget, args.level, rng)
         results[seat][result] += 1
         times += game_times

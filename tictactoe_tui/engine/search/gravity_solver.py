@@ -12,7 +12,10 @@ squares empty after the winning mark scores ``e + 1``), exact, and fast because 
 looks at a hopeless move: a side that can complete a line has won before it is searched; a
 side facing two playable threats has lost; facing one it must block; it never plays under a
 square where the opponent would complete a line; the moves left are tried by how many
-threats they make, centre columns first. Scores are found by null-window probes (is it
+threats they make, centre columns first. Claimeven bounds a position where every column but at
+most one has an even number of empty squares: the side that answers on top of each move gets
+the upper square of every pair, so the other side, held to the lower ones, cannot win unless
+they complete a line. Scores are found by null-window probes (is it
 better than ``s``?), starting near a draw, the way the fastest Connect Four solvers do; the
 table keeps each position's proven bounds between probes and between moves.
 """
