@@ -12,15 +12,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from textual import events
+from textual.geometry import Region
 from textual.pilot import OutOfBounds
-from textual.widgets import Select
+from textual.widgets import Select, Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
+from tictactoe_tui.app.archive import ConfirmScreen
+from tictactoe_tui.app.board_view import BIG_GLYPHS, SMALL_GLYPHS, BoardView, Cell
 from tictactoe_tui.app.sidebar import SECTIONS, setting_options
 from tictactoe_tui.engine import BoardError, Mark, get_strategy
-from tictactoe_tui.game import GameState, Mode, Preset, Settings
+from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Mode, Preset, Settings
 
 #: Seconds one action (and the work it starts) may take before the app counts as hung: the
 #: longest search an action can start (the overlay's 10 s on a board with an opening book)
@@ -40,6 +44,11 @@ FUZZ_BOARDS = [
     Preset(9, 9, 3, "ultimate"),
 ]
 THEMES = ["textual-dark", "textual-light", "chalkboard", "nord"]
+#: Keys sent together in one read (a fast typist, a paste): ``q`` and ``n`` first among them.
+BURST_KEYS = ["q", "n", "u", "r", "enter", "space", "escape", "1", "5", "9", "left", "right", "ctrl+o"]
+#: Said while the other side is to move: stale once it is this keyboard's turn.
+WAIT_NOTICES = ("Wait: it is the computer's turn", "Wait: it is your friend's turn")
+FRAME = set("╭╮╰╯─│")
 
 
 @dataclass
@@ -61,6 +70,97 @@ class Seen:
     """The state after the previous action, to compare with."""
 
     game: GameState
+    asked: bool = False
+    """A yes/no question was on screen (then ``y`` may end or replace the game)."""
+
+
+def glyph_marks(symbol: str) -> list[list[str]]:
+    """The ink of each way a symbol may be drawn (big, small, a letter), as words."""
+    return [" ".join(glyphs[symbol]).split() for glyphs in (BIG_GLYPHS, SMALL_GLYPHS)] + [[symbol]]
+
+
+def drawn(cell: Cell) -> tuple[list[str], list[str]]:
+    """The ink a square shows inside the cursor's frame, and the part of it in reverse video."""
+    ink, reversed_ink = [], []
+    for strip in cell.render_lines(Region(0, 0, *cell.size)):  # the frame included
+        for segment in strip:
+            text = "".join(" " if char in FRAME else char for char in segment.text)
+            ink.append(text)
+            if segment.style is not None and segment.style.reverse:
+                reversed_ink.append(text)
+    return " ".join(ink).split(), " ".join(reversed_ink).split()
+
+
+def answered_yes(before: Seen, action: str) -> bool:
+    """Whether the action answered yes to a question on screen."""
+    return before.asked and "y" in action.split()
+
+
+def half_played(game: GameState) -> bool:
+    """The game is not over and someone at this keyboard has moved (with nobody at it, anyone):
+    losing it loses the player's work."""
+    if game.board.is_over:
+        return False
+    keyboard = game.seating.keyboard or frozenset(Mark)
+    return any((Mark.X if ply % 2 == 0 else Mark.O) in keyboard for ply in range(game.ply))
+
+
+def read_screen(app: TicTacToeApp, started_with: Settings | None, before: Seen, action: str) -> list[str]:
+    """What the screen says, checked against the game and its table: the turn line, the score
+    line, the sidebar's choices against the seats, the notices' causes and every mark drawn."""
+    faults = []
+    screen = app.game_screen
+    game = screen.game
+    board = game.board
+    seating = game.seating
+    replaced = before.game.number != game.number and half_played(before.game)
+    if replaced and not answered_yes(before, action) and "n" not in action.split():  # n: a new game, asked for
+        faults.append(f"a half-played game ({before.game.board}) was replaced without a yes")
+    scores = app.query_one("#scores", Static)
+    shown = str(scores.render())
+    if scores.region.area and scores.size.height != 1:  # (a narrow window folds the sidebar away)
+        faults.append(f"the score line {shown!r} is {scores.size.height} lines tall")
+    for mark in Mark:
+        name = game.table.player_name(game, mark)
+        if scores.region.area and f"{name} " not in shown:
+            faults.append(f"the score line {shown!r} does not name {name}, who plays {game.symbol(mark)}")
+    if (
+        started_with is not None
+        and screen.settings == started_with
+        and seating.mixed
+        and len(seating.keyboard) == 1
+        and "computer" in seating.players
+    ):
+        [yours] = seating.keyboard
+        mark_choice = app.query_one("#mark", Select).value
+        if mark_choice in (MarkChoice.X, MarkChoice.O) and game.symbol(yours) != mark_choice.value:
+            faults.append(f"the sidebar says your mark is {mark_choice} but you play {game.symbol(yours)}")
+        first_choice = app.query_one("#first", Select).value
+        if first_choice is not FirstPlayer.COIN_FLIP and (first_choice is FirstPlayer.YOU) != (yours is Mark.X):
+            faults.append(f"the sidebar says {first_choice} goes first, but the seats say otherwise ({seating})")
+    status = app.query_one("#status")
+    notice = getattr(status, "notice", "")
+    if notice in WAIT_NOTICES and (board.is_over or board.to_move in seating.keyboard):
+        faults.append(f"the status still says {notice!r} on this keyboard's turn (or after the end)")
+    view = app.query_one(BoardView)
+    if view.fits and notice.startswith("Make the window larger"):
+        faults.append(f"the status still says {notice!r} with the whole board shown")
+    shown_game = view.game  # what the view was last given (a computer's move may be on its way to it)
+    moving = not game.seating.keyboard and not screen.paused  # the computers keep playing: frames lag
+    if view.fits and app.screen is screen and shown_game is not None and not moving:
+        board = shown_game.board
+        for cell in view.query(Cell):
+            held = board.at(cell.move)
+            if not cell.region.area or (not held and cell.move != view.cursor):
+                continue
+            expected = shown_game.symbol(held) if held else ""
+            if cell.symbol != expected:
+                faults.append(f"{cell.move} shows {cell.symbol!r}, the game has {expected!r}")
+            elif expected:
+                ink, _reversed = drawn(cell)
+                if ink not in glyph_marks(expected):
+                    faults.append(f"{expected} at {cell.move} ({cell.size.width}×{cell.size.height}) is drawn as {ink}")
+    return faults
 
 
 def check(game: GameState, status: str, before: Seen, action: str, human_moved: bool) -> list[str]:
@@ -122,10 +222,15 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
     size = (100, 40)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
+        started_with: Settings | None = app.game_screen.settings
+        number_started = app.game_screen.game.number
         for number in range(actions):
-            before = Seen(app.game_screen.game)
+            before = Seen(app.game_screen.game, asked=isinstance(app.screen, ConfirmScreen))
+            if started_with is not None and before.game.number != number_started:
+                started_with, number_started = app.game_screen.settings, before.game.number
             kind = rng.choices(
-                ["key", "click", "setting", "travel", "theme", "resize", "screen"], weights=[10, 6, 2, 1, 1, 1, 1]
+                ["key", "click", "setting", "travel", "theme", "resize", "screen", "burst"],
+                weights=[10, 6, 2, 1, 1, 1, 1, 2],
             )[0]
             human_moved = False
             started = time.perf_counter()
@@ -171,12 +276,23 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
                 size = (rng.randrange(20, 140), rng.randrange(8, 50))
                 action = f"resize {size[0]}x{size[1]}"
                 await pilot.resize_terminal(*size)
+            elif kind == "burst":
+                keys = [rng.choice(BURST_KEYS) for _ in range(rng.randrange(2, 5))]
+                action = f"burst {' '.join(keys)}"
+                human_moved = True
+                for key in keys:  # all in one read: no pause between them
+                    app.post_message(events.Key(key, key if len(key) == 1 else None))
             else:
                 action = "help screen"
                 await pilot.press("question_mark")
             if app.return_code is not None:  # the action quit the app: this run is over
                 report.actions += 1
                 report.quit = True
+                quit_here = action.startswith("click") or "q" in action.split()  # else an earlier q, on no game
+                if quit_here and half_played(before.game) and not answered_yes(before, action):
+                    report.faults.append(
+                        f"seed {seed}, action {number} ({action}): quit a half-played game without a yes"
+                    )
                 break
             await _settle(app, pilot)
             elapsed = time.perf_counter() - started
@@ -186,6 +302,7 @@ async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | N
                 on_action(number, action)
             status = str(app.query_one("#status").render())
             faults = check(app.game_screen.game, status, before, action, human_moved)
+            faults += read_screen(app, started_with, before, action)
             report.games = app.game_screen.game.number
             report.moves += (
                 max(0, app.game_screen.game.ply - before.game.ply)

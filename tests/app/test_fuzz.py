@@ -64,3 +64,29 @@ def test_the_checks_catch_a_wrong_status_and_a_board_off_its_moves() -> None:
     assert any("does not say" in fault for fault in check(game, "X to move", seen(game), "press x", False))
     forged = GameState(game.board, game.mode, game.computer, line=((0, 0),))
     assert any("not its move list" in fault for fault in check(forged, forged.turn_text(), seen(game), "-", False))
+
+
+async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a_lost_game() -> None:
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.app.ai import ThreadSearcher
+    from tictactoe_tui.app.board_view import Cell
+    from tictactoe_tui.engine import get_strategy
+
+    from .fuzz import read_screen
+
+    settings = Settings(mode=Mode.VS_COMPUTER, first=FirstPlayer.YOU)
+    app = TicTacToeApp(settings, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        game = screen.game
+        assert read_screen(app, screen.settings, Seen(game), "press x") == []
+        screen.notice = "Wait: it is the computer's turn"  # while it is yours
+        await pilot.pause()
+        assert any("still says" in fault for fault in read_screen(app, screen.settings, Seen(game), "press x"))
+        screen.notice = ""
+        app.query_one("#cell-1-1", Cell).symbol = "O"  # drawn where the game has nothing, under the cursor
+        assert any("shows 'O'" in fault for fault in read_screen(app, screen.settings, Seen(game), "press x"))
+        half = played(settings, (1, 1), (0, 0))
+        faults = read_screen(app, screen.settings, Seen(GameState(**{**half.__dict__, "number": 7})), "press u")
+        assert any("replaced without a yes" in fault for fault in faults)

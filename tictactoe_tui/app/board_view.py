@@ -331,6 +331,8 @@ class BoardView(Widget, can_focus=True):
         if game is None or not self.is_mounted:
             return
         board = game.board
+        if len(self._cells) != board.rows * board.cols or (board.rows - 1, board.cols - 1) not in self._cells:
+            return  # a board of another shape is being composed; it paints once its squares are there
         last = board.last_move
         winning = set(board.winning_line)
         values = {mv.move: mv for mv in self.analysis.moves} if self.analysis else {}
