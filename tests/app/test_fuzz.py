@@ -11,7 +11,7 @@ from .fuzz import Seen, check, run
 
 
 async def test_a_short_fuzz_run_finds_no_fault() -> None:
-    for seed in (11, 12):
+    for seed in (4, 12):  # runs that play all 60 actions (a q on a fresh game quits)
         report = await run(seed, actions=60)
         assert report.actions == 60
         assert report.faults == []
