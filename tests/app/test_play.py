@@ -300,20 +300,32 @@ async def test_command_palette_offers_every_setting(make_app: AppFactory) -> Non
         titles = {title for title, _help, _run in game_commands(app.game_screen)}
         for title in (
             "New game",
-            "AI level: easy",
-            "AI level: mcts",
+            "Computer: easy",
+            "Computer: mcts",
             "Board: 7×7, 5 in a row",
             "Who goes first: coin flip",
             "Mode: computer vs computer",
         ):
             assert title in titles
         await pilot.press("ctrl+p")
-        await pilot.press(*"AI level: medium")
+        await pilot.press(*"Computer: medium")
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
         assert app.game_screen.settings.level == "medium"
         assert app.query_one("#level").value == "medium"
+
+
+async def test_the_palette_finds_a_board_typed_with_an_x(make_app: AppFactory) -> None:
+    """Typing "15x15" finds the 15×15 board (titles write sizes with ×)."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"15x15")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game_screen.settings.preset.key.startswith("15x15")
 
 
 async def test_the_real_computer_searches_in_a_child_process() -> None:

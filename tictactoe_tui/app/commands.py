@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, Protocol, cast
@@ -53,7 +54,7 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
 
     change = screen.change_setting
     for label, name in LEVEL_OPTIONS:
-        yield f"AI level: {name}", label, partial(change, "level", name)
+        yield f"Computer: {name}", label, partial(change, "level", name)
     for name, rules in RULES.items():
         yield f"Game: {rules.title}", rules.help, partial(change, "game", name)
     for preset in presets_for(screen.settings.game):
@@ -62,6 +63,11 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
         yield f"Who goes first: {first}", "From the next game", partial(change, "first", first)
     for mode in Mode:
         yield f"Mode: {mode}", "From the next game", partial(change, "mode", mode)
+
+
+def board_size_typed(query: str) -> str:
+    """A query as the titles write board sizes: ``15x15`` (as typed, or as on the command line) is ``15×15``."""
+    return re.sub(r"(?<=\d)\s*[xX]\s*(?=\d)", "×", query)
 
 
 class GameCommands(Provider):
@@ -75,7 +81,7 @@ class GameCommands(Provider):
             yield DiscoveryHit(title, run, help=help_text)
 
     async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
+        matcher = self.matcher(board_size_typed(query))
         for title, help_text, run in self._commands():
             score = matcher.match(title)
             if score > 0:
