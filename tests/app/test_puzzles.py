@@ -151,3 +151,18 @@ async def test_n_goes_through_every_puzzle_and_says_where_it_is(make_app: AppFac
         assert sorted(seen) == sorted(entry.id for entry in screen.entries)  # every one, none twice
         assert screen.current is not None
         assert screen.current.id == seen[0]  # round again
+
+
+async def test_escape_from_the_puzzle_command_returns_to_the_shell(tmp_path: Path) -> None:
+    """``tictactoe-tui puzzle`` then Esc opened the full game instead of ending."""
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.store.files import Paths
+
+    app = TicTacToeApp(paths=Paths(tmp_path / "config", tmp_path / "data"), puzzles=True, seed=1)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.return_code is not None

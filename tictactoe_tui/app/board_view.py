@@ -239,6 +239,8 @@ class BoardView(Widget, can_focus=True):
         if shape != self._shape:
             self._shape = shape
             await self.recompose()
+            if self.game is not game:  # a newer game came while its squares were built: its watcher draws
+                return
             self._fit()
         self._paint()
 

@@ -338,9 +338,13 @@ class GameScreen(OnlinePlay, Saving, Hints):
 
     def action_puzzles(self) -> None:
         """Find the move that keeps the win or holds the draw: your own mistakes first."""
+        self.open_puzzles()
+
+    def open_puzzles(self, closed: Callable[[None], None] | None = None) -> None:
+        """Show the puzzles; ``closed`` runs when the player leaves them."""
         from .puzzles import PuzzleScreen
 
-        self.app.push_screen(PuzzleScreen(self.host.archive, seed=self.host.rng.getrandbits(32)))
+        self.app.push_screen(PuzzleScreen(self.host.archive, seed=self.host.rng.getrandbits(32)), closed)
 
     def action_review(self) -> None:
         """Review the game that just ended: its replay, every move judged."""
