@@ -9,12 +9,13 @@ from textual import events
 
 from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.engine import Board
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.game import Mode, Preset, Settings
 from tictactoe_tui.net import JoinPlan
 from tictactoe_tui.store import savefile
 
-from .conftest import AppFactory
+from .conftest import AppFactory, Gated
 from .test_online import app_for, hosted_app, until
+from .test_play import status
 
 
 @pytest.mark.parametrize("keys", ["qn", "qu", "qnn", "qun"])
@@ -60,3 +61,39 @@ async def test_quitting_mid_game_online_asks_first(tmp_path: Path) -> None:
             assert isinstance(guest.screen, ConfirmScreen)
             await pilot.press("n")
             assert guest.is_running
+
+
+async def test_a_refusal_goes_when_the_computer_replies_and_its_move_is_reported(make_app: AppFactory) -> None:
+    gated = Gated()
+    app = make_app(Settings(preset=Preset(6, 7, 4, "gravity")), impossible=gated)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4", "5")  # the second while the computer thinks
+        assert "Wait: it is the computer's turn" in status(app)
+        gated.gate.set()
+        await until(lambda: app.game_screen.game.board.move_count == 2)
+        await pilot.pause()
+        assert "Wait" not in status(app)
+        assert "played" in status(app)  # the computer's move, as the status reports it
+
+
+async def test_make_the_window_larger_goes_when_it_is(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(30, 12)
+        await pilot.pause()
+        await pilot.press("enter")
+        assert "Make the window larger" in status(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Make the window larger" not in status(app)
+
+
+async def test_undo_after_the_end_says_why_within_80_columns(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "4", "2", "5", "3", "u")
+        await pilot.pause()
+        notice = app.game_screen.notice
+        assert notice.startswith("Over and counted")
+        assert len(notice) <= app.query_one("#status").content_size.width

@@ -48,7 +48,10 @@ GAME_ACTIONS = frozenset(
 NARROW = 72
 
 #: Why a finished game cannot be taken back: it has been counted and archived once.
-FINAL = "The game is over and counted: press n for a new game (g replays it and can play on from any move)"
+FINAL = "Over and counted: n new game, g replays it"
+
+#: Why no square may be played while the board does not fit (it goes when the board fits again).
+TOO_SMALL = "Make the window larger to see the whole board first"
 
 
 class GameScreen(OnlinePlay, Saving, Hints):
@@ -152,6 +155,7 @@ class GameScreen(OnlinePlay, Saving, Hints):
         return True
 
     def watch_game(self, old: GameState, new: GameState) -> None:
+        self.notice = ""  # a notice was about the old state (whoever changes it says what follows)
         if old.table is not new.table or old.board.is_over != new.board.is_over:
             self.refresh_bindings()  # pause, a new code and the review depend on them
         if new.board.geometry is old.board.geometry:
@@ -176,9 +180,15 @@ class GameScreen(OnlinePlay, Saving, Hints):
     def on_resize(self, event: Resize) -> None:
         """On a narrow screen the sidebar folds away (F2 shows it) so the board has the room."""
         narrow = event.size.width < NARROW
+        self.call_after_refresh(self._forget_too_small)
         if narrow != self._narrow:  # folds (or unfolds) when the width crosses the line
             self._narrow = narrow
             self.query_one("#side").display = not narrow
+
+    def _forget_too_small(self) -> None:
+        """Drop the notice that the board does not fit once it does."""
+        if self.notice == TOO_SMALL and self.query_one(BoardView).fits:
+            self.notice = ""
 
     def action_toggle_sidebar(self) -> None:
         """Show or hide the sidebar."""
@@ -229,7 +239,7 @@ class GameScreen(OnlinePlay, Saving, Hints):
         """Why the player at this keyboard may not play ``move`` now, or None."""
         game = self.game
         if not self.query_one(BoardView).fits:
-            return "Make the window larger to see the whole board first"
+            return TOO_SMALL
         if game.board.is_over:
             return "The game is over: n plays again, v reviews it"
         seat_refusal = game.table.refusal(game) or self.seats.to_move(game).refusal(game)
