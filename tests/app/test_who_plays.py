@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 from textual import events
 
+from tictactoe_tui.app.online import OnlineLink
 from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import Mode, Preset, Settings
 from tictactoe_tui.net import JoinPlan
+from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 
 from .conftest import AppFactory, Gated
@@ -97,3 +99,24 @@ async def test_undo_after_the_end_says_why_within_80_columns(make_app: AppFactor
         notice = app.game_screen.notice
         assert notice.startswith("Over and counted")
         assert len(notice) <= app.query_one("#status").content_size.width
+
+
+async def test_the_host_says_waiting_once_and_drops_the_code_once_the_friend_is_in(tmp_path: Path) -> None:
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        assert status(host).count("Waiting for your friend") == 1
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test():
+            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            await until(lambda: "Your friend joined" in status(host))
+            assert "code:" not in status(host)
+            assert f"hosting at 127.0.0.1:{port}" in status(host)
+
+
+def test_the_guest_s_news_of_a_drop_goes_once_it_hears_from_the_host_again() -> None:
+    said: list[str] = []
+    link = OnlineLink(JoinPlan("127.0.0.1", 1, "a-b-c"), Match(3, 3, 3), lambda state, scores: None,
+                      lambda banner, text: said.append(text))  # fmt: skip
+    link.changed(Match(3, 3, 3))
+    link.status("Waiting for your friend: the connection dropped, joining again…")
+    link.changed(Match(3, 3, 3))
+    assert said[-1] == ""

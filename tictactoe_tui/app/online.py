@@ -64,12 +64,17 @@ class OnlineLink:
         else:
             self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status)
         self._address = ""
+        self._dropped = False
+        """The guest lost the host after the match began (its news goes once it hears again)."""
 
     @property
     def banner(self) -> str:
-        """The line that stays on screen: the host's code and address, or whom the guest plays."""
+        """The line that stays on screen: the host's code and address until the friend is in
+        (then only the address), or whom the guest plays."""
         if self.host is not None:
-            return f"code: {self.host.code} · {self._address}" if self._address else ""
+            if not self._address:
+                return ""
+            return f"hosting at {self._address}" if self.host.connected else f"code: {self.host.code} · {self._address}"
         return self._address and f"playing the host at {self._address}"
 
     async def run(self) -> None:
@@ -82,7 +87,7 @@ class OnlineLink:
                 self.status(f"Cannot host on {self.plan.bind}:{self.plan.port}: {error.strerror or error}")
                 return
             self._address = f"{bind}:{port}"
-            self.status("Waiting for your friend to join")
+            self.status("Give your friend the code and the address above")  # the headline says you wait
             return
         assert self.guest is not None
         self._address = f"{self.guest.host}:{self.guest.port}"
@@ -102,6 +107,7 @@ class OnlineLink:
             await self.guest.close()
 
     def status(self, text: str) -> None:
+        self._dropped = self.guest is not None and self._shown is not None and bool(text)
         self.say(self.banner, text)
 
     def new_code(self) -> str | None:
@@ -115,7 +121,11 @@ class OnlineLink:
     # -- states ------------------------------------------------------------------------
 
     def changed(self, match: Match) -> None:
-        """Show ``match`` as this player sees it."""
+        """Show ``match`` as this player sees it (a guest that hears from the host again is
+        joined again: news of the drop goes)."""
+        if self.guest is not None and self._dropped:
+            self._dropped = False
+            self.status("")
         mine = match.mark(self.side)
         previous = self._shown
         same_game = previous is not None and previous.number == match.number
