@@ -268,8 +268,7 @@ class ReplayScreen(Screen[Board | bool | None]):
         self.state = record.state()
         self.overlay = False
         self._review_at_once = review
-        self.line: LineView | None = None
-        """The line of a mistake being stepped through, if any (the replay's position stays)."""
+        self.line: LineView | None = None  # a mistake's line being stepped through (the replay stays)
         self._cancel = threading.Event()
 
     def compose(self) -> ComposeResult:
@@ -281,7 +280,9 @@ class ReplayScreen(Screen[Board | bool | None]):
                 yield board
                 with VerticalScroll(id="replay-notes"):
                     yield Static("", id="replay-status")
-                    yield ReviewPanel(REVIEW_SECONDS, id="review")
+                    with ReviewPanel(REVIEW_SECONDS, id="review"):  # its parts mount with the screen's
+                        yield ValueGraph(id="replay-graph")
+                        yield Static("", id="replay-review")
             with Vertical(id="replay-side"):
                 x_player, o_player = record.players_by_symbol
                 players = f"X: {x_player} · O: {o_player}"
@@ -356,7 +357,7 @@ class ReplayScreen(Screen[Board | bool | None]):
         """Step the replay, or the line of a mistake while it is shown."""
         if self.line is not None:
             self.line = self.line.stepped(plies)
-            self._show_line()
+            self._show_line(self.line)
             return
         self.show(min(max(self.state.ply + plies, 0), len(self.record.moves)))
 
@@ -367,13 +368,12 @@ class ReplayScreen(Screen[Board | bool | None]):
             self.show(ply)
         elif review is not None and 1 <= ply <= len(review.moves) and review.moves[ply - 1].line:
             self.line = LineView(review.moves[ply - 1], self.state.board)
-            self._show_line()
+            self._show_line(self.line)
 
-    def _show_line(self) -> None:
-        assert self.line is not None
+    def _show_line(self, line: LineView) -> None:
         board_view = self.query_one(BoardView)
         board_view.analysis = None
-        board_view.game = replace(self.state, board=self.line.board)
+        board_view.game = replace(self.state, board=line.board)
         self.query_one("#replay-status", Static).update(self.describe())
 
     def action_jump(self, ply: int) -> None:

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events, on
-from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
@@ -198,7 +197,8 @@ class LineView:
 
 class ReviewPanel(Vertical):
     """The review of one game: judged move by move in the search process with a progress bar
-    (``cancel`` stops it), or read back from the archive where it was kept."""
+    (``cancel`` stops it), or read back from the archive where it was kept. It holds a
+    :class:`ValueGraph` and the ``#replay-review`` summary (composed by the screen)."""
 
     DEFAULT_CSS = """
     ReviewPanel { height: auto; }
@@ -231,10 +231,6 @@ class ReviewPanel(Vertical):
         self._cancel = threading.Event()
         self._keep: tuple[Archive | None, int | None] = (None, None)
         """Where the review being judged is kept once complete."""
-
-    def compose(self) -> ComposeResult:
-        yield ValueGraph(id="replay-graph")
-        yield Static("", id="replay-review")
 
     @property
     def judging(self) -> bool:
