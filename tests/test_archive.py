@@ -99,7 +99,7 @@ def test_games_of_every_kind_are_kept_with_their_game(paths: Paths) -> None:
         state = GameState(board, Mode.TWO_PLAYERS, frozenset(), started=1.0, times=(0.0,) * board.move_count)
         archive.record(GameRecord.of(state, "", ended_at=2.0))
     kept = [archive.get(number) for number in (1, 2, 3)]
-    assert [record.variant for record in kept if record] == ["gravity", "misere", "ultimate"]
+    assert [record.game for record in kept if record] == ["gravity", "misere", "ultimate"]
     assert [record.board().rules.name for record in kept if record] == ["gravity", "misere", "ultimate"]
     assert [summary.cells()[2] for summary in archive.page()] == ["Ultimate 9×9", "Misère 3×3", "Gravity 6×7 k4"]
     assert kept[2] is not None
@@ -600,7 +600,7 @@ def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
         variant, rows, cols, k = boards[number % len(boards)]
         level = long_name if mode in (Mode.VS_COMPUTER, Mode.COMPUTER_VS_COMPUTER) else ""
         record = GameRecord(rows, cols, k, mode.value, level, x, o, "X", ((0, 0),), (1.0,), None, 0, 1e9, 1e9 + 60,
-                            variant=variant)  # fmt: skip
+                            game=variant)  # fmt: skip
         archive.record(record)
     archive.close()
     shown = {}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
-from .engine import Analysis, Board, Budget, Decision, Move, Strategy, analyze, get_strategy
+from .engine import Analysis, Board, Budget, Decision, Move, Position, Strategy, analyze, get_strategy
 from .engine.review import MoveReview, judge_move
 from .engine.search.solver import CancelFlag
 
@@ -30,32 +30,32 @@ class SearchProcessError(RuntimeError):
 
 
 @dataclass(frozen=True)
-class Position:
-    """A board as it travels to the child: text, size, game, and the history when known."""
+class SentBoard:
+    """A board as it travels to the child: its position when its moves are known, else its
+    text (a board parsed from a string has no moves)."""
 
-    rows: int
-    cols: int
+    position: Position | None
+    text: str
     k: int
     game: str
-    text: str
-    history: tuple[Move, ...] | None
 
     @classmethod
-    def of(cls, board: Board) -> Position:
-        return cls(board.rows, board.cols, board.k, board.rules.name, str(board), board.history)
+    def of(cls, board: Board) -> SentBoard:
+        position = None if board.history is None else Position.of(board)
+        return cls(position, str(board), board.k, board.rules.name)
 
     def board(self) -> Board:
-        """Rebuild the position, replaying the history when there is one."""
-        if self.history is None:
+        """The board again: its position's, or parsed from its text."""
+        if self.position is None:
             return Board.parse(self.text, k=self.k, game=self.game)
-        return Board.empty(self.rows, self.cols, self.k, self.game).play_all(self.history)
+        return self.position.board()
 
 
 @dataclass(frozen=True)
 class SearchRequest:
     """Choose a move with a strategy."""
 
-    position: Position
+    position: SentBoard
     strategy: str | Strategy
     """A level or strategy name, or a strategy object that pickles."""
     seed: int
@@ -64,7 +64,7 @@ class SearchRequest:
     @classmethod
     def of(cls, board: Board, strategy: str | Strategy, seed: int, seconds: float | None) -> SearchRequest:
         """The request for searching ``board`` with a strategy."""
-        return cls(Position.of(board), strategy, seed, seconds)
+        return cls(SentBoard.of(board), strategy, seed, seconds)
 
     def run(self, cancel: CancelFlag) -> Decision:
         """Search (in the child, or in-process)."""
@@ -80,12 +80,12 @@ class SearchRequest:
 class AnalysisRequest:
     """Solve every move of a position exactly, within a time budget."""
 
-    position: Position
+    position: SentBoard
     seconds: float | None
 
     @classmethod
     def of(cls, board: Board, seconds: float | None) -> AnalysisRequest:
-        return cls(Position.of(board), seconds)
+        return cls(SentBoard.of(board), seconds)
 
     def run(self, cancel: CancelFlag) -> Analysis:
         """Analyse (in the child, or in-process)."""
@@ -96,14 +96,14 @@ class AnalysisRequest:
 class ReviewRequest:
     """Judge one move of a game for its review, the solver and the estimates given ``seconds``."""
 
-    position: Position
+    position: SentBoard
     """The position before the move."""
     move: Move
     seconds: float
 
     @classmethod
     def of(cls, board: Board, move: Move, seconds: float) -> ReviewRequest:
-        return cls(Position.of(board), move, seconds)
+        return cls(SentBoard.of(board), move, seconds)
 
     def run(self, cancel: CancelFlag) -> MoveReview:
         """Judge (in the child, or in-process)."""

@@ -93,7 +93,7 @@ def _random_game(rows: int, k: int, game: str, seed: int) -> GameRecord:
     symbol = None if winner is None else winner.value
     return GameRecord(
         rows, rows, k, Mode.TWO_PLAYERS.value, "hard", "x", "o", "X", moves, times, symbol, outcome, 0.0, times[-1],
-        variant=game,
+        game=game,
     )  # fmt: skip
 
 

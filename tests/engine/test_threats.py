@@ -19,7 +19,7 @@ from tictactoe_tui.engine.search.threats import (
     OPEN_FOUR,
     OPEN_THREE,
     THREE,
-    Position,
+    ShapeBoard,
     _Counter,
     _shape,
     continuous_fours,
@@ -74,9 +74,9 @@ def test_fives_and_fours_against_brute_force() -> None:
             assert found == expected, line
 
 
-def fresh_equal(position: Position, board: Board) -> None:
+def fresh_equal(position: ShapeBoard, board: Board) -> None:
     """``position`` holds what a position built from scratch on ``board`` holds."""
-    fresh = Position(board.geometry, board.x_bits, board.o_bits)  # X is side 0
+    fresh = ShapeBoard(board.geometry, board.x_bits, board.o_bits)  # X is side 0
     assert position.board == fresh.board
     free = [square for square in position.layout.inner if position.board[square] == 0]
     for side in (0, 1):  # (an occupied square's shapes are never read)
@@ -97,7 +97,7 @@ def fresh_equal(position: Position, board: Board) -> None:
 def test_position_kept_up_to_date(rng: random.Random, shape: tuple[int, int, int]) -> None:
     # Marks placed and taken back in any order leave exactly what a recount finds.
     board = Board.empty(*shape)
-    position = Position(board.geometry, 0, 0)
+    position = ShapeBoard(board.geometry, 0, 0)
     inner = position.layout.inner
     for _ in range(rng.randrange(4, 30)):
         if board.is_over:
@@ -145,7 +145,7 @@ def wins_by_fours(board: Board, line: list[int]) -> bool:
 def test_a_chain_of_fours_is_found_and_wins() -> None:
     # X has two broken threes crossing at an empty square: four, block, four, and two fives.
     board = board_with(["f8", "g8", "h8", "j9", "j10", "a1"], ["f7", "g7", "b1", "c1", "d1", "o15"])
-    position = Position(board.geometry, *board.sides())
+    position = ShapeBoard(board.geometry, *board.sides())
     line = continuous_fours(position, 0, _Counter(Budget(max_nodes=10_000)))
     assert line is not None
     cells = [position.layout.cell_of[square] for square in line]
@@ -163,7 +163,7 @@ def test_every_chain_of_fours_found_is_a_real_win(rng: random.Random) -> None:
         if after.is_over:
             break
         board = after
-    position = Position(board.geometry, *board.sides())
+    position = ShapeBoard(board.geometry, *board.sides())
     if position.fives[1]:
         return  # the side to move must block first
     line = continuous_fours(position, 0, _Counter(Budget(max_nodes=20_000)))
@@ -173,7 +173,7 @@ def test_every_chain_of_fours_found_is_a_real_win(rng: random.Random) -> None:
 
 def test_an_aborted_search_leaves_the_position_as_it_was() -> None:
     board = board_with(["h8", "i9", "g9", "h10"], ["g7", "i7", "j10", "k8"])
-    position = Position(board.geometry, *board.sides())
+    position = ShapeBoard(board.geometry, *board.sides())
     before = (list(position.board), position.hash, set(position.near))
     state = threats._Search(position, _Counter(Budget(max_nodes=50)))
     threats._deepen(state)
@@ -195,7 +195,7 @@ def played(moves: str, shape: tuple[int, int, int] = GOMOKU) -> Board:
 
 def test_a_four_in_defence_does_not_end_the_threat() -> None:
     board = played(DEFENDED_BY_FOURS)
-    position = Position(board.geometry, *board.sides())
+    position = ShapeBoard(board.geometry, *board.sides())
     line = threats.continuous_threats(position, 0, _Counter(Budget(max_nodes=100_000)), 2, set())
     assert line is not None
     assert board.move_at(position.layout.cell_of[line[0]]) == parse_move("h7", 15, 15)
@@ -210,7 +210,7 @@ def x_loses(board: Board) -> bool:
         reply = board.play(move)
         if reply.winner is not None:
             return False
-        position = Position(reply.geometry, *reply.sides())  # side 0: O, to move
+        position = ShapeBoard(reply.geometry, *reply.sides())  # side 0: O, to move
         if len(position.fives[1]) > 1:
             return False
         if position.fives[1]:
@@ -226,7 +226,7 @@ def test_the_shortest_win_by_threats_is_found_first() -> None:
     # Four threes deep the search spends 9,600 nodes before it tries h7; one three at a time it
     # finds the two-three win in about 1,300.
     board = played(DEFENDED_BY_FOURS)
-    position = Position(board.geometry, *board.sides())
+    position = ShapeBoard(board.geometry, *board.sides())
     nodes = 3_000
     with pytest.raises(threats.SearchAborted):
         threats.continuous_threats(position, 0, _Counter(Budget(max_nodes=nodes)), 4, set())
@@ -260,7 +260,7 @@ def test_blocks_an_open_three() -> None:
     board = board_with(["f8", "g8", "h8"], ["a1", "o15"])
     move = decide(board)
     after = board.play(move)
-    position = Position(after.geometry, *after.sides())
+    position = ShapeBoard(after.geometry, *after.sides())
     assert not position.wins[0], "X still has an open four to make"
 
 

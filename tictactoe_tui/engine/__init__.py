@@ -22,7 +22,7 @@ if TYPE_CHECKING:
         run_arena,
         run_pairing,
     )
-    from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
+    from .board import Board, BoardError, Mark, Move, Position, default_k, move_name, parse_move
     from .games import GAMES, LEVELS, STRATEGIES, get_strategy, strategy_names
     from .players import Decision, Strategy
     from .search.exact import analyze
@@ -37,13 +37,16 @@ _MODULES = {
             "REFERENCE",
             "ArenaResult",
             "PairingResult",
+            "Position",
             "play_game",
             "run_arena",
             "run_pairing",
         ),
         "arena",
     ),
-    **dict.fromkeys(("Board", "BoardError", "Mark", "Move", "default_k", "move_name", "parse_move"), "board"),
+    **dict.fromkeys(
+        ("Board", "BoardError", "Mark", "Move", "Position", "default_k", "move_name", "parse_move"), "board"
+    ),
     **dict.fromkeys(("Analysis", "Budget", "MoveValue"), "search.solver"),
     "analyze": "search.exact",
     **dict.fromkeys(("GAMES", "LEVELS", "STRATEGIES", "get_strategy", "strategy_names"), "games"),
@@ -67,6 +70,7 @@ __all__ = [
     "Move",
     "MoveValue",
     "PairingResult",
+    "Position",
     "Strategy",
     "analyze",
     "default_k",

@@ -261,3 +261,30 @@ class Board:
     def __repr__(self) -> str:
         game = "" if self.rules.name == DEFAULT_GAME else f", game={self.rules.name!r}"
         return f"Board.parse({str(self)!r}, k={self.k}{game})"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position as it is stored, sent and saved: the game, the shape, k, and the moves played
+    from the empty board. :meth:`board` is the one way from it to a :class:`Board`."""
+
+    game: str
+    rows: int
+    cols: int
+    k: int
+    moves: tuple[Move, ...] = ()
+
+    @classmethod
+    def of(cls, board: Board) -> Position:
+        """The position of ``board``, which must know its moves (:class:`BoardError` if not)."""
+        if board.history is None:
+            raise BoardError("a position without its moves cannot be replayed")
+        return cls(board.rules.name, board.rows, board.cols, board.k, board.history)
+
+    def start(self) -> Board:
+        """The empty board of this game and shape."""
+        return Board.empty(self.rows, self.cols, self.k, self.game)
+
+    def board(self) -> Board:
+        """The board after the moves (:class:`BoardError` names a size or move that is not allowed)."""
+        return self.start().play_all(self.moves)

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .board import Board, Mark, Move, move_name
+from .board import Board, Mark, Move, Position, move_name
 
 if TYPE_CHECKING:
     from .review import Review
@@ -27,7 +27,7 @@ class Puzzle:
     """The position after ``moves`` (from the empty board of its shape), to solve for the
     side to move."""
 
-    variant: str
+    game: str
     rows: int
     cols: int
     k: int
@@ -43,8 +43,13 @@ class Puzzle:
     """Taken from a mistake of yours."""
 
     @property
+    def position(self) -> Position:
+        """The puzzle's position: its game, shape and moves."""
+        return Position(self.game, self.rows, self.cols, self.k, self.moves)
+
+    @property
     def board(self) -> Board:
-        return Board.empty(self.rows, self.cols, self.k, self.variant).play_all(self.moves)
+        return self.position.board()
 
     @property
     def mover(self) -> Mark:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board, Mark, Move, move_name, parse_move
+from .board import Board, Mark, Move, Position, move_name, parse_move
 from .estimates import estimate
 from .search.exact import analyze
 from .search.solver import Budget, CancelFlag
@@ -245,7 +245,7 @@ def loads(text: str) -> Review | None:
         if data.get("format") != FORMAT:
             return None
         rows, cols, k, game, history = data["start"]
-        start = Board.empty(rows, cols, k, game).play_all(_moves(history, rows, cols))
+        start = Position(game, rows, cols, k, _moves(history, rows, cols)).board()
         return Review(start, tuple(_load_move(entry, rows, cols) for entry in data["moves"]))
     except (ValueError, KeyError, TypeError, AttributeError):
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, move_name, parse_move
+from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, Position, check_size, move_name, parse_move
 from ..engine.rules import RULES
 
 Side = Literal["host", "guest"]
@@ -37,9 +37,14 @@ class Match:
     game: str = DEFAULT_GAME
 
     @property
+    def position(self) -> Position:
+        """The game being played: its game, shape and moves."""
+        return Position(self.game, self.rows, self.cols, self.k, self.moves)
+
+    @property
     def board(self) -> Board:
         """The position, with its history."""
-        return Board.empty(self.rows, self.cols, self.k, self.game).play_all(self.moves)
+        return self.position.board()
 
     def mark(self, side: Side) -> Mark:
         """The engine's mark ``side`` plays in this game (X moves first)."""
@@ -113,7 +118,7 @@ class Match:
         try:
             check_size(rows, cols, k, game)
             moves = tuple(parse_move(name, rows, cols) for name in names)
-            Board.empty(rows, cols, k, game).play_all(moves)
+            Position(game, rows, cols, k, moves).board()
         except BoardError as error:
             raise ValueError(f"an impossible state: {error}") from None
         counts = (_whole(score, "host"), _whole(score, "guest"), _whole(score, "draws"))

@@ -134,7 +134,7 @@ class Archive:
         return self._database.read(lambda connection: games.get(connection, game_id))
 
     def choices(self) -> tuple[list[str], list[tuple[str, int, int, int]]]:
-        """The levels and the boards ``(variant, rows, cols, k)`` that games were played on."""
+        """The levels and the boards ``(game, rows, cols, k)`` that games were played on."""
         return self._database.read(games.choices)
 
     def statistics(self) -> Statistics:

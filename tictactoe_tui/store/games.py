@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import __version__
-from ..engine import Board, Mark, Move, move_name, parse_move
+from ..engine import Board, Mark, Move, Position, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
 from ..engine.rules import RULES
 from ..game import GameState, Mode
@@ -37,6 +37,7 @@ GAME_COLUMNS = (
 )
 
 #: What makes games of one kind: their streaks run together (coached games apart).
+#: The SQL column ``variant`` holds the game (its name from the first schema).
 KIND = "mode, level, variant, rows, cols, k, coached"
 SAME_KIND = "mode = ? AND level = ? AND variant = ? AND rows = ? AND cols = ? AND k = ? AND coached = ?"
 
@@ -59,7 +60,7 @@ class GameRecord:
     outcome: int
     started_at: float
     ended_at: float
-    variant: str = CLASSIC
+    game: str = CLASSIC
     app_version: str = __version__
     id: int | None = None
     coached: bool = False
@@ -75,7 +76,7 @@ class GameRecord:
             rows=board.rows,
             cols=board.cols,
             k=board.k,
-            variant=board.rules.name,
+            game=board.rules.name,
             mode=game.mode.value,
             level=level if game.computer else "",
             x_player=x_player,
@@ -93,7 +94,7 @@ class GameRecord:
     @property
     def board_label(self) -> str:
         """E.g. ``3×3`` or ``5×5, 4 in a row``."""
-        return board_label(self.variant, self.rows, self.cols, self.k)
+        return board_label(self.game, self.rows, self.cols, self.k)
 
     @property
     def result_text(self) -> str:
@@ -119,7 +120,7 @@ class GameRecord:
     def board(self, plies: int | None = None) -> Board:
         """The position after the first ``plies`` moves (all by default), with its history."""
         moves = self.moves if plies is None else self.moves[:plies]
-        return Board.empty(self.rows, self.cols, self.k, self.variant).play_all(moves)
+        return Position(self.game, self.rows, self.cols, self.k, moves).board()
 
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
@@ -132,7 +133,7 @@ class GameRecord:
         """The record as JSON-ready data (times as ISO 8601, moves as names)."""
         return {
             "id": self.id,
-            "variant": self.variant,
+            "game": self.game,
             "board": f"{self.rows}x{self.cols}",
             "k": self.k,
             "mode": self.mode,
@@ -173,7 +174,7 @@ def iso_time(seconds: float) -> str:
 
 def _row_values(record: GameRecord) -> tuple[Any, ...]:
     return (
-        record.variant,
+        record.game,
         record.rows,
         record.cols,
         record.k,
@@ -203,7 +204,7 @@ def streak_before(connection: sqlite3.Connection, kind: Sequence[Any], game_id: 
 
 
 def _record_from_row(row: Sequence[Any]) -> GameRecord:
-    (id_, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol) = row[:10]
+    (id_, game, rows, cols, k, mode, level, x_player, o_player, x_symbol) = row[:10]
     (moves, times, winner, outcome, started_at, ended_at, app_version, coached) = row[10:]
     return GameRecord(
         rows=rows,
@@ -220,7 +221,7 @@ def _record_from_row(row: Sequence[Any]) -> GameRecord:
         outcome=outcome,
         started_at=started_at,
         ended_at=ended_at,
-        variant=variant,
+        game=game,
         app_version=app_version,
         id=id_,
         coached=bool(coached),
@@ -234,7 +235,7 @@ class Filters:
     mode: str | None = None
     level: str | None = None
     board: tuple[str, int, int, int] | None = None
-    """``(variant, rows, cols, k)``."""
+    """``(game, rows, cols, k)``."""
     outcome: int | None = None
 
     def where(self) -> tuple[str, list[Any]]:
@@ -257,7 +258,7 @@ class Summary:
 
     id: int
     ended_at: float
-    variant: str
+    game: str
     rows: int
     cols: int
     k: int
@@ -274,7 +275,7 @@ class Summary:
         return (
             str(self.id),
             local_time(self.ended_at),
-            board if self.variant == CLASSIC else f"{title(self.variant)} {board}",
+            board if self.game == CLASSIC else f"{title(self.game)} {board}",
             MODE_SHORT.get(self.mode, self.mode),
             self.x_player,
             self.o_player,
@@ -283,34 +284,34 @@ class Summary:
         )
 
 
-def board_label(variant: str, rows: int, cols: int, k: int) -> str:
+def board_label(game: str, rows: int, cols: int, k: int) -> str:
     """E.g. ``3×3`` or ``5×5, 4 in a row``, with the game's name unless classic."""
-    if variant == CLASSIC:
+    if game == CLASSIC:
         return f"{rows}×{cols}" if (rows, cols, k) == (3, 3, 3) else f"{rows}×{cols}, {k} in a row"
-    rules = RULES.get(variant)
+    rules = RULES.get(game)
     if rules is None:  # a game from a newer version of the app
-        return f"{variant} {rows}×{cols}, {k} in a row"
+        return f"{game} {rows}×{cols}, {k} in a row"
     return f"{rules.title} {rules.shape_label(rows, cols, k)}"
 
 
-def title(variant: str) -> str:
+def title(game: str) -> str:
     """A game's name for people (its stored name when this version does not know it)."""
-    rules = RULES.get(variant)
-    return variant if rules is None else rules.title
+    rules = RULES.get(game)
+    return game if rules is None else rules.title
 
 
 def _summary(row: Sequence[Any]) -> Summary:
-    id_, ended_at, variant, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves = row
+    id_, ended_at, game, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves = row
     plies = moves.count(" ") + 1 if moves else 0
     result = result_text(mode, winner, x_symbol, outcome)
     by_symbol = (o_player, x_player) if x_symbol == "O" else (x_player, o_player)
-    return Summary(id_, ended_at, variant, rows, cols, k, mode, *by_symbol, result, plies)
+    return Summary(id_, ended_at, game, rows, cols, k, mode, *by_symbol, result, plies)
 
 
 def insert(connection: sqlite3.Connection, record: GameRecord) -> None:
     """Add a finished game, with its winning streak counted."""
     values = _row_values(record)
-    kind = (record.mode, record.level, record.variant, record.rows, record.cols, record.k, int(record.coached))
+    kind = (record.mode, record.level, record.game, record.rows, record.cols, record.k, int(record.coached))
     streak = streak_before(connection, kind) + 1 if record.outcome == 1 else 0
     columns = GAME_COLUMNS.removeprefix("id, ")
     placeholders = ", ".join("?" * (len(values) + 1))
@@ -362,7 +363,7 @@ def get(connection: sqlite3.Connection, game_id: int) -> GameRecord | None:
 
 
 def choices(connection: sqlite3.Connection) -> tuple[list[str], list[tuple[str, int, int, int]]]:
-    """The levels and the boards ``(variant, rows, cols, k)`` that games were played on."""
+    """The levels and the boards ``(game, rows, cols, k)`` that games were played on."""
     levels = [row[0] for row in connection.execute("SELECT DISTINCT level FROM games WHERE level <> ''")]
     boards = connection.execute("SELECT DISTINCT variant, rows, cols, k FROM games").fetchall()
     return sorted(levels), sorted(boards, key=lambda b: (b[1] * b[2], b[1], b[3], b[0]))

@@ -40,7 +40,7 @@ def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
         cursor = connection.execute(
             "INSERT OR IGNORE INTO puzzles (variant, rows, cols, k, moves, kind, plies, keeping, source, yours,"
             " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (puzzle.variant, puzzle.rows, puzzle.cols, puzzle.k, _names(puzzle.moves), puzzle.kind, puzzle.plies,
+            (puzzle.game, puzzle.rows, puzzle.cols, puzzle.k, _names(puzzle.moves), puzzle.kind, puzzle.plies,
              _names(puzzle.keeping), puzzle.source, int(puzzle.yours), time.time()),
         )  # fmt: skip
         added += cursor.rowcount
@@ -49,8 +49,8 @@ def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
 
 def entry(row: Sequence[Any]) -> PuzzleEntry:
     """A row of :data:`COLUMNS` as an entry."""
-    id_, variant, rows, cols, k, moves, kind, plies, keeping, source, yours, solved, failed = row
-    puzzle = Puzzle(variant, rows, cols, k, _moves(moves, rows, cols), kind, plies, _moves(keeping, rows, cols),
+    id_, game, rows, cols, k, moves, kind, plies, keeping, source, yours, solved, failed = row
+    puzzle = Puzzle(game, rows, cols, k, _moves(moves, rows, cols), kind, plies, _moves(keeping, rows, cols),
                     source, bool(yours))  # fmt: skip
     return PuzzleEntry(id_, puzzle, solved, failed)
 

@@ -26,7 +26,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine import Board, BoardError, move_name, parse_move
+from ..engine import Board, BoardError, Position, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
 from ..table import PLAYERS
 from ..table import Seating as Seating
@@ -94,8 +94,8 @@ def parse_game(text: str) -> SavedGame:
     try:
         game = fields.get("game", DEFAULT_GAME)
         final = Board.parse(fields["board"], k=int(fields["k"]), game=game)
-        moves = (parse_move(name, final.rows, final.cols) for name in fields["moves"].split())
-        board = Board.empty(final.rows, final.cols, final.k, game).play_all(moves)
+        moves = tuple(parse_move(name, final.rows, final.cols) for name in fields["moves"].split())
+        board = Position(game, final.rows, final.cols, final.k, moves).board()
     except BoardError as error:
         raise SaveFileError(str(error)) from None
     if board != final:

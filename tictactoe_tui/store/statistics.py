@@ -101,8 +101,8 @@ def statistics(connection: sqlite3.Connection) -> Statistics:
         line[3] = streak_before(connection, kind)
     lines = []
     for kind in sorted(counts, key=_kind_order):
-        mode, level, variant, rows, cols, k, _ = kind
-        lines.append(StatsLine(mode, level, board_label(variant, rows, cols, k), *counts[kind]))
+        mode, level, game, rows, cols, k, _ = kind
+        lines.append(StatsLine(mode, level, board_label(game, rows, cols, k), *counts[kind]))
     archived = sum(line.games for line in lines) + coached
     imported = 0
     for key, won, drawn, lost, streak, best in connection.execute("SELECT * FROM legacy_stats ORDER BY key"):
@@ -114,5 +114,5 @@ def statistics(connection: sqlite3.Connection) -> Statistics:
 
 def _kind_order(kind: tuple[Any, ...]) -> tuple[Any, ...]:
     """Mode, level, then boards from small to large."""
-    mode, level, variant, rows, cols, k, _ = kind
-    return (mode, level, rows * cols, rows, k, variant)
+    mode, level, game, rows, cols, k, _ = kind
+    return (mode, level, rows * cols, rows, k, game)

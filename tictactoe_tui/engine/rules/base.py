@@ -93,7 +93,7 @@ def shape_of(rows: int, cols: int, k: int, rules: Rules) -> Geometry:
     return Geometry(rows, cols, k, rules, lines, through, rules.symmetries(rows, cols), tuple(order))
 
 
-class Position(Protocol):
+class BoardLike(Protocol):
     """What rules read of a position (:class:`~tictactoe_tui.engine.board.Board` is one)."""
 
     @property
@@ -207,10 +207,10 @@ class Rules(ABC):
         return None
 
     @abstractmethod
-    def winner(self, board: Position) -> Mark | None:
+    def winner(self, board: BoardLike) -> Mark | None:
         """The side that has won, or None."""
 
-    def deciding_lines(self, board: Position) -> int:
+    def deciding_lines(self, board: BoardLike) -> int:
         """Mask of the cells of the lines that decided the game (shown highlighted)."""
         bits = 0
         for mark in Mark:
@@ -218,15 +218,15 @@ class Rules(ABC):
                 bits |= line
         return bits
 
-    def check_reachable(self, board: Position) -> None:
+    def check_reachable(self, board: BoardLike) -> None:
         """Raise :class:`BoardError` unless alternate play from the empty board reaches ``board``."""
         check_counts(board)
 
-    def refusal(self, board: Position, cell: int) -> str:
+    def refusal(self, board: BoardLike, cell: int) -> str:
         """Why the side to move may not mark ``cell`` (which is not legal)."""
         return f"{move_name(board.move_at(cell))} is already taken"
 
-    def claimed_regions(self, board: Position) -> list[tuple[Mark, tuple[int, ...]]]:
+    def claimed_regions(self, board: BoardLike) -> list[tuple[Mark, tuple[int, ...]]]:
         """Regions of the board a side has claimed (a mark each, and its cells in reading
         order), drawn as one big mark; none in most games."""
         return []
@@ -275,7 +275,7 @@ def completed_lines(shape: Geometry, bits: int) -> list[int]:
     return [line for line in shape.lines if bits & line == line]
 
 
-def check_counts(board: Position) -> None:
+def check_counts(board: BoardLike) -> None:
     """Raise unless X has as many marks as O or one more (X moves first)."""
     x_count, o_count = board.x_bits.bit_count(), board.o_bits.bit_count()
     if x_count - o_count not in (0, 1):
@@ -285,7 +285,7 @@ def check_counts(board: Position) -> None:
         )
 
 
-def check_lines(board: Position, outcome: str = "won") -> None:
+def check_lines(board: BoardLike, outcome: str = "won") -> None:
     """Raise unless at most one side has lines, all through one square, and that side moved
     last: completing a line ends the game (``outcome`` says what it did for that side)."""
     x_lines = completed_lines(board.geometry, board.x_bits)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..marks import Mark
-from .base import DRAW, WIN, Geometry, Position, Rules, Shape, check_counts, check_lines, completed_lines
+from .base import DRAW, WIN, BoardLike, Geometry, Rules, Shape, check_counts, check_lines, completed_lines
 
 
 class Classic(Rules):
@@ -31,12 +31,12 @@ class Classic(Rules):
             return 0, self.line_result
         return 0, DRAW if me | opp == shape.full else None
 
-    def winner(self, board: Position) -> Mark | None:
+    def winner(self, board: BoardLike) -> Mark | None:
         completer = next((mark for mark in Mark if completed_lines(board.geometry, board.bits_of(mark))), None)
         if completer is None or self.line_result == WIN:
             return completer
         return completer.other
 
-    def check_reachable(self, board: Position) -> None:
+    def check_reachable(self, board: BoardLike) -> None:
         check_counts(board)
         check_lines(board, "won" if self.line_result == WIN else "lost")

@@ -6,7 +6,7 @@ import string
 from typing import Protocol, TypeVar
 
 from ..marks import BoardError, Move, board_size, move_name
-from .base import MAX_SIDE, Geometry, Position, check_counts, check_lines, permutation
+from .base import MAX_SIDE, BoardLike, Geometry, check_counts, check_lines, permutation
 from .classic import Classic
 
 #: Connect Four's board: 6 rows, 7 columns, 4 in a row.
@@ -48,7 +48,7 @@ class Gravity(Classic):
         occupied = me | opp
         return shape.full & ~occupied & (occupied >> shape.cols | floor(shape))
 
-    def check_reachable(self, board: Position) -> None:
+    def check_reachable(self, board: BoardLike) -> None:
         check_counts(board)
         occupied = board.x_bits | board.o_bits
         floating = occupied & ~(occupied >> board.cols) & ~floor(board.geometry)
@@ -59,7 +59,7 @@ class Gravity(Classic):
             )
         check_lines(board)
 
-    def refusal(self, board: Position, cell: int) -> str:
+    def refusal(self, board: BoardLike, cell: int) -> str:
         column = string.ascii_lowercase[cell % board.cols]
         landing = self.landing(board, board.move_at(cell))
         if board.at(landing) is not None:
@@ -67,7 +67,7 @@ class Gravity(Classic):
         return f"a mark in column {column} drops to {move_name(landing)}"
 
     @staticmethod
-    def landing(board: Position, move: Move) -> Move:
+    def landing(board: BoardLike, move: Move) -> Move:
         """Where a mark played in ``move``'s column falls: the column's lowest free square
         (its top square when it is full)."""
         _, col = move
@@ -78,7 +78,7 @@ class Gravity(Classic):
 _Dropping = TypeVar("_Dropping", bound="Droppable")
 
 
-class Droppable(Position, Protocol):
+class Droppable(BoardLike, Protocol):
     """A position that can be played on (:class:`~tictactoe_tui.engine.board.Board` is one)."""
 
     def play(self: _Dropping, move: Move) -> _Dropping: ...

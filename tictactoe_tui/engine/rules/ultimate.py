@@ -9,7 +9,7 @@ small boards that are closed (claimed or full).
 from __future__ import annotations
 
 from ..marks import BoardError, Mark, cells_of, move_name
-from .base import DRAW, WIN, Geometry, Position, Rules, check_counts, windows
+from .base import DRAW, WIN, BoardLike, Geometry, Rules, check_counts, windows
 
 SIDE = 9
 ALL_BLOCKS = 0b111_111_111
@@ -124,20 +124,20 @@ class Ultimate(Rules):
     def last_cell(self, state: int) -> int | None:
         return unpack(state)[0]
 
-    def winner(self, board: Position) -> Mark | None:
+    def winner(self, board: BoardLike) -> Mark | None:
         _, mine, theirs, _ = unpack(board.state)
         if HAS_LINE[theirs]:
             return board.to_move.other
         return board.to_move if HAS_LINE[mine] else None
 
-    def deciding_lines(self, board: Position) -> int:
+    def deciding_lines(self, board: BoardLike) -> int:
         """The small boards of the winning line."""
         _, mine, theirs, _ = unpack(board.state)
         claimed = theirs if HAS_LINE[theirs] else mine
         line = next((line for line in BIG_LINES if claimed & line == line), 0)
         return sum(mask for block, mask in enumerate(BLOCK_MASKS) if line >> block & 1)
 
-    def check_reachable(self, board: Position) -> None:
+    def check_reachable(self, board: BoardLike) -> None:
         check_counts(board)
         _, mine, theirs, _ = unpack(board.state)
         if HAS_LINE[mine]:
@@ -149,7 +149,7 @@ class Ultimate(Rules):
         if not common:
             raise BoardError("separate lines of claimed boards: the game went on after the first")
 
-    def refusal(self, board: Position, cell: int) -> str:
+    def refusal(self, board: BoardLike, cell: int) -> str:
         square = move_name(board.move_at(cell))
         if (board.x_bits | board.o_bits) >> cell & 1:
             return f"{square} is already taken"
@@ -160,7 +160,7 @@ class Ultimate(Rules):
         target = BLOCK_NAMES[SLOT_OF[last]] if last is not None else "?"
         return f"you were sent to the {target} board: play there"
 
-    def claimed_regions(self, board: Position) -> list[tuple[Mark, tuple[int, ...]]]:
+    def claimed_regions(self, board: BoardLike) -> list[tuple[Mark, tuple[int, ...]]]:
         _, mine, theirs, _ = unpack(board.state)
         regions = []
         for mark, claimed in ((board.to_move, mine), (board.to_move.other, theirs)):

@@ -203,7 +203,7 @@ def _layout(shape: Geometry) -> _Layout:
     )
 
 
-class Position:
+class ShapeBoard:
     """A board kept up to date move by move: each free square's shapes, worth and rank for both
     sides, the squares by rank, and the free squares near the marks. Sides are 0 and 1."""
 
@@ -350,7 +350,7 @@ class _Counter:
             raise SearchAborted
 
 
-def continuous_fours(position: Position, side: int, counter: _Counter, depth: int = 14) -> list[int] | None:
+def continuous_fours(position: ShapeBoard, side: int, counter: _Counter, depth: int = 14) -> list[int] | None:
     """A win for ``side`` (to move) by fours alone — each answered by its only block — as the
     list of ``side``'s moves, or None."""
     fives, fours = position.fives, position.fours
@@ -374,7 +374,9 @@ def continuous_fours(position: Position, side: int, counter: _Counter, depth: in
     return None
 
 
-def _four_then_continue(position: Position, side: int, square: int, counter: _Counter, depth: int) -> list[int] | None:
+def _four_then_continue(
+    position: ShapeBoard, side: int, square: int, counter: _Counter, depth: int
+) -> list[int] | None:
     """Play the four at ``square``, let the other side block it, and look for the rest of a chain."""
     counter.tick()
     position.place(square, side)
@@ -392,7 +394,7 @@ def _four_then_continue(position: Position, side: int, square: int, counter: _Co
 
 
 def continuous_threats(
-    position: Position, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
+    position: ShapeBoard, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
 ) -> list[int] | None:
     """A win for ``side`` (to move) by threats — fours, and open threes that every defence (see
     :func:`_defends`) fails to stop — within ``depth`` threes, as the first moves of the line, or
@@ -417,7 +419,7 @@ def continuous_threats(
 
 
 def shortest_threat_win(
-    position: Position, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
+    position: ShapeBoard, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
 ) -> list[int] | None:
     """:func:`continuous_threats` one three deeper at a time, so a short win is found before the
     search spends its nodes on the long lines of other threes."""
@@ -428,7 +430,7 @@ def shortest_threat_win(
     return None
 
 
-def _defends(position: Position, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]) -> bool:
+def _defends(position: ShapeBoard, side: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]) -> bool:
     """Whether ``side``, to move against the other side's threats, stops a win by threats within
     ``depth`` more threes: by blocking a four, by a square on an open three's line, or by a four of
     its own — which the other side must block, after which ``side`` must still defend (a block
@@ -447,7 +449,7 @@ def _defends(position: Position, side: int, counter: _Counter, depth: int, faile
 
 
 def _answered(
-    position: Position, side: int, square: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
+    position: ShapeBoard, side: int, square: int, counter: _Counter, depth: int, failed: set[tuple[int, int]]
 ) -> bool:
     """Whether ``side`` holds after playing ``square`` against the other side's threats."""
     counter.tick()
@@ -477,7 +479,7 @@ class _Entry:
 
 @dataclass
 class _Search:
-    position: Position
+    position: ShapeBoard
     counter: _Counter
     table: dict[int, _Entry] = field(default_factory=dict)
 
@@ -578,7 +580,7 @@ def search(board: Board, budget: Budget) -> ThreatOutcome:
         return ThreatOutcome(shape.cells // 2 if shape.rows % 2 else shape.move_order[0], 0, 0, 0, "opening")
     if not me and opp & (opp - 1) == 0:
         return ThreatOutcome(_beside(shape, opp.bit_length() - 1), 0, 0, 0, "opening")
-    position = Position(shape, me, opp)
+    position = ShapeBoard(shape, me, opp)
 
     def found(square: int, score: int, reason: str, depth: int = 0, nodes: int = 0) -> ThreatOutcome:
         return ThreatOutcome(layout.cell_of[square], score, depth, nodes, reason)
@@ -629,7 +631,7 @@ def _beside(shape: Geometry, cell: int) -> int:
 _Found = TypeVar("_Found")
 
 
-def _within_budget(position: Position, run: Callable[[], _Found]) -> _Found | None:
+def _within_budget(position: ShapeBoard, run: Callable[[], _Found]) -> _Found | None:
     """What ``run`` finds, or None when its budget ends first (the position then rewound)."""
     marks = len(position.played)
     try:
@@ -683,7 +685,7 @@ def _search_root(state: _Search, ranked: list[tuple[int, int]], depth: int, scor
     return True
 
 
-def _root_moves(position: Position) -> list[int]:
+def _root_moves(position: ShapeBoard) -> list[int]:
     """The moves worth searching at the root (as at any node, with a wider choice)."""
     if position.wins[1]:
         return position.by_worth(position.defences(0))
