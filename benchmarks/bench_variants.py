@@ -27,6 +27,7 @@ import random
 import time
 
 from tictactoe_tui.engine import Board, Budget
+from tictactoe_tui.engine.games import game_of
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search import gravity, mcts, rules_mcts, ultimate_mcts
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
@@ -145,10 +146,12 @@ def main() -> None:
         ("misere 4x4 k4", Board.empty(4, 4, 4, "misere")),
         ("ultimate", ultimate),
     ):
-        found = rules_mcts.search(board, random.Random(1), 10**9, Budget.seconds(args.seconds))
+        found = game_of(board).searches.estimate(board, random.Random(1), 10**9, Budget.seconds(args.seconds))
         print(f"   {label:<31}: {found.playouts / args.seconds:>8,.0f}/s")
     plain_rate = found.playouts  # Ultimate's, the last in the loop
-    solving = rules_mcts.search(ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds), solve=True)
+    solving = game_of(ultimate).searches.estimate(
+        ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds), solve=True
+    )
     own = ultimate_mcts.search(ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds))
     print(f"   ultimate, MCTS-Solver, rules   : {solving.playouts / args.seconds:>8,.0f}/s")
     print(
@@ -156,12 +159,11 @@ def main() -> None:
         f" — {own.playouts / plain_rate:.1f}x the plain MCTS through the rules"
     )
     me, opp = ultimate.sides()
-    start = rules_mcts.Node(-1, me, opp, ultimate.state, None, [])
     rates = []
-    for playout in (rules_mcts.rules_playout, rules_mcts._playout):
+    for playout in (rules_mcts.rules_playout, game_of(ultimate).searches.playout):
         rng, done, began = random.Random(1), 0, time.perf_counter()
         while time.perf_counter() - began < args.seconds:
-            playout(start, ultimate.rules, ultimate.geometry, rng)
+            playout(ultimate.geometry, me, opp, ultimate.state, rng)
             done += 1
         rates.append(done / (time.perf_counter() - began))
     print(f"   ultimate playouts, rules       : {rates[0]:>8,.0f}/s")

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
 from tictactoe_tui.engine.board import winning_cells
-from tictactoe_tui.engine.search.exact import solver_for
+from tictactoe_tui.engine.games import game_named
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import CHECK_EVERY
@@ -70,7 +70,7 @@ def test_values_agree_with_the_rules_solver(
 
 
 def test_gravity_boards_get_the_bitboard_solver() -> None:
-    assert isinstance(solver_for(Board.empty(6, 7, 4, "gravity").geometry), GravitySolver)
+    assert isinstance(game_named("gravity").searches.solver(Board.empty(6, 7, 4, "gravity").geometry), GravitySolver)
 
 
 def test_the_proof_gives_up_within_its_node_limit() -> None:

@@ -63,9 +63,9 @@ def exact_attempt(result: Analysis, board: Board) -> str:
 
 def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespace, attempt: str) -> int:
     """Estimates from MCTS playouts (the games other than the classic one), as JSON or a table."""
-    from ..engine.search import rules_mcts
+    from ..engine.games import game_of
 
-    found = rules_mcts.search(board, random.Random(0), PLAYOUT_LIMIT, budget)
+    found = game_of(board).searches.estimate(board, random.Random(0), PLAYOUT_LIMIT, budget)
     basis = f"estimates from {found.playouts:,} MCTS playouts, not exact values"
     if args.json:
         moves = [

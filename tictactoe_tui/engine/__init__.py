@@ -23,9 +23,8 @@ if TYPE_CHECKING:
         run_pairing,
     )
     from .board import Board, BoardError, Mark, Move, Position, default_k, move_name, parse_move
-    from .games import GAMES, LEVELS, STRATEGIES, get_strategy, strategy_names
+    from .games import GAMES, LEVELS, STRATEGIES, analyze, get_strategy, strategy_names
     from .players import Decision, Strategy
-    from .search.exact import analyze
     from .search.solver import Analysis, Budget, MoveValue
 
 #: Where each public name lives.
@@ -48,7 +47,7 @@ _MODULES = {
         ("Board", "BoardError", "Mark", "Move", "Position", "default_k", "move_name", "parse_move"), "board"
     ),
     **dict.fromkeys(("Analysis", "Budget", "MoveValue"), "search.solver"),
-    "analyze": "search.exact",
+    "analyze": "games",
     **dict.fromkeys(("GAMES", "LEVELS", "STRATEGIES", "get_strategy", "strategy_names"), "games"),
     **dict.fromkeys(("Decision", "Strategy"), "players"),
 }

@@ -3,7 +3,7 @@ the move it would choose, and the line it expects — an estimate wherever it is
 
 On big k-in-a-row boards (those the threat-space player plays) the threat-space search judges:
 its score as a chance (1 or 0 where it proves a forced win or loss), its line found move by
-move. Every other game gets MCTS-Solver through the game's rules: the win rate of its choice
+move. Every other game gets MCTS-Solver with the game's playouts: the win rate of its choice
 and the principal variation of its tree.
 """
 
@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 from .board import Board, Move
+from .games import game_of
 from .players import ThreatSpaceStrategy
 from .search import rules_mcts
 from .search.solver import Budget
@@ -83,7 +84,8 @@ def _by_threats(board: Board, budget: Budget) -> Estimate:
 
 def _by_mcts(board: Board, budget: Budget, rng: random.Random) -> Estimate:
     tree = rules_mcts.SearchTree()
-    found = rules_mcts.search(board, rng, PLAYOUTS, budget, tree=tree, solve=True, each_move_once=False)
+    searches = game_of(board).searches
+    found = searches.estimate(board, rng, PLAYOUTS, budget, tree=tree, solve=True, each_move_once=False)
     chosen = next(child for child in tree.root.children if child.cell == found.cell) if tree.root else None
     if found.proven is not None:
         rate = found.proven

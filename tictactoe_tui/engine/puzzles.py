@@ -128,7 +128,7 @@ def puzzles_from_review(review: Review, game: str, mine: frozenset[Mark] = froze
 def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
     """A position from random play on a small board where fewer than a third of the moves keep
     a win or a draw (and at least one move does not): None if none turned up."""
-    from .search.exact import analyze  # the solver loads only to make puzzles, not to list them
+    from .games import analyze  # the solvers load only to make puzzles, not to list them
     from .search.solver import Budget
 
     for _ in range(attempts):

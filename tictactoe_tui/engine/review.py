@@ -24,7 +24,7 @@ from typing import Any
 
 from .board import Board, Mark, Move, Position, move_name, parse_move
 from .estimates import estimate
-from .search.exact import analyze
+from .games import analyze
 from .search.solver import Budget, CancelFlag
 
 #: What a value is called, for the side it belongs to.

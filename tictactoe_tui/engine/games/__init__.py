@@ -14,7 +14,6 @@ from ..players import (
     AlphaBetaStrategy,
     BySize,
     Decision,
-    GravityAlphaBetaStrategy,
     MctsStrategy,
     OpeningTableStrategy,
     PerfectStrategy,
@@ -24,10 +23,10 @@ from ..players import (
     RulesStrategy,
     Strategy,
     ThreatSpaceStrategy,
-    UltimateMctsStrategy,
 )
 from ..rules import RULES, Rules, rules_named
-from ..search.solver import UNLIMITED, Budget
+from ..search.kit import SearchKit
+from ..search.solver import UNLIMITED, Analysis, Budget
 from . import classic, gravity, misere, ultimate
 from .base import LEVEL_NAMES, Game, Presentation
 
@@ -39,6 +38,7 @@ __all__ = [
     "Game",
     "Level",
     "Presentation",
+    "analyze",
     "game_named",
     "game_of",
     "get_strategy",
@@ -58,6 +58,12 @@ def game_named(name: str) -> Game:
 def game_of(board: Board) -> Game:
     """The game ``board`` is played in."""
     return GAMES[board.rules.name]
+
+
+def analyze(board: Board, budget: Budget = UNLIMITED) -> Analysis:
+    """Exact values of every legal move of ``board``, by its game's solver (see
+    :class:`~..search.solver.Analysis`)."""
+    return game_of(board).searches.analyze(board, budget)
 
 
 class Level(Strategy):
@@ -94,13 +100,25 @@ class PerfectLevel(Level):
         super().__init__(PerfectStrategy.name)
 
     def player(self, game: Game) -> Strategy:
-        return PerfectStrategy(fallback=game.heuristic)
+        return PerfectStrategy(fallback=game.heuristic, searches=game.searches)
+
+
+class EachGamesSearches:
+    """Hands a player that plays every game the searches of the game in front of it."""
+
+    def of(self, board: Board) -> SearchKit:
+        return game_of(board).searches
+
+
+#: What the players people name for any game search with: each board's game's searches.
+GAME_SEARCHES = EachGamesSearches()
 
 
 #: The difficulty levels people pick, easiest first.
 LEVELS: dict[str, Level] = {name: Level(name) for name in LEVEL_NAMES}
 
-#: The strategies people may name on the command line and in the sidebar, by name.
+#: The strategies people may name on the command line and in the sidebar, by name: those of
+#: every game, each game's own players (:attr:`Game.players`), the yardsticks.
 STRATEGIES: dict[str, Strategy] = {
     strategy.name: strategy
     for strategy in (
@@ -108,14 +126,13 @@ STRATEGIES: dict[str, Strategy] = {
         RulesStrategy(),
         OpeningTableStrategy(),
         PerfectLevel(),
-        MctsStrategy(),
+        MctsStrategy(searches=GAME_SEARCHES),
         AlphaBetaStrategy(),
-        GravityAlphaBetaStrategy(),
         ThreatSpaceStrategy(),
-        UltimateMctsStrategy(),
-        ReferenceMctsStrategy(),
-        ReferenceSolverStrategy(),
-        ReferenceSolverStrategy(10_000),
+        *(player for game in GAMES.values() for player in game.players),
+        ReferenceMctsStrategy(searches=GAME_SEARCHES),
+        ReferenceSolverStrategy(searches=GAME_SEARCHES),
+        ReferenceSolverStrategy(10_000, searches=GAME_SEARCHES),
     )
 }
 

@@ -1,4 +1,4 @@
-"""What the registry binds for each game: its rules, its levels, its presentation hints."""
+"""What the registry binds for each game: its rules, its levels, its searches, its presentation hints."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..board import Board, Move
 from ..players import Strategy
 from ..rules import Rules
+from ..search.kit import ANY_GAME, SearchKit
 
 #: The difficulty levels people pick, easiest first; every game names a player for each.
 LEVEL_NAMES = ("easy", "medium", "hard", "impossible")
@@ -44,6 +45,10 @@ class Game:
     presentation: Presentation = field(default_factory=Presentation)
     levels_help: str = ""
     """What its levels are and how they score, for the help (empty: the general table says it)."""
+    searches: SearchKit = ANY_GAME
+    """Its exact solver and MCTS playouts, handed to its players, the review and the analysis."""
+    players: tuple[Strategy, ...] = ()
+    """Players of this game alone that people may name (beside the levels), e.g. ``ultimate-mcts``."""
 
     def __post_init__(self) -> None:
         if tuple(self.levels) != LEVEL_NAMES:

@@ -1,4 +1,4 @@
-"""Gravity's levels, and how people point at a column."""
+"""Gravity's levels, its exact solver, and how people point at a column."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from ..board import Board, Move
 from ..players import GravityAlphaBetaStrategy, PerfectStrategy, RandomStrategy, RulesStrategy
 from ..rules import RULES
 from ..rules.gravity import Gravity
+from ..search.gravity_solver import GravitySolver
+from ..search.kit import SearchKit
 from .base import Game, Presentation
 
 
@@ -23,18 +25,23 @@ class GravityPresentation(Presentation):
         return self.aim(board, (0, digit - 1)) if digit <= board.cols else None
 
 
-_HEURISTIC = GravityAlphaBetaStrategy(30_000, proof_nodes=200_000)
+_RULES = RULES["gravity"]
+#: Gravity's searches: its own exact solver on column bitboards; playouts through the rules.
+SEARCHES = SearchKit(exact=GravitySolver)
+_HEURISTIC = GravityAlphaBetaStrategy(30_000, rules=_RULES, proof_nodes=200_000)
 
 #: Random; the seeds' rules among the squares a mark can drop to; a shallow alpha-beta;
 #: and the solver where it finishes, a deeper alpha-beta before that.
 GAME = Game(
-    RULES["gravity"],
+    _RULES,
     {
         "easy": RandomStrategy(),
         "medium": RulesStrategy(),
-        "hard": GravityAlphaBetaStrategy(1_500),
-        "impossible": PerfectStrategy(5_000, _HEURISTIC),
+        "hard": GravityAlphaBetaStrategy(1_500, rules=_RULES),
+        "impossible": PerfectStrategy(5_000, _HEURISTIC, searches=SEARCHES),
     },
     _HEURISTIC,
     GravityPresentation(),
+    searches=SEARCHES,
+    players=(GravityAlphaBetaStrategy(rules=_RULES),),
 )

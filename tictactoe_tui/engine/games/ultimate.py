@@ -1,4 +1,4 @@
-"""Ultimate's levels, and how people are told which small board they were sent to."""
+"""Ultimate's levels, its fast playouts, and how people are told which small board they were sent to."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from ..board import Board, Move
 from ..players import MctsStrategy, RandomStrategy, UltimateMctsStrategy
 from ..rules import RULES
 from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
+from ..search.kit import SearchKit
+from ..search.ultimate_playout import playout_from
 from .base import Game, Presentation
 
 
@@ -34,21 +36,26 @@ class UltimatePresentation(Presentation):
 
 #: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here).
 STRONGEST_PLAYOUTS = 30_000
-_STRONGEST = UltimateMctsStrategy(STRONGEST_PLAYOUTS)
+_RULES = RULES["ultimate"]
+#: Ultimate's searches: the rules' exact solver; playouts on nine-bit masks per small board.
+SEARCHES = SearchKit(playout=playout_from)
+_STRONGEST = UltimateMctsStrategy(STRONGEST_PLAYOUTS, rules=_RULES)
 
 #: Random, plain MCTS, then Ultimate's own MCTS-Solver with more and more playouts; every
 #: level but the first takes a move that wins at once, avoids one that lets the opponent win
 #: at once, and reuses its tree.
 GAME = Game(
-    RULES["ultimate"],
+    _RULES,
     {
         "easy": RandomStrategy(),
-        "medium": MctsStrategy(200),
-        "hard": UltimateMctsStrategy(1000),
+        "medium": MctsStrategy(200, searches=SEARCHES),
+        "hard": UltimateMctsStrategy(1000, rules=_RULES),
         "impossible": _STRONGEST,
     },
     _STRONGEST,
     UltimatePresentation(),
+    searches=SEARCHES,
+    players=(UltimateMctsStrategy(rules=_RULES),),
     levels_help=(
         "Levels: easy plays at random; medium is MCTS with 200 playouts; hard and impossible are "
         "Ultimate's own MCTS-Solver with 1,000 and 30,000 playouts (under 1 s). Against a stock "

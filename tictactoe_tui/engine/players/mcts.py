@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..board import Board, cells_of, winning_cells
+from ..rules import Rules
+from ..search.kit import ANY_GAME, SearchesFor
 from ..search.solver import UNLIMITED, Budget
 from .base import Decision, Strategy, pick, require_moves
 
@@ -21,14 +23,16 @@ class MctsStrategy(Strategy):
     Stops after ``playouts`` playouts or when the budget ends, whichever comes first; with
     no deadline the result depends only on the random generator. Before searching it takes
     a winning square and blocks a single threat, which random playouts see only dimly.
-    In the other games (:mod:`..search.rules_mcts`) it takes a move that wins at once, keeps
-    away from moves that let the opponent win at once, and reuses its tree between moves.
+    In the other games (:mod:`..search.rules_mcts`, with the playouts of the game's
+    ``searches``) it takes a move that wins at once, keeps away from moves that let the
+    opponent win at once, and reuses its tree between moves.
     """
 
     name = "mcts"
 
-    def __init__(self, playouts: int = 2000) -> None:
+    def __init__(self, playouts: int = 2000, *, searches: SearchesFor = ANY_GAME) -> None:
         self.playouts = playouts
+        self.searches = searches
         self._tree: SearchTree | None = None
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
@@ -58,7 +62,9 @@ class MctsStrategy(Strategy):
             board,
             legal,
             rng,
-            lambda allowed: rules_mcts.search(board, rng, self.playouts, budget, tree=tree, allowed=allowed),
+            lambda allowed: self.searches.of(board).estimate(
+                board, rng, self.playouts, budget, tree=tree, allowed=allowed
+            ),
         )
 
     def __getstate__(self) -> dict[str, object]:
@@ -102,16 +108,18 @@ def _unless_won_at_once(
 class UltimateMctsStrategy(Strategy):
     """MCTS-Solver on Ultimate's own engine (:mod:`..search.ultimate_mcts`): a move that wins the
     game at once taken wherever the tree or a playout meets one, proven results backed up, the
-    tree kept between moves. Stops after ``playouts`` playouts or when the budget ends."""
+    tree kept between moves. Stops after ``playouts`` playouts or when the budget ends.
+    It plays the game whose ``rules`` its registration hands in (Ultimate's)."""
 
     name = "ultimate-mcts"
 
-    def __init__(self, playouts: int = 2000) -> None:
+    def __init__(self, playouts: int = 2000, *, rules: Rules) -> None:
         self.playouts = playouts
+        self.rules = rules
         self._tree: UltimateTree | None = None
 
     def supports(self, board: Board) -> bool:
-        return board.rules.name == "ultimate"
+        return board.rules is self.rules
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         legal = require_moves(board)
@@ -137,11 +145,15 @@ class ReferenceMctsStrategy(Strategy):
     set it up — 1,000 simulations, one uniformly random rollout each, exploration c = 2 on
     results of -1/0/+1 (the same as 1.0 on this module's 0-to-1 scale), the most visited move,
     and no tactics of its own (unlike ``mcts``, it does not look for wins or blocks first).
-    Levels are calibrated against it. It plays every game (through the rules in the others)."""
+    Levels are calibrated against it. It plays every game (in the others with the playouts of
+    the game's ``searches``)."""
 
     name = "mcts-1000"
     SIMULATIONS = 1000
     EXPLORATION = 1.0  # c = 2 on rewards of -1..1, rescaled to 0..1
+
+    def __init__(self, *, searches: SearchesFor = ANY_GAME) -> None:
+        self.searches = searches
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         require_moves(board)
@@ -151,9 +163,7 @@ class ReferenceMctsStrategy(Strategy):
             classic = mcts.search(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
             cell, rate = classic.cell, classic.win_rate
         else:
-            from ..search import rules_mcts
-
-            found = rules_mcts.search(board, rng, self.SIMULATIONS, budget, self.EXPLORATION)
+            found = self.searches.of(board).estimate(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
             cell, rate = found.cell, found.win_rate
         return Decision(board.move_at(cell), estimate=rate)
 
@@ -162,18 +172,22 @@ class ReferenceSolverStrategy(Strategy):
     """``mcts-solver-1000``: the yardstick as common MCTS libraries ship it — ``mcts-1000``'s
     1,000 simulations, one random rollout each, c = 2 and the most visited move, plus the
     MCTS-Solver step they run by default: proven wins and losses are backed up, a proven win is
-    played at once and a proven loss avoided. It plays every game, through the rules.
+    played at once and a proven loss avoided. It plays every game, through the rules (with the
+    playouts of the game's ``searches``).
     ``ReferenceSolverStrategy(10_000)`` is the same bot with ten times the simulations."""
 
     EXPLORATION = ReferenceMctsStrategy.EXPLORATION
 
-    def __init__(self, simulations: int = ReferenceMctsStrategy.SIMULATIONS) -> None:
+    def __init__(
+        self, simulations: int = ReferenceMctsStrategy.SIMULATIONS, *, searches: SearchesFor = ANY_GAME
+    ) -> None:
         self.simulations = simulations
+        self.searches = searches
         self.name = f"mcts-solver-{simulations}"
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         require_moves(board)
-        from ..search import rules_mcts
-
-        found = rules_mcts.search(board, rng, self.simulations, budget, self.EXPLORATION, solve=True)
+        found = self.searches.of(board).estimate(
+            board, rng, self.simulations, budget, exploration=self.EXPLORATION, solve=True
+        )
         return Decision(board.move_at(found.cell), estimate=found.win_rate)

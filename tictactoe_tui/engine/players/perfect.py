@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from ..board import Board
-from ..search.exact import solver_for
+from ..search.kit import ANY_GAME, SearchesFor
 from ..search.solver import UNLIMITED, Budget, ExactSolver, MoveValue
 from .base import Decision, Strategy, require_moves
 from .mcts import MctsStrategy
@@ -29,13 +29,14 @@ class PerfectStrategy(Strategy):
 
     Seed 000 shuffles the moves before sorting them by minimax value, so among equal values
     it picks at random; seed 004 runs the same minimax on n×n boards. Here the values come
-    from the exact solver (:mod:`..search.solver`, or :mod:`..search.rules_solver` in the other
-    games) on any m×n×k board, and "equally best" also counts the plies: a faster win, or a
-    slower loss, is better. When the board cannot be solved within ``max_nodes`` search nodes
-    or half the caller's time, the rest of the budget goes to ``fallback`` (the decision then
-    has no exact value); where ``fallback`` is None or does not play the board, to MCTS with
-    :data:`ANY_GAME_PLAYOUTS` playouts, which plays every game through its rules (each game's
-    levels name a stronger fallback of their own: :mod:`tictactoe_tui.engine.games`).
+    from the game's exact solver (``searches``; by default :mod:`..search.solver`, or
+    :mod:`..search.rules_solver` in the other games) on any m×n×k board, and "equally best"
+    also counts the plies: a faster win, or a slower loss, is better. When the board cannot be
+    solved within ``max_nodes`` search nodes or half the caller's time, the rest of the budget
+    goes to ``fallback`` (the decision then has no exact value); where ``fallback`` is None or
+    does not play the board, to MCTS with :data:`ANY_GAME_PLAYOUTS` playouts, which plays every
+    game (each game's levels name a stronger fallback of their own:
+    :mod:`tictactoe_tui.engine.games`).
 
     With ``set_traps`` (not in the seeds) it narrows equally drawn moves down to those that
     leave the opponent the largest share of losing replies, so a fallible opponent errs
@@ -59,8 +60,11 @@ class PerfectStrategy(Strategy):
         *,
         set_traps: bool = False,
         min_seconds: float = 0.0,
+        searches: SearchesFor = ANY_GAME,
     ) -> None:
         self.max_nodes = max_nodes
+        self.searches = searches
+        """The game's searches: its exact solver, and the playouts of the last fallback."""
         self.min_seconds = min_seconds
         self.fallback = fallback
         """Who plays an unsolved position (None: the game's own heuristic player)."""
@@ -72,7 +76,7 @@ class PerfectStrategy(Strategy):
         if choices is None:
             fallback = self.fallback
             if fallback is None or not fallback.supports(board):
-                fallback = MctsStrategy(ANY_GAME_PLAYOUTS)
+                fallback = MctsStrategy(ANY_GAME_PLAYOUTS, searches=self.searches)
             return fallback.decide(board, rng, budget)
         chosen = rng.choice(choices.moves)
         return Decision(chosen.move, chosen.value, chosen.plies, from_book=choices.from_book)
@@ -85,7 +89,7 @@ class PerfectStrategy(Strategy):
         if found is not None:
             return found
         require_moves(board)
-        solver = solver_for(board.geometry)
+        solver = self.searches.of(board).solver(board.geometry)
         search_budget = budget.share(0.5).with_max_nodes(self.max_nodes)
         search_budget = search_budget.at_least(self.min_seconds)
         analysis = solver.analyze(board, search_budget)

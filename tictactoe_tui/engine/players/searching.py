@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from ..board import Board
+from ..rules import Rules
 from ..search.solver import UNLIMITED, Budget
 from .base import Decision, Strategy, require_moves
 
@@ -62,12 +63,14 @@ class GravityAlphaBetaStrategy(Strategy):
 
     name = "gravity-alphabeta"
 
-    def __init__(self, max_nodes: int | None = 20_000, *, proof_nodes: int = 0) -> None:
+    def __init__(self, max_nodes: int | None = 20_000, *, rules: Rules, proof_nodes: int = 0) -> None:
         self.max_nodes = max_nodes
+        self.rules = rules
+        """The game it plays, as its registration hands it in."""
         self.proof_nodes = proof_nodes
 
     def supports(self, board: Board) -> bool:
-        return board.rules.name == "gravity"
+        return board.rules is self.rules
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         require_moves(board)

@@ -1,44 +1,39 @@
-"""Which exact solver a game's positions get, one per shape for the whole process.
+"""The exact solvers of the process: one per shape and kind of solver, made on first use.
 
-The classic solver where only lines matter (``classic_lines``), Gravity's own where marks
-fall, and the generic one, which plays through any game's rules, everywhere else.
+Which kind a game's positions get is the game's to say (its :class:`~.kit.SearchKit`);
+:func:`lines_or_rules_solver` is the default: the classic solver where only lines matter
+(``classic_lines``), the generic one, which plays through any game's rules, everywhere else.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
-from ..board import Board, Geometry
-from ..rules.gravity import Gravity
-from .gravity_solver import GravitySolver
+from ..board import Geometry
 from .rules_solver import RulesSolver
-from .solver import UNLIMITED, Analysis, Budget, ExactSolver, Solver
+from .solver import ExactSolver, Solver
 
-_solvers: dict[Geometry, ExactSolver] = {}
+#: Makes a fresh exact solver for one shape (a solver class, or a function choosing one).
+SolverKind = Callable[[Geometry], ExactSolver]
+
+_solvers: dict[tuple[Geometry, SolverKind], ExactSolver] = {}
 _solvers_lock = threading.Lock()
 
 
-def new_solver(shape: Geometry) -> ExactSolver:
-    """A fresh solver for the game and shape of ``shape``."""
-    if shape.rules.classic_lines:
-        return Solver(shape)
-    if isinstance(shape.rules, Gravity):
-        return GravitySolver(shape)
-    return RulesSolver(shape)
+def lines_or_rules_solver(shape: Geometry) -> ExactSolver:
+    """The classic solver where the rules say only lines matter, else the rules' solver."""
+    return Solver(shape) if shape.rules.classic_lines else RulesSolver(shape)
 
 
-def solver_for(shape: Geometry) -> ExactSolver:
-    """The process-wide solver for a geometry, created on first use."""
-    solver = _solvers.get(shape)
+def solver_for(shape: Geometry, kind: SolverKind = lines_or_rules_solver) -> ExactSolver:
+    """The process-wide solver of ``kind`` for a geometry, created on first use."""
+    key = (shape, kind)
+    solver = _solvers.get(key)
     if solver is not None:
         return solver
     with _solvers_lock:
-        solver = _solvers.get(shape)
+        solver = _solvers.get(key)
         if solver is None:
-            solver = _solvers[shape] = new_solver(shape)
+            solver = _solvers[key] = kind(shape)
         return solver
-
-
-def analyze(board: Board, budget: Budget = UNLIMITED) -> Analysis:
-    """Exact values of every legal move of ``board`` (see :class:`~.solver.Analysis`)."""
-    return solver_for(board.geometry).analyze(board, budget)

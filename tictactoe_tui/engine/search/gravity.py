@@ -229,7 +229,7 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
     as a forced win, else the search's choice."""
     if not proof_nodes:
         return search(board, budget.with_max_nodes(max_nodes))
-    solver = solver_for(board.geometry)
+    solver = solver_for(board.geometry, GravitySolver)  # the one Gravity's registration hands in
     assert isinstance(solver, GravitySolver)
     winning = solver.winning_move(board, budget.share(PROOF_SHARE).with_max_nodes(proof_nodes // 2))
     if winning is not None:

@@ -1,7 +1,8 @@
 """Monte Carlo tree search (UCT) for any game's rules, keeping its tree between moves.
 
 Like :mod:`.mcts` (the classic game's faster version), but it asks the board's rules for the
-legal moves and each move's result, so it plays Gravity, Misère and Ultimate. A
+legal moves and each move's result, so it plays every game; a game may hand in playouts of its
+own (:data:`Playout`), as Ultimate does. A
 :class:`SearchTree` remembers the last search: when the next position is one the tree
 already grew (after our move and the opponent's reply), the search goes on from there.
 
@@ -15,20 +16,23 @@ never chosen while another move remains.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..board import Board, Geometry, cells_of
 from ..rules import Rules
-from ..rules.ultimate import SLOT_OF, Ultimate
-from . import ultimate_playout
 from .mcts import EXPLORATION, back_up, proven_first, settle_path, solver_choice, uct_choice
 from .solver import Budget
-from .ultimate_playout import split
 
 #: Playouts between two looks at the budget's clock.
 CHECK_EVERY = 16
 #: How many plies below the old root the tree looks for the new position.
 REUSE_DEPTH = 2
+
+#: A random game played on from a position (the game's shape, the cells of the side to move
+#: and of the side that just moved, the rules' state word, the random generator): 1.0 if the
+#: side that just moved wins, 0.5 for a draw, 0.0 if it loses. Each game may hand in its own.
+Playout = Callable[[Geometry, int, int, int, random.Random], float]
 
 
 @dataclass(eq=False)
@@ -97,15 +101,18 @@ def search(
     allowed: int | None = None,
     solve: bool = False,
     each_move_once: bool = True,
+    playout: Playout | None = None,
 ) -> SearchResult:
     """Run UCT from ``board`` for up to ``playouts`` new playouts or until the budget ends,
     and answer the most visited of the ``allowed`` moves (any legal move by default).
-    ``solve``: back up proven results (MCTS-Solver; see the module's notes).
+    ``solve``: back up proven results (MCTS-Solver; see the module's notes). ``playout``: the
+    game's own (:data:`Playout`; by default :func:`rules_playout`).
 
     At least one playout per legal move is run, so the answer is never a blind guess, unless
     ``each_move_once`` is off (the budget comes first: a review's estimates on big boards).
     """
     shape, rules = board.geometry, board.rules
+    play_out = rules_playout if playout is None else playout
     me, opp = board.sides()
     root = tree.take(me, opp, board.state) if tree is not None else None
     reused = 0 if root is None else root.visits
@@ -131,7 +138,7 @@ def search(
         elif solve and node.proven is not None:
             outcome = node.proven
         else:
-            outcome = _playout(node, rules, shape, rng)
+            outcome = play_out(shape, node.me, node.opp, node.state, rng)
         back_up(path, outcome)
         if solve:
             settle_path(path)
@@ -165,28 +172,9 @@ def _shuffled(bits: int, rng: random.Random) -> list[int]:
     return cells
 
 
-def _playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> float:
-    """A random game from ``node``; 1.0 if the side that moved into it wins, 0.5 for a draw."""
-    me, opp, state = node.me, node.opp, node.state
-    if isinstance(rules, Ultimate):  # its own engine: about six times as many playouts a second
-        last = (state & 127) - 1
-        target = SLOT_OF[last] if last >= 0 else -1
-        won = ultimate_playout.playout(
-            split(me),
-            split(opp),
-            state >> 7 & 511,
-            state >> 16 & 511,
-            state >> 25 & 511,
-            target,
-            rng.random,
-        )
-        return (1 - won) / 2
-    return rules_playout(node, rules, shape, rng)
-
-
-def rules_playout(node: Node, rules: Rules, shape: Geometry, rng: random.Random) -> float:
-    """:func:`_playout` for any game, through its rules (one move at a time)."""
-    me, opp, state = node.me, node.opp, node.state
+def rules_playout(shape: Geometry, me: int, opp: int, state: int, rng: random.Random) -> float:
+    """A :data:`Playout` for any game, through its rules (one move at a time)."""
+    rules = shape.rules
     mover_moved_in = False  # the side to move is not the one that moved into ``node``
     while True:
         cells = cells_of(rules.legal(shape, me, opp, state))

@@ -9,11 +9,13 @@ random games through both and compares every legal move and result).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..board import Geometry
 from ..rules.base import windows
-from ..rules.ultimate import SIDE
+from ..rules.ultimate import SIDE, SLOT_OF, unpack
 
 #: The eight lines of a 3×3 board as 9-bit masks (slots in reading order).
 LINES = windows(3, 3, 3)
@@ -165,3 +167,13 @@ def playout(
         mine, theirs = theirs, mine
         my_claims, their_claims = their_claims, my_claims
         sign = -sign
+
+
+def playout_from(shape: Geometry, me: int, opp: int, state: int, rng: random.Random) -> float:
+    """Ultimate's :data:`.rules_mcts.Playout`: :func:`playout` from a position as the rules
+    keep it (cells in reading order, the state word); about six times as many playouts a
+    second as through the rules. 1.0 if the side that just moved wins, 0.5 for a draw."""
+    last, my_claims, their_claims, closed = unpack(state)
+    target = -1 if last is None else SLOT_OF[last]
+    won = playout(split(me), split(opp), my_claims, their_claims, closed, target, rng.random)
+    return (1 - won) / 2

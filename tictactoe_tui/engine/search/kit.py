@@ -1,0 +1,82 @@
+"""What a game hands its players, the review and the analysis: its exact solver and its MCTS
+playouts, as OpenSpiel's MCTS is handed its evaluator.
+
+Each game's registry entry (:mod:`tictactoe_tui.engine.games`) holds one; the searches take
+what they are handed and never ask which game they play. The defaults serve any game through
+its rules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..board import Board, Geometry
+from .exact import SolverKind, lines_or_rules_solver, solver_for
+from .mcts import EXPLORATION
+from .rules_mcts import Playout, SearchResult, SearchTree, rules_playout
+from .rules_mcts import search as rules_search
+from .solver import UNLIMITED, Analysis, Budget, ExactSolver
+
+
+class SearchesFor(Protocol):
+    """Where a player finds the searches of the board in front of it: a game's own
+    :class:`SearchKit`, or the registry's look-up for players that play every game."""
+
+    def of(self, board: Board) -> SearchKit:
+        """The searches of ``board``'s game."""
+        ...
+
+
+@dataclass(frozen=True)
+class SearchKit:
+    """One game's searches (the defaults play any game through its rules)."""
+
+    exact: SolverKind = lines_or_rules_solver
+    """Makes the game's exact solver for a shape (one per shape, kept for the process)."""
+    playout: Playout = rules_playout
+    """Plays a random game on from a position, for the Monte Carlo searches."""
+
+    def of(self, board: Board) -> SearchKit:
+        """Itself: a game's players are handed their game's searches."""
+        return self
+
+    def solver(self, shape: Geometry) -> ExactSolver:
+        """The process-wide exact solver for ``shape``."""
+        return solver_for(shape, self.exact)
+
+    def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
+        """Exact values of every legal move of ``board`` (see :class:`~.solver.Analysis`)."""
+        return self.solver(board.geometry).analyze(board, budget)
+
+    def estimate(
+        self,
+        board: Board,
+        rng: random.Random,
+        playouts: int,
+        budget: Budget,
+        *,
+        exploration: float = EXPLORATION,
+        tree: SearchTree | None = None,
+        allowed: int | None = None,
+        solve: bool = False,
+        each_move_once: bool = True,
+    ) -> SearchResult:
+        """MCTS from ``board`` with the game's playouts (see :func:`.rules_mcts.search`)."""
+        return rules_search(
+            board,
+            rng,
+            playouts,
+            budget,
+            exploration,
+            tree,
+            allowed,
+            solve=solve,
+            each_move_once=each_move_once,
+            playout=self.playout,
+        )
+
+
+#: The searches of a game that hands in none of its own: they play any game through its rules.
+ANY_GAME = SearchKit()
