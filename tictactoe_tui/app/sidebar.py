@@ -16,10 +16,10 @@ from ..engine import LEVELS, STRATEGIES, Board, get_strategy
 from ..engine.rules import RULES
 from ..game import THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings, presets_for
 
-LEVEL_OPTIONS: list[tuple[str, str]] = [
-    *((name.title(), name) for name in LEVELS),
-    *((f"Strategy: {name}", name) for name in STRATEGIES),
-]
+
+def level_options() -> list[tuple[str, str]]:
+    """Every level, then every strategy people may name (a game registered later included)."""
+    return [*((name.title(), name) for name in LEVELS), *((f"Strategy: {name}", name) for name in STRATEGIES)]
 
 
 #: The board select's last entry, which asks for rows, columns and k.
@@ -37,7 +37,9 @@ def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
     the computer's list holds only players of the current game and board)."""
     if field == "level":
         board = current.preset.empty_board()
-        return [(label, name) for label, name in LEVEL_OPTIONS if name == current.level or plays(name, current, board)]
+        return [
+            (label, name) for label, name in level_options() if name == current.level or plays(name, current, board)
+        ]
     if field == "game":
         return [(rules.title, name) for name, rules in RULES.items()]
     if field == "preset":

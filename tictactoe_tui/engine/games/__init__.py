@@ -42,12 +42,26 @@ __all__ = [
     "game_named",
     "game_of",
     "get_strategy",
+    "register_game",
     "strategy_names",
 ]
 
 #: Every game by its name, in the order the sidebar offers them (the rules' order).
 GAMES: dict[str, Game] = {game.name: game for game in (classic.GAME, gravity.GAME, misere.GAME, ultimate.GAME)}
 assert list(GAMES) == list(RULES), "every game's rules have one registered game"
+
+
+def register_game(game: Game) -> Game:
+    """Offer ``game`` everywhere games are offered (the sidebar, the palette, the command line,
+    files, the archive): its rules join :data:`~..rules.RULES`, it joins :data:`GAMES`, and its
+    own players (:attr:`Game.players`) join :data:`STRATEGIES`. A name already taken is refused."""
+    taken = [name for name in (game.name, *(player.name for player in game.players)) if name in {*GAMES, *STRATEGIES}]
+    if taken:
+        raise ValueError(f"already registered: {', '.join(taken)}")
+    RULES[game.name] = game.rules
+    GAMES[game.name] = game
+    STRATEGIES.update((player.name, player) for player in game.players)
+    return game
 
 
 def game_named(name: str) -> Game:
