@@ -1,0 +1,165 @@
+"""The seams, proved from outside the package: a new game and a new kind of player, defined
+here and registered through the public registries, played in the app by keys and clicks,
+analysed, archived, replayed and reviewed — with no edit to the package."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import ClassVar
+
+import pytest
+from textual.pilot import Pilot
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.archive import ReplayScreen
+from tictactoe_tui.app.board_view import Cell
+from tictactoe_tui.app.review import ReviewPanel
+from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy
+from tictactoe_tui.engine.games import GAMES, STRATEGIES, Game, get_strategy, register_game
+from tictactoe_tui.engine.players import PerfectStrategy, RandomStrategy, RulesStrategy
+from tictactoe_tui.engine.rules import RULES, Geometry, Rules
+from tictactoe_tui.engine.rules.base import DRAW, WIN, BoardLike, check_counts
+from tictactoe_tui.engine.search.kit import SearchKit
+from tictactoe_tui.engine.search.solver import UNLIMITED, Solver
+from tictactoe_tui.game import Preset, Settings
+
+from .app.test_play import click_cell, settle, status
+
+SIDE = 4
+
+
+def torus_lines(side: int) -> tuple[int, ...]:
+    """Rows, columns and both diagonals of a side×side torus: lines run on across the edges."""
+    lines = set()
+    for start in range(side):
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            for first in ((start, 0), (0, start)):
+                cells = {((first[0] + dr * step) % side, (first[1] + dc * step) % side) for step in range(side)}
+                lines.add(sum(1 << row * side + col for row, col in cells))
+    return tuple(sorted(lines))
+
+
+class Torus(Rules):
+    """4×4 on a torus, 4 in a row: the top edge meets the bottom and the left the right."""
+
+    name = "torus"
+    title = "Torus"
+    help = "Lines run on across the edges: the top row meets the bottom, the left column the right."
+    presets: ClassVar[tuple[tuple[int, int, int], ...]] = ((SIDE, SIDE, SIDE),)
+    line_wins_game = True
+
+    def check_size(self, rows: int, cols: int, k: int) -> None:
+        if (rows, cols, k) != (SIDE, SIDE, SIDE):
+            raise BoardError("the torus is 4×4 with 4 in a row")
+
+    def lines(self, rows: int, cols: int, k: int) -> tuple[int, ...]:
+        return torus_lines(rows)
+
+    def symmetries(self, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+        return (tuple(range(rows * cols)),)
+
+    def legal(self, shape: Geometry, me: int, opp: int, state: int) -> int:
+        return shape.full & ~(me | opp)
+
+    def after(self, shape: Geometry, me: int, opp: int, state: int, cell: int) -> tuple[int, int | None]:
+        if shape.completes_line(me, cell):
+            return 0, WIN
+        return 0, DRAW if me | opp == shape.full else None
+
+    def winner(self, board: BoardLike) -> Mark | None:
+        return next(
+            (mark for mark in Mark if any(board.bits_of(mark) & line == line for line in board.geometry.lines)), None
+        )
+
+    def check_reachable(self, board: BoardLike) -> None:
+        check_counts(board)
+
+
+class Replaying(Strategy):
+    """A new kind of player: it plays the first of its fixed moves that is still free."""
+
+    name = "replaying"
+
+    def __init__(self, moves: tuple[Move, ...]) -> None:
+        self.moves = moves
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        legal = board.legal_moves()
+        return Decision(next((move for move in self.moves if move in legal), legal[0]))
+
+
+#: O's moves: three of the main diagonal, never a line of four.
+O_MOVES = ((0, 0), (1, 1), (2, 2), (3, 3))
+#: X wins on a diagonal that wraps around the right edge: b1 c2 d3 a4.
+X_LINE = ((0, 1), (1, 2), (2, 3), (3, 0))
+
+
+@pytest.fixture
+def torus() -> Iterator[Game]:
+    """The torus registered as every game is, and taken out again after the test."""
+    game = Game(
+        Torus(),
+        {"easy": RandomStrategy(), "medium": RulesStrategy(), "hard": RulesStrategy(), "impossible": PerfectStrategy()},
+        RulesStrategy(),
+        # its exact solver: the classic one, which needs only the lines (the rules' would do, slower)
+        searches=SearchKit(exact=Solver),
+        players=(Replaying(O_MOVES),),
+    )
+    register_game(game)
+    yield game
+    del RULES[game.name], GAMES[game.name], STRATEGIES["replaying"]
+
+
+async def press_to(pilot: Pilot[None], app: TicTacToeApp, target: Move) -> None:
+    """Walk the cursor to ``target`` with the arrow keys and mark it with Enter."""
+    row, col = app.game_screen.cursor
+    keys = ["down" if target[0] > row else "up"] * abs(target[0] - row)
+    keys += ["right" if target[1] > col else "left"] * abs(target[1] - col)
+    await pilot.press(*keys, "enter")
+
+
+def test_the_torus_has_its_wrapped_lines() -> None:
+    lines = torus_lines(SIDE)
+    assert len(lines) == 16  # 4 rows, 4 columns, 4 + 4 diagonals
+    assert sum(1 << row * SIDE + col for row, col in X_LINE) in lines
+
+
+async def test_a_game_and_a_player_from_outside_play_in_the_app(torus: Game) -> None:
+    settings = Settings(level="replaying", preset=Preset(SIDE, SIDE, SIDE, "torus"))
+    # searches in a thread: a search process would not know a game registered in this one
+    app = TicTacToeApp(settings, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert app.game_screen.game.board.rules is torus.rules
+        await click_cell(pilot, *X_LINE[0])  # a click
+        await settle(app)
+        await press_to(pilot, app, X_LINE[1])  # keys
+        await settle(app)
+        await pilot.press("a")  # the analysis overlay, by the game's own solver
+        await settle(app)
+        await pilot.pause()
+        assert any(cell.label for cell in app.query(Cell))
+        await pilot.press("a")
+        await click_cell(pilot, *X_LINE[2])
+        await settle(app)
+        await press_to(pilot, app, X_LINE[3])  # completes the line across the edge
+        await settle(app)
+        await pilot.pause()
+        board = app.game_screen.game.board
+        assert board.winner is Mark.X
+        assert board.history == (X_LINE[0], O_MOVES[0], X_LINE[1], O_MOVES[1], X_LINE[2], O_MOVES[2], X_LINE[3])
+        assert status(app).startswith("You win")
+        [summary] = app.archive.page()  # archived as it ended
+        record = app.archive.get(summary.id)
+        assert record is not None
+        assert (record.game, record.moves) == ("torus", board.history)
+        await pilot.press("g", "enter")  # the archive, then the replay of the game
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("v")  # the review, by the game's own solver
+        await app.screen.workers.wait_for_complete()
+        await pilot.pause()
+        review = app.screen.query_one(ReviewPanel).review
+        assert review is not None
+        assert len(review.moves) == len(board.history)
