@@ -24,8 +24,8 @@ from bitbully import BitBully
 from bitbully import Board as ReferenceBoard
 
 from tictactoe_tui.engine import Board, get_strategy
+from tictactoe_tui.engine.games import game_of
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search.exact import solver_for
 from tictactoe_tui.engine.search.solver import Budget
 
 REFEREE = BitBully()
@@ -70,7 +70,7 @@ def play(columns: str, budget: float, level: str, rng: random.Random) -> tuple[s
     move times and the positions where its move let the win go."""
     strategy = get_strategy(level)
     board = dropped(Board.empty(6, 7, 4, "gravity"), columns)
-    solver = solver_for(board.geometry)
+    solver = game_of(board).searches.solver(board.geometry)
     getattr(solver, "table", {}).clear()
     getattr(solver, "finished", {}).clear()
     mover = board.to_move
