@@ -1,7 +1,7 @@
 """The exact solvers of the process: one per shape and kind of solver, made on first use.
 
 Which kind a game's positions get is the game's to say (its :class:`~.kit.SearchKit`);
-:func:`lines_or_rules_solver` is the default: the classic solver where only lines matter
+:func:`new_solver` is the default: the classic solver where only lines matter
 (``classic_lines``), the generic one, which plays through any game's rules, everywhere else.
 """
 
@@ -21,12 +21,13 @@ _solvers: dict[tuple[Geometry, SolverKind], ExactSolver] = {}
 _solvers_lock = threading.Lock()
 
 
-def lines_or_rules_solver(shape: Geometry) -> ExactSolver:
-    """The classic solver where the rules say only lines matter, else the rules' solver."""
+def new_solver(shape: Geometry) -> ExactSolver:
+    """A fresh solver of the default kind: the classic solver where the rules say only lines
+    matter, else the rules' solver."""
     return Solver(shape) if shape.rules.classic_lines else RulesSolver(shape)
 
 
-def solver_for(shape: Geometry, kind: SolverKind = lines_or_rules_solver) -> ExactSolver:
+def solver_for(shape: Geometry, kind: SolverKind = new_solver) -> ExactSolver:
     """The process-wide solver of ``kind`` for a geometry, created on first use."""
     key = (shape, kind)
     solver = _solvers.get(key)

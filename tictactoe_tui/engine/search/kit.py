@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..board import Board, Geometry
-from .exact import SolverKind, lines_or_rules_solver, solver_for
+from .exact import SolverKind, new_solver, solver_for
 from .mcts import EXPLORATION
 from .rules_mcts import Playout, SearchResult, SearchTree, rules_playout
 from .rules_mcts import search as rules_search
@@ -33,7 +33,7 @@ class SearchesFor(Protocol):
 class SearchKit:
     """One game's searches (the defaults play any game through its rules)."""
 
-    exact: SolverKind = lines_or_rules_solver
+    exact: SolverKind = new_solver
     """Makes the game's exact solver for a shape (one per shape, kept for the process)."""
     playout: Playout = rules_playout
     """Plays a random game on from a position, for the Monte Carlo searches."""
