@@ -295,3 +295,17 @@ async def test_the_cursor_on_an_empty_small_square_shows_without_colour(make_app
             if segment.style is not None and segment.style.reverse
         )
         assert reversed_text
+
+
+async def test_the_palette_offers_only_players_of_the_board(make_app: AppFactory) -> None:
+    """The palette offers the computer players the sidebar offers (opening-table plays 3×3 only:
+    chosen on 15×15 it stalled the game with 'The computer player failed')."""
+    from tictactoe_tui.app.commands import game_commands
+
+    app = make_app(Settings(preset=Preset(15, 15, 5)))
+    async with app.run_test():
+        titles = {title for title, _help, _run in game_commands(app.game_screen)}
+        offered = {name for _label, name in setting_options("level", app.game_screen.settings)}
+        assert {title for title in titles if title.startswith("Computer: ")} == {f"Computer: {n}" for n in offered}
+        assert "Computer: opening-table" not in titles
+        assert "Computer: impossible" in titles

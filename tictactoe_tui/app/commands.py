@@ -50,10 +50,10 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
     yield "Save game", "Write this game to a file", screen.action_save_game
     yield "Load game", "Read a game from a file", screen.action_load_game
     yield "New join code", "Hosting online: retire the code and show a new one (c)", screen.action_new_code
-    from .sidebar import level_options
+    from .sidebar import setting_options
 
     change = screen.change_setting
-    for label, name in level_options():
+    for label, name in setting_options("level", screen.settings):  # as the sidebar: players of this board
         yield f"Computer: {name}", label, partial(change, "level", name)
     for name, rules in RULES.items():
         yield f"Game: {rules.title}", rules.help, partial(change, "game", name)
