@@ -11,7 +11,7 @@ from textual.widgets import Input, OptionList, Select
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import Cell, overlay_label
+from tictactoe_tui.app.board_view import Cell, overlay_label, value_words
 from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
@@ -122,7 +122,7 @@ async def test_hint_is_a_best_move_with_the_engines_value(make_app: AppFactory) 
         best = {mv.move: mv for mv in analysis.best_moves}
         assert app.game_screen.hint in best
         assert app.query_one(f"#cell-{app.game_screen.hint[0]}-{app.game_screen.hint[1]}", Cell).has_class("-hint")
-        assert f"({overlay_label(best[app.game_screen.hint])})" in status(app)
+        assert f"({value_words(best[app.game_screen.hint])})" in status(app)
         await pilot.press("3")
         assert app.game_screen.hint is None  # a hint belongs to one position
 

@@ -30,6 +30,18 @@ SMALL_GLYPHS = {
 }
 
 
+#: What the overlay's and the hint's labels mean, said beside them.
+VALUE_LEGEND = "W5: win in 5 moves · D: draw · L2: loss in 2, with best play"
+
+
+def value_words(value: MoveValue) -> str:
+    """What :func:`overlay_label` says, in words: ``W5, a win in 5 moves``."""
+    label = overlay_label(value)
+    if value.value == 0:
+        return f"{label}, a draw with best play"
+    return f"{label}, a {'win' if value.value > 0 else 'loss'} in {value.plies} moves"
+
+
 def overlay_label(value: MoveValue) -> str:
     """``W5`` (wins in 5 plies), ``D`` (draw) or ``L4`` (loses in 4), for the side to move."""
     if value.value == 0:
@@ -239,7 +251,7 @@ class BoardView(Widget, can_focus=True):
         if shape != self._shape:
             self._shape = shape
             await self.recompose()
-            if self.game is not game:  # a newer game came while its squares were built: its watcher draws
+            if self._shape != shape:  # a board of yet another shape came meanwhile: its watcher draws it
                 return
             self._fit()
         self._paint()

@@ -13,10 +13,13 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .board_view import VALUE_LEGEND
+
 EXTRA_KEYS = (
     ("mouse click", "Place a mark on a free square"),
     ("tab / shift+tab", "Move between the board and the sidebar"),
     ("ctrl+p", "Command palette: new game, level, board, first player, mode, theme"),
+    ("W5 · D · L2", "Values on the overlay (a) and in a hint (i): " + VALUE_LEGEND),
 )
 
 

@@ -9,7 +9,7 @@ from functools import partial
 from ..engine import move_name
 from ..game import GameState, Settings
 from .ai import AiJob, AnalysisResult, analysis_seconds
-from .board_view import overlay_label
+from .board_view import VALUE_LEGEND, value_words
 from .messages import AnalysisFailed, AnalysisReady
 from .play import GameHost, PlayScreen
 
@@ -93,9 +93,10 @@ class Hints(PlayScreen):
             return
         if self.overlay:
             self.analysis = analysis
+            self.notice = VALUE_LEGEND
         if hint_wanted:
             best = analysis.best_moves[0]
             self.hint = best.move
             mover = self.game.symbol(self.game.board.to_move)
             source = ", from the opening book" if analysis.source == "book" else ""
-            self.notice = f"Hint for {mover}: {move_name(best.move)} ({overlay_label(best)}{source})"
+            self.notice = f"Hint for {mover}: {move_name(best.move)} ({value_words(best)}{source})"
