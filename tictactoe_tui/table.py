@@ -196,6 +196,11 @@ class Table:
             return 1 if game.seating.of(winner).at_keyboard else -1
         return 1 if game.symbol(winner) == "X" else -1
 
+    def shown_choices(self, game: Seated) -> dict[str, str]:
+        """What the sidebar shows for "Your mark" and "Who goes first" when the table, not the
+        player's settings, decides them (``mark``, ``first``; empty: the settings say)."""
+        return {}
+
     # -- what the keyboard may do ----------------------------------------------------------
 
     def refusal(self, game: Seated) -> str | None:
@@ -310,6 +315,14 @@ class Online(Table):
 
     def refusal(self, game: Seated) -> str | None:
         return None if game.joined else "Waiting for your friend to join"
+
+    def shown_choices(self, game: Seated) -> dict[str, str]:
+        """Your symbol, and who moves first in this game (the host in the first)."""
+        if game.joined:
+            mine = next(iter(game.seating.keyboard))
+            first = YOU.label if mine is Mark.X else "Your friend"
+            return {"mark": game.symbol(mine), "first": first}
+        return {"mark": "X", "first": YOU.label} if self.hosting else {"mark": "O", "first": "Your friend"}
 
 
 #: Every kind of table, by name (the Mode values name the built-in ones).

@@ -120,3 +120,17 @@ def test_the_guest_s_news_of_a_drop_goes_once_it_hears_from_the_host_again() -> 
     link.status("Waiting for your friend: the connection dropped, joining again…")
     link.changed(Match(3, 3, 3))
     assert said[-1] == ""
+
+
+async def test_the_joining_friend_s_sidebar_shows_their_mark_o_and_that_the_host_moves_first(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test() as pilot:
+            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            await pilot.pause()
+            assert guest.query_one("#mark", Select).value == "O"
+            assert guest.query_one("#first", Select).value == "Your friend"
+            assert host.query_one("#mark", Select).value == "X"
+            assert host.query_one("#first", Select).value == "You"

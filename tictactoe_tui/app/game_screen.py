@@ -62,9 +62,6 @@ class GameScreen(OnlinePlay, Saving, Hints):
     # otherwise take letters and digits for its type-to-search): priority bindings.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", priority=True),
-        # q is the app's key; here it is a priority binding like n and u, so that in a burst
-        # ("qn" in one read) it is handled first and its question catches the keys after it
-        Binding("q", "app.quit", "Quit", show=False, priority=True),
         Binding("u", "undo", "Undo", priority=True),
         Binding("r", "redo", "Redo", show=False, priority=True),
         Binding("i", "hint", "Hint", priority=True),
@@ -83,6 +80,11 @@ class GameScreen(OnlinePlay, Saving, Hints):
         Binding("g", "archive", "Games", show=False),
         Binding("ctrl+s", "save_game", "Save game", show=False),
         Binding("ctrl+o", "load_game", "Load game", show=False),
+        # ? and q are the app's keys; here q is a priority binding like n and u, so that in a
+        # burst ("qn" in one read) it is handled first and its question catches the keys after
+        # it (? comes first so the footer lists them in the app's order)
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit", priority=True),
     ]
 
     def __init__(

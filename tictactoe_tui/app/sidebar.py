@@ -142,7 +142,10 @@ class Sidebar(Vertical):
         """Set every select to ``settings`` (and the options that depend on them)."""
         if settings is None:
             return
+        shown = self.game.table.shown_choices(self.game) if self.game is not None else {}
         for field, _title in SECTIONS:
+            if field in shown:
+                continue  # the table decides it: see show_seating
             select: Select[Any] = self.query_one(f"#{field}", Select)
             value = getattr(settings, field)
             with select.prevent(Select.Changed):
@@ -154,6 +157,21 @@ class Sidebar(Vertical):
     def watch_game(self, game: GameState | None) -> None:
         if game is not None:
             self.query_one(HistoryList).show(game)
+            self.show_seating(game)
+
+    def show_seating(self, game: GameState) -> None:
+        """Show your mark and who goes first as the table decides them (online), fixed;
+        else the player's choices again."""
+        shown = game.table.shown_choices(game)
+        for field in ("mark", "first"):
+            select: Select[Any] = self.query_one(f"#{field}", Select)
+            with select.prevent(Select.Changed):
+                if field in shown:
+                    select.set_options([(shown[field], shown[field])])
+                    select.value, select.disabled = shown[field], True
+                elif select.disabled and self.settings is not None:
+                    select.set_options(setting_options(field, self.settings))
+                    select.value, select.disabled = getattr(self.settings, field), False
         self._show_scores()
 
     def watch_scores(self) -> None:
