@@ -134,6 +134,17 @@ class Settings:
         same = [preset for preset in offered if (preset.rows, preset.cols, preset.k) == shape]
         return replace(self, preset=(same or offered)[0])
 
+    def with_playable_level(self) -> tuple[Settings, str | None]:
+        """These settings with a computer player that plays their game and board: as they are, or
+        with ``impossible`` in place of a player of another game or board, and a note saying so."""
+        from .engine.games import get_strategy
+
+        if get_strategy(self.level).supports(self.preset.empty_board()):
+            return self, None
+        return replace(
+            self, level="impossible"
+        ), f"{self.level} does not play that board: the computer will play impossible"
+
 
 @dataclass(frozen=True)
 class Scoreboard:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -309,3 +310,21 @@ async def test_the_palette_offers_only_players_of_the_board(make_app: AppFactory
         assert {title for title in titles if title.startswith("Computer: ")} == {f"Computer: {n}" for n in offered}
         assert "Computer: opening-table" not in titles
         assert "Computer: impossible" in titles
+
+
+async def test_a_launch_board_the_saved_player_cannot_play_gets_a_player_that_can(tmp_path: Path) -> None:
+    """`tictactoe-tui --board 7x7` with opening-table (3×3 only) saved: impossible plays, for this
+    launch only, and the app says so (before, the computer's first move failed)."""
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.store.files import Paths
+    from tictactoe_tui.store.settings import load_settings, settings_to_json
+
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text(json.dumps(settings_to_json(Settings(level="opening-table"), "textual-dark")))
+    app = TicTacToeApp(paths=paths, overrides={"preset": Preset(7, 7, 5)}, seed=1)
+    assert app.game_screen.settings.level == "impossible"
+    assert app.switched is not None
+    assert "opening-table does not play that board" in app.switched
+    stored, _theme, _problem = load_settings(paths, ["impossible", "opening-table"])
+    assert stored.level == "opening-table"

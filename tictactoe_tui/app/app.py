@@ -72,7 +72,9 @@ class TicTacToeApp(App[None]):
             stored, theme, problem = load_settings(paths, strategy_names())
             self.problems += [problem] if problem else []
         self._archive: Archive | None = None
-        chosen = replace(settings or stored, **(overrides or {}))
+        # a board chosen on the command line that the saved computer player cannot play: another
+        # player, for this launch only, as the sidebar does
+        chosen, self.switched = replace(settings or stored, **(overrides or {})).with_playable_level()
         if online is not None:
             from ..net import HostPlan
 
@@ -99,6 +101,8 @@ class TicTacToeApp(App[None]):
     def on_mount(self) -> None:
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
+        if self.switched:
+            self.notify(self.switched, title="Computer", timeout=12)
         self.call_after_refresh(self.after_first_frame)
 
     def after_first_frame(self) -> None:

@@ -392,12 +392,8 @@ class GameScreen(OnlinePlay, Saving, Hints):
             self.stop_turns()  # the new level plays the very next move, even one being searched
             self.take_turns()
             return
-        from .sidebar import plays
-
-        self.notice = "Applies from the next game: press n to start it now"
-        if not plays(settings.level, settings):  # a strategy of another game or board
-            self.notice = f"{settings.level} does not play that board: the computer will play impossible (n: start)"
-            settings = replace(settings, level="impossible")
+        settings, switched = settings.with_playable_level()
+        self.notice = f"{switched} (n: start)" if switched else "Applies from the next game: press n to start it now"
         self.settings = settings
 
     def on_select_changed(self, event: Select.Changed) -> None:
