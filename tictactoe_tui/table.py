@@ -266,9 +266,9 @@ class VsComputer(Table):
         return Seating((x, o))
 
     def news(self, game: Seated, first: FirstPlayer) -> str:
-        if first is not FirstPlayer.COIN_FLIP or game.board.move_count:
-            return ""
         you_first = game.seating.of(Mark.X).at_keyboard
+        if first is not FirstPlayer.COIN_FLIP or game.board.move_count > (0 if you_first else 1):
+            return ""  # news until you make your first move
         return "Coin flip: you go first" if you_first else "Coin flip: the computer goes first"
 
 

@@ -55,7 +55,7 @@ async def test_a_finished_game_is_counted_once_undo_after_the_end_is_refused(mak
         assert app.game_screen.game.board.winner is not None
         assert str(app.game_screen.scores) == "You 0 · Computer 1 · draws 0"
         await pilot.press("u")
-        assert "over and counted" in status(app)
+        assert "over and counted" in status(app).lower()
         assert app.game_screen.game.board.is_over
         assert str(app.game_screen.scores) == "You 0 · Computer 1 · draws 0"
         await settle(app)

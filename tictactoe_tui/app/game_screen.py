@@ -26,7 +26,7 @@ from .board_view import BoardView
 from .commands import GameCommands
 from .hints import Hints
 from .online_play import OnlinePlay
-from .play import GameHost
+from .play import GameHost, coin_flip_news
 from .saving import Saving
 from .status import StatusLine
 
@@ -157,7 +157,9 @@ class GameScreen(OnlinePlay, Saving, Hints):
         return True
 
     def watch_game(self, old: GameState, new: GameState) -> None:
-        self.notice = ""  # a notice was about the old state (whoever changes it says what follows)
+        # a notice was about the old state (whoever changes it says what follows); the coin
+        # flip's news stands until you have made your first move
+        self.notice = coin_flip_news(self.settings, new)
         if old.table is not new.table or old.board.is_over != new.board.is_over:
             self.refresh_bindings()  # pause, a new code and the review depend on them
         if new.board.geometry is old.board.geometry:
