@@ -8,33 +8,15 @@ square under the cursor keeps the win's inversion.
 from __future__ import annotations
 
 import pytest
-from textual.geometry import Region
 
-from tictactoe_tui.app.board_view import BIG_GLYPHS, SMALL_GLYPHS, BoardView, Cell
+from tictactoe_tui.app.board_view import BoardView, Cell
 from tictactoe_tui.game import GameState, Mode, Preset, Settings
 
 from .conftest import AppFactory
+from .fuzz import drawn, glyph_marks
 
-FRAME = set("╭╮╰╯─│")
 SIZES = [(60, 18), (70, 20), (80, 24), (100, 30), (100, 40), (120, 40), (160, 50), (200, 60)]
 BOARDS = [Preset(3, 3, 3), Preset(4, 4, 4), Preset(6, 7, 4, "gravity"), Preset(7, 7, 5)]
-
-
-def glyph_marks(symbol: str) -> list[list[str]]:
-    """The ink of each way a symbol may be drawn (big, small, a letter), as words."""
-    return [" ".join(glyphs[symbol]).split() for glyphs in (BIG_GLYPHS, SMALL_GLYPHS)] + [[symbol]]
-
-
-def drawn(cell: Cell) -> tuple[list[str], list[str]]:
-    """The ink a square shows inside its frame, and the part of it drawn in reverse video."""
-    ink, reversed_ink = [], []
-    for strip in cell.render_lines(Region(0, 0, *cell.size)):  # the frame included
-        for segment in strip:
-            text = "".join(" " if char in FRAME else char for char in segment.text)
-            ink.append(text)
-            if segment.style is not None and segment.style.reverse:
-                reversed_ink.append(text)
-    return " ".join(ink).split(), " ".join(reversed_ink).split()
 
 
 def won_by_x(game: GameState) -> GameState:
