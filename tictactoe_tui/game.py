@@ -139,11 +139,12 @@ class Settings:
         with ``impossible`` in place of a player of another game or board, and a note saying so."""
         from .engine.games import get_strategy
 
-        if get_strategy(self.level).supports(self.preset.empty_board()):
+        board = self.preset.empty_board()
+        if get_strategy(self.level).supports(board):
             return self, None
-        return replace(
-            self, level="impossible"
-        ), f"{self.level} does not play that board: the computer will play impossible"
+        return replace(self, level="impossible"), (
+            f"{self.level} does not play {board.rules.title} on this board: the computer will play impossible"
+        )
 
 
 @dataclass(frozen=True)

@@ -127,7 +127,7 @@ async def test_a_board_the_strategy_cannot_play_switches_to_a_level(make_app: Ap
     async with app.run_test():
         app.game_screen.change_setting("preset", Preset(7, 7, 5))
         assert app.game_screen.settings.level == "impossible"
-        assert "does not play that board" in status(app)
+        assert "opening-table does not play Classic on this board" in status(app)
 
 
 async def test_command_line_choices_are_not_saved(tmp_path: Path) -> None:
@@ -325,6 +325,6 @@ async def test_a_launch_board_the_saved_player_cannot_play_gets_a_player_that_ca
     app = TicTacToeApp(paths=paths, overrides={"preset": Preset(7, 7, 5)}, seed=1)
     assert app.game_screen.settings.level == "impossible"
     assert app.switched is not None
-    assert "opening-table does not play that board" in app.switched
+    assert "opening-table does not play Classic on this board" in app.switched
     stored, _theme, _problem = load_settings(paths, ["impossible", "opening-table"])
     assert stored.level == "opening-table"

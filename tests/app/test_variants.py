@@ -129,13 +129,15 @@ async def test_misere_against_the_computer_you_lose_by_completing_a_line(make_ap
         assert set(app.game_screen.game.board.winning_line) == {(0, 1), (1, 1), (2, 1)}
 
 
-async def test_a_strategy_that_does_not_play_a_game_says_so(make_app: AppFactory) -> None:
-    app = make_app(Settings(preset=Preset(3, 3, 3, "misere"), level="rules"))
+async def test_a_strategy_that_does_not_play_a_game_is_replaced_and_says_so(make_app: AppFactory) -> None:
+    app = make_app(Settings(preset=Preset(3, 3, 3, "misere"), level="rules"), impossible=FirstFree())
+    assert app.switched == "rules does not play Misère on this board: the computer will play impossible"
     async with app.run_test() as pilot:
         await pilot.press("5")
         await settle(app)
         await pilot.pause()
-        assert "rules does not play Misère" in status(app)
+        assert marks(app) == "o../.x./..."  # the stand-in player replied
+        assert app.game_screen.settings.level == "impossible"
 
 
 async def test_help_lists_every_games_rules(make_app: AppFactory) -> None:
