@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from textual.geometry import Region
 from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
@@ -202,3 +203,27 @@ async def test_the_statistics_dialog_counts_coached_games_apart(make_app: AppFac
         assert (line.won, line.streak) == (1, 1)
         shown = " ".join(str(static.render()) for static in app.screen.query(Static))
         assert "1 game played with the coach, not in the scores" in shown
+
+
+async def test_the_statistics_dialog_shows_each_line_on_one_row_at_80_columns(make_app: AppFactory) -> None:
+    # The longest words the lines can hold: a strategy's name, Ultimate's and Connect Four's boards.
+    kinds = [
+        ("mcts-solver-10000", "classic", 15, 15, 5),
+        ("impossible", "ultimate", 9, 9, 3),
+        ("impossible", "gravity", 6, 7, 4),
+        ("hard", "classic", 5, 5, 4),
+    ]
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for number, (level, game, rows, cols, k) in enumerate(kinds):
+            record = dataclasses.replace(archived(1, number), level=level, o_player=level, game=game)
+            app.archive.record(dataclasses.replace(record, rows=rows, cols=cols, k=k))
+        await pilot.press("s")
+        assert isinstance(app.screen, StatsScreen)
+        table = app.screen.query_one("#stats-scroll Static", Static)
+        rows = [strip.text for strip in table.render_lines(Region(0, 0, table.size.width, table.virtual_size.height))]
+        for line in app.screen.statistics.lines:
+            [row] = [row for row in rows if line.board in row]  # the board whole, on one row
+            assert row.split()[-5:] == [str(count) for count in (1, 0, 0, 1, 1)]  # its counts beside it
+            assert any(row.strip() == line.who for row in rows)  # who played, whole
