@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import Provider
@@ -20,8 +19,8 @@ from textual.containers import Vertical
 from textual.events import Resize
 
 from ..engine import Board, Move
-from ..engine.games import game_of
 from ..game import GameState, Preset, Scoreboard, Settings
+from .aiming import DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .board_view import BoardView
 from .commands import GameCommands
 from .hints import Hints
@@ -54,7 +53,7 @@ FINAL = "Over and counted: n new game, g replays it"
 TOO_SMALL = "Make the window larger to see the whole board first"
 
 
-class GameScreen(OnlinePlay, Saving, Hints):
+class GameScreen(OnlinePlay, Saving, Hints, Aiming):
     """The board, the status line and the sidebar, bound to the game this screen holds."""
 
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}
@@ -66,10 +65,7 @@ class GameScreen(OnlinePlay, Saving, Hints):
         Binding("r", "redo", "Redo", show=False, priority=True),
         Binding("i", "hint", "Hint", priority=True),
         Binding("a", "toggle_overlay", "Analysis", show=False, priority=True),
-        *(
-            Binding(str(digit), f"place_number({digit})", f"Square {digit}", show=False, priority=True)
-            for digit in range(1, 10)
-        ),
+        *DIGIT_BINDINGS,
         Binding("escape", "focus_board", "Back to the board", show=False),
         Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
@@ -163,9 +159,9 @@ class GameScreen(OnlinePlay, Saving, Hints):
         if old.table is not new.table or old.board.is_over != new.board.is_over:
             self.refresh_bindings()  # pause, a new code and the review depend on them
         if new.board.geometry is old.board.geometry:
-            self.cursor = self.playable_near(new.board, self.cursor)
+            self.cursor = playable_near(new.board, self.cursor)
         else:  # another board: the old cursor may lie off it
-            self.cursor = self._centre()
+            self.cursor = centre(new.board)
         self.hint = None
         self.analysis = None
         self._hint_wanted = False
@@ -173,13 +169,6 @@ class GameScreen(OnlinePlay, Saving, Hints):
             self.request_analysis()
 
     # -- the player at this keyboard -------------------------------------------------------
-
-    def on_board_view_cursor_moved(self, event: BoardView.CursorMoved) -> None:
-        """Move the cursor, staying on the board (in Gravity, on the square a mark would land)."""
-        board = self.game.board
-        row, col = self.cursor
-        moved = (min(max(row + event.rows, 0), board.rows - 1), min(max(col + event.cols, 0), board.cols - 1))
-        self.cursor = game_of(board).presentation.aim(board, moved)
 
     def on_resize(self, event: Resize) -> None:
         """On a narrow screen the sidebar folds away (F2 shows it) so the board has the room."""
@@ -205,27 +194,14 @@ class GameScreen(OnlinePlay, Saving, Hints):
         """Give the keys back to the board (from the sidebar)."""
         self.query_one(BoardView).focus()
 
-    def on_board_view_place_at_cursor(self) -> None:
-        """Place a mark under the cursor."""
-        self.place(self.cursor)
+    def aimed_board(self) -> Board:
+        return self.game.board
 
-    def action_place_number(self, digit: int) -> None:
-        """Place a mark on the square a number key names: on 3×3, a Gravity board's column, or
-        the square of the small board Ultimate sends you to."""
-        board = self.game.board
-        move = game_of(board).presentation.digit_square(board, digit, self.settings.layout.square)
-        if move is None:
-            self.notice = "Number keys name squares on 3×3 and columns in Gravity; here use the arrows and Enter"
-            return
-        self.cursor = move
-        self.place(move)
+    def keypad(self) -> Callable[[int], Move]:
+        return self.settings.layout.square
 
-    @on(BoardView.CellClicked)
-    def cell_clicked(self, event: BoardView.CellClicked) -> None:
-        board = self.game.board
-        move = game_of(board).presentation.aim(board, event.move)  # a click anywhere in a Gravity column drops there
-        self.cursor = move
-        self.place(move)
+    def say(self, text: str) -> None:
+        self.notice = text
 
     def place(self, move: Move) -> None:
         """Play ``move`` for the player at this keyboard, or say briefly why not."""
@@ -249,9 +225,7 @@ class GameScreen(OnlinePlay, Saving, Hints):
         seat_refusal = game.table.refusal(game) or self.seats.to_move(game).refusal(game)
         if seat_refusal:
             return seat_refusal
-        board = game.board
-        cell = board.index(move)
-        return None if board.legal_bits >> cell & 1 else board.rules.refusal(board, cell)
+        return rules_refusal(game.board, move)
 
     # -- undo, redo and time travel ----------------------------------------------------------
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game import GameState, Preset, Settings
 from ..table import Table
+from .aiming import centre
 from .messages import FriendMoved, FriendSaid
 from .play import GameHost, PlayScreen
 
@@ -121,7 +122,7 @@ class OnlinePlay(PlayScreen):
         self.scores = message.scores
         self.game = game
         if game.number != previous.number:  # (watch_game centres it on a new board)
-            self.cursor = self._centre()
+            self.cursor = centre(game.board)
         if game.board.is_over and not ended_before:
             self.game_finished(game)
 

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Protocol
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ..engine import Analysis, Board, Move
-from ..engine.games import game_of
+from ..engine import Analysis, Move
 from ..game import AiMove, GameState, Scoreboard, Settings
 from .ai import Searcher
+from .aiming import centre
 from .messages import AiFailed, AiMoved, Archived
 from .seats import SeatPorts, Seats
 
@@ -81,7 +81,7 @@ class PlayScreen(Screen[None]):
         self.set_reactive(PlayScreen.settings, settings)
         self.set_reactive(PlayScreen.coordinates, settings.coordinates)
         self.set_reactive(PlayScreen.game, first)
-        self.set_reactive(PlayScreen.cursor, self._centre())
+        self.set_reactive(PlayScreen.cursor, centre(first.board))
         self.set_reactive(PlayScreen.scores, Scoreboard.for_game(first))
         self.set_reactive(PlayScreen.notice, coin_flip_news(settings, first))
 
@@ -115,21 +115,6 @@ class PlayScreen(Screen[None]):
         if game.board.is_over:
             self.game_finished(game)
 
-    @staticmethod
-    def playable_near(board: Board, cursor: Move) -> Move:
-        """Where the cursor goes after a move: where it was, but in games that limit the squares
-        (Gravity, Ultimate) the nearest square the side to move may play."""
-        legal = board.legal_bits
-        if not legal or legal == board.empty_bits:
-            return cursor
-        row, col = game_of(board).presentation.aim(board, cursor)
-        return min(board.legal_moves(), key=lambda move: (abs(move[0] - row) + abs(move[1] - col), move))
-
-    def _centre(self) -> Move:
-        """The centre square (in Gravity, where a mark in the centre column lands)."""
-        board = self.game.board
-        return self.playable_near(board, ((board.rows - 1) // 2, (board.cols - 1) // 2))
-
     # -- the computer's moves ----------------------------------------------------------------
 
     def on_ai_moved(self, message: AiMoved) -> None:
@@ -159,7 +144,7 @@ class PlayScreen(Screen[None]):
         self.stop_turns()
         self.paused = False
         self.game = game
-        self.cursor = self._centre()
+        self.cursor = centre(game.board)
         self.notice = coin_flip_news(self.settings, game)
         self.take_turns()
 

@@ -1,0 +1,110 @@
+"""Pointing at squares on a screen where a player moves: the arrows, the number keys, Enter
+and clicks, each through the game's presentation (:mod:`..engine.games`), so that every such
+screen aims alike. A click anywhere in a Gravity column plays where the mark lands, a number
+key names a square on 3×3 and a column in Gravity, and the cursor stays on the board (in
+Gravity, on the square a mark would land).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.binding import Binding, BindingType
+
+from ..engine import Board, Move
+from ..engine.games import game_of
+from .board_view import BoardView
+
+#: The number keys: priority bindings, so they work while a sidebar control has the focus.
+DIGIT_BINDINGS: list[BindingType] = [
+    Binding(str(digit), f"place_number({digit})", f"Square {digit}", show=False, priority=True)
+    for digit in range(1, 10)
+]
+
+#: What a number key says where digits name no square.
+NO_DIGITS = "Number keys name squares on 3×3 and columns in Gravity; here use the arrows and Enter"
+
+
+def playable_near(board: Board, cursor: Move) -> Move:
+    """Where the cursor goes after a move: where it was, but in games that limit the squares
+    (Gravity, Ultimate) the nearest square the side to move may play."""
+    legal = board.legal_bits
+    if not legal or legal == board.empty_bits:
+        return cursor
+    row, col = game_of(board).presentation.aim(board, cursor)
+    return min(board.legal_moves(), key=lambda move: (abs(move[0] - row) + abs(move[1] - col), move))
+
+
+def centre(board: Board) -> Move:
+    """The centre square (in Gravity, where a mark in the centre column lands)."""
+    return playable_near(board, ((board.rows - 1) // 2, (board.cols - 1) // 2))
+
+
+def rules_refusal(board: Board, move: Move) -> str | None:
+    """Why the rules do not let the side to move mark ``move`` on ``board``, or None."""
+    cell = board.index(move)
+    return None if board.legal_bits >> cell & 1 else board.rules.refusal(board, cell)
+
+
+class Aiming:
+    """The part of a screen that turns the board view's keys and clicks, and the number keys
+    (:data:`DIGIT_BINDINGS`), into the square to play.
+
+    The screen keeps the ``cursor`` and says which board is aimed at, what the number keys
+    name on 3×3, how a square is played and where a notice goes.
+    """
+
+    cursor: Move
+
+    def aimed_board(self) -> Board | None:
+        """The board the keys and clicks aim at (None: none shown)."""
+        raise NotImplementedError
+
+    def keypad(self) -> Callable[[int], Move]:
+        """The square each number key names on 3×3 (the player's key layout)."""
+        raise NotImplementedError
+
+    def place(self, move: Move) -> None:
+        """Play ``move`` for the player at this keyboard, or say why not."""
+        raise NotImplementedError
+
+    def say(self, text: str) -> None:
+        """Tell the player ``text`` (why a key did nothing)."""
+        raise NotImplementedError
+
+    def on_board_view_cursor_moved(self, event: BoardView.CursorMoved) -> None:
+        """Move the cursor, staying on the board (in Gravity, on the square a mark would land)."""
+        event.stop()
+        board = self.aimed_board()
+        if board is None:
+            return
+        row, col = self.cursor
+        moved = (min(max(row + event.rows, 0), board.rows - 1), min(max(col + event.cols, 0), board.cols - 1))
+        self.cursor = game_of(board).presentation.aim(board, moved)
+
+    def on_board_view_place_at_cursor(self, event: BoardView.PlaceAtCursor) -> None:
+        """Place a mark under the cursor."""
+        event.stop()
+        self.place(self.cursor)
+
+    def on_board_view_cell_clicked(self, event: BoardView.CellClicked) -> None:
+        """Place a mark where a click aims (a click anywhere in a Gravity column drops there)."""
+        event.stop()
+        board = self.aimed_board()
+        if board is None:
+            return
+        self.cursor = game_of(board).presentation.aim(board, event.move)
+        self.place(self.cursor)
+
+    def action_place_number(self, digit: int) -> None:
+        """Place a mark on the square a number key names: on 3×3, a Gravity board's column, or
+        the square of the small board Ultimate sends you to."""
+        board = self.aimed_board()
+        if board is None:
+            return
+        move = game_of(board).presentation.digit_square(board, digit, self.keypad())
+        if move is None:
+            self.say(NO_DIGITS)
+            return
+        self.cursor = move
+        self.place(move)
