@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 from dataclasses import replace
 
 from rich.console import Console
@@ -278,6 +279,17 @@ async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(m
         assert app.query_one(Sidebar).is_mounted
         footer_keys = {key.key for key in app.query("FooterKey")}
         assert {"n", "q"} <= footer_keys
+
+
+async def test_the_garbage_collector_held_off_for_the_start_is_on_after_the_first_frame(make_app: AppFactory) -> None:
+    app = make_app()
+    gc.disable()  # as the command line does while the game loads
+    try:
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()
 
 
 async def test_help_lists_the_keys(make_app: AppFactory) -> None:

@@ -3,6 +3,7 @@ the theme, opens the archive, owns the search process and the keys that work eve
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Mapping
 from dataclasses import replace
@@ -107,7 +108,11 @@ class TicTacToeApp(App[None]):
 
     def after_first_frame(self) -> None:
         """Open the archive and start the search process (off the event loop; a failure shows
-        on the first search)."""
+        on the first search). Turn the garbage collector back on if the command line held it
+        off for the start."""
+        if not gc.isenabled():
+            gc.freeze()  # what the start loaded stays for good: later collections skip it
+            gc.enable()
         from .notices import tell_archive_news
 
         tell_archive_news(self, self.archive)

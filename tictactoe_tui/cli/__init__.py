@@ -7,6 +7,7 @@ its own, loaded only when it runs, so a quick answer never pays for the searches
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -39,9 +40,16 @@ def _main(argv: Sequence[str] | None) -> int:
     except (UsageError, BoardError, savefile.SaveFileError) as error:
         print(f"tictactoe-tui: error: {error}", file=sys.stderr)
         return 2
-    from ..app import run_app  # loaded only to play: analyze and arena never import Textual
+    # No cyclic garbage collections while the game loads and draws its first frame (they went
+    # over every object Textual and the game had loaded, again and again); the app turns the
+    # collector back on after that frame.
+    gc.disable()
+    try:
+        from ..app import run_app  # loaded only to play: analyze and arena never import Textual
 
-    return run_app(load=game, choices=choices)
+        return run_app(load=game, choices=choices)
+    finally:
+        gc.enable()
 
 
 def run_command(args: argparse.Namespace) -> int:
