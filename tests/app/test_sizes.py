@@ -8,7 +8,7 @@ the window must be and a move is refused.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Footer, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
@@ -46,3 +46,19 @@ async def test_the_board_is_whole_or_says_the_size_it_needs(preset: Preset) -> N
                     assert app.game_screen.game is before, f"{where}: a move was played on a board not shown"
                 if (width, height) == (80, 24):
                     assert view.fits, f"{where}: every board must fit the most common terminal"
+
+
+@pytest.mark.parametrize("field", ["level", "coordinates"])
+async def test_a_sidebar_dropdown_stays_above_the_footer_at_80x24(field: str) -> None:
+    app = TicTacToeApp(Settings(), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        select = app.query_one(f"#{field}", Select)
+        select.scroll_visible(animate=False)
+        select.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = select.query_one("SelectOverlay")
+        assert select.expanded
+        assert overlay.region.area
+        assert overlay.region.bottom <= app.screen.query_one(Footer).region.y, f"the {field} list covers the footer"
