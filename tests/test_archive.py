@@ -248,6 +248,17 @@ def test_upgrading_to_numbers_never_reused_keeps_every_games_number(tmp_path: Pa
     assert [summary.id for summary in archive.page()] == [9, 7, 2, 1]
 
 
+def test_a_game_written_from_this_session_is_found_with_its_id() -> None:
+    archive = Archive(None)
+    first, second = game(), game(started=2.0)
+    archive.record(first)
+    archive.record(second)
+    assert archive.find(second) == dataclasses.replace(second, id=2)
+    assert archive.find(first) == dataclasses.replace(first, id=1)
+    assert archive.find(game(started=3.0)) is None  # never written
+    assert archive.find(dataclasses.replace(second, moves=second.moves[:3])) is None  # another game
+
+
 def test_a_review_is_kept_per_game_in_its_format_and_goes_with_the_game(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     archive = Archive(path)

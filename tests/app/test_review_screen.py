@@ -306,3 +306,31 @@ async def test_a_review_is_kept_so_a_second_v_shows_it_at_once(make_app: AppFact
         await pilot.pause()
         assert screen.query_one(ReviewPanel).review == first
         assert judge.judged == len(record.moves)  # nothing judged again
+
+
+async def test_the_review_of_a_game_just_finished_is_kept_so_a_second_v_shows_it_at_once(
+    make_app: AppFactory,
+) -> None:
+    judge = ScriptedJudge()
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app.searcher = judge
+    async with app.run_test(size=(100, 32)) as pilot:
+        for key in ("5", "2", "1", "9", "3", "7", "4", "6", "8"):  # nine moves: a draw
+            await pilot.press(key)
+        assert app.game_screen.game.board.is_over
+        await pilot.press("v")  # at once: the archive may still be writing the game
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        first = screen.query_one(ReviewPanel).review
+        assert first is not None
+        assert judge.judged == 9
+        assert screen.record.id is not None  # the game as the archive keeps it
+        await pilot.press("escape")
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.query_one(ReviewPanel).review == first
+        assert judge.judged == 9  # nothing judged again

@@ -334,15 +334,15 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
 
         self.app.push_screen(PuzzleScreen(self.host.archive, seed=self.host.rng.getrandbits(32)), closed)
 
-    def action_review(self) -> None:
-        """Review the game that just ended: its replay, every move judged."""
-        from ..store.archive import GameRecord
+    async def action_review(self) -> None:
+        """Review the game that just ended: its replay, every move judged (and kept with the
+        game in the archive, so the next ``v`` shows it at once)."""
         from .archive import ReplayScreen
 
         if not self.game.board.is_over:
             self.notice = "Finish the game first: then v reviews it"
             return
-        record = GameRecord.of(self.game, self.settings.level)
+        record = await self.archived_record()
         self.app.push_screen(ReplayScreen(record, self.host.archive, self.host.searcher, review=True), self.play_on)
 
     def play_on(self, board: Board | bool | None) -> None:

@@ -8,6 +8,7 @@ screen itself (:mod:`.game_screen`) adds the keys.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from functools import partial
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.worker import Worker, WorkerError
 
 from ..engine import Analysis, Move
 from ..game import AiMove, GameState, Scoreboard, Settings
@@ -84,6 +86,10 @@ class PlayScreen(Screen[None]):
         self.set_reactive(PlayScreen.cursor, centre(first.board))
         self.set_reactive(PlayScreen.scores, Scoreboard.for_game(first))
         self.set_reactive(PlayScreen.notice, coin_flip_news(settings, first))
+        self.finished: GameRecord | None = None
+        """The last game that ended here, as it went to the archive."""
+        self.archiving: Worker[None] | None = None
+        """The worker writing it."""
 
     def watch_settings(self, settings: Settings) -> None:
         self.coordinates = settings.coordinates
@@ -156,8 +162,24 @@ class PlayScreen(Screen[None]):
             self.scores = self.scores.count(game)
         from ..store.archive import GameRecord
 
-        record = GameRecord.of(game, self.settings.level)
-        self.run_worker(partial(self._archive, record), name="archive", group="archive", thread=True)
+        record = self.finished = GameRecord.of(game, self.settings.level)
+        self.archiving = self.run_worker(partial(self._archive, record), name="archive", group="archive", thread=True)
+
+    async def archived_record(self) -> GameRecord:
+        """The game shown, which is over, as the archive keeps it: with its id once the archive
+        worker has written it (this waits for that), else as it went there."""
+        from ..store.archive import ArchiveError, GameRecord
+
+        game, record = self.game, self.finished
+        if record is None or record.started_at != game.started or record.moves != (game.board.history or ()):
+            return GameRecord.of(game, self.settings.level)  # not a game that ended here (say, one loaded)
+        if self.archiving is not None:
+            with contextlib.suppress(WorkerError):
+                await self.archiving.wait()
+        try:
+            return self.host.archive.find(record) or record
+        except ArchiveError:
+            return record
 
     def _archive(self, record: GameRecord) -> None:
         """Run in a worker thread: write ``record``, then tell the screen how it went."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from .. import __version__
@@ -132,6 +133,14 @@ class Archive:
     def get(self, game_id: int) -> GameRecord | None:
         """One whole game, or None."""
         return self._database.read(lambda connection: games.get(connection, game_id))
+
+    def find(self, record: GameRecord) -> GameRecord | None:
+        """``record`` as the archive keeps it (with its id): a game written from this session,
+        found by its start, end and moves; None if the archive does not hold it."""
+        if record.id is not None:
+            return record
+        game_id = self._database.read(lambda connection: games.find(connection, record))
+        return None if game_id is None else replace(record, id=game_id)
 
     def choices(self) -> tuple[list[str], list[tuple[str, int, int, int]]]:
         """The levels and the boards ``(game, rows, cols, k)`` that games were played on."""

@@ -183,7 +183,7 @@ def _row_values(record: GameRecord) -> tuple[Any, ...]:
         record.x_player,
         record.o_player,
         record.x_symbol,
-        " ".join(move_name(move) for move in record.moves),
+        moves_text(record.moves),
         json.dumps([round(t, 3) for t in record.times]),
         record.winner,
         record.outcome,
@@ -192,6 +192,11 @@ def _row_values(record: GameRecord) -> tuple[Any, ...]:
         record.app_version,
         int(record.coached),
     )
+
+
+def moves_text(moves: Sequence[Move]) -> str:
+    """Moves as the ``moves`` column holds them: ``b2 a1 c3``."""
+    return " ".join(move_name(move) for move in moves)
 
 
 def streak_before(connection: sqlite3.Connection, kind: Sequence[Any], game_id: int | None = None) -> int:
@@ -360,6 +365,16 @@ def get(connection: sqlite3.Connection, game_id: int) -> GameRecord | None:
     """One whole game, or None."""
     row = connection.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
     return None if row is None else _record_from_row(row)
+
+
+def find(connection: sqlite3.Connection, record: GameRecord) -> int | None:
+    """The id of the game kept as ``record`` (the same start, end and moves), or None; the
+    newest is looked at first (a game just finished is the last one kept)."""
+    row = connection.execute(
+        "SELECT id FROM games WHERE started_at = ? AND ended_at = ? AND moves = ? ORDER BY id DESC LIMIT 1",
+        (record.started_at, record.ended_at, moves_text(record.moves)),
+    ).fetchone()
+    return None if row is None else int(row[0])
 
 
 def choices(connection: sqlite3.Connection) -> tuple[list[str], list[tuple[str, int, int, int]]]:
