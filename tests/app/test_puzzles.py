@@ -8,11 +8,14 @@ import random
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from tictactoe_tui import cli
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.puzzles import PuzzleScreen
 from tictactoe_tui.engine import Board, Mark, analyze
-from tictactoe_tui.engine.puzzles import puzzles_from_review, solver_puzzle
+from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puzzle
 from tictactoe_tui.engine.review import review_game
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive
@@ -166,3 +169,61 @@ async def test_escape_from_the_puzzle_command_returns_to_the_shell(tmp_path: Pat
         await pilot.press("escape")
         await pilot.pause()
         assert app.return_code is not None
+
+
+def _gravity_win_now() -> Puzzle:
+    """Connect Four: X has a, b and c on the bottom row and wins now in column d."""
+    moves = ((5, 0), (5, 6), (5, 1), (4, 6), (5, 2), (5, 5))
+    return Puzzle("gravity", 6, 7, 4, moves, "win", 1, ((5, 3),), "game 1, move 7", yours=True)
+
+
+async def _open_puzzles(app: TicTacToeApp, pilot: Pilot[None]) -> PuzzleScreen:
+    await pilot.press("z")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    assert screen.current is not None
+    return screen
+
+
+def _answer(screen: PuzzleScreen) -> str:
+    return str(screen.query_one("#puzzle-answer").render())
+
+
+async def test_a_click_above_the_landing_square_drops_into_the_column_in_a_gravity_puzzle(
+    make_app: AppFactory,
+) -> None:
+    """A click anywhere in a Connect Four column plays where the mark lands, as on the game
+    screen (it said "d1 is taken")."""
+    app = make_app(Settings())
+    app.archive.add_puzzles([_gravity_win_now()])
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await _open_puzzles(app, pilot)
+        await pilot.click("#cell-0-3")
+        assert _answer(screen).startswith("Solved: d6 wins at once")
+
+
+async def test_digits_arrows_and_enter_answer_a_puzzle_as_on_the_game_screen(make_app: AppFactory) -> None:
+    """In a Gravity puzzle a digit names a column and the cursor stays where a mark would land;
+    where digits mean nothing the puzzle says so, as the game screen does (they did nothing)."""
+    app = make_app(Settings())
+    app.archive.add_puzzles([_gravity_win_now()])
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await _open_puzzles(app, pilot)
+        view = screen.query_one(BoardView)
+        assert view.cursor == (5, 3)  # the centre column's landing square
+        await pilot.press("up")
+        assert view.cursor == (5, 3)
+        await pilot.press("1")  # column a: the mark lands on a5
+        assert _answer(screen).startswith("Not a5: it gives up the win")
+        await pilot.press("right", "right")
+        assert view.cursor == (4, 2)
+        await pilot.press("right", "enter")
+        assert _answer(screen).startswith("Solved: d6 wins at once")
+    four = Puzzle("classic", 4, 4, 4, ((0, 0), (1, 1)), "hold", 14, ((2, 2),), "game 2, move 3", yours=True)
+    app = make_app(Settings())
+    app.archive.add_puzzles([four])
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await _open_puzzles(app, pilot)
+        await pilot.press("5")
+        assert "Number keys name squares on 3×3" in _answer(screen)

@@ -332,7 +332,7 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
         """Show the puzzles; ``closed`` runs when the player leaves them."""
         from .puzzles import PuzzleScreen
 
-        self.app.push_screen(PuzzleScreen(self.host.archive, seed=self.host.rng.getrandbits(32)), closed)
+        self.app.push_screen(PuzzleScreen(self.host.archive, self.keypad(), seed=self.host.rng.getrandbits(32)), closed)
 
     async def action_review(self) -> None:
         """Review the game that just ended: its replay, every move judged (and kept with the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on
@@ -19,11 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
-from ..engine import Move, move_name
+from ..engine import Board, Move
 from ..engine.puzzles import Puzzle, solver_puzzle
 from ..game import GameState, Mode
 from ..store.archive import Archive, ArchiveError
 from ..store.puzzles import PuzzleEntry
+from .aiming import DIGIT_BINDINGS, Aiming, centre, rules_refusal
 from .board_view import BoardView
 from .notices import tell_archive_news
 
@@ -35,18 +37,22 @@ KEEP_UNSOLVED = 5
 TRIES = 2
 
 
-class PuzzleScreen(Screen[None]):
-    """One puzzle at a time: click a square or move the cursor and press Enter; ``n`` for the
-    next, through every puzzle in turn (unsolved first, yours first among them)."""
+class PuzzleScreen(Aiming, Screen[None]):
+    """One puzzle at a time: click a square, press its number key, or move the cursor and press
+    Enter (each aimed as on the game screen); ``n`` for the next, through every puzzle in turn
+    (unsolved first, yours first among them)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
         Binding("n", "next", "Next puzzle"),
+        *DIGIT_BINDINGS,
     ]
 
-    def __init__(self, archive: Archive, seed: int | None = None) -> None:
+    def __init__(self, archive: Archive, keypad: Callable[[int], Move], seed: int | None = None) -> None:
+        """``keypad``: the square each number key names on 3×3 (the player's key layout)."""
         super().__init__()
         self.archive = archive
+        self._keypad = keypad
         self.rng = random.Random(seed)
         self.entries: list[PuzzleEntry] = []
         """Every puzzle, in the order ``n`` goes through them (new ones join at the end)."""
@@ -124,7 +130,7 @@ class PuzzleScreen(Screen[None]):
             view = BoardView(shape)
             await self.query_one("#puzzle").mount(view, after="#puzzle-title")
         view.game = GameState(board, Mode.TWO_PLAYERS, frozenset())
-        view.cursor = (board.rows // 2, board.cols // 2)
+        view.cursor = centre(board)
         view.focus()
         self._say_title()
         self.query_one("#puzzle-answer", Static).update(
@@ -145,24 +151,25 @@ class PuzzleScreen(Screen[None]):
             f"{puzzle.game_text}\n[dim]{puzzle.origin}{record}[/dim]"
         )
 
-    @on(BoardView.CellClicked)
-    def cell_clicked(self, event: BoardView.CellClicked) -> None:
-        event.stop()
-        self.answer(event.move)
+    @property
+    def cursor(self) -> Move:
+        return self.query_one(BoardView).cursor
 
-    @on(BoardView.CursorMoved)
-    def cursor_moved(self, event: BoardView.CursorMoved) -> None:  # the screen keeps the cursor on the board
-        event.stop()
-        view = self.query_one(BoardView)
-        row, col = view.cursor
-        if self.current is not None:
-            board = self.current.puzzle.board
-            view.cursor = (min(max(row + event.rows, 0), board.rows - 1), min(max(col + event.cols, 0), board.cols - 1))
+    @cursor.setter
+    def cursor(self, move: Move) -> None:
+        self.query_one(BoardView).cursor = move
 
-    @on(BoardView.PlaceAtCursor)
-    def place_at_cursor(self, event: BoardView.PlaceAtCursor) -> None:
-        event.stop()
-        self.answer(self.query_one(BoardView).cursor)
+    def aimed_board(self) -> Board | None:
+        return None if self.current is None else self.current.puzzle.board
+
+    def keypad(self) -> Callable[[int], Move]:
+        return self._keypad
+
+    def place(self, move: Move) -> None:
+        self.answer(move)
+
+    def say(self, text: str) -> None:
+        self.query_one("#puzzle-answer", Static).update(text)
 
     def answer(self, move: Move) -> None:
         """Judge ``move`` (once per showing) and keep the result."""
@@ -170,8 +177,9 @@ class PuzzleScreen(Screen[None]):
         if entry is None or self.answered:
             return
         board = entry.puzzle.board
-        if board.at(move) is not None or move not in board.legal_moves():
-            self.query_one("#puzzle-answer", Static).update(f"{move_name(move)} is taken: choose a free square")
+        refusal = rules_refusal(board, move)
+        if refusal:
+            self.say(refusal)
             return
         solved = entry.puzzle.solves(move)
         if not solved and self.misses + 1 < TRIES:
