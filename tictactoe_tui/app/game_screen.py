@@ -135,7 +135,7 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
     async def close(self) -> None:
         """Stop every search and leave the online match (the app is quitting)."""
         self.seats.stop()
-        self._analysis_cancel.set()
+        self.analyses.drop()
         if self.online is not None:
             await self.online.close()
 
@@ -164,9 +164,9 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
             self.cursor = centre(new.board)
         self.hint = None
         self.analysis = None
-        self._hint_wanted = False
+        self.analyses.drop()
         if self.overlay:
-            self.request_analysis()
+            self.analyses.ask(new)
 
     # -- the player at this keyboard -------------------------------------------------------
 

@@ -34,19 +34,25 @@ class AiFailed(Message):
 
 class AnalysisReady(Message):
     """Every move's value for the position of ``result.state`` (for hints and the overlay);
-    ``estimate``: the search's move for a hint, where the values are not complete."""
+    ``hint``: a hint was asked for; ``estimate``: the search's move for it, where the values
+    are not complete."""
 
-    def __init__(self, result: AnalysisResult, estimate: Move | None = None) -> None:
+    def __init__(self, result: AnalysisResult, hint: bool = False, estimate: Move | None = None) -> None:
         super().__init__()
-        self.result, self.estimate = result, estimate
+        self.result, self.hint, self.estimate = result, hint, estimate
+
+    @property
+    def state(self) -> GameState:
+        """The position it is about."""
+        return self.result.state
 
 
 class AnalysisFailed(Message):
-    """The analysis raised ``error``."""
+    """The analysis of ``state`` raised ``error``."""
 
-    def __init__(self, error: BaseException) -> None:
+    def __init__(self, state: GameState, error: BaseException) -> None:
         super().__init__()
-        self.error = error
+        self.state, self.error = state, error
 
 
 class FriendMoved(Message):

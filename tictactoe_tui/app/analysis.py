@@ -1,0 +1,90 @@
+"""One screen's analyses of the position it shows (hints, the values overlay), the same on
+every screen: one at a time in a worker thread (a new request cancels the one before), the
+answer posted to the screen as :class:`AnalysisReady` or :class:`AnalysisFailed`, and an
+answer about a position no longer wanted dropped. The notices they lead to are here too.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from functools import partial
+from typing import Any
+
+from textual.screen import Screen
+
+from ..engine import Analysis, Board
+from ..game import GameState
+from .ai import AiJob, Searcher, analysis_seconds
+from .messages import AnalysisFailed, AnalysisReady
+
+
+def too_big(board: Board, analysis: Analysis) -> str:
+    """What the player is told when the solver did not finish in time."""
+    solved, legal = len(analysis.moves), len(board.legal_moves())
+    return (
+        f"Too big to solve within {analysis_seconds(board):g} s ({solved} of {legal} squares solved): no values shown"
+    )
+
+
+def failed(message: AnalysisFailed) -> str:
+    """What the player is told when an analysis raised."""
+    return f"The analysis failed: {message.error}"
+
+
+class AnalysisRequests:
+    """A screen's requests for the values of the position it shows.
+
+    A hint asked for (and not answered yet) stays asked for when the overlay asks again about
+    the same position; :meth:`drop` forgets every request when the position changes.
+    """
+
+    def __init__(self, screen: Screen[Any], searcher: Searcher, rng: random.Random | None = None) -> None:
+        """``rng``: seeds the search behind a hint's estimate."""
+        self._screen = screen
+        self._searcher = searcher
+        self._rng = rng or random.Random()
+        self._cancel = threading.Event()
+        self._wanted: GameState | None = None
+        self._hint = False
+
+    def ask(self, state: GameState, hint: bool = False) -> None:
+        """Solve ``state`` in a worker (a finished game has nothing to solve); ``hint``: the
+        answer also names a move, from the strongest search where the solver does not finish."""
+        if state.board.is_over:
+            return
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self._hint = hint or (self._hint and state is self._wanted)
+        self._wanted = state
+        work = partial(self._analyze, state, self._cancel, self._hint)
+        self._screen.run_worker(work, name="analysis", group="analysis", thread=True, exclusive=True)
+
+    def drop(self) -> None:
+        """Cancel the request in force; an answer that still comes is dropped."""
+        self._cancel.set()
+        self._wanted = None
+        self._hint = False
+
+    def answers(self, message: AnalysisReady | AnalysisFailed) -> bool:
+        """Whether ``message`` answers the request in force (which is then done)."""
+        if message.state is not self._wanted:
+            return False
+        self._wanted = None
+        self._hint = False
+        return True
+
+    def _analyze(self, state: GameState, cancel: threading.Event, hint: bool) -> None:
+        """Run in a worker thread: analyse ``state``, then post the answer. A hint the solver
+        cannot give in time comes from the strongest search instead, as an estimate."""
+        seconds = analysis_seconds(state.board)
+        try:
+            result = self._searcher.analyze(state, seconds, cancel)
+            estimate = None
+            if hint and not result.analysis.complete and not cancel.is_set():
+                job = AiJob(state, "impossible", self._rng.getrandbits(64), seconds)
+                estimate = self._searcher(job, cancel).decision.move
+        except Exception as error:  # the screen says so and goes on
+            self._screen.post_message(AnalysisFailed(state, error))
+            return
+        self._screen.post_message(AnalysisReady(result, hint, estimate))
