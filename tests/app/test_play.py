@@ -275,8 +275,12 @@ async def test_tab_moves_between_board_and_sidebar(make_app: AppFactory) -> None
 async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        for _ in range(200):  # up to 2 s on a loaded machine: the first frame, then the sidebar
+            if app.query(Sidebar) and app.query_one(Sidebar).is_mounted:
+                break
+            await pilot.pause(0.01)
         assert app.query_one(Sidebar).is_mounted
+        await pilot.pause()
         footer_keys = {key.key for key in app.query("FooterKey")}
         assert {"n", "q"} <= footer_keys
 
