@@ -114,7 +114,7 @@ def read_screen(app: TicTacToeApp, started_with: Settings | None, before: Seen, 
     board = game.board
     seating = game.seating
     replaced = before.game.number != game.number and half_played(before.game)
-    if replaced and not answered_yes(before, action) and "n" not in action.split():  # n: a new game, asked for
+    if replaced and not answered_yes(before, action):
         faults.append(f"a half-played game ({before.game.board}) was replaced without a yes")
     scores = app.query_one("#scores", Static)
     shown = str(scores.render())

@@ -226,7 +226,7 @@ async def test_save_then_load_a_game_from_the_keys(make_app: AppFactory, tmp_pat
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
         assert target.read_text() == dump(app.game_screen.game.board, Seating(("you", "you")))
-        await pilot.press("n", "9")
+        await pilot.press("n", "y", "9")
         await pilot.press("ctrl+o")
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter", "y")  # the game in progress (one move) is left only after a yes

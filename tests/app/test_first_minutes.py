@@ -38,7 +38,7 @@ async def test_the_game_keys_work_after_a_click_on_a_select(make_app: AppFactory
     async with app.run_test() as pilot:
         await pilot.pause()
         app.query_one("#level", Select).focus()
-        await pilot.press("1", "n")
+        await pilot.press("1", "n", "y")  # yes: leave the game in progress
         assert app.game_screen.game.number == 2
         await pilot.press("escape")
         assert isinstance(app.focused, BoardView)
@@ -264,7 +264,7 @@ async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> Non
         app.screen.query_one(Input).value = "first.ttt"  # a plain name: into the folder
         await pilot.press("enter")
         assert (paths.saved_games / "first.ttt").is_file()
-        await pilot.press("n", "ctrl+o")
+        await pilot.press("n", "y", "ctrl+o")
         await pilot.pause()
         tree = app.screen.query_one(DirectoryTree)
         assert tree.path == paths.saved_games

@@ -212,7 +212,7 @@ async def test_new_game_while_the_computer_thinks_drops_the_old_result(make_app:
     async with app.run_test() as pilot:
         await pilot.press("5")
         assert app.game_screen.thinking
-        await pilot.press("n")
+        await pilot.press("n", "y")  # yes: leave the game in progress
         assert not app.game_screen.thinking
         gated.gate.set()  # the old search now finishes ...
         await settle(app)
@@ -243,7 +243,7 @@ async def test_a_failing_computer_player_is_reported_and_the_app_goes_on(make_ap
         await pilot.pause()
         assert "failed" in status(app)
         assert not app.game_screen.thinking
-        await pilot.press("n", "1")
+        await pilot.press("n", "y", "1")  # yes: leave the game the failure stopped
         assert marks(app).startswith("x")
 
 

@@ -34,6 +34,67 @@ async def test_a_burst_of_keys_after_q_mid_game_never_quits_without_a_yes(make_a
     assert app.return_code == 0
 
 
+async def test_a_new_game_over_a_game_in_progress_asks_first(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")  # an empty board: a new game at once
+        assert app.game_screen.game.number == 2
+        await pilot.press("5", "n")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # no: the game goes on
+        assert (app.game_screen.game.number, app.game_screen.game.board.history) == (2, ((1, 1),))
+        await pilot.press("n", "y")
+        assert (app.game_screen.game.number, app.game_screen.game.board.history) == (3, ())
+        await pilot.press("1", "4", "2", "5", "3", "n")  # X won: a finished game is replaced at once
+        assert app.screen is app.game_screen
+        assert app.game_screen.game.number == 4
+
+
+@pytest.mark.parametrize("keys", ["n5", "nu", "nnn", "nq", "n1q", "nqn"])
+async def test_a_burst_of_keys_after_n_mid_game_never_replaces_it_without_a_yes(
+    make_app: AppFactory, keys: str
+) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        for key in keys:  # in one burst, as in a paste or a fast typist
+            app.post_message(events.Key(key, key))
+        await pilot.pause(0.2)
+        assert app.is_running
+        assert (app.game_screen.game.number, app.game_screen.game.board.history) == (1, ((0, 0),))
+
+
+async def test_playing_on_from_the_archive_over_a_game_in_progress_asks_first(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "4", "2", "5", "3")  # X wins: archived
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "9", "g", "enter", "p")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.game_screen.game.board.history == ((2, 2),)
+        await pilot.press("g", "enter", "p", "y")
+        assert len(app.game_screen.game.board.history) == 5
+
+
+async def test_leaving_an_online_game_in_progress_for_another_mode_asks_first(tmp_path: Path) -> None:
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test() as pilot:
+            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            host.game_screen.place((1, 1))
+            await until(lambda: guest.game_screen.game.board.move_count == 1)
+            await pilot.press("n")  # the same table: a rematch, which the match refuses mid-game
+            await until(lambda: "Finish this game first" in status(guest))
+            assert guest.screen is guest.game_screen
+            guest.game_screen.change_setting("mode", Mode.TWO_PLAYERS)
+            await pilot.press("n")
+            assert isinstance(guest.screen, ConfirmScreen)
+            await pilot.press("n")
+            assert guest.game_screen.online is not None
+            assert guest.game_screen.game.board.move_count == 1
+
+
 async def test_loading_over_a_game_in_progress_asks_first(make_app: AppFactory, tmp_path: Path) -> None:
     saved = tmp_path / "saved.ttt"
     savefile.save(saved, Board.empty().play_all([(0, 0), (1, 1)]))

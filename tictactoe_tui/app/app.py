@@ -153,14 +153,13 @@ class TicTacToeApp(App[None]):
         self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)]))
 
     async def action_quit(self) -> None:
-        """Quit; with a game half played, ask first (Ctrl+S saves it)."""
-        if not self.game_screen.unfinished or self.screen is not self.game_screen:
-            self.exit()
-            return
+        """Quit; with a game half played, ask first (Ctrl+S saves it). Over a yes/no question
+        (the one screen that leaves q to the app) q waits for its answer: in a burst such as
+        "nq" the new game's question is up when q arrives."""
         from .screens import ConfirmScreen
 
-        question = "Quit and leave this game unfinished? (Ctrl+S saves it)"
-        self.push_screen(ConfirmScreen(question), lambda yes: self.exit() if yes else None)
+        if not (self.game_screen.unfinished and isinstance(self.screen, ConfirmScreen)):
+            self.game_screen.leave_unfinished("Quit", self.exit)
 
     def remember(self, settings: Settings) -> None:
         """Write the settings (and theme) the player changed, leaving alone what another copy

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from textual.widgets import Select
 
     from ..net import HostPlan, JoinPlan
+    from ..table import Table
     from .sidebar import HistoryList
 
 
@@ -269,12 +270,17 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
     # -- games, scores and settings ----------------------------------------------------------
 
     def action_new_game(self) -> None:
-        """Start a new game with the current settings (cancels any running search). Online, a
-        rematch once the game is over; choosing an online mode starts hosting or joining."""
+        """Start a new game with the current settings (cancels any running search); over a game
+        in progress, only after a yes. Online, a rematch (the match refuses one before the game
+        ends); choosing an online mode starts hosting or joining."""
         table = self.settings.table
         if self.online is not None and table is self.online.table:
             self.online_request(self.online.rematch())
             return
+        self.leave_unfinished("Start a new game", lambda: self.start_new_game(table))
+
+    def start_new_game(self, table: Table) -> None:
+        """Start a new game at ``table`` (leaving an online match for another kind of table)."""
         if self.online is not None:
             self.leave_online()
         if table.through_match:
@@ -347,8 +353,11 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
 
     def play_on(self, board: Board | bool | None) -> None:
         """Continue an archived game from ``board`` as a new game (None: nothing to do)."""
-        if not isinstance(board, Board):
-            return
+        if isinstance(board, Board):
+            self.leave_unfinished("Play on from the archive", lambda: self.played_on(board))
+
+    def played_on(self, board: Board) -> None:
+        """Replace the game with a new one from the archived ``board``."""
         self.new_game(GameState.resume(self.settings, board, number=self.game.number + 1))
         self.notice = f"Playing on from the archive after {board.move_count} moves"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -100,6 +101,20 @@ class PlayScreen(Screen[None]):
         """Whether quitting or replacing the game now would leave it half played."""
         board = self.game.board
         return bool(board.move_count) and not board.is_over
+
+    def leave_unfinished(self, doing: str, then: Callable[[], None]) -> None:
+        """Run ``then``, which replaces or ends the game, at once when nothing half played would
+        be lost; else only after a yes to "``doing`` and leave this game unfinished?"."""
+        if not self.unfinished:
+            then()
+            return
+        from .screens import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmScreen(f"{doing} and leave this game unfinished? (Ctrl+S saves it)"), answered)
 
     # -- turns: whoever is to move takes their turn ----------------------------------------
 

@@ -68,13 +68,7 @@ class Saving(PlayScreen):
             self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
             return
         game = resumed(self.settings, saved, self.game.number + 1)
-        if not self.unfinished:
-            self.loaded(game, path)
-            return
-        from .screens import ConfirmScreen
-
-        question = f"Load {path} and leave this game unfinished? (Ctrl+S saves it)"
-        self.app.push_screen(ConfirmScreen(question), lambda yes: self.loaded(game, path) if yes else None)
+        self.leave_unfinished(f"Load {path}", lambda: self.loaded(game, path))
 
     def loaded(self, game: GameState, path: str) -> None:
         """Play on in the loaded ``game`` (from ``path``)."""
