@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 from pathlib import Path
 
 from textual.geometry import Region
 from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.ai import AnalysisResult, ThreadSearcher
 from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen, ReplayScreen
-from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
 from tictactoe_tui.app.screens import PathPrompt, StatsScreen
-from tictactoe_tui.engine import Board, get_strategy
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.engine import Analysis, Board, get_strategy
+from tictactoe_tui.game import GameState, Mode, Settings
 from tictactoe_tui.store import savefile
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.files import Paths
@@ -227,3 +228,33 @@ async def test_the_statistics_dialog_shows_each_line_on_one_row_at_80_columns(ma
             [row] = [row for row in rows if line.board in row]  # the board whole, on one row
             assert row.split()[-5:] == [str(count) for count in (1, 0, 0, 1, 1)]  # its counts beside it
             assert any(row.strip() == line.who for row in rows)  # who played, whole
+
+
+async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: AppFactory) -> None:
+    """The replay's overlay says what its values mean, that a position was too big to solve
+    (with how much was solved) and that an analysis failed, in the game screen's words (it
+    said nothing when values were shown or the analysis failed)."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "enter", "home", "right", "a")
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert VALUE_LEGEND in str(screen.query_one("#replay-status").render())
+
+        def unsolved(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+            return AnalysisResult(state, Analysis(state.board, (), False, 0, seconds))
+
+        def broken(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+            raise RuntimeError("solver exploded")
+
+        for analyze, said in ((unsolved, "(0 of 7 squares solved): no values shown"), (broken, "solver exploded")):
+            screen.searcher.analyze = analyze  # type: ignore[method-assign]
+            await pilot.press("right")
+            await screen.workers.wait_for_complete()
+            await pilot.pause()
+            assert said in str(screen.query_one("#replay-status").render())
+            assert screen.query_one(BoardView).analysis is None

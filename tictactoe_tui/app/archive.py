@@ -6,7 +6,6 @@ to do with a game goes back to the app as the screen's result.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -19,14 +18,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
-from textual.worker import Worker, WorkerState
 
 from ..engine import Board, Mark, move_name
 from ..game import Mode, format_seconds
 from ..store import savefile
 from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label, local_time
-from .ai import AnalysisResult, Searcher, analysis_seconds
-from .board_view import BoardView
+from .ai import Searcher
+from .analysis import AnalysisRequests, failed, too_big
+from .board_view import VALUE_LEGEND, BoardView
+from .messages import AnalysisFailed, AnalysisReady
 from .notices import tell_archive_news
 from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
 from .screens import ConfirmScreen, PathPrompt
@@ -269,7 +269,7 @@ class ReplayScreen(Screen[Board | bool | None]):
         self.overlay = False
         self._review_at_once = review
         self.line: LineView | None = None  # a mistake's line being stepped through (the replay stays)
-        self._cancel = threading.Event()
+        self.analyses = AnalysisRequests(self, searcher)
 
     def compose(self) -> ComposeResult:
         record = self.record
@@ -328,7 +328,7 @@ class ReplayScreen(Screen[Board | bool | None]):
         self.query_one(HistoryList).show(self.state)
         self.query_one("#replay-status", Static).update(self.describe())
         if self.overlay:
-            self.request_analysis()
+            self.analyses.ask(self.state)
 
     def describe(self, extra: str = "") -> str:
         """Where the replay stands: the move shown and when it was played."""
@@ -371,6 +371,7 @@ class ReplayScreen(Screen[Board | bool | None]):
             self._show_line(self.line)
 
     def _show_line(self, line: LineView) -> None:
+        self.analyses.drop()  # the overlay's values are the game's, not the line's
         board_view = self.query_one(BoardView)
         board_view.analysis = None
         board_view.game = replace(self.state, board=line.board)
@@ -428,37 +429,29 @@ class ReplayScreen(Screen[Board | bool | None]):
         """Show or hide every free square's exact value for the position shown."""
         self.overlay = not self.overlay
         if self.overlay:
-            self.request_analysis()
+            self.analyses.ask(self.state)
         else:
-            self._cancel.set()
+            self.analyses.drop()
             self.query_one(BoardView).analysis = None
             self.query_one("#replay-status", Static).update(self.describe())
 
-    def request_analysis(self) -> None:
-        if self.state.board.is_over:
+    def on_analysis_ready(self, message: AnalysisReady) -> None:
+        """Show the values if they are still about the position shown."""
+        if not self.analyses.answers(message):
             return
-        self._cancel.set()
-        self._cancel = threading.Event()
-        work = partial(self.searcher.analyze, self.state, analysis_seconds(self.state.board), self._cancel)
-        self.run_worker(work, group="replay-analysis", thread=True, exclusive=True, exit_on_error=False)
+        analysis = message.result.analysis
+        if analysis.complete:
+            self.query_one(BoardView).analysis = analysis
+        notice = VALUE_LEGEND if analysis.complete else too_big(self.state.board, analysis)
+        self.query_one("#replay-status", Static).update(self.describe(notice))
 
-    @on(Worker.StateChanged)
-    def analysis_done(self, event: Worker.StateChanged) -> None:
-        event.stop()
-        result = event.worker.result
-        if event.state is not WorkerState.SUCCESS or not isinstance(result, AnalysisResult):
-            return
-        if result.state is not self.state or not self.overlay:
-            return  # the replay moved on
-        if result.analysis.complete:
-            self.query_one(BoardView).analysis = result.analysis
-        else:
-            too_big = f"Too big to solve within {analysis_seconds(self.state.board):g} s: no values shown"
-            self.query_one("#replay-status", Static).update(self.describe(too_big))
+    def on_analysis_failed(self, message: AnalysisFailed) -> None:
+        if self.analyses.answers(message):
+            self.query_one("#replay-status", Static).update(self.describe(failed(message)))
 
     def action_play_on(self) -> None:
         """Leave the archive and continue this game from the position shown, as a new game."""
-        self._cancel.set()
+        self.analyses.drop()
         self.dismiss(self.state.board)
 
     def action_export(self) -> None:
@@ -471,9 +464,9 @@ class ReplayScreen(Screen[Board | bool | None]):
     def deleted(self, yes: bool | None) -> None:
         if yes:
             delete_game(self, self.archive, self.record)
-            self._cancel.set()
+            self.analyses.drop()
             self.dismiss(True)
 
     def action_close(self) -> None:
-        self._cancel.set()
+        self.analyses.drop()
         self.dismiss(None)
