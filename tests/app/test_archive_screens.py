@@ -13,7 +13,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import AnalysisResult, ThreadSearcher
 from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen, ReplayScreen
 from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
-from tictactoe_tui.app.screens import PathPrompt, StatsScreen
+from tictactoe_tui.app.screens import PathPrompt, SavedGamePrompt, StatsScreen
 from tictactoe_tui.engine import Analysis, Board, get_strategy
 from tictactoe_tui.game import GameState, Mode, Settings
 from tictactoe_tui.store import savefile
@@ -152,6 +152,28 @@ async def test_export_and_delete_from_the_archive(make_app: AppFactory, tmp_path
         assert app.archive.count() == 0
         assert isinstance(app.screen, ArchiveScreen)
         assert app.screen.query_one(DataTable).row_count == 0
+
+
+async def test_export_and_save_share_one_prompt_that_never_replaces_a_file_without_a_yes(tmp_path: Path) -> None:
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    app = TicTacToeApp(TWO_PLAYERS, paths=paths, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
+    target = paths.saved_games / "draw.ttt"
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "e")
+        assert isinstance(app.screen, SavedGamePrompt)  # the saved-games folder listed, as for Ctrl+S
+        app.screen.query_one(Input).value = "draw.ttt"  # a plain name: into that folder
+        await pilot.press("enter")
+        assert str(savefile.read_game(target).board) == "oxo/xxo/xox"
+        await pilot.press("escape", "n", "5")
+        for answer, kept in (("n", "oxo/xxo/xox"), ("y", ".../.x./...")):
+            await pilot.press("ctrl+s")
+            app.screen.query_one(Input).value = "draw.ttt"
+            await pilot.press("enter")
+            assert isinstance(app.screen, ConfirmScreen)  # the file is there: replace it?
+            await pilot.press(answer)
+            assert str(savefile.read_game(target).board) == kept
 
 
 async def test_an_archive_that_cannot_be_kept_leaves_the_game_playable(tmp_path: Path) -> None:

@@ -21,7 +21,6 @@ from textual.widgets import DataTable, Footer, Select, Static
 
 from ..engine import Board, Mark, move_name
 from ..game import Mode, format_seconds
-from ..store import savefile
 from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label, local_time
 from .ai import Searcher
 from .analysis import AnalysisRequests, failed, too_big
@@ -29,7 +28,7 @@ from .board_view import VALUE_LEGEND, BoardView
 from .messages import AnalysisFailed, AnalysisReady
 from .notices import tell_archive_news
 from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
-from .screens import ConfirmScreen, PathPrompt
+from .screens import ConfirmScreen, save_game_as
 from .sidebar import HistoryList
 
 #: Load the next page when the cursor gets this close to the last row loaded.
@@ -40,21 +39,17 @@ ANY = "any"
 REVIEW_SECONDS = 1.0
 
 
-def export_game(screen: Screen[Any], record: GameRecord) -> None:
-    """Ask for a file name and write ``record`` there as a saved game."""
-    suggestion = str(Path.cwd() / f"tictactoe-game-{record.id}.ttt")
-
-    def write(path: str | None) -> None:
-        if path is None:
-            return
-        try:
-            savefile.save(Path(path).expanduser(), record.board(), new=True)
-        except savefile.SaveFileError as error:
-            screen.notify(str(error), title="Not exported", severity="error")
-            return
-        screen.notify(f"Game #{record.id} saved to {path}", title="Exported")
-
-    screen.app.push_screen(PathPrompt(f"Export game #{record.id} as", suggestion), write)
+def export_game(screen: Screen[Any], record: GameRecord, saved_games: Path) -> None:
+    """Ask for a file name (in the ``saved_games`` folder unless a path says otherwise) and write
+    ``record`` there as a saved game."""
+    save_game_as(
+        screen,
+        f"Export game #{record.id} as",
+        saved_games,
+        f"tictactoe-game-{record.id}.ttt",
+        record.board(),
+        saved=lambda path: screen.notify(f"Game #{record.id} saved to {path}", title="Exported"),
+    )
 
 
 class ArchiveScreen(Screen[Board | None]):
@@ -73,10 +68,12 @@ class ArchiveScreen(Screen[Board | None]):
         Binding("end", "table('scroll_bottom')", "Last", show=False, priority=True),
     ]
 
-    def __init__(self, archive: Archive, searcher: Searcher) -> None:
+    def __init__(self, archive: Archive, searcher: Searcher, *, saved_games: Path = Path()) -> None:
+        """``saved_games``: where an exported game goes unless a path says otherwise."""
         super().__init__()
         self.archive = archive
         self.searcher = searcher
+        self.saved_games = saved_games
         self.filters = Filters()
         self._oldest: int | None = None
         self._complete = False
@@ -192,7 +189,8 @@ class ArchiveScreen(Screen[Board | None]):
         """Replay the game under the cursor."""
         record = self.highlighted()
         if record is not None:
-            self.app.push_screen(ReplayScreen(record, self.archive, self.searcher), self.replay_closed)
+            replay = ReplayScreen(record, self.archive, self.searcher, saved_games=self.saved_games)
+            self.app.push_screen(replay, self.replay_closed)
 
     def replay_closed(self, result: Board | bool | None) -> None:
         """``True``: the game was deleted; a board: play on from it."""
@@ -205,7 +203,7 @@ class ArchiveScreen(Screen[Board | None]):
         """Save the game under the cursor to a file."""
         record = self.highlighted()
         if record is not None:
-            export_game(self, record)
+            export_game(self, record, self.saved_games)
 
     def action_delete(self) -> None:
         """Delete the game under the cursor, after asking."""
@@ -259,12 +257,22 @@ class ReplayScreen(Screen[Board | bool | None]):
         Binding("d,delete", "delete", "Delete"),
     ]
 
-    def __init__(self, record: GameRecord, archive: Archive, searcher: Searcher, *, review: bool = False) -> None:
-        """``review``: start the review at once (the game that just ended)."""
+    def __init__(
+        self,
+        record: GameRecord,
+        archive: Archive,
+        searcher: Searcher,
+        *,
+        review: bool = False,
+        saved_games: Path = Path(),
+    ) -> None:
+        """``review``: start the review at once (the game that just ended); ``saved_games``: where
+        an exported game goes unless a path says otherwise."""
         super().__init__()
         self.record = record
         self.archive = archive
         self.searcher = searcher
+        self.saved_games = saved_games
         self.state = record.state()
         self.overlay = False
         self._review_at_once = review
@@ -455,7 +463,7 @@ class ReplayScreen(Screen[Board | bool | None]):
         self.dismiss(self.state.board)
 
     def action_export(self) -> None:
-        export_game(self, self.record)
+        export_game(self, self.record, self.saved_games)
 
     def action_delete(self) -> None:
         record = self.record

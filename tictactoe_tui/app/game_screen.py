@@ -328,7 +328,8 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
         """Browse the finished games; replaying one may end in playing on from it."""
         from .archive import ArchiveScreen
 
-        self.app.push_screen(ArchiveScreen(self.host.archive, self.host.searcher), self.play_on)
+        archive = ArchiveScreen(self.host.archive, self.host.searcher, saved_games=self.host.saved_games)
+        self.app.push_screen(archive, self.play_on)
 
     def action_puzzles(self) -> None:
         """Find the move that keeps the win or holds the draw: your own mistakes first."""
@@ -349,7 +350,9 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
             self.notice = "Finish the game first: then v reviews it"
             return
         record = await self.archived_record()
-        self.app.push_screen(ReplayScreen(record, self.host.archive, self.host.searcher, review=True), self.play_on)
+        host = self.host
+        replay = ReplayScreen(record, host.archive, host.searcher, review=True, saved_games=host.saved_games)
+        self.app.push_screen(replay, self.play_on)
 
     def play_on(self, board: Board | bool | None) -> None:
         """Continue an archived game from ``board`` as a new game (None: nothing to do)."""

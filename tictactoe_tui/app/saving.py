@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from ..engine import Mark
 from ..game import GameState, Settings
@@ -19,51 +18,33 @@ def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> G
 class Saving(PlayScreen):
     """The game screen's saving part: Ctrl+S and Ctrl+O."""
 
-    def _saved_games(self) -> Path:
-        """The saved-games folder, made on first use (a typed path may point anywhere else)."""
-        folder = self.host.saved_games
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            self.notify(f"Cannot make {folder}: {error.strerror or error}", title="Saved games", severity="warning")
-        return folder
-
-    def _in_saved_games(self, path: str) -> Path:
-        """A typed path: a plain name goes in the saved-games folder."""
-        return self.host.saved_games / Path(path).expanduser()
-
     def action_save_game(self) -> None:
         """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it."""
-        from .screens import SavedGamePrompt
+        from .screens import save_game_as
 
-        prompt = SavedGamePrompt("Save game as", self._saved_games(), time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt"))
-        self.app.push_screen(prompt, self.save_game)
+        game = self.game
+        seating = savefile.Seating(game.seats(), (game.symbol(Mark.X), game.symbol(Mark.O)))
+        suggestion = time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt")
+        save_game_as(self, "Save game as", self.host.saved_games, suggestion, game.board, seating, self.saved_to)
 
-    def save_game(self, path: str | None) -> None:
-        """Write the game (its moves so far) to ``path``."""
-        if path is None:
-            return
-        try:
-            game = self.game
-            seating = savefile.Seating(game.seats(), (game.symbol(Mark.X), game.symbol(Mark.O)))
-            savefile.save(self._in_saved_games(path), game.board, seating)
-        except savefile.SaveFileError as error:
-            self.notify(str(error), title="Not saved", severity="error")
-            return
+    def saved_to(self, path: str) -> None:
         self.notice = f"Saved to {path}"
 
     def action_load_game(self) -> None:
         """Ask for a file and resume the game in it."""
-        from .screens import SavedGamePrompt
+        from .screens import SavedGamePrompt, saved_games_folder
 
-        self.app.push_screen(SavedGamePrompt("Load game from", self._saved_games()), self.load_game)
+        folder = saved_games_folder(self, self.host.saved_games)
+        self.app.push_screen(SavedGamePrompt("Load game from", folder), self.load_game)
 
     def load_game(self, path: str | None) -> None:
         """Resume the game saved in ``path``, or say why it cannot be loaded."""
+        from .screens import in_folder
+
         if path is None:
             return
         try:
-            saved = savefile.read_game(self._in_saved_games(path))
+            saved = savefile.read_game(in_folder(self.host.saved_games, path))
         except savefile.SaveFileError as error:
             self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
             return

@@ -1,9 +1,11 @@
-"""Modal screens: statistics, and the file prompt for saving and loading games."""
+"""Modal screens: statistics, the file prompt for saving and loading games (and the one way a
+game is saved through it), the custom board and yes/no questions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
@@ -13,11 +15,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import DirectoryTree, Input, Static
 
-from ..engine import BoardError
+from ..engine import Board, BoardError
 from ..game import Preset
+from ..store import savefile
 from ..store.archive import Statistics, StatsLine
 
 #: The count columns, each a space wider than its title.
@@ -119,6 +122,55 @@ class SavedGamePrompt(PathPrompt):
         path = event.path.relative_to(self.folder) if event.path.is_relative_to(self.folder) else event.path
         self.query_one("#path", Input).value = str(path)
         self.query_one("#path", Input).focus()
+
+
+def saved_games_folder(screen: Screen[Any], folder: Path) -> Path:
+    """The saved-games ``folder``, made on first use (a typed path may point anywhere else)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        screen.notify(f"Cannot make {folder}: {error.strerror or error}", title="Saved games", severity="warning")
+    return folder
+
+
+def in_folder(folder: Path, typed: str) -> Path:
+    """A path typed in the prompt: a plain name goes in the saved-games ``folder``."""
+    return folder / Path(typed).expanduser()
+
+
+def save_game_as(
+    screen: Screen[Any],
+    title: str,
+    folder: Path,
+    suggestion: str,
+    board: Board,
+    seating: savefile.Seating | None = None,
+    saved: Callable[[str], None] | None = None,
+) -> None:
+    """Ask for a file (a name in the saved-games ``folder`` unless a path says otherwise) and
+    write ``board`` there as a saved game, then call ``saved`` with the name typed. A file
+    that is there already is replaced only after a yes."""
+
+    def write(typed: str, replace: bool) -> None:
+        try:
+            savefile.save(in_folder(folder, typed), board, seating, new=not replace)
+        except savefile.SaveFileError as error:
+            screen.notify(str(error), title="Not saved", severity="error")
+            return
+        if saved is not None:
+            saved(typed)
+
+    def chosen(typed: str | None) -> None:
+        if typed is None:
+            return
+        if not in_folder(folder, typed).is_file():
+            write(typed, replace=False)
+            return
+        screen.app.push_screen(
+            ConfirmScreen(f"{typed} is there already. Replace it?"), lambda yes: write(typed, True) if yes else None
+        )
+
+    screen.app.push_screen(SavedGamePrompt(title, saved_games_folder(screen, folder), suggestion), chosen)
 
 
 class CustomBoardScreen(ModalScreen[Preset | None]):
