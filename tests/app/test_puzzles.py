@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui import cli
-from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app import TicTacToeApp, puzzles
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.puzzles import PuzzleScreen
 from tictactoe_tui.engine import Board, Mark, analyze
@@ -177,6 +177,12 @@ def _gravity_win_now() -> Puzzle:
     return Puzzle("gravity", 6, 7, 4, moves, "win", 1, ((5, 3),), "game 1, move 7", yours=True)
 
 
+@pytest.fixture
+def no_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The puzzles screen makes no puzzles of its own (the solver's work would slow the keys)."""
+    monkeypatch.setattr(puzzles, "KEEP_UNSOLVED", 0)
+
+
 async def _open_puzzles(app: TicTacToeApp, pilot: Pilot[None]) -> PuzzleScreen:
     await pilot.press("z")
     await pilot.pause()
@@ -191,7 +197,7 @@ def _answer(screen: PuzzleScreen) -> str:
 
 
 async def test_a_click_above_the_landing_square_drops_into_the_column_in_a_gravity_puzzle(
-    make_app: AppFactory,
+    make_app: AppFactory, no_solver: None
 ) -> None:
     """A click anywhere in a Connect Four column plays where the mark lands, as on the game
     screen (it said "d1 is taken")."""
@@ -203,7 +209,9 @@ async def test_a_click_above_the_landing_square_drops_into_the_column_in_a_gravi
         assert _answer(screen).startswith("Solved: d6 wins at once")
 
 
-async def test_digits_arrows_and_enter_answer_a_puzzle_as_on_the_game_screen(make_app: AppFactory) -> None:
+async def test_digits_arrows_and_enter_answer_a_puzzle_as_on_the_game_screen(
+    make_app: AppFactory, no_solver: None
+) -> None:
     """In a Gravity puzzle a digit names a column and the cursor stays where a mark would land;
     where digits mean nothing the puzzle says so, as the game screen does (they did nothing)."""
     app = make_app(Settings())
