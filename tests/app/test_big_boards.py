@@ -31,7 +31,7 @@ async def test_a_terminal_too_small_for_the_board_says_how_large_it_must_be(make
         board = app.query_one(BoardView)
         assert board.has_class("-too-small")
         message = str(app.query_one("#too-small").render())
-        assert message.startswith("Make the window larger (needs 60×")
+        assert message.startswith("Make the window 60×")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not board.has_class("-too-small")

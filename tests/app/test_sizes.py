@@ -7,7 +7,10 @@ the window must be and a move is refused.
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from textual.geometry import Region
 from textual.widgets import Footer, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
@@ -40,7 +43,7 @@ async def test_the_board_is_whole_or_says_the_size_it_needs(preset: Preset) -> N
                         assert app.screen.region.contains_region(cell.region), f"{where}: {cell.id} is off screen"
                 else:
                     message = str(app.query_one("#too-small", Static).render())
-                    assert "needs" in message, where
+                    assert re.search(r"\b\d+×\d+\b", message), f"{where}: {message!r} names no size"
                     before = app.game_screen.game
                     await pilot.press("enter")
                     assert app.game_screen.game is before, f"{where}: a move was played on a board not shown"
@@ -62,3 +65,19 @@ async def test_a_sidebar_dropdown_stays_above_the_footer_at_80x24(field: str) ->
         assert select.expanded
         assert overlay.region.area
         assert overlay.region.bottom <= app.screen.query_one(Footer).region.y, f"the {field} list covers the footer"
+
+
+@pytest.mark.parametrize("size", [(20, 8), (30, 12), (40, 12)], ids=lambda size: "{}x{}".format(*size))
+async def test_the_message_that_replaces_a_board_is_whole(size: tuple[int, int]) -> None:
+    preset = Preset(15, 15, 5)
+    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        assert not view.fits
+        message = app.query_one("#too-small", Static)
+        assert view.content_region.contains_region(message.region), f"{message.region} is cut off"
+        lines = [strip.text.strip() for strip in message.render_lines(Region(0, 0, *message.size))]
+        words = str(message.render()).split()
+        assert " ".join(lines).split() == words, f"shows {lines} of {words}"
+        assert re.search(r"\b\d+×\d+\b", " ".join(words)), f"{words} does not name the size the board needs"

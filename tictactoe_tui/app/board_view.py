@@ -305,7 +305,7 @@ class BoardView(Widget, can_focus=True):
             short_x = max(0, least_width + margin_x - width)
             short_y = max(0, least_height + margin_y - height)
             needed = f"{self.app.size.width + short_x}×{self.app.size.height + short_y}"
-            self.query_one("#too-small", Static).update(f"Make the window larger (needs {needed})")
+            self.query_one("#too-small", Static).update(f"Make the window {needed} or larger")
             return
         self._draw_coordinates(layout)
         cell_width, cell_height, gutter = layout.cell_width, layout.cell_height, layout.gutter
