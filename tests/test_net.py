@@ -23,6 +23,7 @@ from tictactoe_tui.net.guest import Guest, GuestError
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match, MoveRefused
 from tictactoe_tui.net.protocol import MAX_LINE, decode, encode, new_code, normal_code
+from tictactoe_tui.table import Seating
 
 # -- the match ---------------------------------------------------------------------------------
 
@@ -49,6 +50,20 @@ def test_a_match_checks_turns_squares_and_the_end_and_counts_both_sides() -> Non
     assert second.mark("guest").value == "x"  # the guest moves first in the rematch
     with pytest.raises(MoveRefused, match="not your turn"):
         second.play("host", (0, 0))
+
+
+def test_a_match_says_who_sits_where_in_the_one_seating_vocabulary() -> None:
+    """Each side sees itself as ``you`` and the other as ``friend``; the host's marks show as X
+    and the guest's as O, whoever moves first."""
+    match = Match()
+    assert match.seating("host") == Seating(("you", "friend"), ("X", "O"))
+    assert match.seating("guest") == Seating(("friend", "you"), ("X", "O"))
+    for move in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):
+        match = match.play("host" if match.board.to_move is match.mark("host") else "guest", move)
+    rematch = match.rematch()  # the guest moves first and plays the engine's X, shown as O
+    assert rematch.seating("guest") == Seating(("you", "friend"), ("O", "X"))
+    assert rematch.seating("host") == Seating(("friend", "you"), ("O", "X"))
+    assert rematch.seating("host").sides("you") == frozenset({rematch.mark("host")})
 
 
 def test_states_round_trip_and_impossible_ones_are_refused() -> None:

@@ -250,27 +250,21 @@ class GameState:
     """The engine side a friend plays from another machine (online games)."""
 
     @classmethod
-    def online(
+    def seated(
         cls,
         mode: Mode,
         board: Board,
-        mine: Mark,
-        *,
-        swapped: bool,
-        number: int,
-        started: float,
-        times: tuple[float, ...],
+        seating: Seating,
+        number: int = 1,
+        started: float = 0.0,
+        times: tuple[float, ...] | None = None,
     ) -> GameState:
-        """A game against a friend over the network: you play ``mine``, they the other side."""
-        return cls(board, mode, frozenset(), swapped=swapped, number=number, line=board.history or (),
-                   started=started, times=times, remote=frozenset({mine.other}))  # fmt: skip
-
-    @classmethod
-    def seated(cls, mode: Mode, board: Board, seating: Seating, number: int = 1, started: float = 0.0) -> GameState:
-        """A game at ``mode``'s table with ``seating``; ``board``'s history counts as played at ``started``."""
+        """A game at ``mode``'s table with ``seating``; ``board``'s history was played ``times``
+        seconds after ``started`` (None: all at the start)."""
         line = board.history or ()
+        times = (0.0,) * len(line) if times is None else times
         return cls(board, mode, seating.sides("computer"), swapped=seating.swapped, number=number, line=line,
-                   started=started, times=(0.0,) * len(line), remote=seating.sides("friend"))  # fmt: skip
+                   started=started, times=times, remote=seating.sides("friend"))  # fmt: skip
 
     @classmethod
     def resume(cls, settings: Settings, board: Board, number: int = 1, saved: Seating | None = None) -> GameState:

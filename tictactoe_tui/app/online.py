@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
-from ..engine.board import Mark, Move
+from ..engine.board import Move
 from ..game import GameState, Mode, Scoreboard
 from ..net import HostPlan, JoinPlan
 from ..net.guest import Guest, GuestError
@@ -126,17 +126,12 @@ class OnlineLink:
         if self.guest is not None and self._dropped:
             self._dropped = False
             self.status("")
-        mine = match.mark(self.side)
         previous = self._shown
         same_game = previous is not None and previous.number == match.number
         started = previous.started if same_game and previous is not None else time.time()
         times = previous.times if same_game and previous is not None else ()
         times = (*times, *((time.time() - started,) * (len(match.moves) - len(times))))[: len(match.moves)]
-        # each player keeps their symbol: the host's marks show as X, the guest's as O
-        swapped = (mine is Mark.O) if self.side == "host" else (mine is Mark.X)
-        state = GameState.online(
-            self.mode, match.board, mine, swapped=swapped, number=match.number, started=started, times=times
-        )
+        state = GameState.seated(self.mode, match.board, match.seating(self.side), match.number, started, times)
         self._shown = state
         mine_won, theirs_won = (
             (match.host_wins, match.guest_wins) if self.side == "host" else (match.guest_wins, match.host_wins)
