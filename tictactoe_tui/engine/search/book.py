@@ -20,12 +20,10 @@ load; a book that does not match is not used (the solver answers instead).
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import threading
 import zlib
 from collections.abc import Iterator, Mapping
-from importlib import resources
 
 from ..board import Board, Geometry, Move, geometry, permute_bits
 
@@ -178,6 +176,8 @@ def read_shipped(shape: Geometry) -> tuple[bytes, str] | None:
 def read_data(name: str) -> tuple[bytes, str] | None:
     """The bytes of the file ``name`` in ``engine/search/data/`` and the SHA-256 recorded for
     them beside it (None when either is missing)."""
+    from importlib import resources  # loaded with the first book: the app's start reads none
+
     folder = resources.files(__package__).joinpath("data")
     data, digest = folder.joinpath(name), folder.joinpath(name + ".sha256")
     if not (data.is_file() and digest.is_file()):
@@ -188,6 +188,8 @@ def read_data(name: str) -> tuple[bytes, str] | None:
 def verified(shipped: tuple[bytes, str] | None) -> bytes | None:
     """The bytes of a shipped file (:func:`read_data`) when they match the SHA-256 recorded for
     them, else None."""
+    import hashlib  # loaded with the first book: the app's start reads none
+
     if shipped is None or hashlib.sha256(shipped[0]).hexdigest() != shipped[1]:
         return None
     return shipped[0]
