@@ -75,6 +75,11 @@ class Preset:
         return shape if self.game == DEFAULT_GAME else f"{self.game}:{shape}"
 
     @classmethod
+    def of(cls, board: Board) -> Preset:
+        """The game and shape ``board`` is played on."""
+        return cls(board.rows, board.cols, board.k, board.rules.name)
+
+    @classmethod
     def from_key(cls, key: str) -> Preset:
         """Read ``4x4k4`` (classic) or ``gravity:6x7k4``; :class:`BoardError` if it is malformed
         or not a size the game supports."""
@@ -133,6 +138,11 @@ class Settings:
         shape = (self.preset.rows, self.preset.cols, self.preset.k)
         same = [preset for preset in offered if (preset.rows, preset.cols, preset.k) == shape]
         return replace(self, preset=(same or offered)[0])
+
+    def playing(self, board: Board) -> tuple[Settings, str | None]:
+        """These settings for a game on ``board`` (loaded, or played on from the archive): its game
+        and shape, and a computer player that plays it (as :meth:`with_playable_level` says)."""
+        return replace(self, preset=Preset.of(board)).with_playable_level()
 
     def with_playable_level(self) -> tuple[Settings, str | None]:
         """These settings with a computer player that plays their game and board: as they are, or

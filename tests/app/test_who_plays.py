@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.widgets import Input
 
 from tictactoe_tui.app.online import OnlineLink
 from tictactoe_tui.app.screens import ConfirmScreen
@@ -111,6 +112,40 @@ async def test_loading_over_a_game_in_progress_asks_first(make_app: AppFactory, 
         await pilot.press("y")
         assert app.game_screen.game.board.history == ((0, 0), (1, 1))
         assert "Loaded" in app.game_screen.notice
+
+
+async def test_a_loaded_game_shows_its_own_game_and_board_in_the_sidebar(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.app.ai import ThreadSearcher
+    from tictactoe_tui.engine import get_strategy, strategy_names
+    from tictactoe_tui.store.files import Paths, update_json
+    from tictactoe_tui.store.settings import load_settings, settings_to_json
+
+    saved = tmp_path / "classic.ttt"
+    savefile.save(saved, Board.empty().play((1, 1)))
+    ultimate = Preset(9, 9, 3, "ultimate")
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    update_json(paths.settings, settings_to_json(Settings(mode=Mode.TWO_PLAYERS, preset=ultimate), "nord"))
+    # tictactoe-tui --load classic.ttt, with Ultimate the remembered game
+    app = TicTacToeApp(paths=paths, load=savefile.read_game(saved), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("#game", Select).value == "classic"
+        assert app.query_one("#preset", Select).value == Preset(3, 3, 3)
+        app.game_screen.change_setting("coordinates", False)  # another choice, written to the file
+        await pilot.pause()
+        assert load_settings(paths, strategy_names())[0].preset == ultimate  # the loaded board: this launch only
+        savefile.save(saved, ultimate.empty_board().play((4, 4)), new=False)
+        await pilot.press("ctrl+o")
+        app.screen.query_one(Input).value = str(saved)
+        await pilot.press("enter", "y")  # (the game in progress is left after a yes)
+        await pilot.pause()
+        assert app.game_screen.game.board.rules.name == "ultimate"
+        assert app.query_one("#game", Select).value == "ultimate"
+        assert app.query_one("#preset", Select).value == ultimate
 
 
 async def test_quitting_mid_game_online_asks_first(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from ..engine import strategy_names
-from ..game import GameState, Mode, Settings
+from ..game import GameState, Mode, Preset, Settings
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from .ai import ProcessSearcher, Searcher
@@ -80,7 +80,9 @@ class TicTacToeApp(App[None]):
         self._archive: Archive | None = None
         # a board chosen on the command line that the saved computer player cannot play: another
         # player, for this launch only, as the sidebar does
-        chosen, self.switched = replace(settings or stored, **(overrides or {})).with_playable_level()
+        # a game loaded from the command line brings its game and board, for this launch only
+        launch = {**(overrides or {}), **({} if load is None else {"preset": Preset.of(load.board)})}
+        chosen, self.switched = replace(settings or stored, **launch).with_playable_level()
         if online is not None:
             from ..net import HostPlan
 

@@ -116,7 +116,7 @@ class OnlinePlay(PlayScreen):
         game, previous = message.state, self.game
         ended_before = previous.table is game.table and previous.number == game.number and previous.board.is_over
         board = game.board
-        played = Preset(board.rows, board.cols, board.k, board.rules.name)
+        played = Preset.of(board)
         if self.settings.preset != played:  # the host's choice, on both sides
             self.settings = replace(self.settings, preset=played)
         self.scores = message.scores

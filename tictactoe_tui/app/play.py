@@ -161,9 +161,15 @@ class PlayScreen(Screen[None]):
     # -- new games, and games that end ----------------------------------------------------------
 
     def new_game(self, game: GameState) -> None:
-        """Replace the game; searches for the old one are cancelled and their results dropped."""
+        """Replace the game; searches for the old one are cancelled and their results dropped. The
+        sidebar shows its game and board (a loaded game's may differ from the settings')."""
         self.stop_turns()
         self.paused = False
+        settings, switched = self.settings.playing(game.board)
+        if settings != self.settings:
+            self.settings = settings
+        if switched:
+            self.notify(switched, title="Computer", timeout=12)
         self.game = game
         self.cursor = centre(game.board)
         self.notice = coin_flip_news(self.settings, game)
