@@ -12,12 +12,11 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.archive import ReplayScreen
 from tictactoe_tui.app.board_view import Cell
 from tictactoe_tui.app.review import ReviewPanel
 from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy
-from tictactoe_tui.engine.games import GAMES, STRATEGIES, Game, get_strategy, register_game
+from tictactoe_tui.engine.games import GAMES, STRATEGIES, Game, register_game
 from tictactoe_tui.engine.players import PerfectStrategy, RandomStrategy, RulesStrategy
 from tictactoe_tui.engine.rules import RULES, Geometry, Rules
 from tictactoe_tui.engine.rules.base import DRAW, WIN, BoardLike, check_counts
@@ -128,8 +127,8 @@ def test_the_torus_has_its_wrapped_lines() -> None:
 
 async def test_a_game_and_a_player_from_outside_play_in_the_app(torus: Game) -> None:
     settings = Settings(level="replaying", preset=Preset(SIDE, SIDE, SIDE, "torus"))
-    # searches in a thread: a search process would not know a game registered in this one
-    app = TicTacToeApp(settings, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
+    # searches in the search process, which is handed the games registered from outside
+    app = TicTacToeApp(settings, seed=1, watch_delay=0)
     async with app.run_test(size=(100, 36)) as pilot:
         assert app.game_screen.game.board.rules is torus.rules
         await click_cell(pilot, *X_LINE[0])  # a click

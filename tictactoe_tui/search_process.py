@@ -18,6 +18,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Analysis, Board, Budget, Decision, Move, Position, Strategy, analyze, get_strategy
+from .engine.games import Game, plug_ins, register_game
 from .engine.review import MoveReview, judge_move
 from .engine.search.solver import CancelFlag
 
@@ -113,8 +114,11 @@ class ReviewRequest:
 Request = SearchRequest | AnalysisRequest | ReviewRequest
 
 
-def _serve(conn: Connection, cancel: ProcessEvent) -> None:
-    """The child's loop: answer requests until the pipe closes."""
+def _serve(conn: Connection, cancel: ProcessEvent, plugged_in: tuple[Game, ...]) -> None:
+    """The child's loop: answer requests until the pipe closes. ``plugged_in``: the games the
+    app's process registered from outside the package (this process imported it afresh)."""
+    for game in plugged_in:
+        register_game(game)
     while True:
         try:
             request = conn.recv()
@@ -156,7 +160,7 @@ class SearchProcess:
             with _real_stderr():
                 cancel = self._context.Event()
                 process = self._context.Process(
-                    target=_serve, args=(child, cancel), name="tictactoe-search", daemon=True
+                    target=_serve, args=(child, cancel, plug_ins()), name="tictactoe-search", daemon=True
                 )
                 process.start()
             child.close()

@@ -42,6 +42,7 @@ __all__ = [
     "game_named",
     "game_of",
     "get_strategy",
+    "plug_ins",
     "register_game",
     "strategy_names",
 ]
@@ -49,6 +50,8 @@ __all__ = [
 #: Every game by its name, in the order the sidebar offers them (the rules' order).
 GAMES: dict[str, Game] = {game.name: game for game in (classic.GAME, gravity.GAME, misere.GAME, ultimate.GAME)}
 assert list(GAMES) == list(RULES), "every game's rules have one registered game"
+#: The games the package registers itself: a process that imports it knows them.
+OWN_GAMES = frozenset(GAMES)
 
 
 def register_game(game: Game) -> Game:
@@ -62,6 +65,12 @@ def register_game(game: Game) -> Game:
     GAMES[game.name] = game
     STRATEGIES.update((player.name, player) for player in game.players)
     return game
+
+
+def plug_ins() -> tuple[Game, ...]:
+    """The games registered from outside the package (:func:`register_game`), which a process
+    started afresh (the search process) must be handed."""
+    return tuple(game for name, game in GAMES.items() if name not in OWN_GAMES)
 
 
 def game_named(name: str) -> Game:
