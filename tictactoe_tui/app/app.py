@@ -28,10 +28,6 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from ..store.archive import Archive
     from ..store.savefile import SavedGame
 
-#: The styles of the sidebar and of the other screens: parsed after the first frame, which
-#: needs only the board's and the status line's.
-LATER_CSS = Path(__file__).with_name("panels.tcss")
-
 #: Pause between moves in computer-vs-computer games, so people can follow them.
 WATCH_DELAY = 0.6
 
@@ -40,7 +36,6 @@ class TicTacToeApp(App[None]):
     """Tic-tac-toe: the game screen, the user's settings and theme, and the computer player."""
 
     CSS_PATH = "tictactoe.tcss"
-    """The first frame's styles; the rest (:data:`LATER_CSS`) are added just after it."""
     TITLE = "tictactoe-tui"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
@@ -114,12 +109,9 @@ class TicTacToeApp(App[None]):
         self.call_after_refresh(self.after_first_frame)
 
     def after_first_frame(self) -> None:
-        """Add the styles the first frame did not need, open the archive and start the search
-        process (off the event loop; a failure shows on the first search). Turn the garbage
-        collector back on if the command line held it off for the start."""
-        self.stylesheet.read(LATER_CSS)
-        self.stylesheet.reparse()
-        self.stylesheet.update(self)
+        """Open the archive and start the search process (off the event loop; a failure shows
+        on the first search). Turn the garbage collector back on if the command line held it
+        off for the start."""
         if not gc.isenabled():
             gc.freeze()  # what the start loaded stays for good: later collections skip it
             gc.enable()
