@@ -292,7 +292,7 @@ def test_coached_games_are_kept_as_coached_and_counted_apart() -> None:
     assert (statistics.games, statistics.archived, statistics.coached) == (5, 5, 3)
     assert statistics.coached_text == "3 games played with the coach, not in the scores"
     assert statistics.to_json()["coached"] == 3
-    assert GameRecord.of(GameState.start(Settings(), random.Random(0)), "hard", coached=True).coached
+    assert GameRecord.of(GameState.start(Settings(coach=True), random.Random(0)), "hard").coached
 
 
 def test_a_database_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:

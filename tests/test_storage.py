@@ -20,7 +20,9 @@ def paths(tmp_path: Path) -> Paths:
 
 
 def test_settings_round_trip(paths: Paths) -> None:
-    chosen = Settings(Mode.TWO_PLAYERS, "hard", FirstPlayer.COIN_FLIP, MarkChoice.O, PRESETS[2], KeyLayout.KEYPAD)
+    chosen = Settings(
+        Mode.TWO_PLAYERS, "hard", FirstPlayer.COIN_FLIP, MarkChoice.O, PRESETS[2], KeyLayout.KEYPAD, coach=True
+    )
     assert write_json(paths.settings, settings_to_json(chosen, "nord")) is None
     assert load_settings(paths, strategy_names()) == (chosen, "nord", None)
     assert not [p for p in paths.config_dir.iterdir() if p.name != "settings.json"]  # no temporary left
@@ -40,6 +42,7 @@ BAD_SETTINGS = [
     ('{"board": "big"}', "board 'big' is not written like 4x4k4"),
     ('{"think_seconds": -1}', "think_seconds -1"),
     ('{"theme": ["dark"]}', "theme ['dark']"),
+    ('{"coach": "yes"}', "coach 'yes', which is not true or false"),
 ]
 
 

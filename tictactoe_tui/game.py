@@ -121,6 +121,9 @@ class Settings:
     """The computer's time budget per move."""
     coordinates: bool = True
     """Letters across and numbers down the board (a1 is the top-left square)."""
+    coach: bool = False
+    """Against the computer, say at once when your move gives up a win or a draw (coached
+    games are counted apart in the statistics)."""
 
     @property
     def table(self) -> Table:
@@ -258,6 +261,8 @@ class GameState:
     """Seconds from the start at which each move of :attr:`line` was played."""
     remote: frozenset[Mark] = frozenset()
     """The engine side a friend plays from another machine (online games)."""
+    coached: bool = False
+    """The coach was on at some point of this game (its table lets a coach speak)."""
 
     @classmethod
     def seated(
@@ -282,13 +287,21 @@ class GameState:
         (who sat where, as a saved game records it) brings it back as it was saved where the
         table allows. Its earlier moves count as played at the start."""
         seating = settings.table.resume(board, saved)
-        return cls.seated(settings.mode, board, seating, number, time.time())
+        return cls.seated(settings.mode, board, seating, number, time.time()).with_coach(settings.coach)
 
     @classmethod
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
         """A new game from the settings; coin flips and random marks use ``rng``."""
         seating = settings.table.seat(settings.first, settings.mark, rng)
-        return cls.seated(settings.mode, settings.preset.empty_board(), seating, number, time.time())
+        game = cls.seated(settings.mode, settings.preset.empty_board(), seating, number, time.time())
+        return game.with_coach(settings.coach)
+
+    def with_coach(self, on: bool) -> GameState:
+        """This game, marked coached if the coach is ``on`` and its table lets a coach speak
+        (a game coached at any point stays coached)."""
+        if not on or self.coached or not self.table.coaches:
+            return self
+        return replace(self, coached=True)
 
     @property
     def table(self) -> Table:

@@ -95,20 +95,22 @@ class AnalysisRequest:
 
 @dataclass(frozen=True)
 class ReviewRequest:
-    """Judge one move of a game for its review, the solver and the estimates given ``seconds``."""
+    """Judge one move of a game for its review, the solver and the estimates given ``seconds``
+    (``verdict_only``: the exact verdict or none, as the coach asks)."""
 
     position: SentBoard
     """The position before the move."""
     move: Move
     seconds: float
+    verdict_only: bool = False
 
     @classmethod
-    def of(cls, board: Board, move: Move, seconds: float) -> ReviewRequest:
-        return cls(SentBoard.of(board), move, seconds)
+    def of(cls, board: Board, move: Move, seconds: float, verdict_only: bool = False) -> ReviewRequest:
+        return cls(SentBoard.of(board), move, seconds, verdict_only)
 
     def run(self, cancel: CancelFlag) -> MoveReview:
         """Judge (in the child, or in-process)."""
-        return judge_move(self.position.board(), self.move, self.seconds, cancel=cancel)
+        return judge_move(self.position.board(), self.move, self.seconds, cancel=cancel, verdict_only=self.verdict_only)
 
 
 Request = SearchRequest | AnalysisRequest | ReviewRequest

@@ -136,6 +136,9 @@ class Table:
     """Moves go through an online match: it keeps the scores, and no move is taken back."""
     hosting = False
     """This side hosts the match (it has a join code)."""
+    coaches = False
+    """A coach may say at once when a move played at this keyboard gives up a win or a draw
+    (before the other side replies; the games are counted apart)."""
 
     @property
     def results_yours(self) -> bool:
@@ -240,7 +243,9 @@ def _mover(ply: int) -> Mark:
 
 
 class VsComputer(Table):
-    """You against the computer: you choose your symbol and who goes first."""
+    """You against the computer: you choose your symbol and who goes first; a coach may speak."""
+
+    coaches = True
 
     def seat(self, first: FirstPlayer, mark: MarkChoice, rng: random.Random) -> Seating:
         you_first = {

@@ -144,7 +144,9 @@ class ScriptedJudge(ThreadSearcher):
         self.hold_after = hold_after
         self.judged = 0
 
-    def judge(self, board: Board, move: Move, seconds: float, cancel: threading.Event) -> MoveReview:
+    def judge(
+        self, board: Board, move: Move, seconds: float, cancel: threading.Event, *, verdict_only: bool = False
+    ) -> MoveReview:
         if self.hold_after is not None and self.judged >= self.hold_after:
             cancel.wait(30)
         self.judged += 1

@@ -12,7 +12,7 @@ import pytest
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.review import review_game
+from tictactoe_tui.engine.review import judge_move, review_game
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
 
@@ -124,6 +124,16 @@ def test_where_the_solver_cannot_finish_the_review_says_it_estimates() -> None:
     assert entry["verdict"] is None
     assert "estimate" in entry["estimate"]
     assert "did not finish" in entry["estimate"]
+
+
+def test_the_coachs_check_is_the_exact_verdict_or_none() -> None:
+    board = Board.empty(3, 3, 3).play((0, 0)).play((1, 1)).play((0, 1))  # O must block at c1
+    gives_up = judge_move(board, (2, 2), 0.5, verdict_only=True)
+    assert (gives_up.verdict, gives_up.value_before, gives_up.value_after) == ("mistake", 0, -1)
+    assert gives_up.line == ()  # no lines: the computer's reply waits for the verdict only
+    assert judge_move(board, (0, 2), 0.5, verdict_only=True).verdict == "best"
+    unsolved = judge_move(Board.empty(15, 15, 5).play((7, 7)), (0, 0), 0.05, verdict_only=True)
+    assert (unsolved.value_before, unsolved.judged, unsolved.estimate_source) == (None, None, "")  # no guess
 
 
 def test_games_review_on_the_command_line(

@@ -69,8 +69,11 @@ class Searcher(Protocol):
     def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
         """Every move's exact value, for hints and the overlay."""
 
-    def judge(self, board: Board, move: Move, seconds: float, cancel: threading.Event) -> MoveReview:
-        """A review's judgement of ``move`` played on ``board``, within ``seconds``."""
+    def judge(
+        self, board: Board, move: Move, seconds: float, cancel: threading.Event, *, verdict_only: bool = False
+    ) -> MoveReview:
+        """A review's judgement of ``move`` played on ``board``, within ``seconds``
+        (``verdict_only``: exact or not judged, as the coach asks)."""
 
     def close(self) -> None:
         """Release what the searcher holds."""
@@ -94,10 +97,12 @@ class ThreadSearcher:
 
         return AnalysisResult(state, AnalysisRequest.of(state.board, seconds).run(cancel))
 
-    def judge(self, board: Board, move: Move, seconds: float, cancel: threading.Event) -> MoveReview:
+    def judge(
+        self, board: Board, move: Move, seconds: float, cancel: threading.Event, *, verdict_only: bool = False
+    ) -> MoveReview:
         from ..search_process import ReviewRequest
 
-        return ReviewRequest.of(board, move, seconds).run(cancel)
+        return ReviewRequest.of(board, move, seconds, verdict_only).run(cancel)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -153,10 +158,12 @@ class ProcessSearcher:
 
         return AnalysisResult(state, self.analysis_process.analyze(AnalysisRequest.of(state.board, seconds), cancel))
 
-    def judge(self, board: Board, move: Move, seconds: float, cancel: threading.Event) -> MoveReview:
+    def judge(
+        self, board: Board, move: Move, seconds: float, cancel: threading.Event, *, verdict_only: bool = False
+    ) -> MoveReview:
         from ..search_process import ReviewRequest
 
-        return self.analysis_process.judge(ReviewRequest.of(board, move, seconds), cancel)
+        return self.analysis_process.judge(ReviewRequest.of(board, move, seconds, verdict_only), cancel)
 
     def close(self) -> None:
         """Stop the child processes that were started."""

@@ -63,6 +63,9 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
         yield f"Who goes first: {first}", "From the next game", partial(change, "first", first)
     for mode in Mode:
         yield f"Mode: {mode}", "From the next game", partial(change, "mode", mode)
+    coaching = "Against the computer: say at once when a move gives up a win or a draw"
+    yield "Coach: on", coaching, partial(change, "coach", True)
+    yield "Coach: off", "Play without the coach", partial(change, "coach", False)
 
 
 def board_size_typed(query: str) -> str:

@@ -22,10 +22,11 @@ from ..engine import Board, Move
 from ..game import GameState, Preset, Scoreboard, Settings
 from .aiming import DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .board_view import BoardView
+from .coach import Coaching
 from .commands import GameCommands
 from .hints import Hints
 from .online_play import OnlinePlay
-from .play import GameHost, coin_flip_news
+from .play import GameHost
 from .saving import Saving
 from .status import StatusLine
 
@@ -54,7 +55,7 @@ FINAL = "Over and counted: n new game, g replays it"
 TOO_SMALL = "Make the window larger to see the whole board first"
 
 
-class GameScreen(OnlinePlay, Saving, Hints, Aiming):
+class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
     """The board, the status line and the sidebar, bound to the game this screen holds."""
 
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}
@@ -155,8 +156,8 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
 
     def watch_game(self, old: GameState, new: GameState) -> None:
         # a notice was about the old state (whoever changes it says what follows); the coin
-        # flip's news stands until you have made your first move
-        self.notice = coin_flip_news(self.settings, new)
+        # flip's news stands until you have made your first move, the coach's until your next
+        self.notice = self.news(new)
         if old.table is not new.table or old.board.is_over != new.board.is_over:
             self.refresh_bindings()  # pause, a new code and the review depend on them
         if new.board.geometry is old.board.geometry:
@@ -211,10 +212,11 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
             self.notice = refusal
             return
         self.notice = ""
-        played = self.seats.to_move(self.game).play(self.game, move)
+        before = self.game
+        played = self.seats.to_move(before).play(before, move)
         if played is not None:  # else it went to the match, which sends the new state back
             self.advance(played)
-            self.take_turns()
+            self.after_your_move(before, move)
 
     def refusal(self, move: Move) -> str | None:
         """Why the player at this keyboard may not play ``move`` now, or None."""
@@ -373,6 +375,10 @@ class GameScreen(OnlinePlay, Saving, Hints, Aiming):
         if field == "coordinates":
             self.settings = settings
             self.notice = "Coordinates shown" if value else "Coordinates hidden"
+            return
+        if field == "coach":
+            self.settings = settings
+            self.coach_switched(value)
             return
         if field == "level":
             self.settings = settings

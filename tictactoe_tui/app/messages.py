@@ -12,6 +12,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from ..engine.board import Move
+    from ..engine.review import MoveReview
     from ..game import GameState, Scoreboard
     from .ai import AiJob, AiResult, AnalysisResult
 
@@ -53,6 +54,15 @@ class AnalysisFailed(Message):
     def __init__(self, state: GameState, error: BaseException) -> None:
         super().__init__()
         self.state, self.error = state, error
+
+
+class Coached(Message):
+    """The coach judged the move that led to ``state`` (``judged``: None if it could not);
+    ``error``: why the check failed, if it did."""
+
+    def __init__(self, state: GameState, judged: MoveReview | None, error: BaseException | None = None) -> None:
+        super().__init__()
+        self.state, self.judged, self.error = state, judged, error
 
 
 class FriendMoved(Message):

@@ -118,6 +118,10 @@ class PlayScreen(Screen[None]):
 
     # -- turns: whoever is to move takes their turn ----------------------------------------
 
+    def news(self, game: GameState) -> str:
+        """What the status says of ``game`` until something else happens: the start's news."""
+        return coin_flip_news(self.settings, game)
+
     def take_turns(self) -> None:
         """Let the seat to move take its turn (the computer starts thinking; the others wait)."""
         game = self.game
@@ -172,7 +176,7 @@ class PlayScreen(Screen[None]):
             self.notify(switched, title="Computer", timeout=12)
         self.game = game
         self.cursor = centre(game.board)
-        self.notice = coin_flip_news(self.settings, game)
+        self.notice = self.news(game)
         self.take_turns()
 
     def game_finished(self, game: GameState) -> None:

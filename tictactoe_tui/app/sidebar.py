@@ -51,6 +51,8 @@ def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
         return [(f"{seconds:g} s a move", seconds) for seconds in times]
     if field == "coordinates":
         return [("Shown", True), ("Hidden", False)]
+    if field == "coach":
+        return [("Off", False), ("On", True)]
     enum = {"mode": Mode, "first": FirstPlayer, "mark": MarkChoice, "layout": KeyLayout}[field]
     return [(member.value.capitalize() if field != "mark" else member.value, member) for member in enum]
 
@@ -65,6 +67,7 @@ SECTIONS = (
     ("think_seconds", "Computer's time"),
     ("layout", "Number keys"),
     ("coordinates", "Coordinates"),
+    ("coach", "Coach (vs computer)"),
 )
 
 

@@ -296,12 +296,24 @@ def review_game(
     return Review(start, tuple(reviews))
 
 
-def judge_move(board: Board, move: Move, seconds: float, seed: int = 0, cancel: CancelFlag | None = None) -> MoveReview:
+def judge_move(
+    board: Board,
+    move: Move,
+    seconds: float,
+    seed: int = 0,
+    cancel: CancelFlag | None = None,
+    *,
+    verdict_only: bool = False,
+) -> MoveReview:
     """Judge ``move`` played on ``board`` within ``seconds``: exact where the solver finishes
-    in its share of them, else estimated; a move that lost value gets its lines."""
+    in its share of them, else estimated; a move that lost value gets its lines.
+    ``verdict_only`` (the coach's check): the solver gets all of ``seconds``, and the move is
+    judged exactly or not at all (values None) — no estimates, no lines."""
     deadline = time.monotonic() + seconds
     ply = board.move_count + 1
-    analysis = analyze(board, Budget.seconds(seconds * EXACT_SHARE, cancel))
+    analysis = analyze(board, Budget.seconds(seconds * (1.0 if verdict_only else EXACT_SHARE), cancel))
+    if verdict_only and not (analysis.complete and analysis.moves):
+        return MoveReview(ply, move, board.to_move, None, None, ())
     if analysis.complete and analysis.moves:
         value = analysis.moves[0].value
         chosen = next(found for found in analysis.moves if found.move == move)
@@ -309,7 +321,7 @@ def judge_move(board: Board, move: Move, seconds: float, seed: int = 0, cancel: 
         fastest = analysis.moves[0].plies
         slower = chosen.value == 1 == value and chosen.plies > fastest
         judged = MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower, fastest)
-        if not judged.lost_value:
+        if not judged.lost_value or verdict_only:
             return judged
         budget = Budget(deadline, cancel)
         line = exact_line(board.play(move), budget)

@@ -67,9 +67,8 @@ class GameRecord:
     """Whether the coach told of each mistake at once (counted apart in the statistics)."""
 
     @classmethod
-    def of(cls, game: GameState, level: str, ended_at: float | None = None, coached: bool = False) -> GameRecord:
-        """The record of a finished game; ``level`` is the computer's level at its end,
-        ``coached`` whether the coach was on."""
+    def of(cls, game: GameState, level: str, ended_at: float | None = None) -> GameRecord:
+        """The record of a finished game; ``level`` is the computer's level at its end."""
         board = game.board
         x_player, o_player = game.players(level)
         return cls(
@@ -88,7 +87,7 @@ class GameRecord:
             outcome=game.outcome_for_stats(),
             started_at=game.started,
             ended_at=time.time() if ended_at is None else ended_at,
-            coached=coached,
+            coached=game.coached,
         )
 
     @property

@@ -23,6 +23,7 @@ def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
         "layout": settings.layout.value,
         "think_seconds": settings.think_seconds,
         "coordinates": settings.coordinates,
+        "coach": settings.coach,
         "theme": theme,
     }
 
@@ -47,14 +48,21 @@ def settings_from_json(data: Any, known_levels: list[str]) -> tuple[Settings, st
     least, most = THINK_LIMITS
     if isinstance(think, bool) or not isinstance(think, int | float) or not least <= think <= most:
         raise BadFile(f"think_seconds {think!r}, which is not a number of seconds from {least:g} to {most:g}")
-    coordinates = data.get("coordinates", defaults.coordinates)
-    if not isinstance(coordinates, bool):
-        raise BadFile(f"coordinates {coordinates!r}, which is not true or false")
+    coordinates, coach = (_flag(data, key, getattr(defaults, key)) for key in ("coordinates", "coach"))
     theme = data.get("theme", DEFAULT_THEME)
     if not isinstance(theme, str):
         raise BadFile(f"theme {theme!r}, which is not a name")
-    settings = replace(defaults, level=level, preset=preset, think_seconds=float(think), coordinates=coordinates)
+    settings = replace(
+        defaults, level=level, preset=preset, think_seconds=float(think), coordinates=coordinates, coach=coach
+    )
     return replace(settings, **values), theme
+
+
+def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise BadFile(f"{key} {value!r}, which is not true or false")
+    return value
 
 
 def _board(value: Any) -> Preset:

@@ -1,0 +1,124 @@
+"""The coach (issue 40 item 3): against the computer, a move that gives up a win or a draw is
+told at once, before the computer replies; coached games are archived as coached."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+import tictactoe_tui.search_process  # noqa: F401 (loaded once here, not in the first test's check)
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.coach import CHECKING
+from tictactoe_tui.app.commands import game_commands
+from tictactoe_tui.game import FirstPlayer, Mode, Settings
+
+from .conftest import AppFactory, FirstFree, Gated
+
+SnapCompare = Callable[..., bool]
+
+#: You move second; the computer opens in the corner a1.
+COACHED = Settings(first=FirstPlayer.COMPUTER, coach=True)
+GIVES_UP_THE_DRAW = "That gives up the draw: u takes it back"
+
+
+def status(app: TicTacToeApp) -> str:
+    return str(app.query_one("#status").render())
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
+    """Let the app run until ``condition`` holds (a few seconds at most)."""
+    for _ in range(500):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the app never got there")
+
+
+async def reply(pilot: Pilot[None], computer: Gated, ply: int) -> None:
+    """Let the computer make its move (the one after ``ply`` moves), then hold it again."""
+    app = pilot.app
+    assert isinstance(app, TicTacToeApp)
+    await until(pilot, computer.entered.is_set)
+    computer.gate.set()
+    await until(pilot, lambda: app.game_screen.game.ply == ply + 1)
+    computer.gate, computer.entered = threading.Event(), threading.Event()
+
+
+async def to_the_blunder(pilot: Pilot[None], computer: Gated) -> None:
+    """The computer a1, you b2 (keeps the draw), the computer b1, you c3: c1 was the only move that held the draw."""
+    app = pilot.app
+    assert isinstance(app, TicTacToeApp)
+    await reply(pilot, computer, 0)  # X a1
+    await pilot.press("5")  # b2: the only move that holds the draw against a corner
+    await until(pilot, computer.entered.is_set)  # the coach has spoken: the computer thinks
+    assert app.game_screen.notice == ""  # a good move: the coach says nothing
+    await reply(pilot, computer, 2)  # X b1 (the first free square)
+    await pilot.press("9")  # c3, not c1: the computer wins
+    await until(pilot, lambda: app.game_screen.notice != CHECKING)
+
+
+async def test_a_move_that_gives_up_the_draw_is_told_before_the_computer_replies(make_app: AppFactory) -> None:
+    computer = Gated()
+    app = make_app(COACHED, impossible=computer)
+    async with app.run_test() as pilot:
+        await to_the_blunder(pilot, computer)
+        screen = app.game_screen
+        assert GIVES_UP_THE_DRAW in status(app)
+        assert screen.game.ply == 4  # the computer has not replied
+        computer.entered = threading.Event()
+        await pilot.press("u")  # takes it back: the remark goes with the move
+        assert screen.game.ply == 3
+        assert "gives up" not in status(app)
+        await pilot.press("3")  # c1 holds the draw: nothing to say
+        await until(pilot, computer.entered.is_set)
+        assert screen.notice == ""
+        assert screen.game.ply == 4
+
+
+async def test_the_remark_stands_after_the_reply_and_the_game_is_archived_as_coached(make_app: AppFactory) -> None:
+    app = make_app(COACHED, impossible=FirstFree())  # X a1, b1, c1 at once
+    async with app.run_test() as pilot:
+        await pilot.press("5", "9")  # b2 holds the draw, c3 gives it up
+        await until(pilot, lambda: app.game_screen.game.board.is_over)
+        assert "Your move c3 gave up the draw: v reviews the game" in status(app)
+        await until(pilot, lambda: bool(app.archive.page()))
+        record = app.archive.get(app.archive.page()[0].id)
+        assert record is not None
+        assert record.coached
+
+
+async def test_a_game_the_coach_was_turned_on_in_counts_as_coached_and_other_tables_are_not_coached(
+    make_app: AppFactory,
+) -> None:
+    computer = Gated()
+    app = make_app(Settings(first=FirstPlayer.COMPUTER), impossible=computer)
+    async with app.run_test() as pilot:
+        screen = app.game_screen
+        await until(pilot, computer.entered.is_set)
+        assert not screen.game.coached
+        screen.change_setting("coach", True)  # mid-game, while the computer thinks
+        assert screen.game.coached
+        assert "Coach on" in status(app)
+        await reply(pilot, computer, 0)  # the computer still moves
+        screen.change_setting("coach", False)
+        assert screen.game.coached  # coached at some point: it stays so
+        screen.change_setting("mode", Mode.TWO_PLAYERS)
+        screen.change_setting("coach", True)
+        await pilot.press("n")
+        assert not screen.game.coached  # two players: no coach speaks, nothing counts apart
+        assert {"Coach: on", "Coach: off"} <= {title for title, _help, _run in game_commands(screen)}
+
+
+def test_snapshot_the_coach_speaks_before_the_computer_replies_at_80x24(snap_compare: SnapCompare) -> None:
+    from tictactoe_tui.app.ai import ThreadSearcher
+
+    computer = Gated()
+    app = TicTacToeApp(COACHED, searcher=ThreadSearcher(lambda name: computer), seed=1, watch_delay=0)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await to_the_blunder(pilot, computer)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
