@@ -106,7 +106,7 @@ async def test_a_game_the_coach_was_turned_on_in_counts_as_coached_and_other_tab
         assert screen.game.coached  # coached at some point: it stays so
         screen.change_setting("mode", Mode.TWO_PLAYERS)
         screen.change_setting("coach", True)
-        await pilot.press("n")
+        screen.start_new_game(screen.settings.table)
         assert not screen.game.coached  # two players: no coach speaks, nothing counts apart
         assert {"Coach: on", "Coach: off"} <= {title for title, _help, _run in game_commands(screen)}
 
