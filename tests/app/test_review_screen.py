@@ -17,8 +17,9 @@ from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.archive import ReplayScreen
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, summary, verdict_line
+from tictactoe_tui.app.sidebar import HistoryList
 from tictactoe_tui.engine import Board, Mark, Move
-from tictactoe_tui.engine.review import MoveReview, Review
+from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
 from tictactoe_tui.game import Mode, Settings
 from tictactoe_tui.store.archive import GameRecord
 
@@ -336,3 +337,35 @@ async def test_the_review_of_a_game_just_finished_is_kept_so_a_second_v_shows_it
         assert isinstance(screen, ReplayScreen)
         assert screen.query_one(ReviewPanel).review == first
         assert judge.judged == 9  # nothing judged again
+
+
+async def test_at_80x24_pagedown_and_pageup_scroll_a_big_boards_review_from_the_move_list(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(Settings())
+    app.archive.record(_random_game(15, 5, "classic", 3))
+    record = app.archive.get(1)
+    assert record is not None
+    judge, board, judged = ScriptedJudge(), record.board(0), []
+    for move in record.moves:  # kept with the game, as a first v keeps it: the screen reads it back
+        judged.append(judge.judge(board, move, 1.0, threading.Event()))
+        board = board.play(move)
+    app.archive.keep_review(1, Review(record.board(0), tuple(judged)).dumps(), FORMAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_review(pilot, record)
+        await pilot.pause()
+        assert screen.query_one(ReviewPanel).review is not None
+        notes, summary = screen.query_one("#replay-notes"), screen.query_one("#replay-review")
+        assert notes.max_scroll_y > 0  # the graph and the summary do not fit under the board
+        assert isinstance(app.focused, HistoryList)  # the keys work where the focus is
+        notes.scroll_home(animate=False)
+        await pilot.pause()
+        await pilot.press("pagedown")
+        assert notes.scroll_y == min(notes.size.height - 1, notes.max_scroll_y)  # a page (one line kept)
+        while notes.scroll_y < notes.max_scroll_y:
+            await pilot.press("pagedown")
+        assert summary.region.bottom <= notes.region.bottom  # the summary's last line is in sight
+        assert "Turning point" in str(summary.render())
+        while notes.scroll_y > 0:
+            await pilot.press("pageup")
+        assert screen.query_one("#replay-status").region.y == notes.region.y

@@ -248,6 +248,8 @@ class ReplayScreen(Screen[Board | bool | None]):
         Binding("right", "step(1)", "Forward", priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("pagedown", "scroll_notes(1)", "Scroll the notes down", show=False, priority=True),
+        Binding("pageup", "scroll_notes(-1)", "Scroll the notes up", show=False, priority=True),
         Binding("a", "toggle_overlay", "Analysis"),
         Binding("v", "review", "Review"),
         Binding("l", "line", "Line", show=False),
@@ -320,10 +322,18 @@ class ReplayScreen(Screen[Board | bool | None]):
         self.query_one("#replay-notes").styles.max_height = max(room, 3)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A game not yet in the archive (just finished) cannot be exported or deleted here."""
+        """A game not yet in the archive (just finished) cannot be exported or deleted here;
+        PgUp and PgDn scroll the notes where they do not fit (else they page the moves)."""
         if action in ("export", "delete"):
             return self.record.id is not None
+        if action == "scroll_notes":
+            return self.query_one("#replay-notes").max_scroll_y > 0
         return True
+
+    def action_scroll_notes(self, pages: int) -> None:
+        """Scroll the notes under the board (the status, the graph, the review) by a page."""
+        notes = self.query_one("#replay-notes")
+        notes.scroll_to(y=notes.scroll_y + pages * max(notes.size.height - 1, 1), animate=False)
 
     def show(self, ply: int) -> None:
         """Show the position after ``ply`` moves."""
@@ -359,7 +369,8 @@ class ReplayScreen(Screen[Board | bool | None]):
             extra = extra or "←/→ step the line · l back to the game"
         elif review is not None and ply:
             where += f"\n{verdict_line(review, ply)}"
-        return f"{where}\n[dim]{extra or '←/→ step · a analysis · v review · p play on from here'}[/dim]"
+        extra = extra or "←/→ step · PgDn/PgUp scroll · a analysis · v review · p play on from here"
+        return f"{where}\n[dim]{extra}[/dim]"
 
     def action_step(self, plies: int) -> None:
         """Step the replay, or the line of a mistake while it is shown."""
