@@ -362,6 +362,11 @@ class GameState:
         """Where redo goes: one move on, or on to the next turn of a player at this keyboard."""
         return self.table.redo_target(self, self.ply, len(self.line))
 
+    def jump_target(self, ply: int) -> int:
+        """Where picking the position after ``ply`` moves in the history lands (a turn of a player
+        at this keyboard, the computer's replies as it made them)."""
+        return self.table.jump_target(self, ply, len(self.line))
+
     def move_list(self) -> list[str]:
         """The line as numbered moves, e.g. ``["1. X b2", "2. O a1", "3. X c3"]``: moves count
         single turns, as the review, the replay and puzzles count them."""

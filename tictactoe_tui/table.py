@@ -236,6 +236,15 @@ class Table:
             return ply + 1
         return next(p for p in range(ply + 1, end + 1) if _mover(p) in keyboard or p == end)
 
+    def jump_target(self, game: Seated, ply: int, end: int) -> int:
+        """Where picking the position after ``ply`` of ``end`` moves in the history lands: there,
+        or on along the line as played to the next turn of a player at this keyboard, so the
+        computer's reply is the one it made (picked anew, it might differ without a word)."""
+        keyboard = game.seating.keyboard
+        if not keyboard:
+            return ply
+        return next((p for p in range(ply, end + 1) if _mover(p) in keyboard), ply)
+
 
 def _mover(ply: int) -> Mark:
     """The side to move after ``ply`` moves."""

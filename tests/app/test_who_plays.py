@@ -16,7 +16,7 @@ from tictactoe_tui.net import JoinPlan
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 
-from .conftest import AppFactory, Gated
+from .conftest import AppFactory, FirstFree, Gated
 from .test_online import app_for, hosted_app, until
 from .test_play import status
 
@@ -146,6 +146,29 @@ async def test_a_loaded_game_shows_its_own_game_and_board_in_the_sidebar(tmp_pat
         assert app.game_screen.game.board.rules.name == "ultimate"
         assert app.query_one("#game", Select).value == "ultimate"
         assert app.query_one("#preset", Select).value == ultimate
+
+
+async def test_a_history_jump_to_the_computer_s_turn_keeps_its_reply_and_says_so(make_app: AppFactory) -> None:
+    from tictactoe_tui.app.sidebar import HistoryList
+
+    computer = FirstFree()
+    app = make_app(Settings(), impossible=computer)
+    async with app.run_test(size=(100, 40)) as pilot:
+        for key in ("5", "9"):  # X b2, c3; the computer (O) a1, b1
+            await pilot.press(key)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        assert app.game_screen.game.board.history == ((1, 1), (0, 0), (2, 2), (0, 1))
+        app.game_screen.on_history_list_jump(HistoryList.Jump(1))  # after b2: the computer to move
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game_screen.game.board.history == ((1, 1), (0, 0))  # its reply as it made it
+        assert computer.calls == 2  # not asked again
+        assert "Back to move 1, and the computer's reply a1" in status(app)
+        app.game_screen.on_history_list_jump(HistoryList.Jump(0))  # your turn: there
+        await pilot.pause()
+        assert app.game_screen.game.ply == 0
+        assert "Back to the start: play on from here" in status(app)
 
 
 async def test_quitting_mid_game_online_asks_first(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from textual.command import Provider
 from textual.containers import Vertical
 from textual.events import Resize
 
-from ..engine import Board, Move
+from ..engine import Board, Move, move_name
 from ..game import GameState, Preset, Scoreboard, Settings
 from .aiming import DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .board_view import BoardView
@@ -258,7 +258,11 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         elif self.game.board.is_over and event.ply != self.game.ply:
             self.notice = FINAL
         elif event.ply != self.game.ply:
-            self.travel(event.ply, f"Back to move {event.ply}" if event.ply else "Back to the start")
+            ply = self.game.jump_target(event.ply)
+            what = f"Back to move {event.ply}" if event.ply else "Back to the start"
+            if ply != event.ply:  # on to the computer's reply as it made it
+                what = f"{what}, and the computer's reply {move_name(self.game.line[ply - 1])}"
+            self.travel(ply, what)
 
     def travel(self, ply: int, what: str) -> None:
         """Show the game after ``ply`` moves; a search in progress is cancelled and dropped."""
