@@ -3,6 +3,7 @@ told at once, before the computer replies; coached games are archived as coached
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Callable
 
@@ -12,7 +13,7 @@ import tictactoe_tui.search_process  # noqa: F401 (loaded once here, not in the 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.coach import CHECKING
 from tictactoe_tui.app.commands import game_commands
-from tictactoe_tui.game import FirstPlayer, Mode, Settings
+from tictactoe_tui.game import FirstPlayer, GameState, Mode, Settings
 
 from .conftest import AppFactory, FirstFree, Gated
 
@@ -89,14 +90,20 @@ async def test_the_remark_stands_after_the_reply_and_the_game_is_archived_as_coa
         assert record.coached
 
 
-async def test_a_game_the_coach_was_turned_on_in_counts_as_coached_and_other_tables_are_not_coached(
+def test_only_a_table_that_lets_a_coach_speak_makes_a_game_coached() -> None:
+    assert GameState.start(COACHED, random.Random(0)).coached
+    assert not GameState.start(Settings(mode=Mode.TWO_PLAYERS, coach=True), random.Random(0)).coached
+
+
+async def test_a_game_the_coach_was_turned_on_in_counts_as_coached(
     make_app: AppFactory,
 ) -> None:
     computer = Gated()
     app = make_app(Settings(first=FirstPlayer.COMPUTER), impossible=computer)
     async with app.run_test() as pilot:
         screen = app.game_screen
-        await until(pilot, computer.entered.is_set)
+        await until(pilot, lambda: computer.entered.is_set() and bool(screen.query("#history")))
+        await pilot.pause()  # the sidebar, mounted after the first frame, is built
         assert not screen.game.coached
         screen.change_setting("coach", True)  # mid-game, while the computer thinks
         assert screen.game.coached
@@ -104,10 +111,6 @@ async def test_a_game_the_coach_was_turned_on_in_counts_as_coached_and_other_tab
         await reply(pilot, computer, 0)  # the computer still moves
         screen.change_setting("coach", False)
         assert screen.game.coached  # coached at some point: it stays so
-        screen.change_setting("mode", Mode.TWO_PLAYERS)
-        screen.change_setting("coach", True)
-        screen.start_new_game(screen.settings.table)
-        assert not screen.game.coached  # two players: no coach speaks, nothing counts apart
         assert {"Coach: on", "Coach: off"} <= {title for title, _help, _run in game_commands(screen)}
 
 
