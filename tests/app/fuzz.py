@@ -208,12 +208,19 @@ async def _settle(app: TicTacToeApp, pilot: object) -> None:
     await pilot.pause()  # type: ignore[attr-defined]
 
 
-async def run(seed: int, actions: int, on_action: Callable[[int, str], None] | None = None) -> Report:
-    """Drive a fresh app for ``actions`` random actions; the report lists every fault."""
+async def run(
+    seed: int,
+    actions: int,
+    on_action: Callable[[int, str], None] | None = None,
+    start: tuple[Mode, Preset] | None = None,
+) -> Report:
+    """Drive a fresh app for ``actions`` random actions; the report lists every fault. The app
+    starts in ``start``'s mode and board, or in ones the seed picks."""
     rng = random.Random(seed)
+    mode, preset = start or (rng.choice(list(Mode)), rng.choice(FUZZ_BOARDS))
     settings = Settings(
-        mode=rng.choice(list(Mode)),
-        preset=rng.choice(FUZZ_BOARDS),
+        mode=mode,
+        preset=preset,
         level=rng.choice(["easy", "medium", "hard"]),
         think_seconds=0.05,
     )

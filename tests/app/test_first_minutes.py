@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input, Select
 
 from tictactoe_tui.app.board_view import BoardView
@@ -328,3 +329,12 @@ async def test_a_launch_board_the_saved_player_cannot_play_gets_a_player_that_ca
     assert "opening-table does not play Classic on this board" in app.switched
     stored, _theme, _problem = load_settings(paths, ["impossible", "opening-table"])
     assert stored.level == "opening-table"
+
+
+@pytest.mark.parametrize("preset", [Preset(3, 3, 3), Preset(9, 9, 3, "ultimate")], ids=["classic", "ultimate"])
+async def test_q_while_the_screen_is_still_being_built_quits_cleanly(make_app: AppFactory, preset: Preset) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.post_message(events.Key("q", "q"))  # before the first pause: the sidebar is still mounting
+        await pilot.pause()
+    assert app.return_code == 0

@@ -4,18 +4,28 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import FirstPlayer, GameState, Mode, Settings
 
-from .fuzz import Seen, check, run
+from .fuzz import FUZZ_BOARDS, Seen, check, run
 
 
 async def test_a_short_fuzz_run_finds_no_fault() -> None:
-    for seed in (4, 12):  # runs that play all 60 actions (a q on a fresh game quits)
-        report = await run(seed, actions=60)
-        assert report.actions == 60
+    for seed in (4, 12):  # runs that play all 40 actions (a q on a fresh game quits)
+        report = await run(seed, actions=40)
+        assert report.actions == 40
         assert report.faults == []
         assert report.moves > 0  # it really played
+
+
+@pytest.mark.parametrize("mode", [Mode.VS_COMPUTER, Mode.TWO_PLAYERS, Mode.COMPUTER_VS_COMPUTER])
+@pytest.mark.parametrize("game", ["classic", "gravity", "misere", "ultimate"])
+async def test_the_screen_reads_true_in_every_game_and_mode(game: str, mode: Mode) -> None:
+    board = next(preset for preset in FUZZ_BOARDS if preset.game == game)
+    report = await run(7, actions=10, start=(mode, board))
+    assert report.faults == []
 
 
 def played(settings: Settings, *moves: tuple[int, int]) -> GameState:

@@ -25,6 +25,7 @@ from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameReco
 from .ai import Searcher
 from .analysis import AnalysisRequests, failed, too_big
 from .board_view import VALUE_LEGEND, BoardView
+from .choice import Choice
 from .messages import AnalysisFailed, AnalysisReady
 from .notices import tell_archive_news
 from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
@@ -82,28 +83,28 @@ class ArchiveScreen(Screen[Board | None]):
         yield Static("", id="archive-title")
         levels, boards = self.archive.choices() if self.archive.available else ([], [])
         with Horizontal(id="archive-filters"):
-            yield Select(
+            yield Choice(
                 [("Any mode", ANY), *((MODE_SHORT[mode.value].capitalize(), mode.value) for mode in Mode)],
                 value=ANY,
                 allow_blank=False,
                 compact=True,
                 id="filter-mode",
             )
-            yield Select(
+            yield Choice(
                 [("Any level", ANY), *((level, level) for level in levels)],
                 value=ANY,
                 allow_blank=False,
                 compact=True,
                 id="filter-level",
             )
-            yield Select(
+            yield Choice(
                 [("Any board", ANY), *((board_label(*board), board) for board in boards)],
                 value=ANY,
                 allow_blank=False,
                 compact=True,
                 id="filter-board",
             )
-            yield Select(
+            yield Choice(
                 [("Any result", ANY), ("Won", 1), ("Drawn", 0), ("Lost", -1)],
                 value=ANY,
                 allow_blank=False,

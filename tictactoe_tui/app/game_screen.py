@@ -124,7 +124,9 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         self.take_turns()
 
     def after_first_frame(self) -> None:
-        """Mount the sidebar and the footer."""
+        """Mount the sidebar and the footer (unless the app quit before its first frame)."""
+        if not self.is_attached:
+            return
         from textual.widgets import Footer
 
         from .sidebar import Sidebar

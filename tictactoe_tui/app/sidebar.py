@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from ..engine import LEVELS, STRATEGIES, Board, get_strategy
 from ..engine.rules import RULES
 from ..game import THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings, presets_for
+from .choice import Choice
 
 
 def level_options() -> list[tuple[str, str]]:
@@ -124,7 +125,7 @@ class Sidebar(Vertical):
                     yield Label(title, classes="setting-title")
                     options = setting_options(field, self.initial)
                     value = getattr(self.initial, field)
-                    yield Select(options, value=value, allow_blank=False, compact=True, id=field)
+                    yield Choice(options, value=value, allow_blank=False, compact=True, id=field)
             with TabPane("History", id="history-tab"):
                 yield HistoryList(id="history")
 
