@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Footer, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.status import StatusLine
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import Mode, Preset, Settings, presets_for
@@ -81,3 +83,27 @@ async def test_the_message_that_replaces_a_board_is_whole(size: tuple[int, int])
         words = str(message.render()).split()
         assert " ".join(lines).split() == words, f"shows {lines} of {words}"
         assert re.search(r"\b\d+×\d+\b", " ".join(words)), f"{words} does not name the size the board needs"
+
+
+#: The longest things the status says under its headline: (the online banner, the news).
+LONG_NEWS = [
+    ("", "Hint for X: h8 (an estimate from the computer's search: too big to solve exactly yet)"),
+    ("", "O played e5 in 998.7 ms — O won 67% of playouts"),
+    ("code: 482-913 · 192.168.100.200:50123", "Your friend left: they can join again with the same code"),
+]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: "{}x{}".format(*size))
+@pytest.mark.parametrize("game", ["classic", "ultimate"])
+async def test_the_status_shows_its_whole_text(size: tuple[int, int], game: str) -> None:
+    preset = Preset(15, 15, 5) if game == "classic" else Preset(9, 9, 3, game)
+    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        status = app.query_one(StatusLine)
+        for banner, news in LONG_NEWS:
+            status.online_banner, status.notice = banner, news
+            await pilot.pause()
+            shown = " ".join(strip.text for strip in status.render_lines(Region(0, 0, *status.outer_size))).split()
+            assert shown == Text.from_markup(status.render()).plain.split()
+            assert app.query_one(BoardView).fits, f"{preset.label} at {size} no longer fits beside the status"
