@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Console
 from textual.widgets import Select
 
 from tictactoe_tui.app.board_view import Cell, SmallBoard
 from tictactoe_tui.app.help import HelpScreen, games_table
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.game import Mode, Preset, Settings
+from tictactoe_tui.game import KeyLayout, Mode, Preset, Settings
 
 from .conftest import AppFactory, FirstFree
 from .test_online import until
@@ -104,6 +106,31 @@ async def test_ultimate_sends_you_to_the_matching_small_board(make_app: AppFacto
         assert app.game_screen.game.board.move_count == 1
         await pilot.press("5")  # number keys name the squares of the board you were sent to
         assert app.game_screen.game.board.at((1, 7)) is Mark.O
+
+
+async def test_in_ultimate_where_you_may_play_anywhere_one_digit_picks_the_board_the_next_its_square(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(ULTIMATE)
+    async with app.run_test() as pilot:
+        await pilot.press("1")  # the top-left board: the cursor goes to its centre, the status asks on
+        assert app.game_screen.cursor == (1, 1)
+        assert "The top-left board: now a digit for its square" in status(app)
+        assert app.game_screen.game.board.move_count == 0
+        await pilot.press("right")  # the arrows aim instead: the digit and its prompt are dropped
+        assert "now a digit" not in status(app)
+        await pilot.press("5", "5")  # the centre square of the centre board
+        assert app.game_screen.game.board.at((4, 4)) is Mark.X
+        assert "play in the centre board" in status(app)
+        await pilot.press("3")  # O was sent to the centre board: one digit names its square
+        assert app.game_screen.game.board.at((3, 5)) is Mark.O
+
+
+async def test_ultimate_s_board_digits_follow_the_keypad_layout(make_app: AppFactory) -> None:
+    app = make_app(replace(ULTIMATE, layout=KeyLayout.KEYPAD))
+    async with app.run_test() as pilot:
+        await pilot.press("7", "3")  # keypad: 7 is the top-left board, 3 its bottom-right square
+        assert app.game_screen.game.board.at((2, 2)) is Mark.X
 
 
 async def test_a_claimed_ultimate_board_shows_one_big_mark(make_app: AppFactory) -> None:

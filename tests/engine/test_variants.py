@@ -22,6 +22,7 @@ from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS
 from tictactoe_tui.engine.search import rules_mcts
 from tictactoe_tui.engine.search.book import has_book
 from tictactoe_tui.engine.search.exact import solver_for
+from tictactoe_tui.game import KeyLayout
 
 from .reference import make_solver
 
@@ -131,8 +132,26 @@ def test_marks_fall_to_the_lowest_free_square_and_full_columns_are_refused() -> 
 
 def test_number_keys_pick_columns_on_gravity_boards() -> None:
     board = Board.empty(6, 7, 4, "gravity").play((5, 3))
-    assert game_of(board).presentation.digit_square(board, 4, lambda d: (0, 0)) == (4, 3)
-    assert game_of(board).presentation.digit_square(board, 8, lambda d: (0, 0)) is None
+    assert game_of(board).presentation.digit_square(board, (4,), KeyLayout.PHONE.square).square == (4, 3)
+    beyond = game_of(board).presentation.digit_square(board, (8,), KeyLayout.PHONE.square)
+    assert (beyond.square, beyond.cursor, beyond.prompt) == (None, None, "Number keys 1–7 pick a column here")
+
+
+def test_number_keys_in_ultimate_pick_the_board_then_its_square_where_you_may_play_in_any() -> None:
+    presentation = game_of(Board.empty(9, 9, 3, "ultimate")).presentation
+    board = Board.empty(9, 9, 3, "ultimate")
+    first = presentation.digit_square(board, (7,), KeyLayout.KEYPAD.square)  # keypad: 7 is the top left
+    assert (first.square, first.cursor, first.awaits_digit) == (None, (1, 1), True)
+    assert first.prompt == "The top-left board: now a digit for its square"
+    assert presentation.digit_square(board, (7, 3), KeyLayout.KEYPAD.square).square == (2, 2)
+    assert presentation.digit_square(board, (7, 3), KeyLayout.PHONE.square).square == (6, 2)  # phone: 7 bottom left
+    sent = board.play((4, 4))  # O is sent to the centre board: one digit names its square
+    assert presentation.digit_square(sent, (1,), KeyLayout.PHONE.square).square == (3, 3)
+    # O claims the centre board, then X sends O there: O may play in any open board but that one
+    anywhere = board.play_all([(4, 4), (3, 3), (1, 1), (3, 4), (1, 4), (3, 5), (1, 7)])
+    decided = presentation.digit_square(anywhere, (5,), KeyLayout.PHONE.square)
+    assert (decided.square, decided.awaits_digit) == (None, False)
+    assert decided.prompt == "The centre board is decided: pick an open board"
 
 
 def test_connect_four_impossible_opens_in_the_centre_column() -> None:

@@ -1,8 +1,9 @@
 """Pointing at squares on a screen where a player moves: the arrows, the number keys, Enter
 and clicks, each through the game's presentation (:mod:`..engine.games`), so that every such
 screen aims alike. A click anywhere in a Gravity column plays where the mark lands, a number
-key names a square on 3×3 and a column in Gravity, and the cursor stays on the board (in
-Gravity, on the square a mark would land).
+key names a square on 3×3 and a column in Gravity (in Ultimate, where you may play in any
+board, one digit picks the board and the next its square), and the cursor stays on the board
+(in Gravity, on the square a mark would land).
 """
 
 from __future__ import annotations
@@ -20,9 +21,6 @@ DIGIT_BINDINGS: list[BindingType] = [
     Binding(str(digit), f"place_number({digit})", f"Square {digit}", show=False, priority=True)
     for digit in range(1, 10)
 ]
-
-#: What a number key says where digits name no square.
-NO_DIGITS = "Number keys name squares on 3×3 and columns in Gravity; here use the arrows and Enter"
 
 
 def playable_near(board: Board, cursor: Move) -> Move:
@@ -55,6 +53,8 @@ class Aiming:
     """
 
     cursor: Move
+    _typed: tuple[Board, tuple[int, ...]] | None = None
+    """The number keys typed so far that await another digit, and the board they were typed on."""
 
     def aimed_board(self) -> Board | None:
         """The board the keys and clicks aim at (None: none shown)."""
@@ -75,6 +75,7 @@ class Aiming:
     def on_board_view_cursor_moved(self, event: BoardView.CursorMoved) -> None:
         """Move the cursor, staying on the board (in Gravity, on the square a mark would land)."""
         event.stop()
+        self._forget_digits()
         board = self.aimed_board()
         if board is None:
             return
@@ -85,11 +86,13 @@ class Aiming:
     def on_board_view_place_at_cursor(self, event: BoardView.PlaceAtCursor) -> None:
         """Place a mark under the cursor."""
         event.stop()
+        self._forget_digits()
         self.place(self.cursor)
 
     def on_board_view_cell_clicked(self, event: BoardView.CellClicked) -> None:
         """Place a mark where a click aims (a click anywhere in a Gravity column drops there)."""
         event.stop()
+        self._forget_digits()
         board = self.aimed_board()
         if board is None:
             return
@@ -97,14 +100,27 @@ class Aiming:
         self.place(self.cursor)
 
     def action_place_number(self, digit: int) -> None:
-        """Place a mark on the square a number key names: on 3×3, a Gravity board's column, or
-        the square of the small board Ultimate sends you to."""
+        """Place a mark on the square the number keys name (on 3×3, a Gravity board's column, in
+        Ultimate the square of the small board you were sent to), or move the cursor to the part
+        of the board named so far and say what the next digit picks."""
         board = self.aimed_board()
         if board is None:
             return
-        move = game_of(board).presentation.digit_square(board, digit, self.keypad())
-        if move is None:
-            self.say(NO_DIGITS)
+        earlier = self._typed[1] if self._typed is not None and self._typed[0] is board else ()
+        digits = (*earlier, digit)
+        answer = game_of(board).presentation.digit_square(board, digits, self.keypad())
+        self._typed = (board, digits) if answer.awaits_digit else None
+        if answer.square is not None:
+            self.cursor = answer.square
+            self.place(answer.square)
             return
-        self.cursor = move
-        self.place(move)
+        if answer.cursor is not None:
+            self.cursor = answer.cursor
+        self.say(answer.prompt)
+
+    def _forget_digits(self) -> None:
+        """Drop the digits that awaited another (the arrows, Enter or a click aim instead), and
+        the prompt for it."""
+        typed, self._typed = self._typed, None
+        if typed is not None and typed[0] is self.aimed_board():
+            self.say("")

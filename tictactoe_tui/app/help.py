@@ -35,7 +35,11 @@ def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str]) -
         seen.add(binding.description)
         keys = [replace(binding, key=key.strip()) for key in binding.key.split(",")]
         table.add_row(" / ".join(key_display(key) for key in keys), binding.description)
-    table.add_row("1 – 9", "Place on 3×3 (layout chosen in the sidebar); a column in Gravity; Ultimate's small board")
+    table.add_row(
+        "1 – 9",
+        "Place on 3×3 (layout chosen in the sidebar); a column in Gravity; in Ultimate a square of the "
+        "board you were sent to, else the board and then its square",
+    )
     for key, description in EXTRA_KEYS:
         table.add_row(key, description)
     return table

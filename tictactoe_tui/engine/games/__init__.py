@@ -28,13 +28,14 @@ from ..rules import RULES, Rules, rules_named
 from ..search.kit import SearchKit
 from ..search.solver import UNLIMITED, Analysis, Budget
 from . import classic, gravity, misere, ultimate
-from .base import LEVEL_NAMES, Game, Presentation
+from .base import LEVEL_NAMES, DigitAnswer, Game, Presentation
 
 __all__ = [
     "GAMES",
     "LEVELS",
     "LEVEL_NAMES",
     "STRATEGIES",
+    "DigitAnswer",
     "Game",
     "Level",
     "Presentation",

@@ -14,6 +14,24 @@ from ..search.kit import ANY_GAME, SearchKit
 LEVEL_NAMES = ("easy", "medium", "hard", "impossible")
 
 
+@dataclass(frozen=True)
+class DigitAnswer:
+    """What the number keys typed so far name: the square to play; or a part of the board the
+    cursor goes to while the next digit is awaited; or nothing, and why."""
+
+    square: Move | None = None
+    """The square to play (the digits are complete)."""
+    cursor: Move | None = None
+    """Where the cursor goes while the next digit is awaited (None: no digit is awaited)."""
+    prompt: str = ""
+    """What the player is told: what the next digit picks, or why digits name nothing here."""
+
+    @property
+    def awaits_digit(self) -> bool:
+        """Whether another digit is needed to name a square."""
+        return self.square is None and self.cursor is not None
+
+
 class Presentation:
     """How people point at squares and what they are told of a game: the default is any free
     square, named by number keys on 3×3 only."""
@@ -22,10 +40,13 @@ class Presentation:
         """The square a player pointing at ``move`` would mark."""
         return move
 
-    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
-        """The square number key ``digit`` (1-9) names, or None when digits mean nothing here;
-        ``keypad`` is the player's 3×3 key layout."""
-        return keypad(digit) if (board.rows, board.cols) == (3, 3) else None
+    def digit_square(self, board: Board, digits: tuple[int, ...], keypad: Callable[[int], Move]) -> DigitAnswer:
+        """What the number keys ``digits`` (1-9 each, the last one just pressed, the earlier ones
+        those an answer with a ``cursor`` awaited more after) name; ``keypad`` is the player's
+        3×3 key layout."""
+        if (board.rows, board.cols) != (3, 3):
+            return DigitAnswer(prompt="Number keys name squares on 3×3 boards only: use the arrows and Enter")
+        return DigitAnswer(keypad(digits[-1]))
 
     def where_to_play(self, board: Board) -> str:
         """Where the side to move may play, when the game restricts it (for the status line)."""

@@ -10,7 +10,7 @@ from ..rules import RULES
 from ..rules.gravity import Gravity
 from ..search.gravity_solver import GravitySolver
 from ..search.kit import SearchKit
-from .base import Game, Presentation
+from .base import DigitAnswer, Game, Presentation
 
 
 class GravityPresentation(Presentation):
@@ -20,9 +20,11 @@ class GravityPresentation(Presentation):
         """The lowest free square of ``move``'s column (the top square when it is full)."""
         return Gravity.landing(board, move)
 
-    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
+    def digit_square(self, board: Board, digits: tuple[int, ...], keypad: Callable[[int], Move]) -> DigitAnswer:
         """Digits 1 to the number of columns pick a column."""
-        return self.aim(board, (0, digit - 1)) if digit <= board.cols else None
+        if digits[-1] > board.cols:
+            return DigitAnswer(prompt=f"Number keys 1–{board.cols} pick a column here")
+        return DigitAnswer(self.aim(board, (0, digits[-1] - 1)))
 
 
 _RULES = RULES["gravity"]

@@ -10,11 +10,12 @@ from ..rules import RULES
 from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
 from ..search.kit import SearchKit
 from ..search.ultimate_playout import playout_from
-from .base import Game, Presentation
+from .base import DigitAnswer, Game, Presentation
 
 
 class UltimatePresentation(Presentation):
-    """The status line names the small board to play in; digits pick a square inside it."""
+    """The status line names the small board to play in; digits pick a square inside it (where
+    you may play in any board, a digit picks the board first)."""
 
     def where_to_play(self, board: Board) -> str:
         if board.is_over:
@@ -24,14 +25,29 @@ class UltimatePresentation(Presentation):
             return "any open board"
         return f"the {BLOCK_NAMES[SLOT_OF[last]]} board"
 
-    def digit_square(self, board: Board, digit: int, keypad: Callable[[int], Move]) -> Move | None:
-        """Digits pick the square inside the one small board you were sent to."""
+    def digit_square(self, board: Board, digits: tuple[int, ...], keypad: Callable[[int], Move]) -> DigitAnswer:
+        """Where you were sent, a digit names the square inside that small board; where you may
+        play in any, the first digit picks the board (the cursor goes to its centre) and the
+        next the square inside it. The key layout is the same for boards and squares. On a
+        finished game a digit names its board's centre (which the screen says cannot be played)."""
         blocks = [block for block, mask in enumerate(BLOCK_MASKS) if board.legal_bits & mask]
-        if len(blocks) != 1:
-            return None
-        [block] = blocks
-        row, col = keypad(digit)
-        return (block // 3 * 3 + row, block % 3 * 3 + col)
+        if len(blocks) == 1:
+            return DigitAnswer(_square_in(blocks[0], keypad(digits[-1])))
+        row, col = keypad(digits[0])
+        block = row * 3 + col
+        if board.is_over:
+            return DigitAnswer(_square_in(block, (1, 1)))
+        if block not in blocks:
+            return DigitAnswer(prompt=f"The {BLOCK_NAMES[block]} board is decided: pick an open board")
+        if len(digits) == 1:
+            prompt = f"The {BLOCK_NAMES[block]} board: now a digit for its square"
+            return DigitAnswer(cursor=_square_in(block, (1, 1)), prompt=prompt)
+        return DigitAnswer(_square_in(block, keypad(digits[1])))
+
+
+def _square_in(block: int, square: Move) -> Move:
+    """The big board's square at ``square`` (row, column 0-2) inside small board ``block``."""
+    return (block // 3 * 3 + square[0], block % 3 * 3 + square[1])
 
 
 #: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here).
