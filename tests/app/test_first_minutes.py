@@ -338,3 +338,10 @@ async def test_q_while_the_screen_is_still_being_built_quits_cleanly(make_app: A
         app.post_message(events.Key("q", "q"))  # before the first pause: the sidebar is still mounting
         await pilot.pause()
     assert app.return_code == 0
+
+
+def test_the_computer_players_are_named_without_another_word_for_them() -> None:
+    labels = [label for label, _name in setting_options("level", Settings())]
+    assert "Impossible" in labels
+    assert "rules" in labels  # a named player, as named
+    assert not [label for label in labels if "Strategy" in label or "AI" in label]

@@ -19,8 +19,9 @@ from .choice import Choice
 
 
 def level_options() -> list[tuple[str, str]]:
-    """Every level, then every strategy people may name (a game registered later included)."""
-    return [*((name.title(), name) for name in LEVELS), *((f"Strategy: {name}", name) for name in STRATEGIES)]
+    """Every level (capitalised), then every player people may name, as named (a game registered
+    later included): the Computer heading says what they all are."""
+    return [*((name.title(), name) for name in LEVELS), *((name, name) for name in STRATEGIES)]
 
 
 #: The board select's last entry, which asks for rows, columns and k.
