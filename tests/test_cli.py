@@ -51,6 +51,25 @@ def test_analyze_table_lists_every_move(capsys: pytest.CaptureFixture[str]) -> N
         assert name in out
 
 
+def test_analyze_takes_a_game_o_opened_and_answers_in_its_marks(capsys: pytest.CaptureFixture[str]) -> None:
+    """O has one more mark than X: X is to move; the engine (whose X moves first) analyzes the
+    board with the marks swapped, and the answer names the marks as given."""
+    swapped = analyze(Board.parse("x.x/.o./..."))  # O to move there, as X is here
+    status, out, err = run(capsys, "analyze", "o.o/.x./...", "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert (data["board"], data["to_move"], data["value"]) == ("o.o/.x./...", "x", swapped.value)
+    assert [(m["row"], m["col"], m["value"], m["plies"]) for m in data["moves"]] == [
+        (mv.move[0], mv.move[1], mv.value, mv.plies) for mv in swapped.moves
+    ]
+    assert data["moves"][0] == {"row": 0, "col": 1, "value": 0, "plies": 6}  # X blocks O's top row
+    status, out, _ = run(capsys, "analyze", "..o/.../...")
+    assert status == 0
+    assert "..o/.../..." in out
+    assert "X to move: draw for X" in out
+    assert "result for X" in out
+
+
 def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "analyze", "..../..../..../....", "--k", "3", "--json")
     assert status == 0
@@ -61,6 +80,8 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
     ("args", "reason"),
     [
         (["analyze", "xxx/oo./..."], "game is over"),
+        (["analyze", "ooo/xx./..."], "game is over"),  # O opened and won
+        (["analyze", "xxx/oo./oo."], "X has won, but the game went on after that"),  # in the marks given
         (["analyze", "xx./../..."], "rows differ in length"),
         (["analyze", "abc/.../..."], "bad character"),
         (["analyze", ".../.../...", "--k", "5"], "k=5 does not fit"),

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine import Analysis, Board, Budget, analyze, move_name
+from ..engine import Analysis, Board, BoardError, Budget, analyze, move_name
 from ..engine.search import alphabeta
 from ..engine.search.book import has_book
 from .parser import UsageError
@@ -20,9 +22,55 @@ OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
 PLAYOUT_LIMIT = 1_000_000
 
 
+#: Swaps the marks in a board's text form (its cells; the last move after ``@`` stays).
+_OTHER_MARKS = str.maketrans("xoXO", "oxOX")
+#: A mark named in a sentence.
+_MARK_WORD = re.compile(r"\b[XO]\b")
+
+
+def swap_marks(text: str) -> str:
+    """``text``, a board's text form, with every X an O and every O an X."""
+    grid, at, last = text.partition("@")
+    return grid.translate(_OTHER_MARKS) + at + last
+
+
+@dataclass(frozen=True)
+class GivenPosition:
+    """A board as ``analyze`` was given it. The engine's X always moves first, so a game O
+    opened (O has one more mark than X: X is to move) is analyzed with the marks swapped; what
+    is printed names the marks as given."""
+
+    board: Board
+    """The board the engine analyzes."""
+    swapped: bool
+    """Whether its marks are the given ones swapped."""
+
+    @classmethod
+    def read(cls, text: str, k: int | None, game: str) -> GivenPosition:
+        """Parse ``text``, swapping the marks of a game O opened."""
+        grid = text.partition("@")[0].lower()
+        if grid.count("o") != grid.count("x") + 1:
+            return cls(Board.parse(text, k=k, game=game), swapped=False)
+        try:
+            return cls(Board.parse(swap_marks(text), k=k, game=game), swapped=True)
+        except BoardError as error:  # it names the swapped marks: name the given ones
+            raise BoardError(_MARK_WORD.sub(lambda word: "O" if word[0] == "X" else "X", str(error))) from None
+
+    @property
+    def text(self) -> str:
+        """The board's text form, in the marks given."""
+        return swap_marks(str(self.board)) if self.swapped else str(self.board)
+
+    @property
+    def mover(self) -> str:
+        """The side to move, as given: ``X`` or ``O``."""
+        return (self.board.to_move.other if self.swapped else self.board.to_move).upper()
+
+
 def run(args: argparse.Namespace) -> int:
     """``analyze``: print every move's exact value (or estimates, saying from what)."""
-    board = Board.parse(args.board, k=args.k, game=args.game)
+    position = GivenPosition.read(args.board, args.k, args.game)
+    board = position.board
     if board.is_over:
         raise UsageError("game is over")
     budget = Budget.seconds(args.time)
@@ -31,18 +79,18 @@ def run(args: argparse.Namespace) -> int:
         result = analyze(board, budget)  # close to done: the exact solver gets the rest
     if result.complete:
         if args.json:
-            print(json.dumps(analysis_json(result)))
+            print(json.dumps(analysis_json(position, result)))
         else:
-            print_table(analysis_table(result))
+            print_table(analysis_table(position, result))
         return 0
     attempt = exact_attempt(result, board)
     if not board.rules.classic_lines:
-        return print_playout_estimates(board, budget, args, attempt)
+        return print_playout_estimates(position, budget, args, attempt)
     outcome = alphabeta.search(board, budget, every_score=True)
     if args.json:
-        print(json.dumps(estimate_json(board, outcome)))
+        print(json.dumps(estimate_json(position, outcome)))
     else:
-        print_table(estimate_table(board, outcome, attempt))
+        print_table(estimate_table(position, outcome, attempt))
     return 0
 
 
@@ -61,10 +109,11 @@ def exact_attempt(result: Analysis, board: Board) -> str:
     )
 
 
-def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespace, attempt: str) -> int:
+def print_playout_estimates(position: GivenPosition, budget: Budget, args: argparse.Namespace, attempt: str) -> int:
     """Estimates from MCTS playouts (the games other than the classic one), as JSON or a table."""
     from ..engine.games import game_of
 
+    board = position.board
     found = game_of(board).searches.estimate(board, random.Random(0), PLAYOUT_LIMIT, budget)
     basis = f"estimates from {found.playouts:,} MCTS playouts, not exact values"
     if args.json:
@@ -72,13 +121,13 @@ def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespa
             {"row": cell // board.cols, "col": cell % board.cols, "win_rate": round(rate, 4), "playouts": visits}
             for cell, rate, visits in found.moves
         ]
-        print(json.dumps({**position_json(board), "value": None, "complete": False, "source": "estimate",
+        print(json.dumps({**position_json(position), "value": None, "complete": False, "source": "estimate",
                           "basis": basis, "moves": moves}))  # fmt: skip
         return 0
     from rich.table import Table
 
-    mover = board.to_move.upper()
-    table = Table(title=f"{board}  ({board.rules.title}) — {mover} to move: {attempt};\n{basis}")
+    mover = position.mover
+    table = Table(title=f"{position.text}  ({board.rules.title}) — {mover} to move: {attempt};\n{basis}")
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"{mover} won (draws half)", justify="right")
@@ -90,9 +139,10 @@ def print_playout_estimates(board: Board, budget: Budget, args: argparse.Namespa
     return 0
 
 
-def position_json(board: Board) -> dict[str, object]:
+def position_json(position: GivenPosition) -> dict[str, object]:
     """The fields every ``--json`` answer starts with."""
-    return {"game": board.rules.name, "board": str(board), "k": board.k, "to_move": str(board.to_move)}
+    board = position.board
+    return {"game": board.rules.name, "board": position.text, "k": board.k, "to_move": position.mover.lower()}
 
 
 def print_table(table: Table) -> None:
@@ -101,11 +151,12 @@ def print_table(table: Table) -> None:
     command_console().print(table)
 
 
-def estimate_json(board: Board, outcome: alphabeta.SearchOutcome) -> dict[str, object]:
+def estimate_json(position: GivenPosition, outcome: alphabeta.SearchOutcome) -> dict[str, object]:
     """The ``--json`` form of a heuristic estimate: scores, not values, and the depth searched."""
+    board = position.board
     ranked = sorted(outcome.scores.items(), key=lambda item: -item[1])
     return {
-        **position_json(board),
+        **position_json(position),
         "value": None,
         "complete": False,
         "source": "estimate",
@@ -126,13 +177,13 @@ def outlook(score: int) -> str:
     return "better" if score > 0 else ("worse" if score < 0 else "even")
 
 
-def estimate_table(board: Board, outcome: alphabeta.SearchOutcome, attempt: str) -> Table:
+def estimate_table(position: GivenPosition, outcome: alphabeta.SearchOutcome, attempt: str) -> Table:
     """A Rich table of estimates for a board too big to solve in time."""
     from rich.table import Table
 
-    mover = board.to_move.upper()
+    board, mover = position.board, position.mover
     table = Table(
-        title=f"{board}  (k={board.k}) — {mover} to move: {attempt};\n"
+        title=f"{position.text}  (k={board.k}) — {mover} to move: {attempt};\n"
         f"estimates from a {outcome.depth}-ply search, not exact values, for the"
         f" {len(outcome.scores)} most promising of {len(board.legal_moves())} moves",
     )
@@ -146,11 +197,10 @@ def estimate_table(board: Board, outcome: alphabeta.SearchOutcome, attempt: str)
     return table
 
 
-def analysis_json(analysis: Analysis) -> dict[str, object]:
-    """The ``--json`` form of an analysis."""
-    board = analysis.board
+def analysis_json(position: GivenPosition, analysis: Analysis) -> dict[str, object]:
+    """The ``--json`` form of an analysis of ``position``."""
     return {
-        **position_json(board),
+        **position_json(position),
         "value": analysis.value,
         "complete": analysis.complete,
         "source": analysis.source,
@@ -160,12 +210,11 @@ def analysis_json(analysis: Analysis) -> dict[str, object]:
     }
 
 
-def analysis_table(analysis: Analysis) -> Table:
-    """A Rich table of an analysis, best move first."""
+def analysis_table(position: GivenPosition, analysis: Analysis) -> Table:
+    """A Rich table of an analysis of ``position``, best move first."""
     from rich.table import Table
 
-    board = analysis.board
-    mover = board.to_move.upper()
+    board, mover = position.board, position.mover
     if analysis.value is None:
         verdict = f"not solved within the time limit; {len(analysis.moves)} moves solved"
     else:
@@ -175,7 +224,7 @@ def analysis_table(analysis: Analysis) -> Table:
     else:
         basis = f"exact values solved in {analysis.seconds:.2f} s ({analysis.nodes:,} positions searched)"
     game = "" if board.rules.classic_lines else f"{board.rules.title}, "
-    table = Table(title=f"{board}  ({game}k={board.k}) — {mover} to move: {verdict}\n{basis}")
+    table = Table(title=f"{position.text}  ({game}k={board.k}) — {mover} to move: {verdict}\n{basis}")
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"result for {mover}")
