@@ -1,0 +1,118 @@
+"""The screen-reading fuzzer online: two real copies of the app, host and guest, in one process,
+random keys and bursts on either side; after each action both screens are read against their
+games, and both must hold the same game."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.widgets import Select
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.screens import ConfirmScreen
+from tictactoe_tui.engine import Mark, get_strategy
+from tictactoe_tui.game import Preset, Settings
+from tictactoe_tui.net import HostPlan, JoinPlan
+from tictactoe_tui.store.files import Paths
+
+from .fuzz import FUZZ_BOARDS, Seen, check, read_screen
+from .test_online import press, until
+
+#: What a player online may press (q left out: quitting ends the run, tested on its own).
+ONLINE_KEYS = [*"123456789", "left", "right", "up", "down", "enter", "u", "i", "n", "y", "escape"]
+
+
+def status_of(app: TicTacToeApp) -> str:
+    return str(app.query_one("#status").render())
+
+
+def sidebar_faults(app: TicTacToeApp) -> list[str]:
+    """The sidebar's mark and who-goes-first against the seats (the table decides them online)."""
+    game = app.game_screen.game
+    if not game.joined or not app.query("#mark"):
+        return []
+    [mine] = game.seating.keyboard
+    shown_mark = app.query_one("#mark", Select).value
+    shown_first = app.query_one("#first", Select).value
+    faults = []
+    if shown_mark != game.symbol(mine):
+        faults.append(f"the sidebar says your mark is {shown_mark}, but you play {game.symbol(mine)}")
+    if (shown_first == "You") != (mine is Mark.X):
+        faults.append(f"the sidebar says {shown_first} goes first, but you play {mine.name}")
+    return faults
+
+
+async def fuzz_online(home: Path, seed: int, actions: int, preset: Preset) -> tuple[list[str], int]:
+    """The faults found, and how many moves the two sides played."""
+    rng = random.Random(seed)
+
+    def app_for(name: str, plan: HostPlan | JoinPlan) -> TicTacToeApp:
+        paths = Paths(home / name / "config", home / name / "data")
+        searcher = ThreadSearcher(get_strategy)
+        return TicTacToeApp(Settings(preset=preset), paths=paths, searcher=searcher, online=plan, seed=seed)
+
+    faults: list[str] = []
+    moves = 0
+    host = app_for("host", HostPlan("127.0.0.1", 0))
+    async with host.run_test(size=(100, 40)):
+        await until(
+            lambda: (
+                host.game_screen.online is not None
+                and host.game_screen.online.host is not None
+                and host.game_screen.online.host.address is not None
+            )
+        )
+        assert host.game_screen.online is not None
+        hosting = host.game_screen.online.host
+        assert hosting is not None
+        assert hosting.address is not None
+        guest = app_for("guest", JoinPlan(*hosting.address, hosting.code))
+        async with guest.run_test(size=(100, 40)):
+            apps = {"host": host, "guest": guest}
+            await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
+            for number in range(actions):
+                side = rng.choice(list(apps))
+                app = apps[side]
+                before = {
+                    name: Seen(each.game_screen.game, isinstance(each.screen, ConfirmScreen))
+                    for name, each in apps.items()
+                }
+                if rng.random() < 0.25:
+                    keys = [rng.choice(ONLINE_KEYS) for _ in range(rng.randrange(2, 5))]
+                    action = f"{side} burst {' '.join(keys)}"
+                    for key in keys:  # all in one read
+                        app.post_message(events.Key(key, key if len(key) == 1 else None))
+                else:
+                    key = rng.choice(ONLINE_KEYS)
+                    action = f"{side} press {key}"
+                    await press(app, key)
+                try:  # the two sides agree once the move (or rematch) has crossed
+                    await until(lambda: host.game_screen.game.line == guest.game_screen.game.line, seconds=5)
+                except AssertionError:
+                    lines = (host.game_screen.game.line, guest.game_screen.game.line)
+                    faults.append(f"{action}: host and guest disagree: {lines[0]} vs {lines[1]}")
+                await asyncio.sleep(0.1)  # the notices and the sidebar catch up
+                if host.game_screen.game.number == before["host"].game.number:
+                    moves += max(0, host.game_screen.game.ply - before["host"].game.ply)
+                for name, each in apps.items():
+                    game = each.game_screen.game
+                    said = [
+                        *check(game, status_of(each), before[name], action, human_moved=name == side),
+                        *read_screen(each, None, before[name], action),
+                        *sidebar_faults(each),
+                    ]
+                    faults += [f"seed {seed}, action {number} ({action}), {name}: {fault}" for fault in said]
+    return faults, moves
+
+
+@pytest.mark.parametrize("game", ["classic", "gravity", "ultimate"])
+async def test_the_screens_read_true_online(tmp_path: Path, game: str) -> None:
+    board = next(preset for preset in FUZZ_BOARDS if preset.game == game)
+    faults, moves = await fuzz_online(tmp_path, 5, actions=14, preset=board)
+    assert faults == []
+    assert moves > 0  # it really played
