@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
@@ -58,6 +61,25 @@ class Broken(Strategy):
 
 
 AppFactory = Callable[..., TicTacToeApp]
+
+
+@pytest.fixture(autouse=True)
+def whole_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts once the game screen is whole: the sidebar is mounted after the first
+    frame, and a test that reads or sets it at once would race its mounting on a busy machine.
+    Tests marked ``first_frame`` act before that, as a fast typist may."""
+    if request.node.get_closest_marker("first_frame"):
+        return
+    started = TicTacToeApp.run_test
+
+    @asynccontextmanager
+    async def run_test(app: TicTacToeApp, *args: Any, **kwargs: Any) -> AsyncIterator[Pilot[Any]]:
+        async with started(app, *args, **kwargs) as pilot:
+            await app.game_screen.whole()
+            await pilot.pause()
+            yield pilot
+
+    monkeypatch.setattr(TicTacToeApp, "run_test", run_test)
 
 
 @pytest.fixture

@@ -292,7 +292,9 @@ async def run(
             else:
                 action = "help screen"
                 await pilot.press("question_mark")
-            if app.return_code is not None:  # the action quit the app: this run is over
+            if app.return_code is None:
+                await _settle(app, pilot)
+            if app.return_code is not None:  # the action quit the app (at once, or once it was whole)
                 report.actions += 1
                 report.quit = True
                 quit_here = action.startswith("click") or "q" in action.split()  # else an earlier q, on no game
@@ -301,7 +303,6 @@ async def run(
                         f"seed {seed}, action {number} ({action}): quit a half-played game without a yes"
                     )
                 break
-            await _settle(app, pilot)
             elapsed = time.perf_counter() - started
             report.slowest = max(report.slowest, elapsed)
             report.actions += 1

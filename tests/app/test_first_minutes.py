@@ -331,6 +331,7 @@ async def test_a_launch_board_the_saved_player_cannot_play_gets_a_player_that_ca
     assert stored.level == "opening-table"
 
 
+@pytest.mark.first_frame
 @pytest.mark.parametrize("preset", [Preset(3, 3, 3), Preset(9, 9, 3, "ultimate")], ids=["classic", "ultimate"])
 async def test_q_while_the_screen_is_still_being_built_quits_cleanly(make_app: AppFactory, preset: Preset) -> None:
     app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))

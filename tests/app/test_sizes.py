@@ -57,6 +57,7 @@ async def test_the_board_is_whole_or_says_the_size_it_needs(preset: Preset) -> N
 async def test_a_sidebar_dropdown_stays_above_the_footer_at_80x24(field: str) -> None:
     app = TicTacToeApp(Settings(), searcher=ThreadSearcher(get_strategy), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
+        await app.game_screen.whole()
         await pilot.pause()
         select = app.query_one(f"#{field}", Select)
         select.scroll_visible(animate=False)

@@ -152,6 +152,7 @@ class TicTacToeApp(App[None]):
         "nq" the new game's question is up when q arrives."""
         from .screens import ConfirmScreen
 
+        await self.game_screen.whole()  # a q at once: the sidebar's parts finish mounting first
         if not (self.game_screen.unfinished and isinstance(self.screen, ConfirmScreen)):
             self.game_screen.leave_unfinished("Quit", self.exit)
 

@@ -26,7 +26,7 @@ class _CurrentChoice(SelectCurrent):
             super().update(label)
 
     def on_mount(self) -> None:
-        super().update(self.label)
+        self.update(self.label)
 
 
 class Choice(Select[Any]):

@@ -8,7 +8,9 @@ answer that comes too late is dropped.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -92,6 +94,8 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         super().__init__(host, settings, first)
         self._online_plan = online
         self._narrow = False
+        self.built = asyncio.Event()
+        """Set once the sidebar and the footer are in (or will never be: the app quit first)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
@@ -123,18 +127,29 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
             self.go_online(self._online_plan)
         self.take_turns()
 
-    def after_first_frame(self) -> None:
+    async def after_first_frame(self) -> None:
         """Mount the sidebar and the footer (unless the app quit before its first frame)."""
-        if not self.is_attached:
-            return
-        from textual.widgets import Footer
+        try:
+            if not self.is_attached:
+                return
+            from textual.widgets import Footer
 
-        from .sidebar import Sidebar
+            from .sidebar import Sidebar
 
-        self.mount(Footer())
-        self.call_after_refresh(self.refresh_bindings)  # the footer lists the keys in force from now
-        sidebar = Sidebar(self.settings, id="sidebar")
-        self.query_one("#side").mount(sidebar.data_bind(GameScreen.settings, GameScreen.game, GameScreen.scores))
+            self.mount(Footer())
+            self.call_after_refresh(self.refresh_bindings)  # the footer lists the keys in force from now
+            sidebar = Sidebar(self.settings, id="sidebar").data_bind(
+                GameScreen.settings, GameScreen.game, GameScreen.scores
+            )
+            await self.query_one("#side").mount(sidebar)
+        finally:
+            self.built.set()
+
+    async def whole(self) -> None:
+        """Wait until the sidebar is built (at most a few seconds): quitting while its parts are
+        still being mounted would break them mid-way."""
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self.built.wait(), 3)
 
     async def close(self) -> None:
         """Stop every search and leave the online match (the app is quitting)."""
