@@ -191,7 +191,8 @@ async def test_the_guest_follows_the_hosts_game_and_both_keep_the_same_score(tmp
         address, port = link.host.address
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, link.host.code))
         async with guest.run_test():
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            # joined: the host's first state has reached the guest (its own state before that is not)
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
             assert guest.game_screen.settings.preset == Preset(3, 3, 3, "misere")
             assert guest.game_screen.settings.game == "misere"
             assert "Joined: Misère" in status(guest)

@@ -12,6 +12,7 @@ from contextlib import suppress
 from typing import Any
 
 from rich.console import RenderableType
+from textual import events
 from textual.app import ComposeResult
 from textual.css.query import NoMatches
 from textual.widgets import Select
@@ -30,7 +31,16 @@ class _CurrentChoice(SelectCurrent):
 
 
 class Choice(Select[Any]):
-    """A ``Select`` that is safe to set while it mounts or as the app quits."""
+    """A ``Select`` that is safe to set while it mounts or as the app quits, and that says
+    "changed" only when its value changes after it is shown: the value it is built with is no
+    choice of the player's, and may be older than the settings by the time it mounts (a
+    ``Select`` reports it on mount, and the screen took it for a change back)."""
+
+    def _on_mount(self, event: events.Mount) -> None:
+        if not self.is_attached:
+            return  # the app quit while it was being built
+        with self.prevent(Select.Changed):
+            super()._on_mount(event)
 
     def compose(self) -> ComposeResult:
         yield _CurrentChoice(self.prompt)
