@@ -13,15 +13,13 @@ from textual import events
 from textual.widgets import Select
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.screens import ConfirmScreen
-from tictactoe_tui.engine import Mark, get_strategy
+from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import Preset, Settings
-from tictactoe_tui.net import HostPlan, JoinPlan
-from tictactoe_tui.store.files import Paths
+from tictactoe_tui.net import JoinPlan
 
 from .fuzz import FUZZ_BOARDS, Seen, check, read_screen
-from .test_online import press, until
+from .test_online import app_for, hosted_app, press, until
 
 #: What a player online may press (q left out: quitting ends the run, tested on its own).
 ONLINE_KEYS = [*"123456789", "left", "right", "up", "down", "enter", "u", "i", "n", "y", "escape"]
@@ -50,28 +48,11 @@ def sidebar_faults(app: TicTacToeApp) -> list[str]:
 async def fuzz_online(home: Path, seed: int, actions: int, preset: Preset) -> tuple[list[str], int]:
     """The faults found, and how many moves the two sides played."""
     rng = random.Random(seed)
-
-    def app_for(name: str, plan: HostPlan | JoinPlan) -> TicTacToeApp:
-        paths = Paths(home / name / "config", home / name / "data")
-        searcher = ThreadSearcher(get_strategy)
-        return TicTacToeApp(Settings(preset=preset), paths=paths, searcher=searcher, online=plan, seed=seed)
-
     faults: list[str] = []
     moves = 0
-    host = app_for("host", HostPlan("127.0.0.1", 0))
-    async with host.run_test(size=(100, 40)):
-        await until(
-            lambda: (
-                host.game_screen.online is not None
-                and host.game_screen.online.host is not None
-                and host.game_screen.online.host.address is not None
-            )
-        )
-        assert host.game_screen.online is not None
-        hosting = host.game_screen.online.host
-        assert hosting is not None
-        assert hosting.address is not None
-        guest = app_for("guest", JoinPlan(*hosting.address, hosting.code))
+    settings = Settings(preset=preset)
+    async with hosted_app(home / "host", settings, size=(100, 40)) as (host, address, code):
+        guest = app_for(home / "guest", JoinPlan(*address, code), settings)
         async with guest.run_test(size=(100, 40)):
             apps = {"host": host, "guest": guest}
             await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)

@@ -29,15 +29,18 @@ async def until(condition: Callable[[], bool], seconds: float = 10) -> None:
         await asyncio.sleep(0.01)
 
 
-def app_for(home: Path, plan: HostPlan | JoinPlan) -> TicTacToeApp:
+def app_for(home: Path, plan: HostPlan | JoinPlan, settings: Settings | None = None) -> TicTacToeApp:
     paths = Paths(home / "config", home / "data")
-    return TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), online=plan, seed=1)
+    searcher = ThreadSearcher(get_strategy)
+    return TicTacToeApp(settings or Settings(), paths=paths, searcher=searcher, online=plan, seed=1)
 
 
 @asynccontextmanager
-async def hosted_app(home: Path) -> AsyncIterator[tuple[TicTacToeApp, tuple[str, int], str]]:
-    app = app_for(home, HostPlan("127.0.0.1", 0))
-    async with app.run_test():
+async def hosted_app(
+    home: Path, settings: Settings | None = None, size: tuple[int, int] = (80, 24)
+) -> AsyncIterator[tuple[TicTacToeApp, tuple[str, int], str]]:
+    app = app_for(home, HostPlan("127.0.0.1", 0), settings)
+    async with app.run_test(size=size):
         await until(
             lambda: (
                 app.game_screen.online is not None

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.online import OnlineLink
 from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.engine import Board
@@ -78,22 +83,29 @@ async def test_playing_on_from_the_archive_over_a_game_in_progress_asks_first(ma
         assert len(app.game_screen.game.board.history) == 5
 
 
-async def test_leaving_an_online_game_in_progress_for_another_mode_asks_first(tmp_path: Path) -> None:
+@asynccontextmanager
+async def a_guest_after_the_hosts_first_move(tmp_path: Path) -> AsyncIterator[tuple[TicTacToeApp, Pilot[Any]]]:
+    """A guest joined to a host on loopback, the host having played b2: a game in progress."""
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test() as pilot:
             await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
             host.game_screen.place((1, 1))
             await until(lambda: guest.game_screen.game.board.move_count == 1)
-            await pilot.press("n")  # the same table: a rematch, which the match refuses mid-game
-            await until(lambda: "Finish this game first" in status(guest))
-            assert guest.screen is guest.game_screen
-            guest.game_screen.change_setting("mode", Mode.TWO_PLAYERS)
-            await pilot.press("n")
-            assert isinstance(guest.screen, ConfirmScreen)
-            await pilot.press("n")
-            assert guest.game_screen.online is not None
-            assert guest.game_screen.game.board.move_count == 1
+            yield guest, pilot
+
+
+async def test_leaving_an_online_game_in_progress_for_another_mode_asks_first(tmp_path: Path) -> None:
+    async with a_guest_after_the_hosts_first_move(tmp_path) as (guest, pilot):
+        await pilot.press("n")  # the same table: a rematch, which the match refuses mid-game
+        await until(lambda: "Finish this game first" in status(guest))
+        assert guest.screen is guest.game_screen
+        guest.game_screen.change_setting("mode", Mode.TWO_PLAYERS)
+        await pilot.press("n")
+        assert isinstance(guest.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert guest.game_screen.online is not None
+        assert guest.game_screen.game.board.move_count == 1
 
 
 async def test_loading_over_a_game_in_progress_asks_first(make_app: AppFactory, tmp_path: Path) -> None:
@@ -172,16 +184,11 @@ async def test_a_history_jump_to_the_computer_s_turn_keeps_its_reply_and_says_so
 
 
 async def test_quitting_mid_game_online_asks_first(tmp_path: Path) -> None:
-    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
-        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
-        async with guest.run_test() as pilot:
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
-            host.game_screen.place((1, 1))
-            await until(lambda: guest.game_screen.game.board.move_count == 1)
-            await pilot.press("q")
-            assert isinstance(guest.screen, ConfirmScreen)
-            await pilot.press("n")
-            assert guest.is_running
+    async with a_guest_after_the_hosts_first_move(tmp_path) as (guest, pilot):
+        await pilot.press("q")
+        assert isinstance(guest.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert guest.is_running
 
 
 async def test_a_refusal_goes_when_the_computer_replies_and_its_move_is_reported(make_app: AppFactory) -> None:
