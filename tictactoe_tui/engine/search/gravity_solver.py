@@ -124,6 +124,22 @@ class Layout:
         return False
 
     @cached_property
+    def line_finder(self) -> Callable[[int], bool]:
+        """:meth:`has_line` as a function, for four in a row unrolled (two shifts a direction)."""
+        if self.k != 4:
+            return self.has_line
+        shifts = (1, *self.shifts)
+
+        def has_four(marks: int) -> bool:
+            for shift in shifts:
+                pairs = marks & (marks >> shift)
+                if pairs & (pairs >> (2 * shift)):
+                    return True
+            return False
+
+        return has_four
+
+    @cached_property
     def threats(self) -> Callable[[int, int], int]:
         """``threats(own, mask)``: the empty squares where ``own`` would complete a line of
         ``k``; for four in a row (the search's hottest function) unrolled, each shift a constant."""
@@ -288,16 +304,24 @@ class _Search:
         self.table_min_empty = table_min_empty
         self.nodes = 0
         self.threats = layout.threats
+        self.has_line = layout.line_finder
 
     def ordered(self, own: int, mask: int, moves: int) -> list[int]:
         """``moves`` as single squares, those making the most threats first, then centre columns."""
+        return [square for square, _ in self.children(own, mask, moves)]
+
+    def children(self, own: int, mask: int, moves: int) -> list[tuple[int, int]]:
+        """:meth:`ordered`'s squares, each with the mover's threats after it (the child's
+        opponent threats, so the child need not find them again)."""
         threats = self.threats
-        scored = sorted(
-            (-threats(own | square, mask | square).bit_count(), rank, square)
-            for rank, column in enumerate(self.layout.columns)
-            if (square := moves & column)
-        )
-        return [square for _, _, square in scored]
+        ranked = []
+        for rank, column in enumerate(self.layout.columns):
+            square = moves & column
+            if square:
+                made = threats(own | square, mask | square)
+                ranked.append((-made.bit_count(), rank, square, made))
+        ranked.sort()
+        return [(square, made) for _, _, square, made in ranked]
 
     def move_score(
         self, own: int, mask: int, square: int, empty: int, low: int | None = None, high: int | None = None
@@ -332,9 +356,10 @@ class _Search:
                 low = score
         return low
 
-    def search(self, own: int, mask: int, empty: int, alpha: int, beta: int) -> int:
+    def search(self, own: int, mask: int, empty: int, alpha: int, beta: int, their_threats: int = -1) -> int:
         """Negamax score for the side to move, which cannot complete a line this move: exact
-        inside ``(alpha, beta)``, otherwise a bound beyond the one it crosses."""
+        inside ``(alpha, beta)``, otherwise a bound beyond the one it crosses. ``their_threats``
+        are the opponent's threats when the caller has them (ordering the moves finds them)."""
         self.nodes += 1
         if not self.nodes % CHECK_EVERY and self.budget.exhausted(self.nodes):
             raise SearchAborted
@@ -342,7 +367,8 @@ class _Search:
         threats = self.threats
         moves = (mask + layout.bottom) & layout.squares
         other = own ^ mask
-        their_threats = threats(other, mask)
+        if their_threats < 0:
+            their_threats = threats(other, mask)
         forced = moves & their_threats
         if forced:
             if forced & (forced - 1):
@@ -359,8 +385,11 @@ class _Search:
         key = own + mask
         entry = self.table.get(key)
         if entry is not None:
-            low = max(low, (entry >> _BOUND_BITS) - _BOUND_OFFSET)
-            high = min(high, (entry & _BOUND_MASK) - _BOUND_OFFSET)
+            stored_low, stored_high = (entry >> _BOUND_BITS) - _BOUND_OFFSET, (entry & _BOUND_MASK) - _BOUND_OFFSET
+            if stored_low > low:
+                low = stored_low
+            if stored_high < high:
+                high = stored_high
         odd_columns = (mask + layout.bottom) & layout.odd_stacks
         if not odd_columns & (odd_columns - 1):
             # Claimeven: where every column has an even number of empty squares, the side to
@@ -368,19 +397,22 @@ class _Search:
             # column the opponent answers so, and the mover is held to the lower squares; with
             # one, the mover plays there first and then answers so, holding the opponent to them.
             if not odd_columns:
-                if not layout.has_line(own | (layout.lower_squares & ~mask)):
-                    high = min(high, 0)
-            elif not layout.has_line(other | (layout.lower_squares & ~mask)):
-                low = max(low, 0)
+                if high > 0 and not self.has_line(own | (layout.lower_squares & ~mask)):
+                    high = 0
+            elif low < 0 and not self.has_line(other | (layout.lower_squares & ~mask)):
+                low = 0
         if low >= beta or low == high:
             return low
         if high <= alpha:
             return high
-        alpha, beta = max(alpha, low), min(beta, high)
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
         start_alpha, start_beta = alpha, beta
         best = -empty
-        for square in self.ordered(own, mask, moves) if moves & (moves - 1) else (moves,):
-            score = -self.search(other, mask | square, empty - 1, -beta, -alpha)
+        for square, made in self.children(own, mask, moves) if moves & (moves - 1) else ((moves, -1),):
+            score = -self.search(other, mask | square, empty - 1, -beta, -alpha, made)
             if score > best:
                 best = score
                 if score > alpha:
