@@ -175,18 +175,12 @@ def _four_finder(height: int, squares: int) -> Callable[[int, int], int]:
 
     def threats(own: int, mask: int) -> int:
         found = (own << 1) & (own << 2) & (own << 3)
-        pair = (own << h1) & (own << h2)
-        found |= pair & ((own << h3) | (own >> h1))
-        pair = (own >> h1) & (own >> h2)
-        found |= pair & ((own << h1) | (own >> h3))
-        pair = (own << d1) & (own << d2)
-        found |= pair & ((own << d3) | (own >> d1))
-        pair = (own >> d1) & (own >> d2)
-        found |= pair & ((own << d1) | (own >> d3))
-        pair = (own << a1) & (own << a2)
-        found |= pair & ((own << a3) | (own >> a1))
-        pair = (own >> a1) & (own >> a2)
-        found |= pair & ((own << a1) | (own >> a3))
+        before, after = own << h1, own >> h1  # along a row: the square before is own, after is own
+        found |= before & (own << h2) & ((own << h3) | after) | after & (own >> h2) & (before | (own >> h3))
+        before, after = own << d1, own >> d1  # along one diagonal
+        found |= before & (own << d2) & ((own << d3) | after) | after & (own >> d2) & (before | (own >> d3))
+        before, after = own << a1, own >> a1  # along the other
+        found |= before & (own << a2) & ((own << a3) | after) | after & (own >> a2) & (before | (own >> a3))
         return found & squares & ~mask
 
     return threats
