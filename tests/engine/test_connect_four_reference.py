@@ -92,3 +92,18 @@ def test_impossible_keeps_the_win_from_sampled_won_positions() -> None:
     for columns in won_positions(seed=42, plies=14, count=6) + won_positions(seed=43, plies=17, count=6):
         decision = impossible.decide(dropped(EMPTY, columns), random.Random(0))
         assert reference_values(columns)[decision.move[1] + 1] == 1, columns
+
+
+def test_moves_shown_not_to_win_after_an_unfinished_proof_do_not_win() -> None:
+    # What impossible falls back on when a proof does not finish in a move's time: the moves the
+    # searches so far proved short of a win, never one that wins.
+    shown = 0
+    for columns in won_positions(seed=44, plies=18, count=4):
+        board = dropped(EMPTY, columns)
+        solver = GravitySolver(EMPTY.geometry, use_book=False)
+        solver.winning_move(board, Budget(max_nodes=20_000))
+        values = reference_values(columns)
+        not_winning = solver.proven_not_winning(board)
+        assert all(values[board.move_at(cell)[1] + 1] <= 0 for cell in not_winning), columns
+        shown += len(not_winning)
+    assert shown

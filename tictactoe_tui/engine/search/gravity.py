@@ -226,7 +226,8 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
     proving a move that wins against any defence; unproven, :func:`search` chooses within
     ``max_nodes`` nodes and half the time left, and the solver spends the rest trying again, the
     search's choice first (its table keeps what the first try proved). A proven move is played
-    as a forced win, else the search's choice."""
+    as a forced win, else the search's choice, unless the solver proved it does not win and
+    another move is not so proven: then the search's best of those."""
     if not proof_nodes:
         return search(board, budget.with_max_nodes(max_nodes))
     solver = solver_for(board.geometry, GravitySolver)  # the one Gravity's registration hands in
@@ -238,4 +239,11 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
     if outcome.forced_win:
         return outcome
     winning = solver.winning_move(board, budget.with_max_nodes(proof_nodes // 2), first=outcome.cell)
-    return outcome if winning is None else replace(outcome, cell=winning, score=WIN - 1)
+    if winning is not None:
+        return replace(outcome, cell=winning, score=WIN - 1)
+    not_winning = solver.proven_not_winning(board)
+    open_cells = {cell: score for cell, score in outcome.scores.items() if cell not in not_winning}
+    if outcome.cell not in not_winning or not open_cells:
+        return outcome
+    best = max(open_cells.values())  # the search's best among the moves not proven short of a win
+    return replace(outcome, cell=next(cell for cell, score in open_cells.items() if score == best), score=best)

@@ -252,6 +252,21 @@ class GravitySolver:
             pass
         return None
 
+    def proven_not_winning(self, board: Board) -> set[int]:
+        """The cells of ``board`` that the table (what the searches so far proved) shows do not
+        win: after them the opponent holds at least a draw."""
+        self._check(board)
+        layout = self.layout
+        own, mask = layout.position(board)
+        moves = layout.playable(mask)
+        cells = set()
+        for column in layout.columns:
+            square = moves & column
+            entry = self.table.get((own ^ mask) + (mask | square)) if square else None
+            if entry is not None and (entry >> _BOUND_BITS) - _BOUND_OFFSET >= 0:
+                cells.add(layout.cell_of(square))
+        return cells
+
     def is_lost(self, board: Board, budget: Budget = UNLIMITED) -> bool:
         """True when the side to move loses ``board`` (a position not over) against any defence,
         proven without the win book; False when it does not, or the budget ends first. How a
