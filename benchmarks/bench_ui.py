@@ -10,6 +10,9 @@
 3. The same as the player does it (``--tmux``): the ``tictactoe-tui`` console script started in
    a real terminal (a tmux window of 100×32 on a tmux server of the benchmark's own), timed
    until "Your turn" is on the screen, against the bare app started the same way, alternated.
+   ``--before DIR`` adds the same command with another copy of the package first on
+   ``PYTHONPATH`` (say a checkout of the code before a change, ``git worktree add DIR main``),
+   alternated with the two, so a change and the code before it are measured in one run.
 """
 
 from __future__ import annotations
@@ -142,9 +145,12 @@ def main() -> None:
     parser.add_argument("--start-only", action="store_true", help="only the start -> first paint comparison")
     parser.add_argument("--starts", type=int, default=7, help="starts of each app to time (default 7)")
     parser.add_argument("--tmux", action="store_true", help="only the console script's first paint in tmux")
+    parser.add_argument(
+        "--before", metavar="DIR", help="with --tmux: also time the command with the package in DIR (the code before)"
+    )
     args = parser.parse_args()
     if args.tmux:
-        console_script_first_paint(args.starts)
+        console_script_first_paint(args.starts, args.before)
         return
     global ROWS, COLS
     if args.board == 15:
@@ -213,8 +219,9 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.name, "kill-server"], check=False)
 
 
-def console_script_first_paint(starts: int) -> None:
-    """The ``tictactoe-tui`` command against the bare app, each started in tmux ``starts`` times."""
+def console_script_first_paint(starts: int, before: str | None = None) -> None:
+    """The ``tictactoe-tui`` command against the bare app, each started in tmux ``starts`` times;
+    with ``before``, also the command with the package in that directory."""
     script = shutil.which("tictactoe-tui", path=os.path.dirname(sys.executable)) or "tictactoe-tui"
     # as a player starts it: a home of its own, bytecode written and cached (as pip's install
     # leaves it; a PYTHONDONTWRITEBYTECODE in the benchmark's environment would make every start
@@ -222,31 +229,36 @@ def console_script_first_paint(starts: int) -> None:
     environment = (
         f"env -u PYTHONDONTWRITEBYTECODE HOME={HOME} XDG_CONFIG_HOME={HOME} XDG_DATA_HOME={HOME} TERM=xterm-256color"
     )
-    ours = f"{environment} {script}"
-    bare = f"{environment} {sys.executable} -c {shlex.quote(BARE)}"
+    commands = {"ours": f"{environment} {script}", "bare": f"{environment} {sys.executable} -c {shlex.quote(BARE)}"}
+    if before is not None:
+        commands["before"] = f"{environment} PYTHONPATH={shlex.quote(os.path.abspath(before))} {script}"
     tmux = Tmux()
     try:
-        tmux.first_paint(ours, "Your turn")  # warm-up: settings, archive and bytecode written, files cached
-        tmux.first_paint(bare, "Your turn")
-        runs: dict[str, list[tuple[float, float]]] = {"ours": [], "bare": []}
-        for _ in range(starts):  # alternated, so a slower stretch of the machine hits both
-            runs["ours"].append(tmux.first_paint(ours, "Your turn"))
-            runs["bare"].append(tmux.first_paint(bare, "Your turn"))
+        for command in commands.values():  # warm-up: settings, archive and bytecode written, files cached
+            tmux.first_paint(command, "Your turn")
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+        for _ in range(starts):  # alternated, so a slower stretch of the machine hits all
+            for name, command in commands.items():
+                runs[name].append(tmux.first_paint(command, "Your turn"))
     finally:
         tmux.close()
     print(f"3. the tictactoe-tui command in tmux (100x32), {starts} starts each, until 'Your turn' shows")
-    for name, label in (("ours", "tictactoe-tui"), ("bare", "bare app")):
+    labels = {"ours": "tictactoe-tui", "bare": "bare app", "before": "before"}
+    for name in runs:
         walls, cpus = zip(*runs[name], strict=True)
-        print(f"   {label + ':':<15}" + ", ".join(f"{t * 1e3:.0f}" for t in walls) + " ms", end="")
+        print(f"   {labels[name] + ':':<15}" + ", ".join(f"{t * 1e3:.0f}" for t in walls) + " ms", end="")
         print(f" (CPU used by then, median {statistics.median(cpus) * 1e3:.0f} ms)")
-    ratios = sorted(ours[0] / bare[0] for ours, bare in zip(runs["ours"], runs["bare"], strict=True))
-    ours_median = statistics.median(wall for wall, _ in runs["ours"])
-    bare_median = statistics.median(wall for wall, _ in runs["bare"])
-    print(
-        f"   medians {ours_median * 1e3:.0f} vs {bare_median * 1e3:.0f} ms: {ours_median / bare_median:.2f}x;"
-        f" start by start {ratios[0]:.2f}x to {ratios[-1]:.2f}x, median {statistics.median(ratios):.2f}x"
-        " (goal <= 1.2x)"
-    )
+    for name in ("ours", "before")[: len(runs) - 1]:
+        label = labels[name] if name == "before" else "now"
+        ratios = sorted(ours[0] / bare[0] for ours, bare in zip(runs[name], runs["bare"], strict=True))
+        median = statistics.median(wall for wall, _ in runs[name])
+        bare_median = statistics.median(wall for wall, _ in runs["bare"])
+        cpu = statistics.median(cpu for _, cpu in runs[name]) / statistics.median(cpu for _, cpu in runs["bare"])
+        print(
+            f"   {label}: medians {median * 1e3:.0f} vs {bare_median * 1e3:.0f} ms: {median / bare_median:.2f}x;"
+            f" start by start {ratios[0]:.2f}x to {ratios[-1]:.2f}x, median {statistics.median(ratios):.2f}x;"
+            f" CPU {cpu:.2f}x (goal <= 1.2x)"
+        )
 
 
 def cpu_seconds(pid: int) -> float:
