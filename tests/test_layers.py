@@ -52,6 +52,24 @@ def test_quick_answers_load_neither_rich_nor_textual_nor_the_searches(tmp_path: 
         assert json.loads(done.stdout.splitlines()[-1]) == [], command
 
 
+START = """
+import json, sys
+from tictactoe_tui.app.app import TicTacToeApp
+from tictactoe_tui.store.files import Paths
+TicTacToeApp(paths=Paths.default())  # settings read, the first game set up: all before the first frame
+print(json.dumps(sorted(name for name in sys.modules if name.startswith("tictactoe_tui.engine"))))
+"""
+
+
+def test_a_start_on_the_classic_board_builds_no_other_games_players(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True, check=True, env=env)
+    loaded = json.loads(done.stdout.splitlines()[-1])
+    games = [name.rsplit(".", 1)[1] for name in loaded if name.startswith("tictactoe_tui.engine.games.")]
+    assert sorted(games) == ["base", "classic", "levels", "registry"]
+    assert not {"gravity_solver", "ultimate_playout", "win_book"} & {name.rsplit(".", 1)[1] for name in loaded}
+
+
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected groups of more than one module (Tarjan's algorithm)."""
     index: dict[str, int] = {}

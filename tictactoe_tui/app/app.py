@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..engine import strategy_names
+from ..engine.games import STRATEGY_NAMES
 from ..game import GameState, Mode, Preset, Settings
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
@@ -70,7 +70,7 @@ class TicTacToeApp(App[None]):
         self.problems: list[str] = []
         stored, theme = Settings(), DEFAULT_THEME
         if paths is not None:  # settings as on disk: only what this copy changes is written back
-            stored, theme, problem = load_settings(paths, strategy_names())
+            stored, theme, problem = load_settings(paths, STRATEGY_NAMES)
             self.problems += [problem] if problem else []
         self._archive: Archive | None = None
         # a board chosen on the command line that the saved computer player cannot play: another

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -28,8 +29,9 @@ def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
     }
 
 
-def settings_from_json(data: Any, known_levels: list[str]) -> tuple[Settings, str]:
-    """Settings and theme from the file's content; :class:`BadFile` if anything is off."""
+def settings_from_json(data: Any, known_levels: Collection[str]) -> tuple[Settings, str]:
+    """Settings and theme from the file's content (``known_levels``: the levels and players it may
+    name); :class:`BadFile` if anything is off."""
     if not isinstance(data, dict):
         raise BadFile(f"a {type(data).__name__} where an object was expected")
     defaults = Settings()
@@ -42,7 +44,9 @@ def settings_from_json(data: Any, known_levels: list[str]) -> tuple[Settings, st
     values: dict[str, Any] = {}
     for key, (enum, default) in choices.items():
         values[key] = _choice(data, key, {member.value: member for member in enum}, default)
-    level = _choice(data, "level", {name: name for name in known_levels}, defaults.level)
+    level = data.get("level", defaults.level)
+    if not isinstance(level, str) or level not in known_levels:
+        raise BadFile(f"level {level!r}, which is not one of {', '.join(known_levels)}")
     preset = _board(data.get("board", defaults.preset.key))
     think = data.get("think_seconds", defaults.think_seconds)
     least, most = THINK_LIMITS
@@ -83,7 +87,7 @@ def _choice(data: dict[str, Any], key: str, allowed: dict[Any, Any], default: An
     return allowed[value]
 
 
-def load_settings(paths: Paths, known_levels: list[str]) -> tuple[Settings, str, str | None]:
+def load_settings(paths: Paths, known_levels: Collection[str]) -> tuple[Settings, str, str | None]:
     """Settings, theme and a problem to report; defaults for a missing or bad file."""
     (settings, theme), problem = load(
         paths.settings, lambda data: settings_from_json(data, known_levels), lambda: (Settings(), DEFAULT_THEME)

@@ -1,14 +1,20 @@
-"""What the registry binds for each game: its rules, its levels, its searches, its presentation hints."""
+"""What the registry binds for each game: its rules, its levels, its searches, its presentation hints.
+
+Cheap to import: the players and searches a game binds load with that game's module, not with this one.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..board import Board, Move
-from ..players import Strategy
 from ..rules import Rules
-from ..search.kit import ANY_GAME, SearchKit
+
+if TYPE_CHECKING:
+    from ..players import Strategy
+    from ..search.kit import SearchKit
 
 #: The difficulty levels people pick, easiest first; every game names a player for each.
 LEVEL_NAMES = ("easy", "medium", "hard", "impossible")
@@ -53,6 +59,13 @@ class Presentation:
         return ""
 
 
+def _any_game() -> SearchKit:
+    """The searches that serve any game through its rules (the default kit)."""
+    from ..search.kit import ANY_GAME
+
+    return ANY_GAME
+
+
 @dataclass(frozen=True)
 class Game:
     """One game as the app and the command line offer it."""
@@ -66,7 +79,7 @@ class Game:
     presentation: Presentation = field(default_factory=Presentation)
     levels_help: str = ""
     """What its levels are and how they score, for the help (empty: the general table says it)."""
-    searches: SearchKit = ANY_GAME
+    searches: SearchKit = field(default_factory=_any_game)
     """Its exact solver and MCTS playouts, handed to its players, the review and the analysis."""
     players: tuple[Strategy, ...] = ()
     """Players of this game alone that people may name (beside the levels), e.g. ``ultimate-mcts``."""

@@ -1,0 +1,181 @@
+"""The players people name: the levels (in each game, the player its registration names), the
+strategies of every game and of one game, and the exact analysis through each game's solver."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterator, MutableMapping
+
+from ..board import Board
+from ..players import (
+    AlphaBetaStrategy,
+    BySize,
+    Decision,
+    MctsStrategy,
+    OpeningTableStrategy,
+    PerfectStrategy,
+    RandomStrategy,
+    ReferenceMctsStrategy,
+    ReferenceSolverStrategy,
+    RulesStrategy,
+    Strategy,
+    ThreatSpaceStrategy,
+)
+from ..rules import RULES, Rules
+from ..search.kit import SearchKit
+from ..search.solver import UNLIMITED, Analysis, Budget
+from .base import LEVEL_NAMES, Game
+from .registry import GAMES, game_of
+
+
+def register_game(game: Game) -> Game:
+    """Offer ``game`` everywhere games are offered (the sidebar, the palette, the command line,
+    files, the archive): its rules join :data:`~..rules.RULES`, it joins :data:`GAMES`, and its
+    own players (:attr:`Game.players`) join :data:`STRATEGIES`. A name already taken is refused."""
+    taken = [name for name in (game.name, *(player.name for player in game.players)) if name in {*GAMES, *STRATEGIES}]
+    if taken:
+        raise ValueError(f"already registered: {', '.join(taken)}")
+    RULES[game.name] = game.rules
+    GAMES[game.name] = game
+    STRATEGIES.update((player.name, player) for player in game.players)
+    return game
+
+
+def analyze(board: Board, budget: Budget = UNLIMITED) -> Analysis:
+    """Exact values of every legal move of ``board``, by its game's solver (see
+    :class:`~..search.solver.Analysis`)."""
+    return game_of(board).searches.analyze(board, budget)
+
+
+class Level(Strategy):
+    """A player people pick by name: in each game, the player that game registers for it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._players: dict[Rules, Strategy] = {}
+
+    def player(self, game: Game) -> Strategy:
+        """Who plays this level in ``game``."""
+        return game.levels[self.name]
+
+    def pick(self, board: Board) -> Strategy:
+        """The strategy this level plays on ``board`` (a dictionary look-up once warm: it runs on
+        every 3×3 move)."""
+        rules = board.geometry.rules
+        player = self._players.get(rules)
+        if player is None:
+            player = self._players[rules] = self.player(GAMES[rules.name])
+        return player.pick(board) if isinstance(player, BySize) else player
+
+    def supports(self, board: Board) -> bool:
+        return self.pick(board).supports(board)
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        return self.pick(board).decide(board, rng, budget)
+
+
+class PerfectLevel(Level):
+    """``perfect``: the exact solver where it finishes, each game's heuristic player where not."""
+
+    def __init__(self) -> None:
+        super().__init__(PerfectStrategy.name)
+
+    def player(self, game: Game) -> Strategy:
+        return PerfectStrategy(fallback=game.heuristic, searches=game.searches)
+
+
+class EachGamesSearches:
+    """Hands a player that plays every game the searches of the game in front of it."""
+
+    def of(self, board: Board) -> SearchKit:
+        return game_of(board).searches
+
+
+#: What the players people name for any game search with: each board's game's searches.
+GAME_SEARCHES = EachGamesSearches()
+
+
+#: The difficulty levels people pick, easiest first.
+LEVELS: dict[str, Level] = {name: Level(name) for name in LEVEL_NAMES}
+
+
+class Strategies(MutableMapping[str, Strategy]):
+    """The strategies people may name, by name, made when one is first asked for (that loads
+    every game, for their own players)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Strategy] | None = None
+
+    @property
+    def _strategies(self) -> dict[str, Strategy]:
+        if self._made is None:
+            self._made = {
+                strategy.name: strategy
+                for strategy in (
+                    RandomStrategy(),
+                    RulesStrategy(),
+                    OpeningTableStrategy(),
+                    PerfectLevel(),
+                    MctsStrategy(searches=GAME_SEARCHES),
+                    AlphaBetaStrategy(),
+                    ThreatSpaceStrategy(),
+                    *(player for game in GAMES.values() for player in game.players),
+                    ReferenceMctsStrategy(searches=GAME_SEARCHES),
+                    ReferenceSolverStrategy(searches=GAME_SEARCHES),
+                    ReferenceSolverStrategy(10_000, searches=GAME_SEARCHES),
+                )
+            }
+        return self._made
+
+    def __getitem__(self, name: str) -> Strategy:
+        return self._strategies[name]
+
+    def __setitem__(self, name: str, strategy: Strategy) -> None:
+        self._strategies[name] = strategy
+
+    def __delitem__(self, name: str) -> None:
+        del self._strategies[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._strategies)
+
+    def __len__(self) -> int:
+        return len(self._strategies)
+
+
+#: The strategies people may name on the command line and in the sidebar, by name: those of
+#: every game, each game's own players (:attr:`Game.players`), the yardsticks.
+STRATEGIES = Strategies()
+
+
+def strategy_names() -> list[str]:
+    """Every name :func:`get_strategy` accepts: the levels, then the strategies."""
+    return [*LEVELS, *STRATEGIES]
+
+
+class StrategyNames(Collection[str]):
+    """The names :func:`strategy_names` lists, as a collection that knows a level's name
+    without making the strategies (what a settings file names is most often a level)."""
+
+    def __contains__(self, name: object) -> bool:
+        return name in LEVELS or name in STRATEGIES
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(strategy_names())
+
+    def __len__(self) -> int:
+        return len(LEVELS) + len(STRATEGIES)
+
+
+#: Every name :func:`get_strategy` accepts.
+STRATEGY_NAMES = StrategyNames()
+
+
+def get_strategy(name: str) -> Strategy:
+    """The strategy for a level (``easy`` … ``impossible``) or a strategy name."""
+    key = name.strip().lower()
+    if key in LEVELS:
+        return LEVELS[key]
+    if key in STRATEGIES:
+        return STRATEGIES[key]
+    raise ValueError(f"unknown level or strategy {name!r}: choose from {', '.join(strategy_names())}")
