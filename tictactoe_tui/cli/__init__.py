@@ -6,15 +6,14 @@ its own, loaded only when it runs, so a quick answer never pays for the searches
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..engine.board import BoardError
-from ..store import savefile
-from .parser import UsageError, build_parser, launch_choices
+if TYPE_CHECKING:
+    import argparse
 
 #: The exit status of a command whose reader went away (``| head``): it wrote what was read,
 #: so it succeeded (``set -o pipefail`` scripts piping into ``head`` keep going).
@@ -31,20 +30,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    try:
-        args = build_parser().parse_args(argv)
-        if args.command is not None:
-            return run_command(args)
-        game = None if args.load is None else savefile.read_game(args.load)
-        choices = launch_choices(args)
-    except (UsageError, BoardError, savefile.SaveFileError) as error:
-        print(f"tictactoe-tui: error: {error}", file=sys.stderr)
-        return 2
-    # No cyclic garbage collections while the game loads and draws its first frame (they went
-    # over every object Textual and the game had loaded, again and again); the app turns the
-    # collector back on after that frame.
+    # No cyclic garbage collections while the command loads, nor, to play, while the game loads
+    # and draws its first frame (they went over every object Textual and the game had loaded,
+    # again and again): a command turns the collector back on before it runs, the app after
+    # its first frame.
     gc.disable()
     try:
+        from ..engine.board import BoardError
+        from ..store import savefile
+        from .parser import UsageError, build_parser, launch_choices
+
+        try:
+            args = build_parser().parse_args(argv)
+            if args.command is not None:
+                gc.enable()
+                return run_command(args)
+            game = None if args.load is None else savefile.read_game(args.load)
+            choices = launch_choices(args)
+        except (UsageError, BoardError, savefile.SaveFileError) as error:
+            print(f"tictactoe-tui: error: {error}", file=sys.stderr)
+            return 2
         from ..app import run_app  # loaded only to play: analyze and arena never import Textual
 
         return run_app(load=game, choices=choices)
@@ -54,6 +59,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
 def run_command(args: argparse.Namespace) -> int:
     """Run a subcommand, loading only the module that runs it."""
+    from .parser import UsageError
+
     match args.command:
         case "analyze":
             from . import analyze
