@@ -243,17 +243,27 @@ class BoardView(Widget, can_focus=True):
     def action_place_at_cursor(self) -> None:
         self.post_message(self.PlaceAtCursor())
 
-    async def watch_game(self, game: GameState | None) -> None:
+    def watch_game(self, game: GameState | None) -> None:
+        # Painted at once, so the squares never lag the game they show; only a new shape waits
+        # for its squares to be built.
         if game is None:
             return
         board = game.board
         shape = (board.rows, board.cols, board.rules.block_size)
         if shape != self._shape:
             self._shape = shape
-            await self.recompose()
-            if self._shape != shape:  # a board of yet another shape came meanwhile: its watcher draws it
-                return
-            self._fit()
+            self.call_next(self._rebuild, shape)
+            return
+        self._paint()
+
+    async def _rebuild(self, shape: tuple[int, int, int]) -> None:
+        """Build the squares of a board of ``shape``, then size and paint them."""
+        if self._shape != shape:  # a board of yet another shape came meanwhile: its rebuild draws it
+            return
+        await self.recompose()
+        if self._shape != shape:
+            return
+        self._fit()
         self._paint()
 
     def watch_cursor(self, old: Move, new: Move) -> None:
