@@ -9,7 +9,7 @@ import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 
-from rich.progress import Progress
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ..engine import AGAINST_REFERENCE, LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
@@ -41,15 +41,18 @@ def run(args: argparse.Namespace) -> int:
     with arena_pool(args.jobs) as pool:
         if args.ladder:
             return run_ladder(args, start, pool)
-        with Progress(console=command_console(stderr=True), transient=True, disable=args.json) as progress:
-            task = progress.add_task(f"{args.x} (X) vs {args.o} (O)", total=args.games)
+        with arena_progress(args) as progress:
+            title = f"{args.x} (X) vs {args.o} (O)"
+            task = progress.add_task(title, total=args.games)
             result = run_arena(
                 args.x,
                 args.o,
                 games=args.games,
                 start=start,
                 seed=args.seed,
+                seconds_a_move=args.think_time,
                 on_game=lambda _final: progress.advance(task),
+                on_move=lambda board: progress.update(task, description=f"{title} · move {board.move_count}"),
                 pool=pool,
             )
     if args.json:
@@ -57,6 +60,22 @@ def run(args: argparse.Namespace) -> int:
     else:
         command_console().print(arena_table(result, start))
     return 0
+
+
+def arena_progress(args: argparse.Namespace) -> Progress:
+    """The progress display on stderr: games played of all, the time so far, and (where the
+    games are played in this process) the move the game in play has reached, so a slow player
+    on a big board shows it is still at work."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        console=command_console(stderr=True),
+        transient=True,
+        disable=args.json,
+    )
 
 
 def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
@@ -91,9 +110,10 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
     """``arena --ladder``: each level against the one below it, then each level against the
     reference bot, half the games from each seat."""
     pairings = (*LADDER, *AGAINST_REFERENCE)
-    with Progress(console=command_console(stderr=True), transient=True, disable=args.json) as progress:
+    with arena_progress(args) as progress:
         total = args.games * len(pairings)
-        task = progress.add_task(f"ladder: {shape_text(start)}", total=total)
+        title = f"ladder: {shape_text(start)}"
+        task = progress.add_task(title, total=total)
         rows = [
             run_pairing(
                 upper,
@@ -101,7 +121,9 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
                 games=args.games,
                 start=start,
                 seed=args.seed,
+                seconds_a_move=args.think_time,
                 on_game=lambda _final: progress.advance(task),
+                on_move=lambda board: progress.update(task, description=f"{title} · move {board.move_count}"),
                 pool=pool,
             )
             for upper, lower in pairings

@@ -139,6 +139,11 @@ def build_parser() -> _Parser:
     arena.add_argument(
         "--jobs", type=positive_int, default=1, help="games played at once, one process each (default 1)"
     )
+    arena.add_argument(
+        "--think-time",
+        type=think_seconds,
+        help="seconds a move at most (default: each player's own node limits, so a seed repeats its results)",
+    )
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     games = commands.add_parser("games", help="the finished games in the archive, newest first")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 from .board import Board, Mark
 from .games import get_strategy
 from .players import Strategy
-from .search.solver import UNLIMITED, Budget
+from .search.solver import Budget
 
 if TYPE_CHECKING:  # only pools that callers pass in
     from concurrent.futures import Executor
@@ -41,18 +42,36 @@ class ArenaResult:
     draws: int
 
 
-def play_game(board: Board, x: Strategy, o: Strategy, rng: random.Random, budget: Budget = UNLIMITED) -> Board:
-    """Play ``board`` out with ``x`` and ``o`` moving in turn; return the final position."""
+def play_game(
+    board: Board,
+    x: Strategy,
+    o: Strategy,
+    rng: random.Random,
+    seconds_a_move: float | None = None,
+    on_move: Callable[[Board], None] | None = None,
+) -> Board:
+    """Play ``board`` out with ``x`` and ``o`` moving in turn; return the final position.
+    Each move may take ``seconds_a_move`` (None: as long as the player's own limits allow);
+    ``on_move`` is given the position after each move."""
     while not board.is_over:
         player = x if board.to_move is Mark.X else o
-        board = board.play(player.choose(board, rng, budget))
+        board = board.play(player.choose(board, rng, Budget.seconds(seconds_a_move)))
+        if on_move is not None:
+            on_move(board)
     return board
 
 
-def play_seeded_game(start: Board, x: str, o: str, game_seed: int) -> Board:
+def play_seeded_game(
+    start: Board,
+    x: str,
+    o: str,
+    game_seed: int,
+    seconds_a_move: float | None = None,
+    on_move: Callable[[Board], None] | None = None,
+) -> Board:
     """One game of a series between two named players (a top-level function, so a process
     pool can run it)."""
-    return play_game(start, get_strategy(x), get_strategy(o), random.Random(game_seed))
+    return play_game(start, get_strategy(x), get_strategy(o), random.Random(game_seed), seconds_a_move, on_move)
 
 
 def run_arena(
@@ -62,20 +81,28 @@ def run_arena(
     games: int,
     start: Board,
     seed: int,
+    seconds_a_move: float | None = None,
     on_game: Callable[[Board], None] | None = None,
+    on_move: Callable[[Board], None] | None = None,
     pool: Executor | None = None,
 ) -> ArenaResult:
     """Play ``games`` games from ``start`` between the named levels or strategies.
 
-    The same seed gives the same results, with or without a ``pool`` to share the games out.
+    Without ``seconds_a_move`` each player stops at its own node limits, so the same seed gives
+    the same results, with or without a ``pool`` to share the games out; with it, a search may
+    stop sooner on a slower or busier machine.
+    ``on_game`` is given each final position, ``on_move`` each position after a move (only
+    where the games are played here: a ``pool``'s processes report whole games).
     """
     series = random.Random(seed)
     game_seeds = [series.getrandbits(64) for _ in range(games)]
     finals: Iterator[Board]
     if pool is None:
-        finals = (play_seeded_game(start, x, o, game_seed) for game_seed in game_seeds)
+        finals = (play_seeded_game(start, x, o, game_seed, seconds_a_move, on_move) for game_seed in game_seeds)
     else:
-        finals = pool.map(play_seeded_game, [start] * games, [x] * games, [o] * games, game_seeds)
+        finals = pool.map(
+            play_seeded_game, [start] * games, [x] * games, [o] * games, game_seeds, [seconds_a_move] * games
+        )
     tally = {Mark.X: 0, Mark.O: 0, None: 0}
     for final in finals:
         tally[final.winner] += 1
@@ -112,13 +139,18 @@ def run_pairing(
     games: int,
     start: Board,
     seed: int,
+    seconds_a_move: float | None = None,
     on_game: Callable[[Board], None] | None = None,
+    on_move: Callable[[Board], None] | None = None,
     pool: Executor | None = None,
 ) -> PairingResult:
     """Half the games with ``upper`` as X (series seed ``seed``), half as O (``seed + 1``)."""
     half = max(1, games // 2)
-    as_x = run_arena(upper, lower, games=half, start=start, seed=seed, on_game=on_game, pool=pool)
-    as_o = run_arena(lower, upper, games=half, start=start, seed=seed + 1, on_game=on_game, pool=pool)
+    series = functools.partial(
+        run_arena, games=half, start=start, seconds_a_move=seconds_a_move, on_game=on_game, on_move=on_move, pool=pool
+    )
+    as_x = series(upper, lower, seed=seed)
+    as_o = series(lower, upper, seed=seed + 1)
     return PairingResult(
         upper,
         lower,
