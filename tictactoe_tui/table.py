@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from .engine.board import Board, Mark
+from .engine.marks import shown_marks
 
 
 class FirstPlayer(StrEnum):
@@ -78,6 +79,14 @@ class Seating:
     def of(self, mark: Mark) -> Player:
         """The player at ``mark``'s side."""
         return PLAYERS[self.players[0 if mark is Mark.X else 1]]
+
+    def symbol(self, mark: Mark) -> str:
+        """The symbol ``mark``'s side showed: the one way an engine side becomes ``X`` or ``O``."""
+        return self.marks[0 if mark is Mark.X else 1]
+
+    def shown_text(self, board: Board) -> str:
+        """``board``'s text form with the symbols the players showed."""
+        return shown_marks(str(board), self.swapped)
 
     def sides(self, name: str) -> frozenset[Mark]:
         """The sides the player called ``name`` holds."""

@@ -49,6 +49,7 @@ def export_game(screen: Screen[Any], record: GameRecord, saved_games: Path) -> N
         saved_games,
         f"tictactoe-game-{record.id}.ttt",
         record.board(),
+        record.seating,
         saved=lambda path: screen.notify(f"Game #{record.id} saved to {path}", title="Exported"),
     )
 
@@ -292,7 +293,7 @@ class ReplayScreen(Screen[Board | bool | None]):
                 with VerticalScroll(id="replay-notes"):
                     yield Static("", id="replay-status")
                     with ReviewPanel(REVIEW_SECONDS, id="review"):  # its parts mount with the screen's
-                        yield ValueGraph(id="replay-graph")
+                        yield ValueGraph(swapped=self.state.seating.swapped, id="replay-graph")
                         yield Static("", id="replay-review")
             with Vertical(id="replay-side"):
                 x_player, o_player = record.players_by_symbol
@@ -440,7 +441,9 @@ class ReplayScreen(Screen[Board | bool | None]):
         """Show the review: the graph, the summary, and the verdict of the move shown."""
         review = event.review
         symbol = {mark: self.state.symbol(mark) for mark in Mark}
-        text = summary(review, symbol) + puzzles_kept(review, self.archive, self.game_name, self.record.yours)
+        text = summary(review, symbol) + puzzles_kept(
+            review, self.archive, self.game_name, self.record.yours, self.state.seating.swapped
+        )
         tell_archive_news(self, self.archive)
         self.query_one(ReviewPanel).show(review, text)
         self.query_one("#replay-status", Static).update(self.describe())

@@ -129,7 +129,7 @@ class PuzzleScreen(Aiming, Screen[None]):
             await shown.remove()
             view = BoardView(shape)
             await self.query_one("#puzzle").mount(view, after="#puzzle-title")
-        view.game = GameState(board, Mode.TWO_PLAYERS, frozenset())
+        view.game = GameState(board, Mode.TWO_PLAYERS, frozenset(), swapped=puzzle.swapped)
         view.cursor = centre(board)
         view.focus()
         self._say_title()
@@ -143,7 +143,7 @@ class PuzzleScreen(Aiming, Screen[None]):
         if entry is None:
             return
         puzzle = entry.puzzle
-        mover = puzzle.mover.value.upper()
+        mover = puzzle.mover_symbol
         record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
         place = next((n for n, known in enumerate(self.entries, start=1) if known.id == entry.id), 0)
         self.query_one("#puzzle-title", Static).update(

@@ -57,7 +57,8 @@ def sampled(positions: int, width: int) -> tuple[list[int], int]:
 
 
 class ValueGraph(Widget):
-    """X's value over the game, the turning point and the position shown; click to jump."""
+    """The value for the side shown as X over the game, the turning point and the position
+    shown; click to jump."""
 
     DEFAULT_CSS = """
     ValueGraph { height: 3; }
@@ -68,6 +69,11 @@ class ValueGraph(Widget):
     """Positions in the game (its moves and the start), judged or not yet."""
     shown: reactive[int] = reactive(0)
     """The position shown: after this many moves."""
+
+    def __init__(self, *, swapped: bool = False, id: str | None = None) -> None:
+        """``swapped``: the first player showed O (the engine's X is drawn as O)."""
+        super().__init__(id=id)
+        self.swapped = swapped
 
     class Jump(Message):
         """Show the position after ``ply`` moves (a bar was clicked)."""
@@ -86,6 +92,8 @@ class ValueGraph(Widget):
             return Text("")
         plies, width = self.bar_layout()
         values = review.values_for_x() if review is not None else []
+        if self.swapped:
+            values = [-value for value in values]
         turn = None if review is None or len(review.moves) < self.positions - 1 else review.turning_point
         shown = min(range(len(plies)), key=lambda column: abs(plies[column] - self.shown))
         bars, marks = [], []
@@ -135,10 +143,11 @@ def summary(review: Review, symbol: dict[Mark, str]) -> str:
     return f"[b]Review[/b] · {' · '.join(parts)}{estimated}\nTurning point: {review.turning_text()}{where}"
 
 
-def puzzles_kept(review: Review, archive: Archive, game: str, yours: frozenset[Mark]) -> str:
-    """Keep the review's mistakes as puzzles; a dim line saying how many were new (or why none)."""
+def puzzles_kept(review: Review, archive: Archive, game: str, yours: frozenset[Mark], swapped: bool) -> str:
+    """Keep the review's mistakes as puzzles (``swapped``: the game's first player showed O); a
+    dim line saying how many were new (or why none)."""
     try:
-        new = archive.add_puzzles(puzzles_from_review(review, game, yours))
+        new = archive.add_puzzles(puzzles_from_review(review, game, yours, swapped=swapped))
     except ArchiveError as error:
         return f"\n[dim]Its puzzles were not kept: {error}[/dim]"
     plural = "s" if new != 1 else ""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 
-from ..engine import Mark
 from ..game import GameState, Settings
 from ..store import savefile
 from .play import PlayScreen
@@ -23,9 +22,8 @@ class Saving(PlayScreen):
         from .screens import save_game_as
 
         game = self.game
-        seating = savefile.Seating(game.seats(), (game.symbol(Mark.X), game.symbol(Mark.O)))
         suggestion = time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt")
-        save_game_as(self, "Save game as", self.host.saved_games, suggestion, game.board, seating, self.saved_to)
+        save_game_as(self, "Save game as", self.host.saved_games, suggestion, game.board, game.seating, self.saved_to)
 
     def saved_to(self, path: str) -> None:
         self.notice = f"Saved to {path}"

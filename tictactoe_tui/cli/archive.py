@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
             return print_review(record, archive, args.json, args.time)
         if args.file.exists():
             raise UsageError(f"{args.file} already exists; choose another name")
-        savefile.save(args.file, record.board())
+        savefile.save(args.file, record.board(), record.seating)
         print(f"game {record.id} written to {args.file}")
         return 0
     except ArchiveError as error:
@@ -144,11 +144,12 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
         with Progress(console=progress, transient=True, disable=not progress.is_terminal) as bar:
             task = bar.add_task(f"reviewing game {record.id}", total=len(record.moves))
             review = review_game(start, record.moves, seconds, lambda done: bar.update(task, completed=done))
-    new_puzzles = archive.add_puzzles(puzzles_from_review(review, f"game {record.id}", record.yours))
-    swap = record.x_symbol == "O"  # each side as the players saw it
+    seating = record.seating  # each side as the players saw it
+    found = puzzles_from_review(review, f"game {record.id}", record.yours, swapped=seating.swapped)
+    new_puzzles = archive.add_puzzles(found)
 
     def shown(mark: Mark) -> str:
-        return (mark.other if swap else mark).value
+        return seating.symbol(mark).lower()
 
     if as_json:
         entries = [move.as_json() | {"by": shown(move.by)} for move in review.moves]

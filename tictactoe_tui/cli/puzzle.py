@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
                 "id": entry.id,
                 "board": f"{entry.puzzle.rows}x{entry.puzzle.cols}",
                 "k": entry.puzzle.k,
-                "position": str(entry.puzzle.board),
-                "task": f"{entry.puzzle.mover.value} to play and {entry.puzzle.title}",
+                "position": entry.puzzle.shown_text,
+                "task": f"{entry.puzzle.mover_symbol.lower()} to play and {entry.puzzle.title}",
                 "solutions": [move_name(move) for move in entry.puzzle.keeping],
                 "source": entry.puzzle.source,
                 "yours": entry.puzzle.yours,
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         puzzle = entry.puzzle
         where = f"{puzzle.source}{', yours' if puzzle.yours else ''}"
         print(
-            f"{entry.id:>4}  {puzzle.mover.value.upper()} to play and {puzzle.title:<14} {puzzle.board}"
+            f"{entry.id:>4}  {puzzle.mover_symbol} to play and {puzzle.title:<14} {puzzle.shown_text}"
             f"  ({where}; solved {entry.solved}, missed {entry.failed})",
             file=sys.stdout,
         )

@@ -28,6 +28,15 @@ class Mark(StrEnum):
         return Mark.O if self is Mark.X else Mark.X
 
 
+def shown_marks(text: str, swapped: bool) -> str:
+    """A position's text form with the symbols shown: ``x`` and ``o`` traded when ``swapped``
+    (the first player, the engine's X, showed O)."""
+    return text.translate(_SWAP) if swapped else text
+
+
+_SWAP = str.maketrans("xoXO", "oxOX")
+
+
 def move_name(move: Move) -> str:
     """Human name of a move: column letter then row number from the top, e.g. ``b2``."""
     row, col = move

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from .board import Board, Mark, Move, Position, move_name
+from .marks import shown_marks
 
 if TYPE_CHECKING:
     from .review import Review
@@ -41,6 +42,8 @@ class Puzzle:
     """Where it comes from: ``game 12, move 5`` or ``solver``."""
     yours: bool = False
     """Taken from a mistake of yours."""
+    swapped: bool = False
+    """The first player's marks showed as O in the game it comes from (it is shown so)."""
 
     @property
     def position(self) -> Position:
@@ -54,6 +57,16 @@ class Puzzle:
     @property
     def mover(self) -> Mark:
         return self.board.to_move
+
+    @property
+    def mover_symbol(self) -> str:
+        """The symbol of the side to move, as the game it comes from showed it."""
+        return shown_marks(self.mover.value.upper(), self.swapped)
+
+    @property
+    def shown_text(self) -> str:
+        """The position's text form with the symbols its game showed."""
+        return shown_marks(str(self.board), self.swapped)
 
     @property
     def own_moves(self) -> int:
@@ -98,9 +111,12 @@ class Puzzle:
         return f"Not this time: {move_name(move)} gives up the {value}; {kept} kept it"
 
 
-def puzzles_from_review(review: Review, game: str, mine: frozenset[Mark] = frozenset()) -> list[Puzzle]:
+def puzzles_from_review(
+    review: Review, game: str, mine: frozenset[Mark] = frozenset(), *, swapped: bool = False
+) -> list[Puzzle]:
     """A puzzle at the position before each mistake or blunder of ``review`` (``mine``: the
-    sides played by the player whose mistakes come first)."""
+    sides played by the player whose mistakes come first; ``swapped``: the game's first player
+    showed O)."""
     start = review.start
     found: list[Puzzle] = []
     played: list[Move] = list(start.history or ())
@@ -119,6 +135,7 @@ def puzzles_from_review(review: Review, game: str, mine: frozenset[Mark] = froze
                     move.best,
                     f"{game}, move {move.ply}",
                     yours=move.by in mine,
+                    swapped=swapped,
                 )
             )
         played.append(move.move)

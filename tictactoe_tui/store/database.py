@@ -122,6 +122,10 @@ MIGRATIONS: tuple[str, ...] = (
         review      TEXT    NOT NULL        -- as the review serialized it
     );
     """,
+    # A puzzle from a game whose first player showed O (swapped = 1) is shown with the symbols played.
+    """
+    ALTER TABLE puzzles ADD COLUMN swapped INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

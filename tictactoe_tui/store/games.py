@@ -106,15 +106,21 @@ class GameRecord:
         return frozenset(mark for mark, player in ((Mark.X, self.x_player), (Mark.O, self.o_player)) if player == "you")
 
     @property
+    def seating(self) -> Seating:
+        """Who sat at each side (in the table's vocabulary) and the symbols they showed: what a
+        saved game states, and the one way the record's sides become symbols."""
+        recorded = table_named(self.mode).recorded((self.x_player, self.o_player))
+        return Seating(recorded.players, marks_shown(self.x_symbol == "O"))
+
+    @property
     def players_by_symbol(self) -> tuple[str, str]:
         """Who played the marks shown as X and who those shown as O (the first player showed
         :attr:`x_symbol`): the symbols people saw, not the engine's sides."""
-        return (self.o_player, self.x_player) if self.x_symbol == "O" else (self.x_player, self.o_player)
+        return (self.o_player, self.x_player) if self.seating.swapped else (self.x_player, self.o_player)
 
     def shown_text(self, plies: int | None = None) -> str:
         """The final position in rows, with the symbols people saw."""
-        text = str(self.board(plies)).replace("/", "\n")
-        return text.translate(str.maketrans("xo", "ox")) if self.x_symbol == "O" else text
+        return self.seating.shown_text(self.board(plies)).replace("/", "\n")
 
     def board(self, plies: int | None = None) -> Board:
         """The position after the first ``plies`` moves (all by default), with its history."""
@@ -123,13 +129,14 @@ class GameRecord:
 
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
-        recorded = table_named(self.mode).recorded((self.x_player, self.o_player))
-        seating = Seating(recorded.players, marks_shown(self.x_symbol == "O"))
-        state = GameState.seated(Mode(self.mode), self.board(plies), seating, started=self.started_at)
+        state = GameState.seated(Mode(self.mode), self.board(plies), self.seating, started=self.started_at)
         return replace(state, line=self.moves, times=self.times)
 
     def to_json(self) -> dict[str, Any]:
-        """The record as JSON-ready data (times as ISO 8601, moves as names)."""
+        """The record as JSON-ready data (times as ISO 8601, moves as names), its players and
+        winner named by the symbols shown (``first``: the symbol that moved first)."""
+        seating = self.seating
+        x_player, o_player = self.players_by_symbol
         return {
             "id": self.id,
             "game": self.game,
@@ -137,12 +144,12 @@ class GameRecord:
             "k": self.k,
             "mode": self.mode,
             "level": self.level or None,
-            "x": self.x_player,
-            "o": self.o_player,
-            "x_symbol": self.x_symbol,
+            "x": x_player,
+            "o": o_player,
+            "first": seating.symbol(Mark.X),
             "moves": [move_name(move) for move in self.moves],
             "times": list(self.times),
-            "winner": self.winner,
+            "winner": None if self.winner is None else seating.symbol(Mark(self.winner)).lower(),
             "result": self.result_text,
             "outcome": self.outcome,
             "started": iso_time(self.started_at),

@@ -1,5 +1,5 @@
 """Puzzles as the archive keeps them: the position, every move that solves it, and how often
-it was solved and failed (the table is in the archive's schema, version 2)."""
+it was solved and failed (the table is in the archive's schema, version 2; ``swapped`` from version 5)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 from ..engine import Move, move_name, parse_move
 from ..engine.puzzles import Puzzle
 
-COLUMNS = "id, variant, rows, cols, k, moves, kind, plies, keeping, source, yours, solved, failed"
+COLUMNS = "id, variant, rows, cols, k, moves, kind, plies, keeping, source, yours, swapped, solved, failed"
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,9 @@ def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
     for puzzle in puzzles:
         cursor = connection.execute(
             "INSERT OR IGNORE INTO puzzles (variant, rows, cols, k, moves, kind, plies, keeping, source, yours,"
-            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " swapped, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (puzzle.game, puzzle.rows, puzzle.cols, puzzle.k, _names(puzzle.moves), puzzle.kind, puzzle.plies,
-             _names(puzzle.keeping), puzzle.source, int(puzzle.yours), time.time()),
+             _names(puzzle.keeping), puzzle.source, int(puzzle.yours), int(puzzle.swapped), time.time()),
         )  # fmt: skip
         added += cursor.rowcount
     return added
@@ -49,9 +49,9 @@ def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
 
 def entry(row: Sequence[Any]) -> PuzzleEntry:
     """A row of :data:`COLUMNS` as an entry."""
-    id_, game, rows, cols, k, moves, kind, plies, keeping, source, yours, solved, failed = row
+    id_, game, rows, cols, k, moves, kind, plies, keeping, source, yours, swapped, solved, failed = row
     puzzle = Puzzle(game, rows, cols, k, _moves(moves, rows, cols), kind, plies, _moves(keeping, rows, cols),
-                    source, bool(yours))  # fmt: skip
+                    source, bool(yours), bool(swapped))  # fmt: skip
     return PuzzleEntry(id_, puzzle, solved, failed)
 
 
