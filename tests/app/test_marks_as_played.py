@@ -116,3 +116,20 @@ async def test_a_game_o_opened_is_shown_exported_and_loaded_with_its_marks(
     assert (loaded.symbol(Mark.X), loaded.symbol(Mark.O)) == ("O", "X")
     assert loaded.seating.players == ("you", "computer")
     assert loaded.table.turn_text(loaded) == "The computer wins"
+
+
+async def test_playing_on_from_the_replay_of_a_game_o_opened_keeps_its_seats(paths: Paths) -> None:
+    app = app_at(paths, AS_O_FIRST)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for key in YOUR_KEYS:
+            await pilot.press(key)
+        await app.game_screen.workers.wait_for_complete()
+        await pilot.press("v")
+        assert isinstance(app.screen, ReplayScreen)
+        await app.screen.workers.wait_for_complete()
+        await pilot.press("left", "left", "p")  # after 4 moves: your turn, as O
+        await pilot.pause()
+        game = app.game_screen.game
+        assert game.board.move_count == 4
+        assert (game.symbol(Mark.X), game.seating.players) == ("O", ("you", "computer"))
+        assert game.table.turn_text(game) == "Your turn (O)"

@@ -19,9 +19,10 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
-from ..engine import Board, Mark, move_name
+from ..engine import Mark, move_name
 from ..game import Mode, format_seconds
 from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label, local_time
+from ..store.savefile import SavedGame
 from .ai import Searcher
 from .analysis import AnalysisRequests, failed, too_big
 from .board_view import VALUE_LEGEND, BoardView
@@ -54,7 +55,7 @@ def export_game(screen: Screen[Any], record: GameRecord, saved_games: Path) -> N
     )
 
 
-class ArchiveScreen(Screen[Board | None]):
+class ArchiveScreen(Screen[SavedGame | None]):
     """Every finished game, newest first, with filters; pages load as the cursor nears the end.
 
     Dismissed with a position to play on from, or None.
@@ -194,11 +195,11 @@ class ArchiveScreen(Screen[Board | None]):
             replay = ReplayScreen(record, self.archive, self.searcher, saved_games=self.saved_games)
             self.app.push_screen(replay, self.replay_closed)
 
-    def replay_closed(self, result: Board | bool | None) -> None:
-        """``True``: the game was deleted; a board: play on from it."""
+    def replay_closed(self, result: SavedGame | bool | None) -> None:
+        """``True``: the game was deleted; a position with its seating: play on from it."""
         if result is True:
             self.reload()
-        elif isinstance(result, Board):
+        elif isinstance(result, SavedGame):
             self.dismiss(result)
 
     def action_export(self) -> None:
@@ -237,7 +238,7 @@ def delete_game(screen: Screen[Any], archive: Archive, record: GameRecord) -> No
     screen.notify(f"Game #{record.id} deleted" if gone else f"Game #{record.id} was already gone")
 
 
-class ReplayScreen(Screen[Board | bool | None]):
+class ReplayScreen(Screen[SavedGame | bool | None]):
     """One archived game, move by move, with the analysis overlay on any position and the
     game review (``v``: every move's verdict, the value over the game, the turning point).
 
@@ -475,7 +476,7 @@ class ReplayScreen(Screen[Board | bool | None]):
     def action_play_on(self) -> None:
         """Leave the archive and continue this game from the position shown, as a new game."""
         self.analyses.drop()
-        self.dismiss(self.state.board)
+        self.dismiss(SavedGame(self.state.board, self.record.seating))
 
     def action_export(self) -> None:
         export_game(self, self.record, self.saved_games)

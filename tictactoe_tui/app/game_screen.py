@@ -22,6 +22,7 @@ from textual.events import Resize
 
 from ..engine import Board, Move, move_name
 from ..game import GameState, Preset, Scoreboard, Settings
+from ..store.savefile import SavedGame
 from .aiming import DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .board_view import BoardView
 from .coach import Coaching
@@ -29,7 +30,7 @@ from .commands import GameCommands
 from .hints import Hints
 from .online_play import OnlinePlay
 from .play import GameHost
-from .saving import Saving
+from .saving import Saving, resumed
 from .status import StatusLine
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
@@ -377,15 +378,16 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         replay = ReplayScreen(record, host.archive, host.searcher, review=True, saved_games=host.saved_games)
         self.app.push_screen(replay, self.play_on)
 
-    def play_on(self, board: Board | bool | None) -> None:
-        """Continue an archived game from ``board`` as a new game (None: nothing to do)."""
-        if isinstance(board, Board):
-            self.leave_unfinished("Play on from the archive", lambda: self.played_on(board))
+    def play_on(self, position: SavedGame | bool | None) -> None:
+        """Continue an archived game from ``position`` as a new game, seated as it was played
+        (None: nothing to do)."""
+        if isinstance(position, SavedGame):
+            self.leave_unfinished("Play on from the archive", lambda: self.played_on(position))
 
-    def played_on(self, board: Board) -> None:
-        """Replace the game with a new one from the archived ``board``."""
-        self.new_game(GameState.resume(self.settings, board, number=self.game.number + 1))
-        self.notice = f"Playing on from the archive after {board.move_count} moves"
+    def played_on(self, position: SavedGame) -> None:
+        """Replace the game with a new one from the archived ``position``."""
+        self.new_game(resumed(self.settings, position, self.game.number + 1))
+        self.notice = f"Playing on from the archive after {position.board.move_count} moves"
 
     def change_setting(self, field: str, value: Any) -> None:
         """Change one setting: the level at once, the others from the next game."""
