@@ -6,6 +6,7 @@ symbols."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,12 @@ from tictactoe_tui import cli
 from tictactoe_tui.app import TicTacToeApp, puzzles
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.archive import ReplayScreen
-from tictactoe_tui.app.board_view import Cell
+from tictactoe_tui.app.board_view import Cell, SmallBoard
 from tictactoe_tui.app.puzzles import PuzzleScreen
 from tictactoe_tui.app.review import LEVELS, ValueGraph
 from tictactoe_tui.app.saving import resumed
-from tictactoe_tui.engine import Mark, Strategy
+from tictactoe_tui.engine import Board, Mark, Strategy
+from tictactoe_tui.engine.puzzles import Puzzle
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store import savefile
 from tictactoe_tui.store.files import Paths
@@ -133,3 +135,32 @@ async def test_playing_on_from_the_replay_of_a_game_o_opened_keeps_its_seats(pat
         assert game.board.move_count == 4
         assert (game.symbol(Mark.X), game.seating.players) == ("O", ("you", "computer"))
         assert game.table.turn_text(game) == "Your turn (O)"
+
+
+def ultimate_with_a_board_claimed_by_x() -> tuple[tuple[int, int], ...]:
+    """Moves of an Ultimate game, from seeded random play, where X has claimed a small board."""
+    rng = random.Random(7)
+    board = Board.empty(9, 9, 3, "ultimate")
+    while not any(claimer is Mark.X for claimer, _ in board.rules.claimed_regions(board)):
+        board = board.play(rng.choice(board.legal_moves()))
+    assert not board.is_over
+    return board.history or ()
+
+
+async def test_an_ultimate_puzzle_from_a_game_o_opened_shows_its_marks_and_claims(paths: Paths) -> None:
+    moves = ultimate_with_a_board_claimed_by_x()
+    board = Board.empty(9, 9, 3, "ultimate").play_all(moves)
+    puzzle = Puzzle("ultimate", 9, 9, 3, moves, "hold", 3, tuple(board.legal_moves()[:1]), "game 1, move 9", True, True)
+    app = app_at(paths, AS_O_FIRST)
+    app.archive.add_puzzles([puzzle])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("z")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        title = str(screen.query_one("#puzzle-title", Static).render())
+        assert f"{'X' if board.to_move is Mark.O else 'O'} to play and hold the draw" in title
+        claimed = {small.claim for small in screen.query(SmallBoard)} - {""}
+        assert "O" in claimed  # the engine's X, shown as the O its player was
+        first = moves[0]
+        assert screen.query_one(f"#cell-{first[0]}-{first[1]}", Cell).symbol == "O"

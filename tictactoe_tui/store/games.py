@@ -116,7 +116,7 @@ class GameRecord:
     def players_by_symbol(self) -> tuple[str, str]:
         """Who played the marks shown as X and who those shown as O (the first player showed
         :attr:`x_symbol`): the symbols people saw, not the engine's sides."""
-        return (self.o_player, self.x_player) if self.seating.swapped else (self.x_player, self.o_player)
+        return players_by_symbol(self.x_player, self.o_player, self.x_symbol)
 
     def shown_text(self, plies: int | None = None) -> str:
         """The final position in rows, with the symbols people saw."""
@@ -165,8 +165,14 @@ def result_text(mode: str, winner: str | None, x_symbol: str, outcome: int) -> s
         return "Draw"
     if table_named(mode).results_yours:
         return "You won" if outcome > 0 else "You lost"
-    symbol = x_symbol if winner == Mark.X.value else ("O" if x_symbol == "X" else "X")
-    return f"{symbol} won"
+    first, second = marks_shown(x_symbol == "O")
+    return f"{first if winner == Mark.X.value else second} won"
+
+
+def players_by_symbol(x_player: str, o_player: str, x_symbol: str) -> tuple[str, str]:
+    """Who played the marks shown as X and as O, from the columns of the first player, the
+    second, and the symbol the first showed."""
+    return (o_player, x_player) if x_symbol == "O" else (x_player, o_player)
 
 
 def local_time(seconds: float) -> str:
@@ -315,7 +321,7 @@ def _summary(row: Sequence[Any]) -> Summary:
     id_, ended_at, game, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves = row
     plies = moves.count(" ") + 1 if moves else 0
     result = result_text(mode, winner, x_symbol, outcome)
-    by_symbol = (o_player, x_player) if x_symbol == "O" else (x_player, o_player)
+    by_symbol = players_by_symbol(x_player, o_player, x_symbol)
     return Summary(id_, ended_at, game, rows, cols, k, mode, *by_symbol, result, plies)
 
 
