@@ -7,7 +7,8 @@ from dataclasses import replace
 from rich.console import Console
 from textual.widgets import Select
 
-from tictactoe_tui.app.board_view import Cell, SmallBoard
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.board_view import BoardView, Cell, SmallBoard
 from tictactoe_tui.app.help import HelpScreen, games_table
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import KeyLayout, Mode, Preset, Settings
@@ -142,6 +143,26 @@ async def test_a_claimed_ultimate_board_shows_one_big_mark(make_app: AppFactory)
         assert centre.claim == "O"
         await pilot.press("5")  # X sends O to the claimed centre board: O may play anywhere open
         assert "play in any open board" in status(app)
+
+
+def screen_lines(app: TicTacToeApp) -> list[str]:
+    """The characters on screen, line by line (colours and styles dropped)."""
+    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+
+
+async def test_ultimate_s_small_boards_are_parted_by_lines_and_the_open_ones_framed_in_heavy_lines(
+    make_app: AppFactory,
+) -> None:
+    """Nothing by colour alone: lines part the nine boards, heavy round those one may play in."""
+    app = make_app(ULTIMATE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await click_cell(pilot, 4, 4)  # O is sent to the centre board
+        view = app.game_screen.query_one(BoardView)
+        assert view.fits
+        board = "\n".join(line[view.region.x : view.region.right] for line in screen_lines(app))
+        assert board.count("╆") == board.count("╅") == board.count("╄") == board.count("╃") == 1  # its corners
+        assert (board.count("┃"), board.count("━")) == (2 * 5, 2 * 11)  # its sides, each one board long
+        assert (board.count("│"), board.count("─")) == (2 * 2 * 5, 2 * 2 * 11)  # the other boards' sides
 
 
 async def test_misere_against_the_computer_you_lose_by_completing_a_line(make_app: AppFactory) -> None:

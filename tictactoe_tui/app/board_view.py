@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -158,6 +159,66 @@ class SmallBoard(Widget):
             self.query_one(".claim", Static).update(big_mark(self.claim, width, height))
 
 
+#: A crossing of the lines between small boards, by which of its arms (up, down, left, right) are heavy.
+CROSSINGS = dict(
+    zip(
+        [(up, down, left, right) for up in (0, 1) for down in (0, 1) for left in (0, 1) for right in (0, 1)],
+        "┼┾┽┿╁╆╅╈╀╄╃╇╂╊╉╋",
+        strict=True,
+    )
+)
+
+
+class BlocksGrid(Grid):
+    """The grid of small boards (Ultimate), with lines drawn in the gaps between them: light
+    lines, heavy round the small boards one may play in (a frame that needs no colour)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"blocks--open"}
+
+    def render(self) -> Text:
+        boards = list(self.query_children(SmallBoard))
+        side = round(len(boards) ** 0.5)
+        width, height = self.content_size
+        board_width, board_height = ((width - side + 1) // side, (height - side + 1) // side) if side else (0, 0)
+        if board_width < 1 or board_height < 1:  # not composed or not laid out yet
+            return Text()
+        open_boards = {divmod(index, side) for index, small in enumerate(boards) if small.has_class("-playable")}
+
+        def heavy(row: int, col: int, *neighbour: int) -> bool:
+            return (row, col) in open_boards or tuple(neighbour) in open_boards
+
+        def gap(position: int, size: int) -> int | None:
+            """Which gap (0 after the first board) ``position`` falls in, or None inside a board."""
+            index, offset = divmod(position, size + 1)
+            return index if offset == size and index < side - 1 else None
+
+        text = Text()
+        open_style = self.get_component_rich_style("blocks--open")
+        for y in range(height):
+            gap_row, board_row = gap(y, board_height), min(y // (board_height + 1), side - 1)
+            for x in range(width):
+                gap_col, board_col = gap(x, board_width), min(x // (board_width + 1), side - 1)
+                if gap_row is not None and gap_col is not None:
+                    arms = (
+                        heavy(gap_row, gap_col, gap_row, gap_col + 1),
+                        heavy(gap_row + 1, gap_col, gap_row + 1, gap_col + 1),
+                        heavy(gap_row, gap_col, gap_row + 1, gap_col),
+                        heavy(gap_row, gap_col + 1, gap_row + 1, gap_col + 1),
+                    )
+                    text.append(CROSSINGS[arms], open_style if any(arms) else "")
+                elif gap_col is not None:
+                    thick = heavy(board_row, gap_col, board_row, gap_col + 1)
+                    text.append("┃" if thick else "│", open_style if thick else "")
+                elif gap_row is not None:
+                    thick = heavy(gap_row, board_col, gap_row + 1, board_col)
+                    text.append("━" if thick else "─", open_style if thick else "")
+                else:
+                    text.append(" ")
+            if y < height - 1:
+                text.append("\n")
+        return text
+
+
 class BoardView(Widget, can_focus=True):
     """Renders the game bound to it; keys and clicks go to the app as actions and messages."""
 
@@ -210,7 +271,7 @@ class BoardView(Widget, can_focus=True):
 
     def _grid(self, rows: int, cols: int, block: int) -> ComposeResult:
         """The squares: one grid, or (Ultimate) a grid of small boards."""
-        with Grid(id="grid", classes="-blocks" if block else "") as grid:
+        with (BlocksGrid if block else Grid)(id="grid", classes="-blocks" if block else "") as grid:
             if not block:
                 grid.styles.grid_size_columns = cols
                 grid.styles.grid_size_rows = rows
@@ -401,3 +462,4 @@ class BoardView(Widget, can_focus=True):
             where = (top // block, left // block)
             small.claim = claims.get(where, "")
             small.set_class(any(playable >> board.index(cell.move) & 1 for cell in small.cells), "-playable")
+        self.query_one(BlocksGrid).refresh()  # its lines frame the boards one may play in
