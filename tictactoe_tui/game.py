@@ -65,7 +65,7 @@ class Preset:
 
     @property
     def label(self) -> str:
-        """E.g. ``4×4, 4 in a row`` or ``Connect Four: 6×7, 4 in a row``."""
+        """E.g. ``4×4, 4 in a row`` or ``Connect Four, 6×7``."""
         return self.rules.shape_label(self.rows, self.cols, self.k)
 
     @property

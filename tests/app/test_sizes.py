@@ -108,3 +108,17 @@ async def test_the_status_shows_its_whole_text(size: tuple[int, int], game: str)
             shown = " ".join(strip.text for strip in status.render_lines(Region(0, 0, *status.outer_size))).split()
             assert shown == Text.from_markup(status.render()).plain.split()
             assert app.query_one(BoardView).fits, f"{preset.label} at {size} no longer fits beside the status"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: "{}x{}".format(*size))
+async def test_every_board_choice_fits_the_sidebar_on_one_line(size: tuple[int, int]) -> None:
+    """Connect Four's label was cut at 80×24 and wrapped at 120×40."""
+    app = TicTacToeApp(Settings(preset=Preset(6, 7, 4, "gravity")), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        select = app.query_one("#preset", Select)
+        room = select.query_one("SelectCurrent").content_region.width - 2  # the label, then " ▼"
+        assert select.region.height == 1, "the board choice wraps"
+        for game in RULES:
+            for preset in presets_for(game):
+                assert len(preset.label) <= room, f"{preset.label!r} is cut in {room} columns"

@@ -28,8 +28,8 @@ class Gravity(Classic):
     classic_lines = False  # not every free square may be marked
 
     def shape_label(self, rows: int, cols: int, k: int) -> str:
-        label = super().shape_label(rows, cols, k)
-        return f"Connect Four: {label}" if (rows, cols, k) == CONNECT_FOUR else label
+        """Connect Four by its name (short enough for the sidebar: 4 in a row goes without saying)."""
+        return "Connect Four, 6×7" if (rows, cols, k) == CONNECT_FOUR else super().shape_label(rows, cols, k)
 
     def default_k(self, rows: int, cols: int) -> int:
         """Four in a row, as in Connect Four (three on 3×3)."""
