@@ -22,7 +22,7 @@ from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 
 from .conftest import AppFactory, FirstFree, Gated
-from .test_online import app_for, hosted_app, until
+from .test_online import app_for, hosted_app, press, until
 from .test_play import status
 
 
@@ -260,3 +260,17 @@ async def test_the_joining_friend_s_sidebar_shows_their_mark_o_and_that_the_host
             assert guest.query_one("#first", Select).value == "Your friend"
             assert host.query_one("#mark", Select).value == "X"
             assert host.query_one("#first", Select).value == "You"
+
+
+async def test_the_host_s_news_of_the_friend_s_return_goes_at_the_next_move(tmp_path: Path) -> None:
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        async with app_for(tmp_path / "guest", JoinPlan(address, port, code)).run_test():
+            await until(lambda: "Your friend joined" in status(host))
+        await until(lambda: "Your friend left" in status(host))
+        again = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with again.run_test():
+            await until(lambda: "Your friend is back" in status(host))
+            await press(host, "5")
+            await until(lambda: again.game_screen.game.board.move_count == 1)
+            await until(lambda: host.game_screen.game.board.move_count == 1)
+            assert "back" not in status(host)

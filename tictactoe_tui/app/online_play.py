@@ -120,6 +120,8 @@ class OnlinePlay(PlayScreen):
         if self.settings.preset != played:  # the host's choice, on both sides
             self.settings = replace(self.settings, preset=played)
         self.scores = message.scores
+        if game.number != previous.number or board.move_count != previous.board.move_count:
+            self.online_status = ""  # news of the match (a join, a return, a refusal) was about the position before
         self.game = game
         if game.number != previous.number:  # (watch_game centres it on a new board)
             self.cursor = centre(game.board)
