@@ -63,6 +63,24 @@ async def test_custom_board_from_the_sidebar(make_app: AppFactory) -> None:
         )
 
 
+async def test_the_custom_board_s_problem_goes_as_the_numbers_are_changed_to_fit(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.query_one("#preset", Select).value = "custom"
+        await pilot.pause()
+        for name, value in {"rows": "3", "cols": "7", "k": "9"}.items():
+            app.screen.query_one(f"#{name}", Input).value = value
+        app.screen.query_one("#k", Input).focus()
+        await pilot.press("enter")
+        problem = app.screen.query_one("#custom-problem")
+        assert "k=9 does not fit a 3×7 board" in str(problem.render())
+        await pilot.press("backspace", "8")  # still too long: the problem says so of 8
+        assert "k=8 does not fit" in str(problem.render())
+        await pilot.press("backspace", "4")
+        assert str(problem.render()).strip() == ""
+        assert isinstance(app.screen, CustomBoardScreen)  # used only on Enter
+
+
 async def test_the_think_time_goes_to_the_computer(make_app: AppFactory) -> None:
     gated = Gated()
     app = make_app(Settings(think_seconds=0.25), impossible=gated)

@@ -195,15 +195,29 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
             yield Static("", id="custom-problem")
             yield Static("[dim]Enter to use it from the next game, escape to cancel[/dim]", classes="dialog-foot")
 
-    @on(Input.Submitted)
-    def submitted(self) -> None:
+    def chosen(self) -> Preset | str:
+        """The board the inputs describe, or why it cannot be played."""
         try:
             rows, cols, k = (int(self.query_one(f"#{name}", Input).value or 0) for name in ("rows", "cols", "k"))
-            preset = Preset(rows, cols, k, self.current.game)
+            return Preset(rows, cols, k, self.current.game)
         except BoardError as error:
-            self.query_one("#custom-problem", Static).update(f"[b]{error}[/b]")
+            return str(error)
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        preset = self.chosen()
+        if isinstance(preset, str):
+            self.query_one("#custom-problem", Static).update(f"[b]{preset}[/b]")
             return
         self.dismiss(preset)
+
+    @on(Input.Changed)
+    def changed(self) -> None:
+        """A problem shown is checked again as the numbers change: it goes once they fit."""
+        problem = self.query_one("#custom-problem", Static)
+        if str(problem.content):
+            chosen = self.chosen()
+            problem.update(f"[b]{chosen}[/b]" if isinstance(chosen, str) else "")
 
 
 class ConfirmScreen(ModalScreen[bool]):
