@@ -215,8 +215,9 @@ class Table:
 
     # -- what the keyboard may do ----------------------------------------------------------
 
-    def refusal(self, game: Seated) -> str | None:
-        """Why no key may play in ``game`` now, whoever is to move (None: ask the seat)."""
+    def refusal(self, game: Seated, *, paused: bool = False) -> str | None:
+        """Why no key may play in ``game`` now, whoever is to move (None: ask the seat);
+        ``paused``: the play is paused (see :meth:`watch_only`)."""
         return None
 
     def undo_refusal(self) -> str | None:
@@ -305,7 +306,9 @@ class TwoPlayers(Table):
 class ComputerVsComputer(Table):
     """The computer plays both sides; you watch (and may pause)."""
 
-    def refusal(self, game: Seated) -> str | None:
+    def refusal(self, game: Seated, *, paused: bool = False) -> str | None:
+        if paused:
+            return "The computers are paused: press p to resume, n to restart"
         return "The computers are playing: press p to pause, n to restart"
 
 
@@ -336,7 +339,7 @@ class Online(Table):
     def turn_text(self, game: Seated) -> str:
         return super().turn_text(game) if game.joined else "Waiting for your friend"
 
-    def refusal(self, game: Seated) -> str | None:
+    def refusal(self, game: Seated, *, paused: bool = False) -> str | None:
         return None if game.joined else "Waiting for your friend to join"
 
     def shown_choices(self, game: Seated) -> dict[str, str]:

@@ -184,7 +184,9 @@ async def test_computer_vs_computer_can_be_paused_and_resumed(make_app: AppFacto
         assert app.game_screen.game.board.move_count == 0  # the move found while pausing is dropped
         assert "paused" in status(app)
         await click_cell(pilot, 2, 2)
-        assert "computers are playing" in status(app)
+        assert "computers are paused: press p to resume" in status(app)  # what is true now
+        await pilot.press("5")
+        assert "press p to pause" not in status(app)
         await pilot.press("p")
         for _ in range(12):
             await settle(app)

@@ -243,7 +243,7 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
             return TOO_SMALL
         if game.board.is_over:
             return "The game is over: n plays again, v reviews it"
-        seat_refusal = game.table.refusal(game) or self.seats.to_move(game).refusal(game)
+        seat_refusal = game.table.refusal(game, paused=self.paused) or self.seats.to_move(game).refusal(game)
         if seat_refusal:
             return seat_refusal
         return rules_refusal(game.board, move)
