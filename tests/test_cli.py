@@ -91,7 +91,7 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["arena", "--x", "easy"], "arena needs --x and --o (or --ladder)"),
         (["arena", "--x", "easy", "--o", "easy", "--games", "0"], "at least 1"),
         (["arena", "--x", "easy", "--o", "easy", "--board", "9x9"], "9×9 board is not supported"),
-        (["arena", "--x", "easy", "--o", "easy", "--board", "big"], "must look like 3x3"),
+        (["arena", "--x", "easy", "--o", "easy", "--board", "big"], "must look like 3×3 or 3x3"),
         (["arena", "--x", "opening-table", "--o", "easy", "--board", "4x4"], "does not play Classic on a 4×4"),
         (["frobnicate"], "invalid choice"),
         (["--think-time", "1e9"], "expected 0.05 to 60 seconds a move, not '1e9'"),
@@ -233,6 +233,19 @@ def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None
     assert launched[-1] == {"preset": Preset(5, 6, 3)}
     assert main(["--board", "6x6"]) == 0
     assert launched[-1] == {"preset": Preset(6, 6, 5)}  # the 6×6 preset's k
+
+
+def test_every_board_option_takes_the_size_as_the_app_writes_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    launched: list[dict[str, object]] = []
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(choices) or 0)
+    for size in ("4×4", "4x4", "4X4"):
+        assert main(["--board", size]) == 0
+        assert launched[-1] == {"preset": Preset(4, 4, 4)}
+    status, out, _ = run(capsys, "arena", "--x", "easy", "--o", "easy", "--games", "2", "--board", "3×3")
+    assert status == 0
+    assert "Classic on 3×3, k=3" in out  # the header writes × as the app does
 
 
 def test_game_picks_the_rules_and_its_first_preset(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -88,8 +88,8 @@ def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
 
 
 def shape_text(start: Board) -> str:
-    """E.g. ``Classic on 3x3, k=3``."""
-    return f"{start.rules.title} on {start.rows}x{start.cols}, k={start.k}"
+    """E.g. ``Classic on 3×3, k=3`` (× as the app writes a size)."""
+    return f"{start.rules.title} on {start.rows}×{start.cols}, k={start.k}"
 
 
 def arena_table(result: ArenaResult, start: Board) -> Table:

@@ -35,10 +35,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def board_size(text: str) -> tuple[int, int]:
-    """Parse ``MxN`` (e.g. ``4x4``) into ``(rows, cols)``."""
-    rows, sep, cols = text.lower().partition("x")
+    """Parse ``M×N`` (e.g. ``4×4``, as the app writes it, or ``4x4``, ``4X4``) into ``(rows, cols)``."""
+    rows, sep, cols = text.lower().replace("×", "x").partition("x")
     if not sep or not rows.isdigit() or not cols.isdigit():
-        raise argparse.ArgumentTypeError(f"board size must look like 3x3, not {text!r}")
+        raise argparse.ArgumentTypeError(f"board size must look like 3×3 or 3x3, not {text!r}")
     return int(rows), int(cols)
 
 
@@ -111,7 +111,7 @@ def build_parser() -> _Parser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
     parser.add_argument("--game", type=game_name, help=GAME_HELP)
-    parser.add_argument("--board", type=board_size, help="play on rows x columns, e.g. 15x15 (with --k)")
+    parser.add_argument("--board", type=board_size, help="play on rows × columns, e.g. 15x15 or 15×15 (with --k)")
     parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board (default as its preset)")
     parser.add_argument(
         "--think-time",
@@ -133,7 +133,9 @@ def build_parser() -> _Parser:
     arena.add_argument("--ladder", action="store_true", help="each level against the one below, from both seats")
     arena.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     arena.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
-    arena.add_argument("--board", type=board_size, help="rows x columns (default: the game's first preset, 3x3)")
+    arena.add_argument(
+        "--board", type=board_size, help="rows × columns, e.g. 7x7 or 7×7 (default: the game's first preset, 3×3)"
+    )
     arena.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
     arena.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     arena.add_argument(
