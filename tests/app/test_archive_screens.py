@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input, Select, Static
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import AnalysisResult, ThreadSearcher
 from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen, ReplayScreen
-from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
+from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView, Cell
 from tictactoe_tui.app.screens import PathPrompt, SavedGamePrompt, StatsScreen
 from tictactoe_tui.engine import Analysis, Board, get_strategy
 from tictactoe_tui.game import GameState, Mode, Settings
@@ -280,3 +280,18 @@ async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: 
             await pilot.pause()
             assert said in str(screen.query_one("#replay-status").render())
             assert screen.query_one(BoardView).analysis is None
+
+
+async def test_a_replay_in_a_narrow_window_shows_the_board_or_the_size_it_needs(make_app: AppFactory) -> None:
+    """At 30×20 the side panel took every column: no board and no message."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(size=(30, 20)) as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "enter")
+        await pilot.pause()
+        view = app.screen.query_one(BoardView)
+        shown = list(view.query(Cell)) if view.fits else [view.query_one("#too-small", Static)]
+        for widget in shown:
+            assert widget.region.area, f"{widget} is not drawn"
+            assert view.region.contains_region(widget.region), f"{widget} is cut off"

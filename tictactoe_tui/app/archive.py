@@ -238,6 +238,10 @@ def delete_game(screen: Screen[Any], archive: Archive, record: GameRecord) -> No
     screen.notify(f"Game #{record.id} deleted" if gone else f"Game #{record.id} was already gone")
 
 
+#: The narrowest window whose replay shows the side panel (game, players, moves) beside the board.
+REPLAY_SIDE_FROM = 64
+
+
 class ReplayScreen(Screen[SavedGame | bool | None]):
     """One archived game, move by move, with the analysis overlay on any position and the
     game review (``v``: every move's verdict, the value over the game, the turning point).
@@ -316,6 +320,8 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
             self.action_review()
 
     def on_resize(self, event: Resize) -> None:
+        # The side panel (32 columns) folds away where it would leave the board too little room.
+        self.query_one("#replay-side").display = event.size.width >= REPLAY_SIDE_FROM
         self.call_after_refresh(self._board_first)
 
     def _board_first(self) -> None:
