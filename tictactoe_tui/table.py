@@ -130,6 +130,10 @@ class Seated(Protocol):
     def symbol(self, mark: Mark) -> str: ...
 
 
+#: The player's choices that only some tables use (the sidebar shows the others as unused).
+CHOICES = ("level", "think_seconds", "first", "mark", "coach")
+
+
 class Table:
     """A kind of table: who sits where and what the game allows. Registered by its name,
     which is the Mode the player chooses and what the archive records."""
@@ -141,6 +145,10 @@ class Table:
         self.players = players
         """Who sits at X and O (the computer's side may move: see :meth:`seat`)."""
 
+    uses: frozenset[str] = frozenset()
+    """The player's choices (of :data:`CHOICES`) this table uses."""
+    unused_note = "not used here"
+    """Why a choice the table does not use has no effect, as the sidebar says it."""
     through_match = False
     """Moves go through an online match: it keeps the scores, and no move is taken back."""
     hosting = False
@@ -213,6 +221,11 @@ class Table:
         player's settings, decides them (``mark``, ``first``; empty: the settings say)."""
         return {}
 
+    def chosen_by(self, game: Seated) -> dict[str, frozenset[str]]:
+        """For the choices (``first``, ``mark``) this table seats ``game`` by, the values that
+        describe how it is seated (another value is the next game's, not this one's)."""
+        return {}
+
     # -- what the keyboard may do ----------------------------------------------------------
 
     def refusal(self, game: Seated, *, paused: bool = False) -> str | None:
@@ -265,6 +278,7 @@ class VsComputer(Table):
     """You against the computer: you choose your symbol and who goes first; a coach may speak."""
 
     coaches = True
+    uses = frozenset({"level", "think_seconds", "first", "mark", "coach"})
 
     def seat(self, first: FirstPlayer, mark: MarkChoice, rng: random.Random) -> Seating:
         you_first = {
@@ -295,9 +309,17 @@ class VsComputer(Table):
             return ""  # news until you make your first move
         return "Coin flip: you go first" if you_first else "Coin flip: the computer goes first"
 
+    def chosen_by(self, game: Seated) -> dict[str, frozenset[str]]:
+        [yours] = game.seating.keyboard
+        first = FirstPlayer.YOU if yours is Mark.X else FirstPlayer.COMPUTER
+        mark = MarkChoice(game.symbol(yours))
+        return {"first": frozenset({first, FirstPlayer.COIN_FLIP}), "mark": frozenset({mark, MarkChoice.RANDOM})}
+
 
 class TwoPlayers(Table):
     """Two people at one keyboard, taking turns."""
+
+    unused_note = "not with two players"
 
     def names(self, seating: Seating, level: str) -> tuple[str, str]:
         return (YOU.name, FRIEND.name)
@@ -305,6 +327,9 @@ class TwoPlayers(Table):
 
 class ComputerVsComputer(Table):
     """The computer plays both sides; you watch (and may pause)."""
+
+    uses = frozenset({"level", "think_seconds"})
+    unused_note = "the computers play both"
 
     def refusal(self, game: Seated, *, paused: bool = False) -> str | None:
         if paused:
@@ -317,6 +342,7 @@ class Online(Table):
     until then nobody moves. The host's marks show as X, the guest's as O."""
 
     through_match = True
+    unused_note = "not online"
 
     def __init__(self, name: str, short: str, *, hosting: bool) -> None:
         super().__init__(name, short, (YOU.name, YOU.name))
@@ -379,6 +405,7 @@ for _table in (
     register_table(_table)
 
 __all__ = [
+    "CHOICES",
     "COMPUTER",
     "FRIEND",
     "PLAYERS",

@@ -274,3 +274,55 @@ async def test_the_host_s_news_of_the_friend_s_return_goes_at_the_next_move(tmp_
             await until(lambda: again.game_screen.game.board.move_count == 1)
             await until(lambda: host.game_screen.game.board.move_count == 1)
             assert "back" not in status(host)
+
+
+def title(app: TicTacToeApp, field: str) -> str:
+    """The sidebar's heading over the choice ``field``."""
+    from textual.widgets import Label
+
+    return str(app.query_one(f"#{field}-title", Label).render())
+
+
+async def test_choices_for_the_next_game_say_so_while_they_differ_from_the_game_in_play(make_app: AppFactory) -> None:
+    from textual.widgets import Select
+
+    app = make_app(impossible=FirstFree())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("5")
+        await until(lambda: app.game_screen.game.board.move_count == 2)
+        app.query_one("#mark", Select).value = "O"
+        app.query_one("#first", Select).value = "computer"
+        await pilot.pause()
+        await pilot.press("9")
+        await until(lambda: app.game_screen.game.board.move_count == 4)
+        await pilot.pause()
+        assert "Your turn (X)" in status(app)
+        assert title(app, "mark") == "Your mark (next game)"
+        assert title(app, "first") == "Who goes first (next game)"
+        assert title(app, "level") == "Computer"  # it plays the very next move
+        app.query_one("#first", Select).value = "you"  # as in the game in play again
+        await pilot.pause()
+        assert title(app, "first") == "Who goes first"
+        app.query_one("#first", Select).value = "computer"
+        await pilot.pause()
+        await pilot.press("n", "y")
+        await until(lambda: app.game_screen.game.board.move_count == 1)  # the computer opened
+        await pilot.pause()
+        assert (title(app, "mark"), title(app, "first")) == ("Your mark", "Who goes first")
+        assert "Your turn (O)" in status(app)
+
+
+async def test_choices_no_table_in_play_uses_are_off_and_say_why(make_app: AppFactory) -> None:
+    from textual.widgets import Select
+
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        for field in ("level", "first", "mark", "think_seconds"):
+            assert app.query_one(f"#{field}", Select).disabled
+            assert "(not with two players)" in title(app, field)
+        app.query_one("#mode", Select).value = Mode.VS_COMPUTER  # the next game's table uses them
+        await pilot.pause()
+        assert not app.query_one("#level", Select).disabled
+        assert title(app, "mode") == "Mode (next game)"
+        assert title(app, "first") == "Who goes first (next game)"

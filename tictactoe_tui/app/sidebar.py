@@ -14,7 +14,19 @@ from textual.widgets.option_list import Option
 
 from ..engine import LEVELS, STRATEGIES, Board, get_strategy
 from ..engine.rules import RULES
-from ..game import THINK_TIMES, FirstPlayer, GameState, KeyLayout, MarkChoice, Mode, Scoreboard, Settings, presets_for
+from ..game import (
+    THINK_TIMES,
+    FirstPlayer,
+    GameState,
+    KeyLayout,
+    MarkChoice,
+    Mode,
+    Preset,
+    Scoreboard,
+    Settings,
+    presets_for,
+)
+from ..table import CHOICES
 from .choice import Choice
 
 
@@ -69,7 +81,7 @@ SECTIONS = (
     ("think_seconds", "Computer's time"),
     ("layout", "Number keys"),
     ("coordinates", "Coordinates"),
-    ("coach", "Coach (vs computer)"),
+    ("coach", "Coach"),
 )
 
 
@@ -123,7 +135,7 @@ class Sidebar(Vertical):
         with TabbedContent(initial="settings-tab"):
             with TabPane("Settings", id="settings-tab"), VerticalScroll():
                 for field, title in SECTIONS:
-                    yield Label(title, classes="setting-title")
+                    yield Label(title, classes="setting-title", id=f"{field}-title")
                     options = setting_options(field, self.initial)
                     value = getattr(self.initial, field)
                     yield Choice(options, value=value, allow_blank=False, compact=True, id=field)
@@ -158,6 +170,7 @@ class Sidebar(Vertical):
                     select.set_options(setting_options(field, settings))
                 if select.value != value:
                     select.value = value
+        self.show_in_play()
 
     def watch_game(self, game: GameState | None) -> None:
         if game is not None:
@@ -177,7 +190,40 @@ class Sidebar(Vertical):
                 elif select.disabled and self.settings is not None:
                     select.set_options(setting_options(field, self.settings))
                     select.value, select.disabled = getattr(self.settings, field), False
+        self.show_in_play()
         self._show_scores()
+
+    def show_in_play(self) -> None:
+        """Mark each choice that differs from the game in play "(next game)", and turn off the
+        choices neither this game's table nor the next one's uses, saying why."""
+        game, settings = self.game, self.settings
+        if game is None or settings is None or not self.is_mounted:
+            return
+        now, next_table = game.table, settings.table
+        seated_by = now.chosen_by(game)
+        used = now.uses | next_table.uses
+        shown = now.shown_choices(game)
+        pending = {
+            "mode": next_table is not now,
+            "game": settings.game != game.board.rules.name,
+            "preset": settings.preset != Preset.of(game.board),
+        }
+        for field in ("first", "mark"):
+            values = seated_by.get(field)
+            chosen = getattr(settings, field)
+            pending[field] = field in next_table.uses and (values is None or chosen not in values)
+        for field, title in SECTIONS:
+            unused = field in CHOICES and field not in used and field not in shown
+            if field in CHOICES and field not in shown:
+                self.query_one(f"#{field}", Select).disabled = unused
+            note = (
+                f" [dim]({next_table.unused_note})[/dim]"
+                if unused
+                else " [b](next game)[/b]"
+                if pending.get(field)
+                else ""
+            )
+            self.query_one(f"#{field}-title", Label).update(title + note)
 
     def watch_scores(self) -> None:
         self._show_scores()
