@@ -129,10 +129,19 @@ def test_a_move_the_solver_could_not_judge_says_so_and_what_estimated_it() -> No
         estimate_source="MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)",
     )  # fmt: skip
     review = Review(board, (estimated,))
-    assert verdict_line(review, 1) == "best (estimated: chance 0.55 → 0.55)"
+    assert verdict_line(review, 1) == "best: the mover's estimated chance 55% → 55%"
     assert "Estimated: MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)" in summary(
         review, {Mark.X: "X", Mark.O: "O"}
     )
+
+
+def test_an_estimated_best_move_whose_chance_fell_says_why_it_is_still_the_best() -> None:
+    board = Board.empty(9, 9, 3, "ultimate")
+    fell = MoveReview(1, (4, 4), Mark.X, None, None, ((4, 4),), estimate_before=0.45, estimate_after=0.33)
+    line = verdict_line(Review(board, (fell,)), 1)
+    assert line == "best: the mover's estimated chance 45% → 33% (a fall under 15 points: within the estimates' noise)"
+    lost = MoveReview(1, (4, 4), Mark.X, None, None, ((0, 0),), estimate_before=0.6, estimate_after=0.2)
+    assert verdict_line(Review(board, (lost,)), 1) == "blunder: the mover's estimated chance 60% → 20%"
 
 
 class ScriptedJudge(ThreadSearcher):

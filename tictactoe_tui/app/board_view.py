@@ -32,19 +32,23 @@ SMALL_GLYPHS = {
 
 
 #: What the overlay's and the hint's labels mean, said beside them.
-VALUE_LEGEND = "W5: win in 5 moves · D: draw · L2: loss in 2, with best play"
+VALUE_LEGEND = "W5: win in 5 moves of both sides, this one counted · D: draw · L2: loss in 2, with best play"
 
 
 def value_words(value: MoveValue) -> str:
-    """What :func:`overlay_label` says, in words: ``W5, a win in 5 moves``."""
+    """What :func:`overlay_label` says, in words: ``W5, a win in 5 moves of both sides``."""
     label = overlay_label(value)
     if value.value == 0:
         return f"{label}, a draw with best play"
-    return f"{label}, a {'win' if value.value > 0 else 'loss'} in {value.plies} moves"
+    outcome = "win" if value.value > 0 else "loss"
+    if value.plies == 1:
+        return f"{label}, a {outcome} with this move"
+    return f"{label}, a {outcome} in {value.plies} moves of both sides"
 
 
 def overlay_label(value: MoveValue) -> str:
-    """``W5`` (wins in 5 plies), ``D`` (draw) or ``L4`` (loses in 4), for the side to move."""
+    """``W5`` (wins in 5 moves of both sides, this one counted: the engine's plies), ``D``
+    (draw) or ``L4`` (loses in 4), for the side to move."""
     if value.value == 0:
         return "D"
     return f"{'W' if value.value > 0 else 'L'}{value.plies}"

@@ -25,7 +25,7 @@ from textual.worker import Worker, WorkerState
 
 from ..engine.board import Board, Mark, Move, move_name
 from ..engine.puzzles import puzzles_from_review
-from ..engine.review import FORMAT, MoveReview, Review, loads
+from ..engine.review import FORMAT, MISTAKE_DROP, MoveReview, Review, loads
 from ..store.archive import Archive, ArchiveError
 from .ai import Searcher
 
@@ -160,15 +160,22 @@ def verdict_line(review: Review, ply: int) -> str:
         return ""
     move = review.moves[ply - 1]
     if move.verdict is None:
-        return (
-            f"{move.estimated_verdict} (estimated: chance {move.estimate_before:.2f} → "
-            f"{move.estimate_after:.2f})" + _line_hint(move)
-        )
+        return estimated_words(move) + _line_hint(move)
     if move.verdict == "best":
         return "best" + (" (a slower win)" if move.slower else "")
     instead = ", ".join(move_name(best) for best in move.best[:4])
     lost = "win" if move.value_before == 1 else "draw"
     return f"{move.verdict}: {move_name(move.move)} gave up the {lost}; {instead} instead" + _line_hint(move)
+
+
+def estimated_words(move: MoveReview) -> str:
+    """An estimated verdict in a player's words: the mover's chance before the move (with the
+    search's choice) and after it, and why a fall that small still counts as the best."""
+    before, after = move.estimate_before or 0.0, move.estimate_after or 0.0
+    chances = f"{move.estimated_verdict}: the mover's estimated chance {before:.0%} → {after:.0%}"
+    if move.estimated_verdict == "best" and after < before:
+        return f"{chances} (a fall under {MISTAKE_DROP * 100:.0f} points: within the estimates' noise)"
+    return chances
 
 
 def _line_hint(move: MoveReview) -> str:

@@ -198,8 +198,8 @@ class Review:
             assert turn.estimate_before is not None
             assert turn.estimate_after is not None
             return (
-                f"{where} (estimated): the mover's win rate fell from {turn.estimate_before:.2f} to "
-                f"{turn.estimate_after:.2f}; the search preferred {instead}"
+                f"{where} (estimated): the mover's chance fell from {turn.estimate_before:.0%} to "
+                f"{turn.estimate_after:.0%}; the search preferred {instead}"
             )
         assert turn.value_before is not None
         assert turn.value_after is not None
