@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 from pathlib import Path
 
 from textual.geometry import Region
@@ -295,3 +296,37 @@ async def test_a_replay_in_a_narrow_window_shows_the_board_or_the_size_it_needs(
         for widget in shown:
             assert widget.region.area, f"{widget} is not drawn"
             assert view.region.contains_region(widget.region), f"{widget} is cut off"
+
+
+async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_room(make_app: AppFactory) -> None:
+    app = make_app()
+    moves = ((5, 3), (5, 2), (4, 3), (4, 2), (3, 3), (3, 2), (2, 3))
+    now = time.time()
+    for mode, game, shape in (
+        (Mode.COMPUTER_VS_COMPUTER, "gravity", (6, 7, 4)),
+        (Mode.ONLINE_JOIN, "misere", (15, 15, 5)),
+    ):
+        players = ("impossible", "impossible") if mode is Mode.COMPUTER_VS_COMPUTER else ("friend", "you")
+        app.archive.record(
+            GameRecord(*shape, mode.value, "impossible", *players, "X", moves, (1.0,) * 7, "x", 1, now, now, game=game)
+        )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width  # every column whole
+        assert [str(column.label) for column in table.columns.values()] == [
+            "#",
+            "ended",
+            "board",
+            "X",
+            "O",
+            "result",
+            "moves",
+        ]
+        assert table.get_row_at(0)[1] == time.strftime("%m-%d %H:%M", time.localtime(now))
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert "mode" in [str(column.label) for column in table.columns.values()]
+        assert table.get_row_at(0)[3] == "online (guest)"
+        assert table.virtual_size.width <= table.scrollable_content_region.width

@@ -35,6 +35,10 @@ from .sidebar import HistoryList
 
 #: Load the next page when the cursor gets this close to the last row loaded.
 PAGE_AHEAD = 20
+#: The games list's columns, and the width below which it leaves out the mode and this year's
+#: year (the widest rows need 97 columns with them, 76 without).
+LIST_COLUMNS = ("#", "ended", "board", "mode", "X", "O", "result", "moves")
+WIDE_LIST = 100
 
 ANY = "any"
 #: The solver's seconds for each position of a review.
@@ -80,6 +84,8 @@ class ArchiveScreen(Screen[SavedGame | None]):
         self.filters = Filters()
         self._oldest: int | None = None
         self._complete = False
+        self._narrow = False
+        """Whether the list leaves out the mode and this year's year (see :data:`WIDE_LIST`)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="archive-title")
@@ -113,9 +119,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
                 compact=True,
                 id="filter-outcome",
             )
-        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="games")
-        table.add_columns("#", "ended", "board", "mode", "X", "O", "result", "moves")
-        yield table
+        yield DataTable(cursor_type="row", zebra_stripes=True, id="games")
         yield Static(
             "[dim]Enter replays a game. Won and lost: yours against the computer, otherwise X's.[/dim]",
             id="archive-help",
@@ -126,10 +130,16 @@ class ArchiveScreen(Screen[SavedGame | None]):
         self.reload()
         self.query_one(DataTable).focus()
 
+    def on_resize(self, event: Resize) -> None:
+        if self._narrow != (event.size.width < WIDE_LIST):
+            self.reload()
+
     def reload(self) -> None:
-        """Show the first page for the current filters."""
+        """Show the first page for the current filters, in the columns the width has room for."""
         table = self.query_one(DataTable)
-        table.clear()
+        self._narrow = self.size.width < WIDE_LIST
+        table.clear(columns=True)
+        table.add_columns(*(column for column in LIST_COLUMNS if not (self._narrow and column == "mode")))
         self._oldest, self._complete = None, False
         try:
             total = self.archive.count(self.filters)
@@ -154,7 +164,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
         self._complete = not page
         table = self.query_one(DataTable)
         for game in page:
-            table.add_row(*game.cells(), key=str(game.id))
+            table.add_row(*game.cells(self._narrow), key=str(game.id))
         if page:
             self._oldest = page[-1].id
 

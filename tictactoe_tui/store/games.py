@@ -175,9 +175,13 @@ def players_by_symbol(x_player: str, o_player: str, x_symbol: str) -> tuple[str,
     return (o_player, x_player) if x_symbol == "O" else (x_player, o_player)
 
 
-def local_time(seconds: float) -> str:
-    """A moment as the game lists show it: ``2026-11-22 18:47``, local time."""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+def local_time(seconds: float, short: bool = False) -> str:
+    """A moment as the game lists show it: ``2026-11-22 18:47``, local time; ``short``:
+    ``11-22 18:47`` in this year, ``2025-11-22`` before it."""
+    moment = time.localtime(seconds)
+    if not short:
+        return time.strftime("%Y-%m-%d %H:%M", moment)
+    return time.strftime("%m-%d %H:%M" if moment.tm_year == time.localtime().tm_year else "%Y-%m-%d", moment)
 
 
 def iso_time(seconds: float) -> str:
@@ -286,14 +290,16 @@ class Summary:
     result: str
     plies: int
 
-    def cells(self) -> tuple[str, ...]:
-        """A list row: number, end time, board, mode, players, result and length."""
+    def cells(self, narrow: bool = False) -> tuple[str, ...]:
+        """A list row: number, end time, board, mode, players, result and length. ``narrow``
+        (for 80 columns) leaves out the mode, which the players tell, and this year's year."""
         board = f"{self.rows}×{self.cols}" if self.k == 3 else f"{self.rows}×{self.cols} k{self.k}"
+        mode = () if narrow else (MODE_SHORT.get(self.mode, self.mode),)
         return (
             str(self.id),
-            local_time(self.ended_at),
+            local_time(self.ended_at, short=narrow),
             board if self.game == CLASSIC else f"{title(self.game)} {board}",
-            MODE_SHORT.get(self.mode, self.mode),
+            *mode,
             self.x_player,
             self.o_player,
             self.result,
