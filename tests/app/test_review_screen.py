@@ -16,7 +16,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.archive import ReplayScreen
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, summary, verdict_line
+from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, bar, mark_row, sampled, summary, verdict_line
 from tictactoe_tui.app.sidebar import HistoryList
 from tictactoe_tui.engine import Board, Mark, Move
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
@@ -378,3 +378,25 @@ async def test_at_80x24_pagedown_and_pageup_scroll_a_big_boards_review_from_the_
         while notes.scroll_y > 0:
             await pilot.press("pageup")
         assert screen.query_one("#replay-status").region.y == notes.region.y
+
+
+def test_the_turning_point_is_marked_where_a_long_games_bars_are_a_sample() -> None:
+    plies, width = sampled(65, 60)  # 65 positions on 60 columns: some positions have no bar
+    assert width == 1
+    missing = next(ply for ply in range(65) if ply not in plies)
+    row = mark_row(plies, width, shown=0, turn=missing)
+    assert len(row) == 60
+    assert row.count("▲") == 1
+    assert abs(plies[row.index("▲")] - missing) <= 1
+    assert row.index("│") == 0
+    assert mark_row(plies, width, shown=missing, turn=missing).count("▲") == 0  # one column: here wins
+    assert mark_row(list(range(5)), BAR_WIDTH, shown=2, turn=2)[4:6] == "▲│"  # two columns hold both
+
+
+def test_every_legend_names_the_draw_bar() -> None:
+    draw = bar(0.0)
+    assert draw not in (bar(1.0), bar(-1.0))
+    graph = ValueGraph()
+    graph.positions = 10
+    for legend in graph.legends(estimated=False) + graph.legends(estimated=True):
+        assert f"{draw} draw" in legend or f"{draw}draw" in legend

@@ -56,6 +56,23 @@ def sampled(positions: int, width: int) -> tuple[list[int], int]:
     return [round(column * (positions - 1) / (width - 1)) for column in range(width)], 1
 
 
+def mark_row(plies: list[int], width: int, shown: int, turn: int | None) -> str:
+    """The line under the bars: ``│`` under the position shown and ``▲`` under the turning
+    point ``turn``, each under the bar nearest its position (a long game's bars are a sample);
+    where one column holds both, the position shown wins."""
+
+    def nearest(ply: int) -> int:
+        return min(range(len(plies)), key=lambda column: abs(plies[column] - ply))
+
+    here = nearest(shown)
+    turned = None if turn is None else nearest(turn)
+    marks = []
+    for column in range(len(plies)):
+        mark = ("▲" if column == turned else "") + ("│" if column == here else "")
+        marks.append((mark if width > 1 else mark[-1:]).ljust(width))
+    return "".join(marks)
+
+
 class ValueGraph(Widget):
     """The value for the side shown as X over the game, the turning point and the position
     shown; click to jump."""
@@ -95,30 +112,25 @@ class ValueGraph(Widget):
         if self.swapped:
             values = [-value for value in values]
         turn = None if review is None or len(review.moves) < self.positions - 1 else review.turning_point
-        shown = min(range(len(plies)), key=lambda column: abs(plies[column] - self.shown))
-        bars, marks = [], []
-        for column, ply in enumerate(plies):
-            bars.append((bar(values[ply]) if ply < len(values) else NOT_YET) * width)
-            turned, here = turn is not None and ply == turn.ply, column == shown
-            mark = (
-                ("▲" if turned else "") + ("│" if here else "") if width > 1 else "│" if here else "▲" if turned else ""
-            )
-            marks.append(mark.ljust(width))
+        bars = "".join((bar(values[ply]) if ply < len(values) else NOT_YET) * width for ply in plies)
+        marks = mark_row(plies, width, self.shown, None if turn is None else turn.ply)
         estimated = review is not None and not review.exact
         legend = next(
             (text for text in self.legends(estimated) if len(text) <= self.content_size.width),
             self.legends(estimated)[-1],
         )
-        return Text.assemble(("".join(bars), "bold"), "\n", "".join(marks), "\n", (legend, "dim"))
+        return Text.assemble((bars, "bold"), "\n", marks, "\n", (legend, "dim"))
 
     def legends(self, estimated: bool) -> list[str]:
         """What the bars and marks mean and the moves they span, longest first (the first that
         fits is shown)."""
         last = self.positions - 1
+        draw = bar(0.0)
         return [
-            f"█ X wins · ▁ O wins · ▲ turn · │ here · moves 0–{last}" + (" · estimated" if estimated else ""),
-            f"█ X wins ▁ O wins ▲ turn │ here 0–{last}" + (" est." if estimated else ""),
-            f"█X ▁O ▲turn │here 0–{last}" + (" est." if estimated else ""),
+            f"█ X wins · {draw} draw · ▁ O wins · ▲ turn · │ here · moves 0–{last}"
+            + (" · estimated" if estimated else ""),
+            f"█ X wins {draw} draw ▁ O wins ▲ turn │ here 0–{last}" + (" est." if estimated else ""),
+            f"█X {draw}draw ▁O ▲turn │here 0–{last}" + (" est." if estimated else ""),
         ]
 
     def on_click(self, event: events.Click) -> None:
