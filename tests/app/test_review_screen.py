@@ -378,6 +378,13 @@ async def test_at_80x24_pagedown_and_pageup_scroll_a_big_boards_review_from_the_
         while notes.scroll_y > 0:
             await pilot.press("pageup")
         assert screen.query_one("#replay-status").region.y == notes.region.y
+        while notes.scroll_y < notes.max_scroll_y:
+            await pilot.press("pagedown")
+        await pilot.press("left")  # a step brings the move's own line back into sight
+        await pilot.pause()
+        status = screen.query_one("#replay-status", Static)
+        assert notes.scroll_y == 0
+        assert f"Move {len(record.moves) - 1} of {len(record.moves)}" in str(status.render())
 
 
 def test_the_turning_point_is_marked_where_a_long_games_bars_are_a_sample() -> None:

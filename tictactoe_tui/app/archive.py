@@ -392,12 +392,14 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         return f"{where}\n[dim]{extra}[/dim]"
 
     def action_step(self, plies: int) -> None:
-        """Step the replay, or the line of a mistake while it is shown."""
+        """Step the replay, or the line of a mistake while it is shown; the notes scroll back
+        to the line that says where it stands."""
         if self.line is not None:
             self.line = self.line.stepped(plies)
             self._show_line(self.line)
-            return
-        self.show(min(max(self.state.ply + plies, 0), len(self.record.moves)))
+        else:
+            self.show(min(max(self.state.ply + plies, 0), len(self.record.moves)))
+        self.query_one("#replay-notes").scroll_to_widget(self.query_one("#replay-status"), animate=False)
 
     def action_line(self) -> None:
         """Step through the line of the mistake shown (``l`` again: back to the game)."""
