@@ -324,7 +324,7 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
             "result",
             "moves",
         ]
-        assert table.get_row_at(0)[1] == time.strftime("%m-%d %H:%M", time.localtime(now))
+        assert table.get_row_at(0)[1] == time.strftime("%Y-%m-%d", time.localtime(now))
         await pilot.resize_terminal(120, 30)
         await pilot.pause()
         assert "mode" in [str(column.label) for column in table.columns.values()]

@@ -35,8 +35,8 @@ from .sidebar import HistoryList
 
 #: Load the next page when the cursor gets this close to the last row loaded.
 PAGE_AHEAD = 20
-#: The games list's columns, and the width below which it leaves out the mode and this year's
-#: year (the widest rows need 97 columns with them, 76 without).
+#: The games list's columns, and the width below which it leaves out the mode and the time of
+#: day (the widest rows need 97 columns with them, 76 without).
 LIST_COLUMNS = ("#", "ended", "board", "mode", "X", "O", "result", "moves")
 WIDE_LIST = 100
 
@@ -85,7 +85,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
         self._oldest: int | None = None
         self._complete = False
         self._narrow = False
-        """Whether the list leaves out the mode and this year's year (see :data:`WIDE_LIST`)."""
+        """Whether the list leaves out the mode and the time of day (see :data:`WIDE_LIST`)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="archive-title")

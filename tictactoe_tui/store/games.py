@@ -176,12 +176,9 @@ def players_by_symbol(x_player: str, o_player: str, x_symbol: str) -> tuple[str,
 
 
 def local_time(seconds: float, short: bool = False) -> str:
-    """A moment as the game lists show it: ``2026-11-22 18:47``, local time; ``short``:
-    ``11-22 18:47`` in this year, ``2025-11-22`` before it."""
-    moment = time.localtime(seconds)
-    if not short:
-        return time.strftime("%Y-%m-%d %H:%M", moment)
-    return time.strftime("%m-%d %H:%M" if moment.tm_year == time.localtime().tm_year else "%Y-%m-%d", moment)
+    """A moment as the game lists show it: ``2026-11-22 18:47``, local time (``short``: the
+    day only)."""
+    return time.strftime("%Y-%m-%d" if short else "%Y-%m-%d %H:%M", time.localtime(seconds))
 
 
 def iso_time(seconds: float) -> str:
@@ -292,7 +289,7 @@ class Summary:
 
     def cells(self, narrow: bool = False) -> tuple[str, ...]:
         """A list row: number, end time, board, mode, players, result and length. ``narrow``
-        (for 80 columns) leaves out the mode, which the players tell, and this year's year."""
+        (for 80 columns) leaves out the mode, which the players tell, and the time of day."""
         board = f"{self.rows}×{self.cols}" if self.k == 3 else f"{self.rows}×{self.cols} k{self.k}"
         mode = () if narrow else (MODE_SHORT.get(self.mode, self.mode),)
         return (
