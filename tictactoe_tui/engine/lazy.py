@@ -1,0 +1,22 @@
+"""Packages whose names load their modules on first use."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable
+from typing import Any
+
+
+def lazy_names(package: str, modules: dict[str, str]) -> Callable[[str], Any]:
+    """A ``__getattr__`` for ``package`` that loads the module (of ``modules``, by name) that
+    defines a name on first use; the name is then an ordinary global of the package."""
+
+    def load(name: str) -> Any:
+        if name not in modules:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{modules[name]}", package), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return load
