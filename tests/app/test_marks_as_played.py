@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tictactoe_tui import cli
@@ -55,13 +56,18 @@ def symbols_on(screen: object, squares: dict[str, tuple[int, int]]) -> dict[str,
     return {name: screen.query_one(f"#cell-{row}-{col}", Cell).symbol for name, (row, col) in squares.items()}
 
 
+async def play_your_moves(app: TicTacToeApp, pilot: Pilot[None]) -> None:
+    """Play :data:`YOUR_KEYS` and wait until the computer has answered the last."""
+    for key in YOUR_KEYS:
+        await pilot.press(key)
+    await app.game_screen.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def test_a_game_o_opened_keeps_its_marks_in_the_review_and_its_puzzles(paths: Paths) -> None:
     app = app_at(paths, AS_O_FIRST)
     async with app.run_test(size=(100, 32)) as pilot:
-        for key in YOUR_KEYS:
-            await pilot.press(key)
-        await app.game_screen.workers.wait_for_complete()
-        await pilot.pause()
+        await play_your_moves(app, pilot)
         game = app.game_screen.game
         assert game.board.winner is Mark.O  # the engine's second side: the computer, shown as X
         assert game.symbol(Mark.O) == "X"
@@ -96,10 +102,7 @@ async def test_a_game_o_opened_is_shown_exported_and_loaded_with_its_marks(
 ) -> None:
     app = app_at(paths, AS_O_FIRST)
     async with app.run_test(size=(100, 32)) as pilot:
-        for key in YOUR_KEYS:
-            await pilot.press(key)
-        await app.game_screen.workers.wait_for_complete()
-        await pilot.pause()
+        await play_your_moves(app, pilot)
     capsys.readouterr()
     assert cli.main(["games", "show", "1", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
@@ -123,9 +126,7 @@ async def test_a_game_o_opened_is_shown_exported_and_loaded_with_its_marks(
 async def test_playing_on_from_the_replay_of_a_game_o_opened_keeps_its_seats(paths: Paths) -> None:
     app = app_at(paths, AS_O_FIRST)
     async with app.run_test(size=(100, 32)) as pilot:
-        for key in YOUR_KEYS:
-            await pilot.press(key)
-        await app.game_screen.workers.wait_for_complete()
+        await play_your_moves(app, pilot)
         await pilot.press("v")
         assert isinstance(app.screen, ReplayScreen)
         await app.screen.workers.wait_for_complete()
