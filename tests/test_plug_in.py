@@ -12,8 +12,8 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.archive import ReplayScreen
 from tictactoe_tui.app.board_view import Cell
+from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import ReviewPanel
 from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy
 from tictactoe_tui.engine.games import GAMES, STRATEGIES, Game, register_game

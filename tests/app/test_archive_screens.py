@@ -12,8 +12,9 @@ from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import AnalysisResult, ThreadSearcher
-from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen, ReplayScreen
+from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen
 from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView, Cell
+from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.screens import PathPrompt, SavedGamePrompt, StatsScreen
 from tictactoe_tui.engine import Analysis, Board, get_strategy
 from tictactoe_tui.game import GameState, Mode, Settings
@@ -199,7 +200,7 @@ async def test_an_archive_that_cannot_be_kept_leaves_the_game_playable(tmp_path:
 
 
 async def test_deleting_from_a_damaged_archive_tells_the_player_it_was_set_aside(tmp_path: Path) -> None:
-    from tictactoe_tui.app.archive import delete_game
+    from tictactoe_tui.app.replay import delete_game
 
     from ..test_archive import damaged
 

@@ -16,9 +16,9 @@ from textual.widgets import Static
 from tictactoe_tui import cli
 from tictactoe_tui.app import TicTacToeApp, puzzles
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.archive import ReplayScreen
 from tictactoe_tui.app.board_view import Cell, SmallBoard
 from tictactoe_tui.app.puzzles import PuzzleScreen
+from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import LEVELS, ValueGraph
 from tictactoe_tui.app.saving import resumed
 from tictactoe_tui.engine import Board, Mark, Strategy

@@ -14,8 +14,8 @@ from textual.widgets import Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.archive import ReplayScreen
 from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, bar, mark_row, sampled, summary, verdict_line
 from tictactoe_tui.app.sidebar import HistoryList
 from tictactoe_tui.engine import Board, Mark, Move

@@ -368,7 +368,7 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
     async def action_review(self) -> None:
         """Review the game that just ended: its replay, every move judged (and kept with the
         game in the archive, so the next ``v`` shows it at once)."""
-        from .archive import ReplayScreen
+        from .replay import ReplayScreen
 
         if not self.game.board.is_over:
             self.notice = "Finish the game first: then v reviews it"
