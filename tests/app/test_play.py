@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import re
 from dataclasses import replace
 
+import pytest
 from rich.console import Console
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Select
 from textual.worker import WorkerCancelled, WorkerFailed
@@ -17,6 +20,7 @@ from tictactoe_tui.app.board_view import BoardView, Cell
 from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.sidebar import Sidebar
+from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
 
@@ -285,6 +289,30 @@ async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(m
         await pilot.pause()
         footer_keys = {key.key for key in app.query("FooterKey")}
         assert {"n", "q"} <= footer_keys
+
+
+def test_the_app_s_own_stylesheet_styles_only_the_first_frame() -> None:
+    """The rules the start parses name only what the game screen's first frame draws; the
+    sidebar's and the other screens' are read after it (PANELS_CSS)."""
+    css = re.sub(r"/\*.*?\*/", "", PANELS_CSS.with_name(str(TicTacToeApp.CSS_PATH)).read_text(), flags=re.S)
+    selectors = " ".join(line for line in css.splitlines() if line.rstrip().endswith("{"))
+    types = set(re.findall(r"(?<![#.\w-])[A-Z]\w+", selectors))
+    assert types == {"Screen", "BoardView", "SmallBoard", "Cell", "StatusLine"}
+    assert "Sidebar" in PANELS_CSS.read_text()
+
+
+@pytest.mark.first_frame
+async def test_a_dialog_shown_before_the_sidebar_is_built_is_styled(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.post_message(events.Key("question_mark", "?"))  # before the first pause: the sidebar is not built yet
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one("#help").styles.border.top[0] == "round"
+        await app.game_screen.whole()
+        await pilot.pause()
+        assert app.query_one(Sidebar).styles.padding.left == 1
+        assert list(app.stylesheet.source).count((str(PANELS_CSS), "")) == 1
 
 
 async def test_the_garbage_collector_held_off_for_the_start_is_on_after_the_first_frame(make_app: AppFactory) -> None:

@@ -25,6 +25,7 @@ from .ai import Searcher
 from .choice import Choice
 from .replay import ReplayScreen, delete_game, export_game
 from .screens import ConfirmScreen
+from .themes import PANELS_CSS
 
 #: Load the next page when the cursor gets this close to the last row loaded.
 PAGE_AHEAD = 20
@@ -42,6 +43,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
     Dismissed with a position to play on from, or None.
     """
 
+    CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
         Binding("enter", "open", "Replay"),

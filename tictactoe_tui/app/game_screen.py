@@ -32,6 +32,7 @@ from .online_play import OnlinePlay
 from .play import GameHost
 from .saving import Saving, resumed
 from .status import StatusLine
+from .themes import PANELS_CSS
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from textual.widgets import Select
@@ -129,7 +130,8 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         self.take_turns()
 
     async def after_first_frame(self) -> None:
-        """Mount the sidebar and the footer (unless the app quit before its first frame)."""
+        """Read the sidebar's rules, mount it and the footer (unless the app quit before its first
+        frame)."""
         try:
             if not self.is_attached:
                 return
@@ -137,6 +139,10 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
 
             from .sidebar import Sidebar
 
+            stylesheet = self.app.stylesheet
+            if not stylesheet.has_source(str(PANELS_CSS)):  # else a dialog shown first has read them
+                stylesheet.read(PANELS_CSS)
+                stylesheet.parse()
             self.mount(Footer())
             self.call_after_refresh(self.refresh_bindings)  # the footer lists the keys in force from now
             sidebar = Sidebar(self.settings, id="sidebar").data_bind(

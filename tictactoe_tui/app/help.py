@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from .board_view import VALUE_LEGEND
+from .themes import PANELS_CSS
 
 EXTRA_KEYS = (
     ("mouse click", "Place a mark on a free square"),
@@ -60,6 +61,7 @@ def games_table() -> Table:
 class HelpScreen(ModalScreen[None]):
     """Lists the keys; any of escape, q or ? closes it."""
 
+    CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
     def __init__(self, bindings: list[Binding]) -> None:

@@ -28,6 +28,7 @@ from ..store.puzzles import PuzzleEntry
 from .aiming import DIGIT_BINDINGS, Aiming, centre, rules_refusal
 from .board_view import BoardView
 from .notices import tell_archive_news
+from .themes import PANELS_CSS
 
 #: Unsolved puzzles below which the solver makes more.
 KEEP_UNSOLVED = 5
@@ -42,6 +43,7 @@ class PuzzleScreen(Aiming, Screen[None]):
     Enter (each aimed as on the game screen); ``n`` for the next, through every puzzle in turn
     (unsolved first, yours first among them)."""
 
+    CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
         Binding("n", "next", "Next puzzle"),

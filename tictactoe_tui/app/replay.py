@@ -28,6 +28,7 @@ from .notices import tell_archive_news
 from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
 from .screens import ConfirmScreen, save_game_as
 from .sidebar import HistoryList
+from .themes import PANELS_CSS
 
 #: The solver's seconds for each position of a review.
 REVIEW_SECONDS = 1.0
@@ -70,6 +71,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
     Dismissed with a position to play on from, ``True`` once the game was deleted, or None.
     """
 
+    CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
         Binding("left", "step(-1)", "Back a move", priority=True),

@@ -22,6 +22,7 @@ from ..engine import Board, BoardError
 from ..game import Preset
 from ..store import savefile
 from ..store.archive import Statistics, StatsLine
+from .themes import PANELS_CSS
 
 #: The count columns, each a space wider than its title.
 COUNTS = ("won", "drawn", "lost", "streak", "best")
@@ -55,6 +56,7 @@ def _counts_table(first: str | None = None) -> Table:
 class StatsScreen(ModalScreen[None]):
     """Won, drawn and lost per mode, level and board, with winning streaks, from the archive."""
 
+    CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "dismiss", "Close")]
 
     def __init__(self, statistics: Statistics) -> None:
@@ -82,6 +84,7 @@ class StatsScreen(ModalScreen[None]):
 class PathPrompt(ModalScreen[str | None]):
     """Asks for a file name; Enter answers, escape cancels."""
 
+    CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
 
     def __init__(self, title: str, suggestion: str) -> None:
@@ -176,6 +179,7 @@ def save_game_as(
 class CustomBoardScreen(ModalScreen[Preset | None]):
     """Asks for rows, columns and how many in a row win."""
 
+    CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
 
     def __init__(self, current: Preset) -> None:
@@ -223,6 +227,7 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question; ``y`` answers yes, ``n`` or escape no."""
 
+    CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),

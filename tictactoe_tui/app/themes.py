@@ -1,6 +1,15 @@
-"""The game's own themes, offered beside Textual's in the theme picker."""
+"""The game's looks: its own themes, offered beside Textual's in the theme picker, and where
+the rules of everything but the game screen's first frame are."""
+
+from pathlib import Path
 
 from textual.theme import Theme
+
+#: The rules of the sidebar, the dialogs and the other screens (``tictactoe.tcss``, the app's
+#: own stylesheet, holds the game screen's first frame: the board and the status line). A
+#: screen that needs them names them as its ``CSS_PATH``, which Textual reads when the screen
+#: is first shown; the game screen reads them before it mounts its sidebar.
+PANELS_CSS = Path(__file__).with_name("panels.tcss").resolve()
 
 CHALKBOARD = Theme(
     name="chalkboard",
