@@ -32,8 +32,9 @@ from pathlib import Path
 
 from tictactoe_tui.engine import Board, Move
 from tictactoe_tui.engine.review import Review
+from tictactoe_tui.engine.search.budget import Budget
 from tictactoe_tui.engine.search.exact import solver_for
-from tictactoe_tui.engine.search.solver import Budget, Solver
+from tictactoe_tui.engine.search.solver import Solver
 
 REVIEW = """
 import random, sys, time

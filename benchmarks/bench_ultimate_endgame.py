@@ -20,8 +20,8 @@ import statistics
 import time
 
 from tictactoe_tui.engine import Board, get_strategy
+from tictactoe_tui.engine.search.budget import Budget
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
-from tictactoe_tui.engine.search.solver import Budget
 
 
 def main() -> None:

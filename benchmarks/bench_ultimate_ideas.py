@@ -20,7 +20,7 @@ from typing import Any
 from tictactoe_tui.engine import Board, Decision, Mark, Strategy
 from tictactoe_tui.engine.arena import play_game
 from tictactoe_tui.engine.search import ultimate_mcts
-from tictactoe_tui.engine.search.solver import UNLIMITED, Budget
+from tictactoe_tui.engine.search.budget import UNLIMITED, Budget
 from tictactoe_tui.engine.search.ultimate_playout import Guide
 
 IDEAS: dict[str, dict[str, Any]] = {

@@ -16,7 +16,7 @@ import statistics
 import time
 
 from tictactoe_tui.engine import Board, get_strategy
-from tictactoe_tui.engine.search.solver import Budget
+from tictactoe_tui.engine.search.budget import Budget
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ import time
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.games import game_of
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search import gravity, mcts, rules_mcts, ultimate_mcts
+from tictactoe_tui.engine.search import gravity, mcts, playouts, rules_mcts, ultimate_mcts
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import Solver
@@ -160,7 +160,7 @@ def main() -> None:
     )
     me, opp = ultimate.sides()
     rates = []
-    for playout in (rules_mcts.rules_playout, game_of(ultimate).searches.playout):
+    for playout in (playouts.rules_playout, game_of(ultimate).searches.playout):
         rng, done, began = random.Random(1), 0, time.perf_counter()
         while time.perf_counter() - began < args.seconds:
             playout(ultimate.geometry, me, opp, ultimate.state, rng)

@@ -20,8 +20,9 @@ from tictactoe_tui.engine.games import GAMES, STRATEGIES, Game, register_game
 from tictactoe_tui.engine.players import PerfectStrategy, RandomStrategy, RulesStrategy
 from tictactoe_tui.engine.rules import RULES, Geometry, Rules
 from tictactoe_tui.engine.rules.base import DRAW, WIN, BoardLike, check_counts
+from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.kit import SearchKit
-from tictactoe_tui.engine.search.solver import UNLIMITED, Solver
+from tictactoe_tui.engine.search.solver import Solver
 from tictactoe_tui.game import Preset, Settings
 
 from .app.test_play import click_cell, settle, status

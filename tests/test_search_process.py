@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, analyze
-from tictactoe_tui.engine.search.solver import UNLIMITED
+from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.search_process import AnalysisRequest, SearchProcess, SearchProcessError, SearchRequest
 
 

@@ -20,7 +20,7 @@ from multiprocessing.synchronize import Event as ProcessEvent
 from .engine import Analysis, Board, Budget, Decision, Move, Position, Strategy, analyze, get_strategy
 from .engine.games import Game, plug_ins, register_game
 from .engine.review import MoveReview, judge_move
-from .engine.search.solver import CancelFlag
+from .engine.search.budget import CancelFlag
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
 POLL_SECONDS = 0.02

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
-from tictactoe_tui.engine.search.solver import UNLIMITED
+from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.game import Settings
 
 

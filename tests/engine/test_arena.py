@@ -11,7 +11,7 @@ import pytest
 from tictactoe_tui.engine import LADDER, ArenaResult, Board, run_arena, run_pairing
 from tictactoe_tui.engine.arena import play_game
 from tictactoe_tui.engine.players import Decision, RandomStrategy
-from tictactoe_tui.engine.search.solver import UNLIMITED, Budget
+from tictactoe_tui.engine.search.budget import UNLIMITED, Budget
 
 
 def series(x: str, o: str, games: int, seed: int, start: Board | None = None) -> ArenaResult:

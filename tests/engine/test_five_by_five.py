@@ -10,7 +10,8 @@ import pytest
 
 from tictactoe_tui.engine import Board, analyze
 from tictactoe_tui.engine.search.book import opening_book
-from tictactoe_tui.engine.search.solver import Budget, Solver
+from tictactoe_tui.engine.search.budget import Budget
+from tictactoe_tui.engine.search.solver import Solver
 
 EMPTY = Board.empty(5, 5, 4)
 #: Far more than any position the book leaves to the live solver needs (a test stops rather

@@ -10,7 +10,7 @@ from tictactoe_tui.engine.games import GAME_SEARCHES, GAMES
 from tictactoe_tui.engine.players import MctsStrategy, PerfectStrategy, ReferenceSolverStrategy
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.kit import SearchKit
-from tictactoe_tui.engine.search.rules_mcts import rules_playout
+from tictactoe_tui.engine.search.playouts import rules_playout
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import ExactSolver
 

@@ -10,7 +10,7 @@ import pytest
 from tictactoe_tui.engine import Board, analyze, get_strategy, run_arena
 from tictactoe_tui.engine.players import ReferenceSolverStrategy
 from tictactoe_tui.engine.search import rules_mcts
-from tictactoe_tui.engine.search.solver import Budget
+from tictactoe_tui.engine.search.budget import Budget
 
 from .test_variants import random_play
 

@@ -19,7 +19,7 @@ from tictactoe_tui.engine.players import (
     RulesStrategy,
     SlippingStrategy,
 )
-from tictactoe_tui.engine.search.solver import UNLIMITED
+from tictactoe_tui.engine.search.budget import UNLIMITED
 
 from .test_board import reachable
 

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from .board import Board, BoardError, Mark, Move, Position, default_k, move_name, parse_move
     from .games import GAMES, LEVELS, STRATEGIES, analyze, get_strategy, strategy_names
     from .players import Decision, Strategy
-    from .search.solver import Analysis, Budget, MoveValue
+    from .search.budget import Budget
+    from .search.solver import Analysis, MoveValue
 
 #: Where each public name lives.
 _MODULES = {
@@ -47,7 +48,8 @@ _MODULES = {
     **dict.fromkeys(
         ("Board", "BoardError", "Mark", "Move", "Position", "default_k", "move_name", "parse_move"), "board"
     ),
-    **dict.fromkeys(("Analysis", "Budget", "MoveValue"), "search.solver"),
+    **dict.fromkeys(("Analysis", "MoveValue"), "search.solver"),
+    "Budget": "search.budget",
     "analyze": "games",
     **dict.fromkeys(("GAMES", "LEVELS", "STRATEGIES", "get_strategy", "strategy_names"), "games"),
     **dict.fromkeys(("Decision", "Strategy"), "players"),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .board import Board, Mark
 from .games import get_strategy
 from .players import Strategy
-from .search.solver import Budget
+from .search.budget import Budget
 
 if TYPE_CHECKING:  # only pools that callers pass in
     from concurrent.futures import Executor

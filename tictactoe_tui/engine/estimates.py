@@ -17,7 +17,7 @@ from .board import Board, Move
 from .games import game_of
 from .players import ThreatSpaceStrategy
 from .search import rules_mcts
-from .search.solver import Budget
+from .search.budget import Budget
 
 #: Playouts at most behind an MCTS estimate (the time usually ends them first).
 PLAYOUTS = 3000

@@ -146,7 +146,7 @@ def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
     """A position from random play on a small board where fewer than a third of the moves keep
     a win or a draw (and at least one move does not): None if none turned up."""
     from .games import analyze  # the solvers load only to make puzzles, not to list them
-    from .search.solver import Budget
+    from .search.budget import Budget
 
     for _ in range(attempts):
         rows, cols, k = rng.choice(SOLVER_SHAPES)

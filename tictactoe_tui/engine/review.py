@@ -25,7 +25,7 @@ from typing import Any
 from .board import Board, Mark, Move, Position, move_name, parse_move
 from .estimates import estimate
 from .games import analyze
-from .search.solver import Budget, CancelFlag
+from .search.budget import Budget, CancelFlag
 
 #: What a value is called, for the side it belongs to.
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}

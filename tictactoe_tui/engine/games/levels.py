@@ -22,8 +22,9 @@ from ..players import (
     ThreatSpaceStrategy,
 )
 from ..rules import RULES, Rules
+from ..search.budget import UNLIMITED, Budget
 from ..search.kit import SearchKit
-from ..search.solver import UNLIMITED, Analysis, Budget
+from ..search.solver import Analysis
 from .base import LEVEL_NAMES, Game
 from .registry import GAMES, game_of
 

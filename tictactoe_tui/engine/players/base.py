@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from ..board import Board, Move, cells_of
-from ..search.solver import UNLIMITED, Budget
+from ..search.budget import UNLIMITED, Budget
 
 
 @dataclass(frozen=True)

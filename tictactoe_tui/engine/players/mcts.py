@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..board import Board, cells_of, winning_cells
 from ..rules import Rules
+from ..search.budget import UNLIMITED, Budget
 from ..search.kit import ANY_GAME, SearchesFor
-from ..search.solver import UNLIMITED, Budget
 from .base import Decision, Strategy, pick, require_moves
 
 if TYPE_CHECKING:

@@ -6,8 +6,9 @@ import random
 from dataclasses import dataclass
 
 from ..board import Board
+from ..search.budget import UNLIMITED, Budget
 from ..search.kit import ANY_GAME, SearchesFor
-from ..search.solver import UNLIMITED, Budget, ExactSolver, MoveValue
+from ..search.solver import ExactSolver, MoveValue
 from .base import Decision, Strategy, require_moves
 from .mcts import MctsStrategy
 

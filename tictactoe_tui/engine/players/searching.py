@@ -7,7 +7,7 @@ from typing import Protocol
 
 from ..board import Board
 from ..rules import Rules
-from ..search.solver import UNLIMITED, Budget
+from ..search.budget import UNLIMITED, Budget
 from .base import Decision, Strategy, require_moves
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..board import Board, Mark, cells_of, geometry, winning_cells
-from ..search.solver import UNLIMITED, Budget
+from ..search.budget import UNLIMITED, Budget
 from .base import Decision, Strategy, pick, require_moves
 
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..board import Board, Geometry, cells_of
-from .solver import Budget, SearchAborted
+from .budget import Budget
+from .solver import SearchAborted
 
 WIN = 1_000_000
 #: A live window holding n marks is worth MARK_WEIGHT ** n to its side.

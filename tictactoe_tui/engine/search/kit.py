@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..board import Board, Geometry
+from .budget import UNLIMITED, Budget
 from .exact import SolverKind, new_solver, solver_for
 from .mcts import EXPLORATION
-from .rules_mcts import Playout, SearchResult, SearchTree, rules_playout
+from .playouts import Playout, rules_playout
+from .rules_mcts import SearchResult, SearchTree
 from .rules_mcts import search as rules_search
-from .solver import UNLIMITED, Analysis, Budget, ExactSolver
+from .solver import Analysis, ExactSolver
 
 
 class SearchesFor(Protocol):

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from ..board import Board, Geometry, cells_of
-from .solver import Budget
+from .budget import Budget
 
 #: UCT's exploration constant, on this module's scale of results from 0 (lost) to 1 (won).
 EXPLORATION = 1.4

@@ -2,7 +2,7 @@
 
 Like :mod:`.mcts` (the classic game's faster version), but it asks the board's rules for the
 legal moves and each move's result, so it plays every game; a game may hand in playouts of its
-own (:data:`Playout`), as Ultimate does. A
+own (:data:`~.playouts.Playout`), as Ultimate does. A
 :class:`SearchTree` remembers the last search: when the next position is one the tree
 already grew (after our move and the opponent's reply), the search goes on from there.
 
@@ -16,23 +16,18 @@ never chosen while another move remains.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..board import Board, Geometry, cells_of
 from ..rules import Rules
+from .budget import Budget
 from .mcts import EXPLORATION, back_up, proven_first, settle_path, solver_choice, uct_choice
-from .solver import Budget
+from .playouts import Playout, rules_playout
 
 #: Playouts between two looks at the budget's clock.
 CHECK_EVERY = 16
 #: How many plies below the old root the tree looks for the new position.
 REUSE_DEPTH = 2
-
-#: A random game played on from a position (the game's shape, the cells of the side to move
-#: and of the side that just moved, the rules' state word, the random generator): 1.0 if the
-#: side that just moved wins, 0.5 for a draw, 0.0 if it loses. Each game may hand in its own.
-Playout = Callable[[Geometry, int, int, int, random.Random], float]
 
 
 @dataclass(eq=False)
@@ -106,7 +101,7 @@ def search(
     """Run UCT from ``board`` for up to ``playouts`` new playouts or until the budget ends,
     and answer the most visited of the ``allowed`` moves (any legal move by default).
     ``solve``: back up proven results (MCTS-Solver; see the module's notes). ``playout``: the
-    game's own (:data:`Playout`; by default :func:`rules_playout`).
+    game's own (:data:`~.playouts.Playout`; by default :func:`~.playouts.rules_playout`).
 
     At least one playout per legal move is run, so the answer is never a blind guess, unless
     ``each_move_once`` is off (the budget comes first: a review's estimates on big boards).
@@ -170,19 +165,3 @@ def _shuffled(bits: int, rng: random.Random) -> list[int]:
     cells = cells_of(bits)
     rng.shuffle(cells)
     return cells
-
-
-def rules_playout(shape: Geometry, me: int, opp: int, state: int, rng: random.Random) -> float:
-    """A :data:`Playout` for any game, through its rules (one move at a time)."""
-    rules = shape.rules
-    mover_moved_in = False  # the side to move is not the one that moved into ``node``
-    while True:
-        cells = cells_of(rules.legal(shape, me, opp, state))
-        cell = cells[rng.randrange(len(cells))]
-        me |= 1 << cell
-        state, result = rules.after(shape, me, opp, state, cell)
-        if result is not None:
-            score = (result + 1) / 2
-            return score if mover_moved_in else 1.0 - score
-        me, opp = opp, me
-        mover_moved_in = not mover_moved_in

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..board import Board, Geometry, cells_of
-from .solver import CHECK_EVERY, TABLE_LIMIT, UNLIMITED, Analysis, Budget, SearchAborted, analyze_moves
+from .budget import UNLIMITED, Budget
+from .solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
 
 #: Table entries: the lowest and highest score proven, and the best move found.
 _Entry = tuple[int, int, int]

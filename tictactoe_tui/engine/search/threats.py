@@ -33,7 +33,8 @@ from operator import itemgetter
 from typing import TypeVar
 
 from ..board import Board, Geometry, cells_of
-from .solver import Budget, SearchAborted
+from .budget import Budget
+from .solver import SearchAborted
 
 # Line shapes through one square, for the side that would put a mark there, weakest first.
 NONE, TWO, OPEN_TWO, THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE = range(8)

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..rules.ultimate import BLOCK_MASKS, SLOT_OF
+from .budget import Budget
 from .mcts import back_up, proven_first, settle_path, solver_choice
 from .rules_mcts import SearchResult
-from .solver import Budget
 from .ultimate_playout import DECISIVE, FREE, FULL, HAS_LINE, RANDOM, WINNING_SLOTS, Guide, split
 from .ultimate_playout import playout as random_playout
 

@@ -170,7 +170,7 @@ def playout(
 
 
 def playout_from(shape: Geometry, me: int, opp: int, state: int, rng: random.Random) -> float:
-    """Ultimate's :data:`.rules_mcts.Playout`: :func:`playout` from a position as the rules
+    """Ultimate's :data:`.playouts.Playout`: :func:`playout` from a position as the rules
     keep it (cells in reading order, the state word); about six times as many playouts a
     second as through the rules. 1.0 if the side that just moved wins, 0.5 for a draw."""
     last, my_claims, their_claims, closed = unpack(state)
