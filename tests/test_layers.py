@@ -70,6 +70,16 @@ def test_a_start_on_the_classic_board_builds_no_other_games_players(tmp_path: Pa
     assert not {"gravity_solver", "ultimate_playout", "win_book"} & {name.rsplit(".", 1)[1] for name in loaded}
 
 
+def test_a_start_loads_no_search_until_one_runs(tmp_path: Path) -> None:
+    """The players and the registry hand budgets and kits on; the solvers and the Monte Carlo
+    searches load when the first search runs (in the search process), not before the first frame."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True, check=True, env=env)
+    loaded = json.loads(done.stdout.splitlines()[-1])
+    searches = {name.rsplit(".", 1)[1] for name in loaded if name.startswith("tictactoe_tui.engine.search.")}
+    assert searches <= {"book", "budget", "exact", "kit", "playouts"}
+
+
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected groups of more than one module (Tarjan's algorithm)."""
     index: dict[str, int] = {}

@@ -9,14 +9,17 @@ from __future__ import annotations
 import random
 import threading
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
-from ..engine import Analysis, Board
+from ..engine import Board
 from ..game import GameState
 from .ai import AiJob, Searcher, analysis_seconds
 from .messages import AnalysisFailed, AnalysisReady
+
+if TYPE_CHECKING:
+    from ..engine import Analysis
 
 
 def too_big(board: Board, analysis: Analysis) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,8 +15,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..engine import Analysis, Move, MoveValue
+from ..engine import Move
 from ..game import GameState
+
+if TYPE_CHECKING:  # the searches load when the first one runs
+    from ..engine import Analysis, MoveValue
 
 #: Drawn on the square a hint suggests (the highlight's colour is not enough on its own).
 HINT = "◆"

@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
-from ..engine import Analysis, Move
+from ..engine import Move
 from ..game import AiMove, GameState, Scoreboard, Settings
 from .ai import Searcher
 from .aiming import centre
@@ -27,6 +27,7 @@ from .messages import AiFailed, AiMoved, Archived
 from .seats import SeatPorts, Seats
 
 if TYPE_CHECKING:
+    from ..engine import Analysis
     from ..store.archive import Archive, GameRecord
 
 

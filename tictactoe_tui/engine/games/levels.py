@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterator, MutableMapping
+from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..players import (
@@ -24,9 +25,11 @@ from ..players import (
 from ..rules import RULES, Rules
 from ..search.budget import UNLIMITED, Budget
 from ..search.kit import SearchKit
-from ..search.solver import Analysis
 from .base import LEVEL_NAMES, Game
 from .registry import GAMES, game_of
+
+if TYPE_CHECKING:
+    from ..search.solver import Analysis
 
 
 def register_game(game: Game) -> Game:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..search.budget import UNLIMITED, Budget
 from ..search.kit import ANY_GAME, SearchesFor
-from ..search.solver import ExactSolver, MoveValue
 from .base import Decision, Strategy, require_moves
 from .mcts import MctsStrategy
+
+if TYPE_CHECKING:  # the solvers load when this player first searches
+    from ..search.solver import ExactSolver, MoveValue
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..board import Geometry
-from .rules_solver import RulesSolver
-from .solver import ExactSolver, Solver
+
+if TYPE_CHECKING:  # the solvers load when the first one is made
+    from .solver import ExactSolver
 
 #: Makes a fresh exact solver for one shape (a solver class, or a function choosing one).
-SolverKind = Callable[[Geometry], ExactSolver]
+SolverKind = Callable[[Geometry], "ExactSolver"]
 
 _solvers: dict[tuple[Geometry, SolverKind], ExactSolver] = {}
 _solvers_lock = threading.Lock()
@@ -24,6 +26,9 @@ _solvers_lock = threading.Lock()
 def new_solver(shape: Geometry) -> ExactSolver:
     """A fresh solver of the default kind: the classic solver where the rules say only lines
     matter, else the rules' solver."""
+    from .rules_solver import RulesSolver
+    from .solver import Solver
+
     return Solver(shape) if shape.rules.classic_lines else RulesSolver(shape)
 
 

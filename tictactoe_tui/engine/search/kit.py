@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..board import Board, Geometry
 from .budget import UNLIMITED, Budget
 from .exact import SolverKind, new_solver, solver_for
-from .mcts import EXPLORATION
 from .playouts import Playout, rules_playout
-from .rules_mcts import SearchResult, SearchTree
-from .rules_mcts import search as rules_search
-from .solver import Analysis, ExactSolver
+
+if TYPE_CHECKING:  # the searches load when one first runs, not when a game registers its kit
+    from .rules_mcts import SearchResult, SearchTree
+    from .solver import Analysis, ExactSolver
 
 
 class SearchesFor(Protocol):
@@ -59,19 +59,22 @@ class SearchKit:
         playouts: int,
         budget: Budget,
         *,
-        exploration: float = EXPLORATION,
+        exploration: float | None = None,
         tree: SearchTree | None = None,
         allowed: int | None = None,
         solve: bool = False,
         each_move_once: bool = True,
     ) -> SearchResult:
-        """MCTS from ``board`` with the game's playouts (see :func:`.rules_mcts.search`)."""
-        return rules_search(
+        """MCTS from ``board`` with the game's playouts (see :func:`.rules_mcts.search`;
+        ``exploration`` None: its default)."""
+        from . import mcts, rules_mcts
+
+        return rules_mcts.search(
             board,
             rng,
             playouts,
             budget,
-            exploration,
+            mcts.EXPLORATION if exploration is None else exploration,
             tree,
             allowed,
             solve=solve,
