@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui import __version__
-from tictactoe_tui.cli import main
+from tictactoe_tui.cli import main, parser
 from tictactoe_tui.engine import Board, analyze
 from tictactoe_tui.game import Preset
 from tictactoe_tui.net import HostPlan, JoinPlan
@@ -455,3 +455,21 @@ def test_every_command_ends_with_status_0_when_its_reader_is_gone(tmp_path: Path
     os.close(write)
     assert done.stderr == ""
     assert done.returncode == 0
+
+
+def test_a_start_with_no_arguments_builds_only_the_play_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands' parsers are built only when the command line has an argument; what a
+    start without any gets is what the whole parser gives."""
+    built: list[bool] = []
+    build = parser.build_parser
+
+    def counting(with_commands: bool = True) -> parser._Parser:
+        built.append(with_commands)
+        return build(with_commands)
+
+    monkeypatch.setattr(parser, "build_parser", counting)
+    played: list[dict[str, object]] = []
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda **kwargs: played.append(kwargs) or 0)
+    assert main([]) == 0
+    assert built == [False]
+    assert vars(build(with_commands=False).parse_args([])) == vars(build().parse_args([]))

@@ -41,7 +41,8 @@ def _main(argv: Sequence[str] | None) -> int:
         from .parser import UsageError, build_parser, launch_choices
 
         try:
-            args = build_parser().parse_args(argv)
+            given = sys.argv[1:] if argv is None else argv
+            args = build_parser(with_commands=bool(given)).parse_args(given)
             if args.command is not None:
                 gc.enable()
                 return run_command(args)
