@@ -13,6 +13,9 @@
    ``--before DIR`` adds the same command with another copy of the package first on
    ``PYTHONPATH`` (say a checkout of the code before a change, ``git worktree add DIR main``),
    alternated with the two, so a change and the code before it are measured in one run.
+   ``--instructions`` counts instead the machine instructions each of them executes until that
+   frame (valgrind's callgrind, one start each): a count that does not move with the machine's
+   load, as the times do.
 """
 
 from __future__ import annotations
@@ -148,7 +151,13 @@ def main() -> None:
     parser.add_argument(
         "--before", metavar="DIR", help="with --tmux: also time the command with the package in DIR (the code before)"
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="with --tmux: count instructions to the first frame (valgrind)"
+    )
     args = parser.parse_args()
+    if args.tmux and args.instructions:
+        first_paint_instructions(args.before)
+        return
     if args.tmux:
         console_script_first_paint(args.starts, args.before)
         return
@@ -259,6 +268,83 @@ def console_script_first_paint(starts: int, before: str | None = None) -> None:
             f" start by start {ratios[0]:.2f}x to {ratios[-1]:.2f}x, median {statistics.median(ratios):.2f}x;"
             f" CPU {cpu:.2f}x (goal <= 1.2x)"
         )
+
+
+#: The console script's code (``main()`` with the command line's arguments), or the bare app's,
+#: ended by the first write to the terminal that shows "Your turn": the first frame.
+AT_FIRST_FRAME = textwrap.dedent(
+    """
+    import os, sys
+    from textual.drivers import linux_driver
+
+    write = linux_driver.LinuxDriver.write
+
+    def write_and_end_at_the_first_frame(driver, data):
+        write(driver, data)
+        if "Your turn" in data:
+            os._exit(0)
+
+    linux_driver.LinuxDriver.write = write_and_end_at_the_first_frame
+    if sys.argv[1] == "bare":
+        exec(sys.argv[2])
+    else:
+        from tictactoe_tui.cli import main
+
+        sys.argv[1:] = []
+        sys.exit(main())
+    """
+)
+
+
+def first_paint_instructions(before: str | None = None) -> None:
+    """Instructions the command (and with ``before``, the command with the package in that
+    directory) and the bare app execute until their first frame, each started once in tmux
+    under callgrind, after a warm-up start of each as the player starts it (bytecode written,
+    files cached)."""
+    script = shutil.which("tictactoe-tui", path=os.path.dirname(sys.executable)) or "tictactoe-tui"
+    environment = (
+        f"env -u PYTHONDONTWRITEBYTECODE HOME={HOME} XDG_CONFIG_HOME={HOME} XDG_DATA_HOME={HOME} TERM=xterm-256color"
+    )
+    # -P: not the current directory first on the path, as the console script does not put it there
+    at_first_frame = f"{sys.executable} -P -c {shlex.quote(AT_FIRST_FRAME)}"
+    # each: its warm-up start, its environment and its arguments (the counted start runs
+    # at_first_frame under valgrind)
+    runs = {
+        "ours": (f"{environment} {script}", environment, "ours"),
+        "bare": (f"{environment} {sys.executable} -c {shlex.quote(BARE)}", environment, f"bare {shlex.quote(BARE)}"),
+    }
+    if before is not None:
+        path = f"{environment} PYTHONPATH={shlex.quote(os.path.abspath(before))}"
+        runs["before"] = (f"{path} {script}", path, "ours")
+    tmux = Tmux()
+    counts = {}
+    try:
+        for warm_up, _environment, _arguments in runs.values():
+            tmux.first_paint(warm_up, "Your turn")
+        for name, (_warm_up, environment_of_run, arguments) in runs.items():
+            out = os.path.join(HOME, f"callgrind.{name}")
+            valgrind = f"valgrind --tool=callgrind --callgrind-out-file={out}"
+            tmux("new-window", "-d", f"{environment_of_run} {valgrind} {at_first_frame} {arguments}")
+            counts[name] = callgrind_total(out)
+    finally:
+        tmux.close()
+    print("3. instructions until 'Your turn' shows (callgrind, the command in tmux, 100x32)")
+    labels = {"ours": "tictactoe-tui", "bare": "bare app", "before": "before"}
+    for name, count in counts.items():
+        print(f"   {labels[name] + ':':<15}{count / 1e6:,.0f}M ({count / counts['bare']:.2f}x the bare app)")
+
+
+def callgrind_total(path: str, timeout: float = 300.0) -> int:
+    """The instruction count callgrind writes to ``path`` when its process ends."""
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        if os.path.exists(path):
+            with open(path) as counts:
+                for line in counts:
+                    if line.startswith("totals:"):
+                        return int(line.split()[1])
+        time.sleep(0.5)
+    raise TimeoutError(path)
 
 
 def cpu_seconds(pid: int) -> float:
