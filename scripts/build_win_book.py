@@ -71,10 +71,13 @@ class Found:
 
 
 def solver(args: argparse.Namespace) -> GravitySolver:
-    """This process's solver (without the book), its table kept between proofs."""
+    """This process's solver (without the book), its table kept between proofs: interpreted, as its
+    table keeps every position it proved (the compiled one replaces old entries)."""
     global _solver
     if _solver is None:
-        _solver = GravitySolver(geometry(ROWS, COLS, K, GAME), use_book=False, table_min_empty=args.table_min_empty)
+        _solver = GravitySolver(
+            geometry(ROWS, COLS, K, GAME), use_book=False, table_min_empty=args.table_min_empty, compiled=False
+        )
     return _solver
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from bitbully import BitBully
 from bitbully import Board as ReferenceBoard
 from hypothesis import HealthCheck, given, settings
@@ -74,14 +75,17 @@ def test_a_win_is_found_exactly_where_the_reference_has_one(seed: int, plies: in
         assert values[board.move_at(winning)[1] + 1] == 1, columns
 
 
-def test_a_quick_win_is_found_behind_a_losing_first_try() -> None:
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_win_is_found_behind_a_losing_first_try(compiled: bool) -> None:
     # Only column 4 wins (in 15 plies); the heuristic search's choice, 6, loses. Trying 6 first,
-    # the proof of any win does not finish in 50,000 nodes; the quick win does.
+    # the interpreted proof of any win does not finish in 50,000 nodes; its quick win does. The
+    # compiled kernel, with the nodes it searches in the same time, proves the win itself.
     columns = "47723641"
     assert reference_values(columns) == {1: -1, 2: 0, 3: 0, 4: 1, 5: 0, 6: -1, 7: -1}
     board = dropped(EMPTY, columns)
-    solver = GravitySolver(EMPTY.geometry, use_book=False)
-    winning = solver.winning_move(board, Budget(max_nodes=50_000), first=board.index(Gravity.landing(board, (0, 5))))
+    solver = GravitySolver(EMPTY.geometry, use_book=False, compiled=compiled)
+    budget = Budget(max_nodes=50_000 * solver.speed)
+    winning = solver.winning_move(board, budget, first=board.index(Gravity.landing(board, (0, 5))))
     assert winning is not None
     assert board.move_at(winning)[1] == 3
 
@@ -94,14 +98,17 @@ def test_impossible_keeps_the_win_from_sampled_won_positions() -> None:
         assert reference_values(columns)[decision.move[1] + 1] == 1, columns
 
 
-def test_moves_shown_not_to_win_after_an_unfinished_proof_do_not_win() -> None:
+@pytest.mark.parametrize(("compiled", "plies", "count", "nodes"), [(False, 18, 4, 20_000), (True, 12, 6, 100_000)])
+def test_moves_shown_not_to_win_after_an_unfinished_proof_do_not_win(
+    compiled: bool, plies: int, count: int, nodes: int
+) -> None:
     # What impossible falls back on when a proof does not finish in a move's time: the moves the
     # searches so far proved short of a win, never one that wins.
     shown = 0
-    for columns in won_positions(seed=44, plies=18, count=4):
+    for columns in won_positions(seed=44, plies=plies, count=count):
         board = dropped(EMPTY, columns)
-        solver = GravitySolver(EMPTY.geometry, use_book=False)
-        solver.winning_move(board, Budget(max_nodes=20_000))
+        solver = GravitySolver(EMPTY.geometry, use_book=False, compiled=compiled)
+        solver.winning_move(board, Budget(max_nodes=nodes))
         values = reference_values(columns)
         not_winning = solver.proven_not_winning(board)
         assert all(values[board.move_at(cell)[1] + 1] <= 0 for cell in not_winning), columns

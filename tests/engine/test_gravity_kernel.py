@@ -1,0 +1,86 @@
+"""The compiled Gravity kernel: the same values, proofs and table as the interpreted search,
+the budget kept, and the shapes it does not fit left to the interpreter."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tictactoe_tui.engine import Board, Budget
+from tictactoe_tui.engine.rules.gravity import dropped
+from tictactoe_tui.engine.search.gravity_kernel import CompiledTable
+from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+
+from .test_variants import random_play
+
+
+def both(board: Board) -> tuple[GravitySolver, GravitySolver]:
+    """A compiled and an interpreted solver for ``board``'s shape, without the win book."""
+    return GravitySolver(board.geometry, use_book=False), GravitySolver(board.geometry, use_book=False, compiled=False)
+
+
+@pytest.mark.parametrize(("rows", "cols", "least_plies"), [(4, 5, 3), (5, 5, 6), (5, 6, 10), (6, 7, 20)])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), extra=st.integers(0, 12))
+def test_the_kernel_scores_every_move_as_the_interpreter_does(
+    rows: int, cols: int, least_plies: int, seed: int, extra: int
+) -> None:
+    board = random_play(Board.empty(rows, cols, 4, "gravity"), seed, least_plies + extra)
+    if board.is_over:
+        return
+    compiled, interpreted = both(board)
+    assert isinstance(compiled.table, CompiledTable)
+    assert isinstance(interpreted.table, dict)
+    fast, slow = compiled.analyze(board), interpreted.analyze(board)
+    assert fast.complete
+    assert slow.complete
+    assert [(move.move, move.score) for move in fast.moves] == [(move.move, move.score) for move in slow.moves], str(
+        board
+    )
+    assert (compiled.winning_move(board) is None) == (interpreted.winning_move(board) is None), str(board)
+
+
+def test_a_connect_four_win_ten_plies_in_is_proven() -> None:
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "4244426225")  # the interpreter takes about 5 s
+    compiled, _ = both(board)
+    winning = compiled.winning_move(board)
+    assert winning is not None
+    assert compiled.is_lost(board.play(board.move_at(winning)))
+
+
+def test_the_node_limit_is_kept_exactly() -> None:
+    board = Board.empty(6, 7, 4, "gravity")
+    compiled, interpreted = both(board)
+    assert compiled.winning_move(board, Budget(max_nodes=2_000)) is None
+    assert interpreted.winning_move(board, Budget(max_nodes=2_000)) is None
+    assert 0 < len(compiled.table) <= 2_000
+    assert not compiled.analyze(board, Budget(max_nodes=2_000)).complete
+
+
+def test_a_cancelled_or_late_search_stops() -> None:
+    board = Board.empty(6, 7, 4, "gravity")
+    cancelled = threading.Event()
+    cancelled.set()
+    compiled, _ = both(board)
+    assert compiled.winning_move(board, Budget(cancel=cancelled)) is None
+    assert compiled.winning_move(board, Budget(deadline=0.0)) is None
+    assert not compiled.analyze(board, Budget(deadline=0.0)).complete
+
+
+def test_the_table_reads_back_what_the_search_stored() -> None:
+    board = random_play(Board.empty(5, 6, 4, "gravity"), 3, 6)
+    compiled, interpreted = both(board)
+    compiled.analyze(board)
+    entries = dict(compiled.table.items())
+    assert entries
+    assert all(compiled.table.get(key) == entry for key, entry in entries.items())
+    for lost in list(compiled.proven_losses(board.move_count + 4))[:20]:
+        assert interpreted.is_lost(lost), str(lost)
+
+
+@pytest.mark.parametrize(("rows", "cols", "k"), [(6, 7, 5), (4, 4, 3), (7, 7, 3)])
+def test_shapes_the_kernel_does_not_fit_keep_the_interpreted_search(rows: int, cols: int, k: int) -> None:
+    assert isinstance(GravitySolver(Board.empty(rows, cols, k, "gravity").geometry).table, dict)
