@@ -35,8 +35,8 @@ ZUGZWANG = 20_000
 #: How often (in nodes) the search looks at its budget.
 CHECK_EVERY = 64
 #: The share of a move's time :func:`search_and_prove` gives its first proof, and then the
-#: share of what is left that the heuristic search gets (its node cap usually ends it sooner).
-PROOF_SHARE = HEURISTIC_SHARE = 0.5
+#: share of what is left that the heuristic search gets (its node cap may end it sooner).
+PROOF_SHARE, HEURISTIC_SHARE = 0.7, 0.5
 
 
 @dataclass(frozen=True, eq=False)
@@ -232,6 +232,7 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
         return search(board, budget.with_max_nodes(max_nodes))
     solver = solver_for(board.geometry, GravitySolver)  # the one Gravity's registration hands in
     assert isinstance(solver, GravitySolver)
+    proof_nodes *= solver.speed  # the node cap stands for time: the compiled kernel goes further in it
     winning = solver.winning_move(board, budget.share(PROOF_SHARE).with_max_nodes(proof_nodes // 2))
     if winning is not None:
         return SearchOutcome(winning, WIN - 1, 0, 0, {winning: WIN - 1})
