@@ -30,7 +30,8 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from .solver import Budget, SearchAborted
+from .budget import Budget
+from .solver import SearchAborted
 
 #: A table has ``2 ** TABLE_BITS`` slots (Connect Four: about four million, 64 MB), fewer for
 #: shapes of fewer squares.
