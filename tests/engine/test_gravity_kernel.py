@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.rules.gravity import dropped
+from tictactoe_tui.engine.search import gravity_solver
 from tictactoe_tui.engine.search.gravity_kernel import CompiledTable
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 
@@ -84,3 +85,23 @@ def test_the_table_reads_back_what_the_search_stored() -> None:
 @pytest.mark.parametrize(("rows", "cols", "k"), [(6, 7, 5), (4, 4, 3), (7, 7, 3)])
 def test_shapes_the_kernel_does_not_fit_keep_the_interpreted_search(rows: int, cols: int, k: int) -> None:
     assert isinstance(GravitySolver(Board.empty(rows, cols, k, "gravity").geometry).table, dict)
+
+
+@pytest.mark.parametrize(
+    ("load", "cores", "searches"), [(0.0, 2, 2), (1.0, 2, 2), (1.5, 2, 1), (3.5, 2, 1), (0.0, 1, 1)]
+)
+def test_a_second_search_runs_only_on_a_free_core(
+    monkeypatch: pytest.MonkeyPatch, load: float, cores: int, searches: int
+) -> None:
+    monkeypatch.setattr(gravity_solver.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(gravity_solver.os, "cpu_count", lambda: cores)
+    assert gravity_solver.searches_at_once() == searches
+
+
+def test_two_searches_at_once_find_a_win_and_stop_each_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gravity_solver, "searches_at_once", lambda: 2)
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "4244426225")
+    solver = GravitySolver(board.geometry, use_book=False)
+    winning = solver.winning_move(board, Budget.seconds(60))
+    assert winning is not None
+    assert GravitySolver(board.geometry, use_book=False).is_lost(board.play(board.move_at(winning)))

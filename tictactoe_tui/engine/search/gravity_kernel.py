@@ -34,7 +34,7 @@ from .budget import Budget
 from .solver import SearchAborted
 
 #: A table has ``2 ** TABLE_BITS`` slots (Connect Four: about four million, 64 MB), fewer for
-#: shapes of fewer squares.
+#: shapes of fewer squares (at least 2 ** 18, 4 MB).
 TABLE_BITS = 22
 #: Seconds between the watching thread's looks at the running searches' budgets.
 WATCH_SECONDS = 0.002
@@ -206,7 +206,7 @@ class CompiledTable:
         """``layout``: the height, bottom, squares, odd stacks, lower squares and the fewest
         empty squares a stored position has; ``columns``: each column's squares, centre first;
         ``squares``: how many the board has (the table's size follows it)."""
-        self.bits = min(TABLE_BITS, max(squares - 20, 12))
+        self.bits = min(TABLE_BITS, max(squares - 20, 18))
         self.slots = 1 << self.bits
         self.table = np.zeros(2 * self.slots, dtype=np.int64)
         self.layout = np.zeros(ORDER, dtype=np.int64)
