@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import threading
 from collections import Counter
@@ -19,6 +20,7 @@ from tictactoe_tui.engine.players import (
     RulesStrategy,
     SlippingStrategy,
 )
+from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.engine.search.budget import UNLIMITED
 
 from .test_board import reachable
@@ -344,3 +346,10 @@ def test_a_decision_says_what_the_player_knows_of_its_move() -> None:
     assert Decision((0, 0), value=1).describe() == "wins with best play"  # a proof, its length unknown
     assert Decision((0, 0), estimate=0.6).describe() == "about 60% to win"
     assert Decision((0, 0), depth=7).describe() == "searched 7 plies deep"
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_unpickled_rules_are_the_registered_rules(name: str) -> None:
+    # Players check `board.rules is self.rules`: a copy made in a fresh search or arena process
+    # once passed Connect Four's impossible over to plain MCTS (`arena --jobs 2` lost games).
+    assert pickle.loads(pickle.dumps(RULES[name])) is RULES[name]

@@ -74,6 +74,14 @@ class Geometry:
         return (shape_of, (self.rows, self.cols, self.k, self.rules))
 
 
+def registered_rules(kind: type[Rules]) -> Rules:
+    """The registered instance of a game's rules (:data:`.RULES`), or a new one of a game that
+    is not registered."""
+    from . import RULES
+
+    return next((rules for rules in RULES.values() if type(rules) is kind), None) or kind()
+
+
 @cache
 def shape_of(rows: int, cols: int, k: int, rules: Rules) -> Geometry:
     """The shared geometry of a board shape in a game (one object per shape and game)."""
@@ -146,8 +154,10 @@ class Rules(ABC):
     def __hash__(self) -> int:
         return hash(type(self))
 
-    def __reduce__(self) -> tuple[type[Rules], tuple[()]]:
-        return (type(self), ())
+    def __reduce__(self) -> tuple[Callable[[type[Rules]], Rules], tuple[type[Rules]]]:
+        # Unpickle to the game's registered instance, which players compare by identity
+        # (``board.rules is self.rules``): a copy, in a fresh process, made them pass the board on.
+        return (registered_rules, (type(self),))
 
     # -- shapes -------------------------------------------------------------------------
 
