@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, Self, cast
 
 from ..marks import BoardError, Mark, Move, board_size, move_name
 
@@ -72,14 +72,6 @@ class Geometry:
     def __reduce__(self) -> tuple[object, tuple[int, int, int, Rules]]:
         # Unpickle to the one shared instance per shape (solvers key on identity).
         return (shape_of, (self.rows, self.cols, self.k, self.rules))
-
-
-def registered_rules(kind: type[Rules]) -> Rules:
-    """The registered instance of a game's rules (:data:`.RULES`), or a new one of a game that
-    is not registered."""
-    from . import RULES
-
-    return next((rules for rules in RULES.values() if type(rules) is kind), None) or kind()
 
 
 @cache
@@ -145,6 +137,7 @@ class Rules(ABC):
     """Completing a line of k wins the game (the seeds' win-and-block rules make sense)."""
     block_size: ClassVar[int] = 0
     """The side of the small boards the grid is made of (Ultimate: 3), 0 when it is one board."""
+    _shared: ClassVar[dict[type[Rules], Rules]] = {}
 
     # Rules keep no state of their own: every instance of a game's class is the same game
     # (a geometry unpickled in a search process finds its shared instance by equality).
@@ -154,10 +147,16 @@ class Rules(ABC):
     def __hash__(self) -> int:
         return hash(type(self))
 
-    def __reduce__(self) -> tuple[Callable[[type[Rules]], Rules], tuple[type[Rules]]]:
-        # Unpickle to the game's registered instance, which players compare by identity
-        # (``board.rules is self.rules``): a copy, in a fresh process, made them pass the board on.
-        return (registered_rules, (type(self),))
+    def __new__(cls) -> Self:
+        # One instance a game, which players compare by identity (``board.rules is self.rules``):
+        # rules unpickled in a fresh process as a copy once made them pass the board on.
+        shared = Rules._shared.get(cls)
+        if shared is None:
+            shared = Rules._shared[cls] = super().__new__(cls)
+        return cast(Self, shared)
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[()]]:
+        return (type(self), ())
 
     # -- shapes -------------------------------------------------------------------------
 
