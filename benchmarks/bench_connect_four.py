@@ -26,7 +26,7 @@ from bitbully import Board as ReferenceBoard
 from tictactoe_tui.engine import Board, get_strategy
 from tictactoe_tui.engine.games import game_of
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search.solver import Budget
+from tictactoe_tui.engine.search.budget import Budget
 
 REFEREE = BitBully()
 

@@ -50,8 +50,8 @@ from tictactoe_tui.engine.board import Board, Mark, geometry
 from tictactoe_tui.engine.games import get_strategy
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical
+from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
-from tictactoe_tui.engine.search.solver import UNLIMITED
 from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
 
 GAME, ROWS, COLS, K = "gravity", 6, 7, 4

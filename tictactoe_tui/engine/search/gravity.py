@@ -21,9 +21,10 @@ from functools import cache
 
 from ..board import Board, Geometry, cells_of
 from .alphabeta import MAX_DEPTH, WIN, SearchOutcome
+from .budget import Budget
 from .exact import solver_for
 from .gravity_solver import GravitySolver, Layout
-from .solver import Budget, SearchAborted
+from .solver import SearchAborted
 
 #: A live window holding n marks is worth MARK_WEIGHT ** n to its side.
 MARK_WEIGHT = 6

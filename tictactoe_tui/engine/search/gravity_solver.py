@@ -30,7 +30,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..board import Board, Geometry, cells_of
-from .solver import CHECK_EVERY, TABLE_LIMIT, UNLIMITED, Analysis, Budget, SearchAborted, analyze_moves
+from .budget import UNLIMITED, Budget
+from .solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
 from .win_book import win_book
 
 if TYPE_CHECKING:

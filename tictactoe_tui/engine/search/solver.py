@@ -26,10 +26,7 @@ from typing import Protocol
 
 from ..board import Board, Geometry, Move
 from .book import opening_book
-
-# Budget and UNLIMITED are named here too by the Gravity searches
-from .budget import UNLIMITED as UNLIMITED
-from .budget import Budget as Budget
+from .budget import UNLIMITED, Budget
 from .maker_breaker import breaker_holds, cannot_complete
 
 #: The solver keeps symmetric positions apart only when this few marks are on the board;
