@@ -93,6 +93,13 @@ def _bits(value: int) -> int:
     return (value * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
 
 
+@_compiled("int64(int64, int64, int64)")
+def _slot(key: int, shift: int, slots: int) -> int:
+    """Where ``key``'s entry starts in a table of ``slots`` slots (``2 ** (64 - shift)``): the
+    top bits of the key times :data:`HASH_FACTOR`, two integers a slot."""
+    return 2 * ((key * HASH_FACTOR) >> shift & (slots - 1))
+
+
 #: Where each part of a workspace starts.
 HEIGHT, BOTTOM, SQUARES, ODD_STACKS, LOWER_SQUARES, MIN_EMPTY, COLUMN_COUNT = range(7)
 COLUMNS = 8
@@ -134,7 +141,7 @@ def _search(
         return 0
     low, high = -(empty - 3), empty - 2
     key = own + mask
-    slot = 2 * ((key * HASH_FACTOR) >> memory[TABLE_SHIFT] & (table.size // 2 - 1))
+    slot = _slot(key, memory[TABLE_SHIFT], table.size // 2)
     entry = table[slot + 1]
     if table[slot] ^ entry == key + 1:
         low = max(low, (entry >> BOUND_BITS) - BOUND_OFFSET)
@@ -218,7 +225,7 @@ class CompiledTable:
 
     def get(self, key: int) -> int | None:
         """The packed bounds stored for ``key``, or None."""
-        slot = 2 * ((key * HASH_FACTOR) % (1 << 64) >> (64 - self.bits))
+        slot = _slot(key, 64 - self.bits, self.slots)
         entry = int(self.table[slot + 1])
         return entry if int(self.table[slot]) ^ entry == key + 1 else None
 
