@@ -193,18 +193,17 @@ async def test_export_never_overwrites(tmp_path: Path) -> None:
 
 
 async def test_coordinates_are_shown_and_can_be_hidden(make_app: AppFactory) -> None:
-    from textual.widgets import Static
-
     app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        files = str(app.query_one("#files", Static).render())
-        assert files.split() == list("abcdefghijklmno")
-        assert str(app.query_one("#ranks", Static).render()).split() == [str(n) for n in range(1, 16)]
+        view = app.query_one(BoardView)
+        drawn = [line.strip() for line in str(view.render()).splitlines() if line.strip()]
+        assert drawn[0].split() == list("abcdefghijklmno")  # over the columns
+        assert drawn[1:] == [str(n) for n in range(1, 16)]  # beside the rows
         app.game_screen.change_setting("coordinates", False)
         await pilot.pause()
-        assert not app.query_one("#files", Static).display
-        assert app.query_one(BoardView).fits
+        assert not str(view.render()).strip()
+        assert view.fits
 
 
 async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> None:

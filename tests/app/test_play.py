@@ -291,6 +291,19 @@ async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(m
         assert {"n", "q"} <= footer_keys
 
 
+async def test_the_board_is_its_squares_in_a_grid_and_draws_its_own_coordinates(make_app: AppFactory) -> None:
+    """Each widget costs the first frame its mount, styles, layout and rendering: the board
+    has its squares, their grid and its too-small note, and draws the letters and numbers itself."""
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        inside = [type(widget).__name__ for widget in view.walk_children()]
+        assert sorted(set(inside)) == ["Cell", "Grid", "Static"]
+        assert len(inside) == 9 + 2
+        assert next(line.split() for line in str(view.render()).splitlines() if line.strip()) == ["a", "b", "c"]
+
+
 def test_the_app_s_own_stylesheet_styles_only_the_first_frame() -> None:
     """The rules the start parses name only what the game screen's first frame draws; the
     sidebar's and the other screens' are read after it (PANELS_CSS)."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid
 from textual.events import Click, Resize
 from textual.message import Message
 from textual.reactive import reactive
@@ -227,7 +227,10 @@ class BlocksGrid(Grid):
 
 
 class BoardView(Widget, can_focus=True):
-    """Renders the game bound to it; keys and clicks go to the app as actions and messages."""
+    """Renders the game bound to it; keys and clicks go to the app as actions and messages.
+    Its squares are widgets; the view itself draws the coordinates in the margin round them."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"board--coordinates"}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move_cursor(-1, 0)", "Cursor up", show=False),
@@ -259,6 +262,10 @@ class BoardView(Widget, can_focus=True):
         super().__init__(id="board")
         self._shape = shape
         self._cells: dict[Move, Cell] = {}
+        self._files = ""
+        """The letters over the columns, from the left of the numbers' margin."""
+        self._ranks: list[str] = []
+        """The numbers beside the rows, a line for each line of the grid."""
 
     @property
     def shape(self) -> tuple[int, int, int]:
@@ -270,11 +277,7 @@ class BoardView(Widget, can_focus=True):
         self.set_class(rows * cols > 25, "-compact")
         self._cells = {(row, col): Cell((row, col)) for row in range(rows) for col in range(cols)}
         yield Static("", id="too-small")
-        with Vertical(id="framed"):
-            yield Static("", id="files")
-            with Horizontal(id="ranked"):
-                yield Static("", id="ranks")
-                yield from self._grid(rows, cols, block)
+        yield from self._grid(rows, cols, block)
 
     def _grid(self, rows: int, cols: int, block: int) -> ComposeResult:
         """The squares: one grid, or (Ultimate) a grid of small boards."""
@@ -404,19 +407,37 @@ class BoardView(Widget, can_focus=True):
         grid.styles.height = cell_height * rows + gutter * (rows - 1)
 
     def _draw_coordinates(self, layout: Layout) -> None:
-        """Letters over the columns and numbers beside the rows, each centred on its squares."""
+        """Letters over the columns and numbers beside the rows, each centred on its squares: the
+        grid keeps a margin for them, which :meth:`render` fills."""
         rows, cols, _block = self._shape
-        files, ranks = self.query_one("#files", Static), self.query_one("#ranks", Static)
-        files.display = ranks.display = self.coordinates
+        self.query_one("#grid", Grid).styles.margin = (FILE_HEIGHT, 0, 0, RANK_WIDTH) if self.coordinates else 0
+        self.refresh()
         if not self.coordinates:
+            self._files, self._ranks = "", []
             return
         stride_x, stride_y = layout.cell_width + layout.gutter, layout.cell_height + layout.gutter
         letters = "".join(chr(ord("a") + col).center(layout.cell_width).ljust(stride_x) for col in range(cols))
-        files.update(" " * RANK_WIDTH + letters.rstrip())
+        self._files = " " * RANK_WIDTH + letters.rstrip()
         lines = [""] * (stride_y * rows)
         for row in range(rows):
             lines[row * stride_y + (layout.cell_height - 1) // 2] = str(row + 1).rjust(RANK_WIDTH - 1)
-        ranks.update("\n".join(lines[: stride_y * rows - layout.gutter]))
+        self._ranks = lines[: stride_y * rows - layout.gutter]
+
+    def render(self) -> Text:
+        """The coordinates, in the margin the grid keeps for them (nothing while the board does
+        not fit, or before the grid is laid out)."""
+        grid = self.query_children("#grid").first(Grid) if self.is_mounted else None
+        width, height = self.content_size
+        if grid is None or not self._files or not self.fits or not grid.region:
+            return Text()
+        # where the margin begins, inside this view's padding
+        left = grid.region.x - self.content_region.x - RANK_WIDTH
+        top = grid.region.y - self.content_region.y - FILE_HEIGHT
+        lines = [""] * height
+        for offset, line in enumerate([self._files, *self._ranks]):
+            if 0 <= top + offset < height:
+                lines[top + offset] = " " * left + line
+        return Text("\n".join(line[:width] for line in lines), self.get_component_rich_style("board--coordinates"))
 
     def _paint(self) -> None:
         game = self.game
