@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search import gravity_solver
-from tictactoe_tui.engine.search.gravity_kernel import CompiledTable
+from tictactoe_tui.engine.search.gravity_kernel import SHALLOW_EMPTY, CompiledTable
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 
 from .test_variants import random_play
@@ -80,6 +80,15 @@ def test_the_table_reads_back_what_the_search_stored() -> None:
     assert all(compiled.table.get(key) == entry for key, entry in entries.items())
     for lost in list(compiled.proven_losses(board.move_count + 4))[:20]:
         assert interpreted.is_lost(lost), str(lost)
+
+
+def test_positions_near_the_end_are_searched_again_not_kept() -> None:
+    board = random_play(Board.empty(5, 6, 4, "gravity"), 3, 6)
+    compiled, _ = both(board)
+    compiled.analyze(board)
+    assert isinstance(compiled.table, CompiledTable)
+    empties = {board.geometry.cells - compiled.layout.split(key)[1].bit_count() for key in compiled.table}
+    assert min(empties) == SHALLOW_EMPTY
 
 
 @pytest.mark.parametrize(("rows", "cols", "k"), [(6, 7, 5), (4, 4, 3), (7, 7, 3)])

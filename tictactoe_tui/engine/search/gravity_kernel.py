@@ -12,7 +12,12 @@ shared (:class:`CompiledTable`), by the searches one after another and by two at
 per position, chosen by its key, holding the packed bounds and beside them the key (plus one,
 so an empty slot never matches) exclusive-or the bounds, so that a slot half written by the
 other search reads as empty (the lockless hashing of chess programs); a new entry replaces the
-old. The kernel releases the interpreter's lock, so two searches run on two cores. It counts
+old. Two things it does that the interpreted search does not, both for memory's sake: it keeps
+no position with fewer than :data:`SHALLOW_EMPTY` empty squares (searching those again is
+cheaper than looking them up), and while it orders a position's moves it asks the processor to
+fetch each child's slot (a table of 64 MB is mostly outside the cache; the fetches overlap with
+the ordering work instead of stalling each child in turn). The kernel releases the
+interpreter's lock, so two searches run on two cores. It counts
 its nodes against its node limit at every node; the rest of its budget (the clock, a cancel,
 the other search's win) a watching thread looks at every :data:`WATCH_SECONDS`, and sets the
 workspace's flag once it is spent. With the flag set, every frame returns at once and stores
@@ -27,7 +32,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar, cast
 
 import numba
+import numba.extending
 import numpy as np
+from llvmlite import ir
+from numba.core import cgutils
 from numpy.typing import NDArray
 
 from .budget import Budget
@@ -36,6 +44,10 @@ from .solver import SearchAborted
 #: A table has ``2 ** TABLE_BITS`` slots (Connect Four: about four million, 64 MB), fewer for
 #: shapes of fewer squares (at least 2 ** 18, 4 MB).
 TABLE_BITS = 22
+#: Positions with fewer empty squares are neither looked up in the table nor stored: searching
+#: them again costs less than the memory access (on 24 hard Connect Four wins, 6 against none
+#: took 6% more nodes in a third less time).
+SHALLOW_EMPTY = 6
 #: Seconds between the watching thread's looks at the running searches' budgets.
 WATCH_SECONDS = 0.002
 #: A key's slot is the top bits of the key times this (2**64 over the golden ratio, as a signed
@@ -45,6 +57,8 @@ HASH_FACTOR = 0x9E3779B97F4A7C15 - (1 << 64)
 BOUND_BITS = 8
 BOUND_OFFSET = 1 << (BOUND_BITS - 1)
 _NO_LIMIT = 1 << 62
+_INT32, _BYTE_POINTER = ir.IntType(32), ir.IntType(8).as_pointer()
+_PREFETCH_TYPE = ir.FunctionType(ir.VoidType(), [_BYTE_POINTER, _INT32, _INT32, _INT32])
 _Function = TypeVar("_Function", bound=Callable[..., Any])
 
 
@@ -91,6 +105,28 @@ def _bits(value: int) -> int:
     value = (value & 0x3333333333333333) + ((value >> 2) & 0x3333333333333333)
     value = (value + (value >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (value * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+def _prefetch_call(typing: object, table: Any, index: Any) -> tuple[Any, Callable[..., Any]]:
+    """:func:`_prefetch`'s signature and the code it compiles to."""
+
+    def generate(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
+        kind = signature.args[0]
+        array = context.make_array(kind)(context, builder, args[0])
+        address = builder.bitcast(_item_pointer(context, builder, kind, array, [args[1]]), _BYTE_POINTER)
+        prefetch = _declared(builder.module, _PREFETCH_TYPE, "llvm.prefetch.p0i8")
+        builder.call(prefetch, [address, _INT32(0), _INT32(3), _INT32(1)])  # a read, kept close, of data
+        return context.get_dummy_value()
+
+    return numba.types.void(table, index), generate
+
+
+_item_pointer: Callable[..., Any] = cgutils.get_item_pointer
+_declared: Callable[..., Any] = cgutils.get_or_insert_function
+#: Ask the processor to bring ``table[index]`` into its cache while the search goes on (LLVM's
+#: ``prefetch``): a child's table slot, fetched while its siblings are ordered, is there when
+#: the search reaches it. Callable from compiled code only.
+_prefetch = cast(Callable[[NDArray[np.int64], int], None], numba.extending.intrinsic(_prefetch_call))
 
 
 @_compiled("int64(int64, int64, int64)")
@@ -141,11 +177,13 @@ def _search(
         return 0
     low, high = -(empty - 3), empty - 2
     key = own + mask
-    slot = _slot(key, memory[TABLE_SHIFT], table.size // 2)
-    entry = table[slot + 1]
-    if table[slot] ^ entry == key + 1:
-        low = max(low, (entry >> BOUND_BITS) - BOUND_OFFSET)
-        high = min(high, (entry & ((1 << BOUND_BITS) - 1)) - BOUND_OFFSET)
+    slot = -1
+    if empty >= memory[MIN_EMPTY]:
+        slot = _slot(key, memory[TABLE_SHIFT], table.size // 2)
+        entry = table[slot + 1]
+        if table[slot] ^ entry == key + 1:
+            low = max(low, (entry >> BOUND_BITS) - BOUND_OFFSET)
+            high = min(high, (entry & ((1 << BOUND_BITS) - 1)) - BOUND_OFFSET)
     odd_columns = (mask + bottom) & memory[ODD_STACKS]
     if not odd_columns & (odd_columns - 1):
         if not odd_columns:
@@ -165,6 +203,8 @@ def _search(
         for column in range(COLUMNS, COLUMNS + memory[COLUMN_COUNT]):  # by threats made, then centre first
             square = moves & memory[column]
             if square:
+                if empty > memory[MIN_EMPTY]:  # the child looks itself up
+                    _prefetch(table, _slot(other + (mask | square), memory[TABLE_SHIFT], table.size // 2))
                 made = _threats(own | square, mask | square, height, squares)
                 rank = _bits(made)
                 place = row + 3 * count
@@ -198,7 +238,7 @@ def _search(
         high = min(high, best)
     else:
         low = high = best
-    if empty >= memory[MIN_EMPTY]:
+    if slot >= 0:
         entry = (low + BOUND_OFFSET) << BOUND_BITS | (high + BOUND_OFFSET)
         table[slot + 1] = entry
         table[slot] = (key + 1) ^ entry
@@ -211,13 +251,15 @@ class CompiledTable:
 
     def __init__(self, layout: Sequence[int], columns: Sequence[int], squares: int) -> None:
         """``layout``: the height, bottom, squares, odd stacks, lower squares and the fewest
-        empty squares a stored position has; ``columns``: each column's squares, centre first;
-        ``squares``: how many the board has (the table's size follows it)."""
+        empty squares a stored position has (at least :data:`SHALLOW_EMPTY` are kept);
+        ``columns``: each column's squares, centre first; ``squares``: how many the board has
+        (the table's size follows it)."""
         self.bits = min(TABLE_BITS, max(squares - 20, 18))
         self.slots = 1 << self.bits
         self.table = np.zeros(2 * self.slots, dtype=np.int64)
         self.layout = np.zeros(ORDER, dtype=np.int64)
         self.layout[HEIGHT:COLUMN_COUNT] = layout
+        self.layout[MIN_EMPTY] = max(self.layout[MIN_EMPTY], SHALLOW_EMPTY)
         self.layout[COLUMN_COUNT] = len(columns)
         self.layout[COLUMNS : COLUMNS + len(columns)] = columns
         self.layout[TABLE_SHIFT] = 64 - self.bits
