@@ -8,8 +8,15 @@ import threading
 import pytest
 
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, analyze
+from tictactoe_tui.engine.search import exact
 from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.search_process import AnalysisRequest, SearchProcess, SearchProcessError, SearchRequest
+from tictactoe_tui.search_process import (
+    AnalysisRequest,
+    ReadyRequest,
+    SearchProcess,
+    SearchProcessError,
+    SearchRequest,
+)
 
 
 class UntilCancelled(Strategy):
@@ -22,6 +29,18 @@ class UntilCancelled(Strategy):
         while not budget.exhausted():
             pass
         return Decision(board.legal_moves()[0])
+
+
+class SolverMade(Strategy):
+    """Plays the first free square where the process already has the exact solver of the
+    board's game and shape, the second where it has not."""
+
+    name = "solver-made"
+    summary = "tells whether the solver was made"
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        made = any(shape == board.geometry for shape, _ in exact._solvers)
+        return Decision(board.legal_moves()[0 if made else 1])
 
 
 class Exploding(Strategy):
@@ -44,6 +63,14 @@ def test_the_child_plays_a_best_move(process: SearchProcess) -> None:
     decision = process.decide(SearchRequest.of(board, "impossible", 1, 5.0), threading.Event())
     assert decision.move in {mv.move for mv in analyze(board).best_moves}
     assert decision.value == 0
+
+
+def test_getting_ready_makes_the_solver_of_that_game_and_shape_only(process: SearchProcess) -> None:
+    readied, other = Board.empty(4, 5, 4), Board.empty(5, 4, 4)
+    process.get_ready(ReadyRequest.of(readied))
+    decide = process.decide
+    assert decide(SearchRequest.of(readied, SolverMade(), 0, None), threading.Event()).move == readied.legal_moves()[0]
+    assert decide(SearchRequest.of(other, SolverMade(), 0, None), threading.Event()).move == other.legal_moves()[1]
 
 
 def test_the_history_travels_with_the_position() -> None:

@@ -18,7 +18,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Analysis, Board, Budget, Decision, Move, Position, Strategy, analyze, get_strategy
-from .engine.games import Game, plug_ins, register_game
+from .engine.games import Game, game_of, plug_ins, register_game
 from .engine.review import MoveReview, judge_move
 from .engine.search.budget import CancelFlag
 
@@ -113,7 +113,25 @@ class ReviewRequest:
         return judge_move(self.position.board(), self.move, self.seconds, cancel=cancel, verdict_only=self.verdict_only)
 
 
-Request = SearchRequest | AnalysisRequest | ReviewRequest
+@dataclass(frozen=True)
+class ReadyRequest:
+    """Get ready to search a game of this board's shape: make its game's exact solver, which
+    loads what the first search would otherwise load inside its budget (Connect Four's compiled
+    kernel: Numba and the machine code, about two seconds)."""
+
+    position: SentBoard
+
+    @classmethod
+    def of(cls, board: Board) -> ReadyRequest:
+        return cls(SentBoard.of(board))
+
+    def run(self, cancel: CancelFlag) -> None:
+        """Make the solver (in the child, or in-process)."""
+        board = self.position.board()
+        game_of(board).searches.solver(board.geometry)
+
+
+Request = SearchRequest | AnalysisRequest | ReviewRequest | ReadyRequest
 
 
 def _serve(conn: Connection, cancel: ProcessEvent, plugged_in: tuple[Game, ...]) -> None:
@@ -186,6 +204,10 @@ class SearchProcess:
         judged = self._run(request, cancel)
         assert isinstance(judged, MoveReview)
         return judged
+
+    def get_ready(self, request: ReadyRequest) -> None:
+        """Get the child ready for a game's shape; a search asked for meanwhile waits for it."""
+        self._run(request, threading.Event())
 
     def _run(self, request: Request, cancel: threading.Event) -> object:
         with self._lock:

@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.online import OnlineLink
 from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.engine import Board
@@ -23,7 +24,7 @@ from tictactoe_tui.store import savefile
 
 from .conftest import AppFactory, FirstFree, Gated
 from .test_online import app_for, hosted_app, press, until
-from .test_play import status
+from .test_play import settle, status
 
 
 @pytest.mark.parametrize("keys", ["qn", "qu", "qnn", "qun"])
@@ -326,3 +327,39 @@ async def test_choices_no_table_in_play_uses_are_off_and_say_why(make_app: AppFa
         assert not app.query_one("#level", Select).disabled
         assert title(app, "mode") == "Mode (next game)"
         assert title(app, "first") == "Who goes first (next game)"
+
+
+class Readying(ThreadSearcher):
+    """Moves at once and records each kind of game (rules, rows, columns) it is asked to get
+    ready for."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda name: FirstFree())
+        self.readied: list[tuple[str, int, int]] = []
+
+    def get_ready(self, board: Board) -> None:
+        self.readied.append((board.rules.name, board.rows, board.cols))
+
+
+@pytest.mark.parametrize(
+    ("settings", "readied"),
+    [
+        (Settings(), [("classic", 3, 3)]),
+        (Settings(preset=Preset(6, 7, 4, "gravity")), [("gravity", 6, 7)]),
+        (Settings(mode=Mode.TWO_PLAYERS), []),
+    ],
+)
+async def test_the_computer_gets_ready_while_you_move_once_a_kind_of_game(
+    settings: Settings, readied: list[tuple[str, int, int]]
+) -> None:
+    searcher = Readying()
+    app = TicTacToeApp(settings, searcher=searcher, seed=1, watch_delay=0)
+    async with app.run_test() as pilot:
+        await settle(app)
+        assert searcher.readied == readied
+        await pilot.press("1")
+        await settle(app)
+        await pilot.pause()
+        assert app.game_screen.game.board.move_count == 2 - (not readied)
+        await settle(app)
+        assert searcher.readied == readied

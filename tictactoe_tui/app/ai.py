@@ -75,6 +75,10 @@ class Searcher(Protocol):
         """A review's judgement of ``move`` played on ``board``, within ``seconds``
         (``verdict_only``: exact or not judged, as the coach asks)."""
 
+    def get_ready(self, board: Board) -> None:
+        """Make ready, ahead of the computer's first move, what searching ``board``'s game and
+        shape needs."""
+
     def close(self) -> None:
         """Release what the searcher holds."""
 
@@ -103,6 +107,10 @@ class ThreadSearcher:
         from ..search_process import ReviewRequest
 
         return ReviewRequest.of(board, move, seconds, verdict_only).run(cancel)
+
+    def get_ready(self, board: Board) -> None:
+        """Nothing ahead of time: the first search loads what it needs, in the UI's process,
+        where loading it early would only compete with the UI sooner."""
 
     def close(self) -> None:
         """Nothing to release."""
@@ -164,6 +172,12 @@ class ProcessSearcher:
         from ..search_process import ReviewRequest
 
         return self.analysis_process.judge(ReviewRequest.of(board, move, seconds, verdict_only), cancel)
+
+    def get_ready(self, board: Board) -> None:
+        """Have the child that finds the computer's moves load ``board``'s solver now."""
+        from ..search_process import ReadyRequest
+
+        self.process.get_ready(ReadyRequest.of(board))
 
     def close(self) -> None:
         """Stop the child processes that were started."""

@@ -124,10 +124,12 @@ class PlayScreen(Screen[None]):
         return coin_flip_news(self.settings, game)
 
     def take_turns(self) -> None:
-        """Let the seat to move take its turn (the computer starts thinking; the others wait)."""
+        """Let the seat to move take its turn (the computer starts thinking; the others wait,
+        and the other side's seat gets ready for its turn)."""
         game = self.game
         if not game.board.is_over and not self.paused:
             self.seats.to_move(game).take_turn(game)
+            self.seats.waiting(game).wait_turn(game)
         self.thinking = self.seats.thinking
 
     def stop_turns(self) -> None:

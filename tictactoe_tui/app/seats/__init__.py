@@ -54,6 +54,10 @@ class Seats:
         """Who plays the side to move."""
         return self.of(state, state.board.to_move)
 
+    def waiting(self, state: GameState) -> Seat:
+        """Who plays the side not to move."""
+        return self.of(state, state.board.to_move.other)
+
     def answering(self, job: AiJob) -> bool:
         """Whether a seat waits for ``job`` (then it waits no more)."""
         return any(seat.answers(job) for seat in self)

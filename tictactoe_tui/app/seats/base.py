@@ -34,6 +34,9 @@ class Seat(ABC):
     def take_turn(self, state: GameState) -> None:  # noqa: B027 (a seat that waits does nothing)
         """It is this seat's turn in ``state``: start thinking, or wait for the move to arrive."""
 
+    def wait_turn(self, state: GameState) -> None:  # noqa: B027 (most seats have nothing to prepare)
+        """The other side is to move in ``state``: get ready for this seat's turn meanwhile."""
+
     def stop(self) -> None:  # noqa: B027 (a seat that does not think has nothing to stop)
         """Stop thinking; an answer that arrives later is dropped."""
 

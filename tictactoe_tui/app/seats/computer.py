@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import threading
+from functools import partial
 
+from ...engine.board import Geometry
 from ...game import GameState
 from ..ai import AiJob
 from ..messages import AiFailed, AiMoved
@@ -21,6 +23,7 @@ class ComputerSeat(Seat):
         self.level, self.seconds, self.rng = ports.level, ports.seconds, ports.rng
         self.job: AiJob | None = None
         self._cancel = threading.Event()
+        self._ready_for: set[tuple[str, Geometry]] = set()
 
     def take_turn(self, state: GameState) -> None:
         if self.job is not None and self.job.state is state and self.job.level == self.level():
@@ -31,6 +34,17 @@ class ComputerSeat(Seat):
         self.owner.run_worker(
             lambda: self._search(job, cancel), name="ai", group="ai", thread=True, exclusive=True, exit_on_error=False
         )
+
+    def wait_turn(self, state: GameState) -> None:
+        """While the person moves, have the search load what a game of this kind and shape
+        needs (once each), so the computer's first move is not the one that pays for it."""
+        board = state.board
+        kind = (board.rules.name, board.geometry)
+        if kind in self._ready_for:
+            return
+        self._ready_for.add(kind)
+        ready = partial(self.searcher.get_ready, board)
+        self.owner.run_worker(ready, name="get-ready", group="get-ready", thread=True, exit_on_error=False)
 
     def _search(self, job: AiJob, cancel: threading.Event) -> None:
         """Run in the worker thread: search, then post the answer."""
