@@ -80,6 +80,26 @@ def test_a_start_loads_no_search_until_one_runs(tmp_path: Path) -> None:
     assert searches <= {"book", "budget", "exact", "kit", "playouts"}
 
 
+PLAY = """
+import json, sys
+from tictactoe_tui.cli.parser import build_parser, launch_choices
+from tictactoe_tui.app.app import TicTacToeApp
+from tictactoe_tui.store.files import Paths
+args = build_parser(with_commands=False).parse_args([])  # as the command with no arguments
+TicTacToeApp(paths=Paths.default(), overrides=launch_choices(args))
+print(json.dumps(sorted(name for name in sys.modules if name.startswith("tictactoe_tui"))))
+"""
+
+
+def test_a_start_with_no_arguments_loads_no_network_code(tmp_path: Path) -> None:
+    """Hosting and joining load the network package when asked for, not before every first frame."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", PLAY], capture_output=True, text=True, check=True, env=env)
+    loaded = json.loads(done.stdout.splitlines()[-1])
+    assert "tictactoe_tui.app.game_screen" in loaded
+    assert not [name for name in loaded if name.split(".")[:2] == ["tictactoe_tui", "net"]]
+
+
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected groups of more than one module (Tarjan's algorithm)."""
     index: dict[str, int] = {}

@@ -13,7 +13,6 @@ from typing import NoReturn
 from .. import __version__
 from ..engine.board import DEFAULT_GAME, BoardError, default_k
 from ..game import THINK_LIMITS, Preset, presets_for
-from ..net.address import DEFAULT_PORT, split_address
 
 GAME_HELP = "classic (default), gravity (Connect Four on 6x7), misere (k in a row loses) or ultimate"
 
@@ -78,6 +77,8 @@ def port_number(text: str) -> int:
 
 def address(text: str) -> tuple[str, int]:
     """Parse ``HOST[:PORT]``."""
+    from ..net.address import split_address
+
     try:
         return split_address(text)
     except ValueError as error:
@@ -123,6 +124,8 @@ def build_parser(with_commands: bool = True) -> _Parser:
     if not with_commands:
         parser.set_defaults(command=None)
         return parser
+    from ..net.address import DEFAULT_PORT  # a start with no arguments loads no network code
+
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     analyze = commands.add_parser("analyze", help="exact value of every move of a position")
