@@ -20,6 +20,7 @@ from tictactoe_tui.app.board_view import BoardView, Cell
 from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.sidebar import Sidebar
+from tictactoe_tui.app.status import StatusLine
 from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
@@ -302,6 +303,38 @@ async def test_the_board_is_its_squares_in_a_grid_and_draws_its_own_coordinates(
         assert sorted(set(inside)) == ["Cell", "Grid", "Static"]
         assert len(inside) == 9 + 2
         assert next(line.split() for line in str(view.render()).splitlines() if line.strip()) == ["a", "b", "c"]
+
+
+async def test_the_focused_board_s_squares_are_styled_as_often_as_the_status_line(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As often as the status line beside the board (mounted, the screen shown): the board is
+    styled as focused from the start, so taking the focus does not style every square again."""
+    from textual.css.stylesheet import Stylesheet
+
+    from tictactoe_tui.app.game_screen import GameScreen
+
+    styled: dict[str, int] = {}
+    at_first_frame: dict[str, int] = {}
+    apply, after_first_frame = Stylesheet.apply, GameScreen.after_first_frame
+
+    def counted(stylesheet: Stylesheet, node: object, *args: object, **kwargs: object) -> None:
+        if isinstance(node, Cell | StatusLine) and node.id:
+            styled[node.id] = styled.get(node.id, 0) + 1
+        apply(stylesheet, node, *args, **kwargs)  # type: ignore[arg-type]
+
+    async def first_frame_drawn(screen: GameScreen) -> None:
+        at_first_frame.update(styled)
+        await after_first_frame(screen)
+
+    monkeypatch.setattr(Stylesheet, "apply", counted)
+    monkeypatch.setattr(GameScreen, "after_first_frame", first_frame_drawn)
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, BoardView)
+    assert at_first_frame["cell-0-0"] == at_first_frame["status"]
+    assert at_first_frame["cell-1-1"] == at_first_frame["status"] + 1  # and as the cursor's square
 
 
 def test_the_app_s_own_stylesheet_styles_only_the_first_frame() -> None:

@@ -242,7 +242,9 @@ class BoardView(Widget, can_focus=True):
 
     # The view draws nothing itself (its cells do): no whole-board repaint on a change.
     game: reactive[GameState | None] = reactive(None, repaint=False)
-    cursor: reactive[Move] = reactive((0, 0), repaint=False)
+    cursor: reactive[Move] = reactive((0, 0), repaint=False, init=False)
+    """The square under the cursor (drawn by the paint that follows the first state bound to the
+    view: no square is styled for the default first)."""
     thinking: reactive[bool] = reactive(False, repaint=False)
     analysis: reactive[Analysis | None] = reactive(None, repaint=False)
     """Values to show on free squares (the overlay), for the position shown, or None."""

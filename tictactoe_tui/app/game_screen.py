@@ -102,9 +102,13 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
             board = self.game.board
-            yield BoardView((board.rows, board.cols, board.rules.block_size)).data_bind(
+            view = BoardView((board.rows, board.cols, board.rules.block_size))
+            # on_mount focuses it: styled as focused from the start, its squares are not styled
+            # a second time for it
+            view.set_reactive(BoardView.has_focus, True)
+            yield view.data_bind(
+                GameScreen.cursor,  # before the game, whose paint would first frame the default square
                 GameScreen.game,
-                GameScreen.cursor,
                 GameScreen.thinking,
                 GameScreen.analysis,
                 GameScreen.hint,
