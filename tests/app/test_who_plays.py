@@ -363,3 +363,24 @@ async def test_the_computer_gets_ready_while_you_move_once_a_kind_of_game(
         assert app.game_screen.game.board.move_count == 2 - (not readied)
         await settle(app)
         assert searcher.readied == readied
+
+
+async def test_the_computer_gets_ready_after_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Getting ready starts the search process: not before the first frame, which it would slow."""
+    from tictactoe_tui.app.game_screen import GameScreen
+
+    drawn: list[bool] = []
+    after_first_frame = GameScreen.after_first_frame
+
+    async def first_frame_drawn(screen: GameScreen) -> None:
+        drawn.append(True)
+        await after_first_frame(screen)
+
+    monkeypatch.setattr(GameScreen, "after_first_frame", first_frame_drawn)
+    frames_before_ready: list[int] = []
+    searcher = Readying()
+    monkeypatch.setattr(searcher, "get_ready", lambda board: frames_before_ready.append(len(drawn)))
+    app = TicTacToeApp(Settings(), searcher=searcher, seed=1, watch_delay=0)
+    async with app.run_test():
+        await settle(app)
+        assert frames_before_ready == [1]

@@ -44,7 +44,11 @@ class ComputerSeat(Seat):
             return
         self._ready_for.add(kind)
         ready = partial(self.searcher.get_ready, board)
-        self.owner.run_worker(ready, name="get-ready", group="get-ready", thread=True, exit_on_error=False)
+        # after the screen's next frame: at the start, the search process then starts after the
+        # first frame, as the app starts it, not in a thread that competes with drawing it
+        self.owner.call_after_refresh(
+            self.owner.run_worker, ready, name="get-ready", group="get-ready", thread=True, exit_on_error=False
+        )
 
     def _search(self, job: AiJob, cancel: threading.Event) -> None:
         """Run in the worker thread: search, then post the answer."""
