@@ -39,6 +39,7 @@ from numba.core import cgutils
 from numpy.typing import NDArray
 
 from .budget import Budget
+from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET
 from .solver import SearchAborted
 
 #: A table has ``2 ** TABLE_BITS`` slots (Connect Four: about four million, 64 MB), fewer for
@@ -53,9 +54,6 @@ WATCH_SECONDS = 0.002
 #: A key's slot is the top bits of the key times this (2**64 over the golden ratio, as a signed
 #: 64-bit integer): Fibonacci hashing, a multiplication where a remainder would be a division.
 HASH_FACTOR = 0x9E3779B97F4A7C15 - (1 << 64)
-#: Bounds are stored as ``(low + OFFSET) << BITS | (high + OFFSET)``, as the interpreted table's.
-BOUND_BITS = 8
-BOUND_OFFSET = 1 << (BOUND_BITS - 1)
 _NO_LIMIT = 1 << 62
 _INT32, _BYTE_POINTER = ir.IntType(32), ir.IntType(8).as_pointer()
 _PREFETCH_TYPE = ir.FunctionType(ir.VoidType(), [_BYTE_POINTER, _INT32, _INT32, _INT32])
@@ -183,7 +181,7 @@ def _search(
         entry = table[slot + 1]
         if table[slot] ^ entry == key + 1:
             low = max(low, (entry >> BOUND_BITS) - BOUND_OFFSET)
-            high = min(high, (entry & ((1 << BOUND_BITS) - 1)) - BOUND_OFFSET)
+            high = min(high, (entry & BOUND_MASK) - BOUND_OFFSET)
     odd_columns = (mask + bottom) & memory[ODD_STACKS]
     if not odd_columns & (odd_columns - 1):
         if not odd_columns:

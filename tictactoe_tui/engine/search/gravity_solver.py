@@ -31,16 +31,13 @@ from typing import TYPE_CHECKING
 
 from ..board import Board, Geometry, cells_of
 from .budget import UNLIMITED, Budget
+from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
 from .solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
 from .win_book import win_book
 
 if TYPE_CHECKING:
     from .gravity_kernel import CompiledTable
 
-#: Table entries pack a position's lowest and highest proven score into one integer.
-_BOUND_BITS = 8
-_BOUND_OFFSET = 1 << (_BOUND_BITS - 1)
-_BOUND_MASK = (1 << _BOUND_BITS) - 1
 #: The most bits a shape's columns with their spare bits may take for the compiled kernel.
 KERNEL_BITS = 63
 #: About how many nodes the compiled kernel searches in the CPU time the interpreter takes for
@@ -300,7 +297,7 @@ class GravitySolver:
         for column in layout.columns:
             square = moves & column
             entry = self.table.get((own ^ mask) + (mask | square)) if square else None
-            if entry is not None and (entry >> _BOUND_BITS) - _BOUND_OFFSET >= 0:
+            if entry is not None and lowest(entry) >= 0:
                 cells.add(layout.cell_of(square))
         return cells
 
@@ -322,7 +319,7 @@ class GravitySolver:
         for the side to move (what a win book is built from)."""
         layout = self.layout
         for key, entry in self.table.items():
-            if (entry & ((1 << _BOUND_BITS) - 1)) - _BOUND_OFFSET < 0:
+            if highest(entry) < 0:
                 own, mask = layout.split(key)
                 marks = mask.bit_count()
                 if marks <= max_marks:
@@ -491,7 +488,7 @@ class _Search:
         key = own + mask
         entry = self.table.get(key)
         if entry is not None:
-            stored_low, stored_high = (entry >> _BOUND_BITS) - _BOUND_OFFSET, (entry & _BOUND_MASK) - _BOUND_OFFSET
+            stored_low, stored_high = (entry >> BOUND_BITS) - BOUND_OFFSET, (entry & BOUND_MASK) - BOUND_OFFSET
             if stored_low > low:
                 low = stored_low
             if stored_high < high:
@@ -532,7 +529,7 @@ class _Search:
         else:
             low = high = best
         if empty >= self.table_min_empty:
-            self.table[key] = (low + _BOUND_OFFSET) << _BOUND_BITS | (high + _BOUND_OFFSET)
+            self.table[key] = (low + BOUND_OFFSET) << BOUND_BITS | (high + BOUND_OFFSET)
         return best
 
 
