@@ -97,7 +97,8 @@ def test_shapes_the_kernel_does_not_fit_keep_the_interpreted_search(rows: int, c
 
 
 @pytest.mark.parametrize(
-    ("load", "cores", "searches"), [(0.0, 2, 2), (1.0, 2, 2), (1.5, 2, 1), (3.5, 2, 1), (0.0, 1, 1)]
+    ("load", "cores", "searches"),
+    [(0.0, 2, 2), (1.0, 2, 2), (1.5, 2, 1), (3.5, 2, 1), (0.0, 1, 1), (0.5, 8, 4), (2.5, 4, 2), (2.0, 4, 3)],
 )
 def test_a_second_search_runs_only_on_a_free_core(
     monkeypatch: pytest.MonkeyPatch, load: float, cores: int, searches: int
