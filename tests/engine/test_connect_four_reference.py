@@ -114,3 +114,34 @@ def test_moves_shown_not_to_win_after_an_unfinished_proof_do_not_win(
         assert all(values[board.move_at(cell)[1] + 1] <= 0 for cell in not_winning), columns
         shown += len(not_winning)
     assert shown
+
+
+#: Random openings that the side to move draws with best play (BitBully's values, checked again
+#: below), found by sampling as :func:`won_positions` does: 15 and 17 plies in.
+DRAWN = "142741136317524"
+DRAWN_LATER = ("31226574277745455", "76343351273721722", "21412713141766515", "37651447616675116")
+
+
+def test_impossible_holds_the_draw_where_no_move_wins() -> None:
+    # 4555444525512: the arena's mcts-solver-1000 won a game where impossible, as O, played 3
+    # (a loss) from this drawn position, its proofs having shown that no move wins.
+    impossible = get_strategy("impossible")
+    for columns in ("4555444525512", DRAWN):
+        assert max(reference_values(columns).values()) == 0, columns
+        decision = impossible.decide(dropped(EMPTY, columns), random.Random(0))
+        assert reference_values(columns)[decision.move[1] + 1] == 0, columns
+
+
+def test_moves_shown_to_lose_lose() -> None:
+    shown = 0
+    for columns in DRAWN_LATER:
+        board = dropped(EMPTY, columns)
+        solver = GravitySolver(EMPTY.geometry, use_book=False)
+        solver.holding_move(board, Budget(max_nodes=200_000))
+        values = reference_values(columns)
+        assert max(values.values()) == 0, columns
+        losing = solver.proven_losing(board)
+        assert all(values[board.move_at(cell)[1] + 1] < 0 for cell in losing), columns
+        assert solver.proven_not_winning(board) >= losing
+        shown += len(losing)
+    assert shown

@@ -223,12 +223,15 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
 
 
 def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_nodes: int) -> SearchOutcome:
-    """With ``proof_nodes``, the exact solver first spends half the time (and half those nodes)
-    proving a move that wins against any defence; unproven, :func:`search` chooses within
-    ``max_nodes`` nodes and half the time left, and the solver spends the rest trying again, the
-    search's choice first (its table keeps what the first try proved). A proven move is played
-    as a forced win, else the search's choice, unless the solver proved it does not win and
-    another move is not so proven: then the search's best of those."""
+    """With ``proof_nodes``, the exact solver first spends :data:`PROOF_SHARE` of the time (and
+    half those nodes) proving a move that wins against any defence; unproven, :func:`search`
+    chooses within ``max_nodes`` nodes and :data:`HEURISTIC_SHARE` of the time left, and the
+    solver spends the rest trying again, the search's choice first (its table keeps what the
+    first try proved). A proven move is played as a forced win, else the search's choice, unless
+    the solver proved it does not win and another move is not so proven: then the search's best
+    of those. Where the first try proved that no move wins, the rest goes to holding the draw
+    instead: a move proven to draw at least (the search's choice first), else the search's
+    choice unless it is proven to lose and another move is not."""
     if not proof_nodes:
         return search(board, budget.with_max_nodes(max_nodes))
     solver = solver_for(board.geometry, GravitySolver)  # the one Gravity's registration hands in
@@ -240,12 +243,23 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
     outcome = search(board, budget.share(HEURISTIC_SHARE).with_max_nodes(max_nodes))
     if outcome.forced_win:
         return outcome
-    winning = solver.winning_move(board, budget.with_max_nodes(proof_nodes // 2), first=outcome.cell)
+    rest = budget.with_max_nodes(proof_nodes // 2)
+    if solver.proven_not_winning(board) >= outcome.scores.keys():  # no move wins: hold the draw
+        holding = solver.holding_move(board, rest, first=outcome.cell)
+        if holding is not None:
+            return replace(outcome, cell=holding, score=outcome.scores[holding])
+        return _best_not_in(outcome, solver.proven_losing(board))
+    winning = solver.winning_move(board, rest, first=outcome.cell)
     if winning is not None:
         return replace(outcome, cell=winning, score=WIN - 1)
-    not_winning = solver.proven_not_winning(board)
-    open_cells = {cell: score for cell, score in outcome.scores.items() if cell not in not_winning}
-    if outcome.cell not in not_winning or not open_cells:
+    return _best_not_in(outcome, solver.proven_not_winning(board))
+
+
+def _best_not_in(outcome: SearchOutcome, proven_worse: set[int]) -> SearchOutcome:
+    """The search's choice, unless the solver proved it worse than the move needs while another
+    move is not so proven: then the search's best of those."""
+    open_cells = {cell: score for cell, score in outcome.scores.items() if cell not in proven_worse}
+    if outcome.cell not in proven_worse or not open_cells:
         return outcome
-    best = max(open_cells.values())  # the search's best among the moves not proven short of a win
+    best = max(open_cells.values())
     return replace(outcome, cell=next(cell for cell, score in open_cells.items() if score == best), score=best)

@@ -275,31 +275,56 @@ class GravitySolver:
         booked = None if book is None else book.winning_move(board)
         if booked is not None:
             return board.index(booked)
+        empty = self.geometry.cells - board.move_count
+        # The interpreted search looks for a quick win first; the compiled one finds those in
+        # a moment on its way to any win, and the quick pass would only cost it time.
+        thresholds = (max(empty - QUICK_WIN_PLIES, 0), 0) if isinstance(self.table, dict) else (0,)
+        return self._first_proven(board, budget, first, thresholds)
+
+    def holding_move(self, board: Board, budget: Budget = UNLIMITED, first: int | None = None) -> int | None:
+        """A cell after which the side to move at least draws ``board`` against any defence, or
+        None when there is none (or the budget ends before one is proven): every move in turn,
+        the cell ``first`` first, as :meth:`winning_move` tries them."""
+        self._check(board)
+        return self._first_proven(board, budget, first, (-1,))
+
+    def _first_proven(self, board: Board, budget: Budget, first: int | None, thresholds: tuple[int, ...]) -> int | None:
+        """The first cell proven to score above a threshold, each threshold in turn over every
+        move (``first`` first, then the searches' order)."""
         searches = self._searches(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
         squares = searches[0].ordered(own, mask, self.layout.playable(mask))
         if first is not None:
             squares.sort(key=lambda square: square != 1 << self.layout.bit_of_cell[first])
-        # The interpreted search looks for a quick win first; the compiled one finds those in
-        # a moment on its way to any win, and the quick pass would only cost it time.
-        thresholds = (max(empty - QUICK_WIN_PLIES, 0), 0) if isinstance(self.table, dict) else (0,)
         tries = [(threshold, square) for threshold in thresholds for square in squares]
-        winning = _first_win(searches, own, mask, empty, tries)
-        return None if winning is None else self.layout.cell_of(winning)
+        proven = _first_win(searches, own, mask, empty, tries)
+        return None if proven is None else self.layout.cell_of(proven)
 
     def proven_not_winning(self, board: Board) -> set[int]:
         """The cells of ``board`` that the table (what the searches so far proved) shows do not
         win: after them the opponent holds at least a draw."""
+        return self._proven_at_most(board, 0)
+
+    def proven_losing(self, board: Board) -> set[int]:
+        """The cells of ``board`` that the table shows lose: after them the opponent wins."""
+        return self._proven_at_most(board, -1)
+
+    def _proven_at_most(self, board: Board, score: int) -> set[int]:
+        """The cells of ``board`` after which the mover scores ``score`` at most (0 or less): the
+        opponent completes a line at once, or the table proves it."""
         self._check(board)
         layout = self.layout
         own, mask = layout.position(board)
-        moves = layout.playable(mask)
+        other, moves, wins = own ^ mask, layout.playable(mask), layout.threats(own, mask)
         cells = set()
         for column in layout.columns:
             square = moves & column
-            entry = self.table.get((own ^ mask) + (mask | square)) if square else None
-            if entry is not None and lowest(entry) >= 0:
+            if not square or square & wins:
+                continue
+            after = mask | square
+            entry = self.table.get(other + after)
+            if layout.threats(other, after) & layout.playable(after) or (entry is not None and lowest(entry) >= -score):
                 cells.add(layout.cell_of(square))
         return cells
 
