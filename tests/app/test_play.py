@@ -305,6 +305,16 @@ async def test_the_board_is_its_squares_in_a_grid_and_draws_its_own_coordinates(
         assert next(line.split() for line in str(view.render()).splitlines() if line.strip()) == ["a", "b", "c"]
 
 
+async def test_the_board_draws_no_coordinates_while_its_grid_is_rebuilt(make_app: AppFactory) -> None:
+    """A new shape of board recomposes the view: in between, it has no grid to draw round."""
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        await view.query_one("#grid").remove()
+        assert not str(view.render()).strip()
+
+
 async def test_the_focused_board_s_squares_are_styled_as_often_as_the_status_line(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -428,7 +428,8 @@ class BoardView(Widget, can_focus=True):
     def render(self) -> Text:
         """The coordinates, in the margin the grid keeps for them (nothing while the board does
         not fit, or before the grid is laid out)."""
-        grid = self.query_children("#grid").first(Grid) if self.is_mounted else None
+        # none while a board of another shape is being composed
+        grid = next(iter(self.query_children("#grid").results(Grid)), None) if self.is_mounted else None
         width, height = self.content_size
         if grid is None or not self._files or not self.fits or not grid.region:
             return Text()
