@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -362,7 +363,7 @@ class GravitySolver:
         if isinstance(self.table, dict):
             if len(self.table) > TABLE_LIMIT:
                 self.table.clear()
-            return _Search(self.layout, self.table, budget, self.table_min_empty)
+            return _InterpretedSearch(self.layout, self.table, budget, self.table_min_empty)
         return _CompiledSearch(self.layout, self.table, budget, stop)
 
     def _searches(self, budget: Budget) -> list[_Search]:
@@ -421,19 +422,24 @@ def _first_win(searches: list[_Search], own: int, mask: int, empty: int, tries: 
     return found[0] if found else None
 
 
-class _Search:
-    """One search's counters and limits over a shared table."""
+class _Search(ABC):
+    """One search's counters and limits, its move ordering and its probes; its negamax is the
+    interpreter's (:class:`_InterpretedSearch`) or the compiled kernel's (:class:`_CompiledSearch`)."""
 
-    def __init__(self, layout: Layout, table: dict[int, int], budget: Budget, table_min_empty: int) -> None:
+    def __init__(self, layout: Layout, budget: Budget) -> None:
         self.layout = layout
-        self.table = table
         self.budget = budget
-        self.table_min_empty = table_min_empty
         self.nodes = 0
         self.threats = layout.threats
         self.has_line = layout.line_finder
 
-    def stop_others(self) -> None:
+    @abstractmethod
+    def search(self, own: int, mask: int, empty: int, alpha: int, beta: int, their_threats: int = -1) -> int:
+        """Negamax score for the side to move, which cannot complete a line this move: exact
+        inside ``(alpha, beta)``, otherwise a bound beyond the one it crosses. ``their_threats``
+        are the opponent's threats when the caller has them (ordering the moves finds them)."""
+
+    def stop_others(self) -> None:  # noqa: B027 (an interpreted search runs alone: none to stop)
         """End the searches running beside this one (there are none beside an interpreted one)."""
 
     def ordered(self, own: int, mask: int, moves: int) -> list[int]:
@@ -486,10 +492,18 @@ class _Search:
                 low = score
         return low
 
+
+class _InterpretedSearch(_Search):
+    """:class:`_Search` with its negamax in Python, over a dictionary of every position it
+    proved with at least ``table_min_empty`` empty squares."""
+
+    def __init__(self, layout: Layout, table: dict[int, int], budget: Budget, table_min_empty: int) -> None:
+        super().__init__(layout, budget)
+        self.table = table
+        self.table_min_empty = table_min_empty
+
     def search(self, own: int, mask: int, empty: int, alpha: int, beta: int, their_threats: int = -1) -> int:
-        """Negamax score for the side to move, which cannot complete a line this move: exact
-        inside ``(alpha, beta)``, otherwise a bound beyond the one it crosses. ``their_threats``
-        are the opponent's threats when the caller has them (ordering the moves finds them)."""
+        """:meth:`_Search.search`."""
         self.nodes += 1
         if not self.nodes % CHECK_EVERY and self.budget.exhausted(self.nodes):
             raise SearchAborted
@@ -566,7 +580,7 @@ class _CompiledSearch(_Search):
     ends them all."""
 
     def __init__(self, layout: Layout, table: CompiledTable, budget: Budget, stop: threading.Event | None) -> None:
-        super().__init__(layout, {}, budget, 0)
+        super().__init__(layout, budget)
         self.workspace = table.workspace()
         self.stop = stop
 
