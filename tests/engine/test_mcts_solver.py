@@ -89,3 +89,19 @@ def test_every_node_of_a_grown_tree_settles_what_its_children_prove(game: str, r
                 checked += 1
             nodes.extend(node.children)
     assert checked > 1000
+
+
+@pytest.mark.parametrize(
+    ("first", "then"), [((7, 7, 5, "classic"), (3, 3, 3, "classic")), ((3, 3, 3, "classic"), (3, 3, 3, "misere"))]
+)
+def test_a_tree_grown_on_one_board_is_not_reused_on_another(
+    first: tuple[int, int, int, str], then: tuple[int, int, int, str]
+) -> None:
+    # The empty boards of two shapes, or of two games, have the same marks (none): the arena's
+    # medium player, one object for every game, once took a 7×7 tree for a 3×3 board.
+    tree, rng = rules_mcts.SearchTree(), random.Random(0)
+    rules_mcts.search(Board.empty(*first[:3], first[3]), rng, 200, Budget(), tree=tree)
+    board = Board.empty(*then[:3], then[3])
+    result = rules_mcts.search(board, rng, 50, Budget(), tree=tree)
+    assert result.reused == 0
+    assert board.legal_bits >> result.cell & 1

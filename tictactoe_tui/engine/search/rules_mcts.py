@@ -59,10 +59,12 @@ class SearchTree:
     """The tree of the last search, for the next one to reuse."""
 
     root: Node | None = None
+    shape: Geometry | None = None
+    """The board it was grown on (its shape and game): the same marks on another are another position."""
 
-    def take(self, me: int, opp: int, state: int) -> Node | None:
-        """The grown node for this position within :data:`REUSE_DEPTH` plies of the old root."""
-        layer = [] if self.root is None else [self.root]
+    def take(self, shape: Geometry, me: int, opp: int, state: int) -> Node | None:
+        """The grown node for this position of ``shape`` within :data:`REUSE_DEPTH` plies of the old root."""
+        layer = [] if self.root is None or shape is not self.shape else [self.root]
         for _ in range(REUSE_DEPTH + 1):
             for node in layer:
                 if (node.me, node.opp, node.state) == (me, opp, state) and node.visits:
@@ -109,7 +111,7 @@ def search(
     shape, rules = board.geometry, board.rules
     play_out = rules_playout if playout is None else playout
     me, opp = board.sides()
-    root = tree.take(me, opp, board.state) if tree is not None else None
+    root = tree.take(shape, me, opp, board.state) if tree is not None else None
     reused = 0 if root is None else root.visits
     if root is None:
         root = Node(-1, me, opp, board.state, None, _shuffled(board.legal_bits, rng))
@@ -139,7 +141,7 @@ def search(
             settle_path(path)
         done += 1
     if tree is not None:
-        tree.root = root
+        tree.root, tree.shape = root, shape
     candidates = [child for child in root.children if allowed is None or allowed >> child.cell & 1]
     candidates = candidates or root.children
     best = max(proven_first(candidates) if solve else candidates, key=lambda child: child.visits)
