@@ -23,7 +23,8 @@ class ComputerSeat(Seat):
         self.level, self.seconds, self.rng = ports.level, ports.seconds, ports.rng
         self.job: AiJob | None = None
         self._cancel = threading.Event()
-        self._ready_for: set[tuple[str, Geometry]] = set()
+        self._ready_for: set[Geometry] = set()
+        """The boards (each a shape in a game) the search was made ready for."""
 
     def take_turn(self, state: GameState) -> None:
         if self.job is not None and self.job.state is state and self.job.level == self.level():
@@ -39,10 +40,9 @@ class ComputerSeat(Seat):
         """While the person moves, have the search load what a game of this kind and shape
         needs (once each), so the computer's first move is not the one that pays for it."""
         board = state.board
-        kind = (board.rules.name, board.geometry)
-        if kind in self._ready_for:
+        if board.geometry in self._ready_for:
             return
-        self._ready_for.add(kind)
+        self._ready_for.add(board.geometry)
         ready = partial(self.searcher.get_ready, board)
         # after the screen's next frame: at the start, the search process then starts after the
         # first frame, as the app starts it, not in a thread that competes with drawing it
