@@ -3,24 +3,24 @@
 The same negamax as :meth:`.gravity_solver._InterpretedSearch.search`, line for line — the same threat
 rules, claimeven bounds, move ordering and table of proven bounds — on 64-bit integers, so a
 shape fits when its columns with their spare bits take at most 63 (Connect Four: 7 × 7 = 49).
-Compiled, it searches some forty times as many nodes a second as the interpreter does, which
+Compiled, it searches some eighty times as many nodes a second as the interpreter does, which
 is what proves Connect Four's wins ten to twenty plies deep within a move's second.
 
 A search works on two integer arrays. Its :class:`Workspace` is its own: the layout, a node
 count, a flag set once its budget is spent, and scratch for each depth's moves. The table is
-shared (:class:`CompiledTable`), by the searches one after another and by two at once: a slot
+shared (:class:`CompiledTable`), by the searches one after another and by several at once: a slot
 per position, chosen by its key, holding the packed bounds and beside them the key (plus one,
-so an empty slot never matches) exclusive-or the bounds, so that a slot half written by the
-other search reads as empty (the lockless hashing of chess programs); a new entry replaces the
+so an empty slot never matches) exclusive-or the bounds, so that a slot half written by
+another search reads as empty (the lockless hashing of chess programs); a new entry replaces the
 old. Two things it does that the interpreted search does not, both for memory's sake: it keeps
 no position with fewer than :data:`SHALLOW_EMPTY` empty squares (searching those again is
 cheaper than looking them up), and while it orders a position's moves it asks the processor to
 fetch each child's slot (a table of 64 MB is mostly outside the cache; the fetches overlap with
 the ordering work instead of stalling each child in turn). The kernel releases the
-interpreter's lock, so two searches run on two cores. It counts
-its nodes against its node limit at every node; the rest of its budget (the clock, a cancel,
-the other search's win) a watching thread looks at every :data:`WATCH_SECONDS`, and sets the
-workspace's flag once it is spent. With the flag set, every frame returns at once and stores
+interpreter's lock, so searches run on several cores at once. It counts its nodes against
+its node limit at every node; the rest of its budget (the clock, a cancel, another search's
+win) a watching thread looks at every :data:`WATCH_SECONDS`, and sets the workspace's flag
+once it is spent. With the flag set, every frame returns at once and stores
 nothing.
 """
 

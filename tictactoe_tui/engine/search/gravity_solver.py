@@ -270,7 +270,8 @@ class GravitySolver:
         book are answered from it. Every move in turn, the cell ``first`` (a heuristic's choice)
         first; the interpreted search looks for a quick win first (within
         :data:`QUICK_WIN_PLIES` plies, cheap to prove or refute), then any win. With the
-        compiled kernel and a deadline, :data:`SEARCH_THREADS` searches take the moves in turn."""
+        compiled kernel and a deadline, several searches take the moves in turn (one a free core,
+        up to :data:`SEARCH_THREADS`: :func:`searches_at_once`)."""
         self._check(board)
         book = win_book(self.geometry) if self.use_book else None
         booked = None if book is None else book.winning_move(board)
@@ -367,9 +368,9 @@ class GravitySolver:
         return _CompiledSearch(self.layout, self.table, budget, stop)
 
     def _searches(self, budget: Budget) -> list[_Search]:
-        """The searches :meth:`winning_move` runs at once: one for each of
-        :data:`SEARCH_THREADS` threads with the compiled kernel and a deadline (a node limit
-        alone promises the same answer every run, which one search keeps), else one."""
+        """The searches :meth:`winning_move` runs at once: :func:`searches_at_once` of them with
+        the compiled kernel and a deadline (a node limit alone promises the same answer every
+        run, which one search keeps), else one."""
         if isinstance(self.table, dict) or budget.deadline is None:
             return [self._search(budget)]
         stop = threading.Event()
