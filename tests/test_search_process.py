@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 
 import pytest
 
@@ -16,6 +17,7 @@ from tictactoe_tui.search_process import (
     SearchProcess,
     SearchProcessError,
     SearchRequest,
+    seconds_left,
 )
 
 
@@ -41,6 +43,16 @@ class SolverMade(Strategy):
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         made = any(shape == board.geometry for shape, _ in exact._solvers)
         return Decision(board.legal_moves()[0 if made else 1])
+
+
+class SecondsLeft(Strategy):
+    """Plays the first free square, its estimate the seconds its budget had left."""
+
+    name = "seconds-left"
+    summary = "tells the time it was given"
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        return Decision(board.legal_moves()[0], estimate=budget.remaining())
 
 
 class Exploding(Strategy):
@@ -116,3 +128,32 @@ def test_a_dead_child_is_replaced_before_the_next_search(process: SearchProcess)
     # The next search sees it is gone, starts a new child and answers.
     decision = process.decide(SearchRequest.of(Board.empty(), "medium", 0, None), threading.Event())
     assert decision.move
+
+
+@pytest.mark.parametrize(
+    ("waited", "least", "most"),
+    [(0.0, 0.9, 1.0), (0.6, 0.3, 0.4), (5.0, 0.1, 0.1), (-5.0, 0.9, 1.0)],
+    ids=["asked-now", "waited-most-of-it", "waited-past-it", "clock-went-back"],
+)
+def test_a_search_gets_what_is_left_of_the_time_asked_for(waited: float, least: float, most: float) -> None:
+    """The time before a request runs (the child starting, a solver loading) counts, so the
+    answer comes when it was asked for; a request that waited past it still gets a tenth."""
+    position = SearchRequest.of(Board.empty(3, 3), "easy", 0, 1.0).position
+    request = SearchRequest(position, SecondsLeft(), 0, 1.0, asked_at=time.time() - waited)
+    left = request.run(threading.Event()).estimate
+    assert left is not None
+    assert least - 0.01 <= left <= most + 0.001
+    assert seconds_left(None, time.time() - waited) is None
+
+
+def test_a_search_asked_while_the_child_is_busy_answers_in_its_time(process: SearchProcess) -> None:
+    """A move asked for while the child was busy (getting ready, an earlier search) is given
+    what is left of its seconds, not its seconds again."""
+    earlier = SearchRequest.of(Board.empty(3, 3), UntilCancelled(), 0, 0.5)
+    busy = threading.Thread(target=process.decide, args=(earlier, threading.Event()))
+    busy.start()
+    time.sleep(0.2)
+    left = process.decide(SearchRequest.of(Board.empty(3, 3), SecondsLeft(), 0, 1.0), threading.Event()).estimate
+    busy.join()
+    assert left is not None
+    assert left < 0.9

@@ -13,7 +13,8 @@ import multiprocessing
 import random
 import sys
 import threading
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
@@ -24,6 +25,19 @@ from .engine.search.budget import CancelFlag
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
 POLL_SECONDS = 0.02
+#: The least share of its time a request searches for, however long it waited to start.
+LEAST_SHARE = 0.1
+
+
+def seconds_left(seconds: float | None, asked_at: float) -> float | None:
+    """What is left of ``seconds`` asked for at ``asked_at`` (``time.time()``: the clock two
+    processes share): the time spent before the request runs (the child starting, a solver
+    loading, an earlier request finishing) counts, so the answer comes when it was asked for. At
+    least :data:`LEAST_SHARE` of it, so a request that waited still searches."""
+    if seconds is None:
+        return None
+    waited = min(max(time.time() - asked_at, 0.0), seconds)
+    return max(seconds - waited, seconds * LEAST_SHARE)
 
 
 class SearchProcessError(RuntimeError):
@@ -61,6 +75,7 @@ class SearchRequest:
     """A level or strategy name, or a strategy object that pickles."""
     seed: int
     seconds: float | None
+    asked_at: float = field(default_factory=time.time)
 
     @classmethod
     def of(cls, board: Board, strategy: str | Strategy, seed: int, seconds: float | None) -> SearchRequest:
@@ -68,8 +83,8 @@ class SearchRequest:
         return cls(SentBoard.of(board), strategy, seed, seconds)
 
     def run(self, cancel: CancelFlag) -> Decision:
-        """Search (in the child, or in-process)."""
-        budget = Budget.seconds(self.seconds, cancel)
+        """Search (in the child, or in-process) for what is left of the seconds asked for."""
+        budget = Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel)
         strategy = get_strategy(self.strategy) if isinstance(self.strategy, str) else self.strategy
         board = self.position.board()
         if not strategy.supports(board):
@@ -83,14 +98,15 @@ class AnalysisRequest:
 
     position: SentBoard
     seconds: float | None
+    asked_at: float = field(default_factory=time.time)
 
     @classmethod
     def of(cls, board: Board, seconds: float | None) -> AnalysisRequest:
         return cls(SentBoard.of(board), seconds)
 
     def run(self, cancel: CancelFlag) -> Analysis:
-        """Analyse (in the child, or in-process)."""
-        return analyze(self.position.board(), Budget.seconds(self.seconds, cancel))
+        """Analyse (in the child, or in-process) for what is left of the seconds asked for."""
+        return analyze(self.position.board(), Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel))
 
 
 @dataclass(frozen=True)
@@ -103,14 +119,17 @@ class ReviewRequest:
     move: Move
     seconds: float
     verdict_only: bool = False
+    asked_at: float = field(default_factory=time.time)
 
     @classmethod
     def of(cls, board: Board, move: Move, seconds: float, verdict_only: bool = False) -> ReviewRequest:
         return cls(SentBoard.of(board), move, seconds, verdict_only)
 
     def run(self, cancel: CancelFlag) -> MoveReview:
-        """Judge (in the child, or in-process)."""
-        return judge_move(self.position.board(), self.move, self.seconds, cancel=cancel, verdict_only=self.verdict_only)
+        """Judge (in the child, or in-process) in what is left of the seconds asked for."""
+        seconds = seconds_left(self.seconds, self.asked_at)
+        assert seconds is not None
+        return judge_move(self.position.board(), self.move, seconds, cancel=cancel, verdict_only=self.verdict_only)
 
 
 @dataclass(frozen=True)
