@@ -213,7 +213,8 @@ class GravitySolver:
 
     geometry: Geometry
     layout: Layout = field(init=False)
-    table: dict[int, int] | CompiledTable = field(init=False)
+    searching: _Searching = field(init=False)
+    """How this solver searches: compiled or interpreted, and over which table."""
     finished: dict[tuple[int, int], Analysis] = field(default_factory=dict)
     use_book: bool = True
     """Answer :meth:`winning_move` from the shape's win book where it has the position
@@ -229,19 +230,21 @@ class GravitySolver:
 
     def __post_init__(self) -> None:
         self.layout = Layout.of(self.geometry)
-        self.table = {}
         if self.compiled and self.layout.fits_kernel:
-            from .gravity_kernel import CompiledTable
+            self.searching = _Compiled(self.layout, self.table_min_empty)
+        else:
+            self.searching = _Interpreted(self.layout, self.table_min_empty)
 
-            layout = self.layout
-            parts = (layout.height, layout.bottom, layout.squares, layout.odd_stacks, layout.lower_squares)
-            self.table = CompiledTable((*parts, self.table_min_empty), layout.columns, self.geometry.cells)
+    @property
+    def table(self) -> dict[int, int] | CompiledTable:
+        """The proven bounds of the positions searched so far, by key."""
+        return self.searching.table
 
     @property
     def speed(self) -> int:
         """How many nodes this solver searches in the time the interpreted search takes for one:
         a node cap meant as an amount of time is scaled by it."""
-        return 1 if isinstance(self.table, dict) else KERNEL_SPEEDUP
+        return self.searching.speed
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
         """Exact value and plies of every legal move of ``board``, best first."""
@@ -250,7 +253,7 @@ class GravitySolver:
         cached = self.finished.get(key)
         if cached is not None:
             return cached
-        search = self._search(budget)
+        search = self.searching.search(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
         squares = search.ordered(own, mask, self.layout.playable(mask))
@@ -278,10 +281,7 @@ class GravitySolver:
         if booked is not None:
             return board.index(booked)
         empty = self.geometry.cells - board.move_count
-        # The interpreted search looks for a quick win first; the compiled one finds those in
-        # a moment on its way to any win, and the quick pass would only cost it time.
-        thresholds = (max(empty - QUICK_WIN_PLIES, 0), 0) if isinstance(self.table, dict) else (0,)
-        return self._first_proven(board, budget, first, thresholds)
+        return self._first_proven(board, budget, first, self.searching.win_thresholds(empty))
 
     def holding_move(self, board: Board, budget: Budget = UNLIMITED, first: int | None = None) -> int | None:
         """A cell after which the side to move at least draws ``board`` against any defence, or
@@ -293,7 +293,7 @@ class GravitySolver:
     def _first_proven(self, board: Board, budget: Budget, first: int | None, thresholds: tuple[int, ...]) -> int | None:
         """The first cell proven to score above a threshold, each threshold in turn over every
         move (``first`` first, then the searches' order)."""
-        searches = self._searches(budget)
+        searches = self.searching.searches(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
         squares = searches[0].ordered(own, mask, self.layout.playable(mask))
@@ -339,7 +339,7 @@ class GravitySolver:
         if self.layout.threats(own, mask) & self.layout.playable(mask):
             return False  # the mover completes a line at once
         try:
-            return self._search(budget).search(own, mask, self.geometry.cells - board.move_count, -1, 0) < 0
+            return self.searching.search(budget).search(own, mask, self.geometry.cells - board.move_count, -1, 0) < 0
         except SearchAborted:
             return False
 
@@ -360,21 +360,83 @@ class GravitySolver:
         if board.geometry is not self.geometry:
             raise ValueError(f"{board!r} does not fit a solver for {self.geometry!r}")
 
-    def _search(self, budget: Budget, stop: threading.Event | None = None) -> _Search:
-        if isinstance(self.table, dict):
-            if len(self.table) > TABLE_LIMIT:
-                self.table.clear()
-            return _InterpretedSearch(self.layout, self.table, budget, self.table_min_empty)
+
+class _Searching(ABC):
+    """How a solver searches, over the table it keeps: in the interpreter or compiled."""
+
+    table: dict[int, int] | CompiledTable
+    speed: int
+    """Nodes searched in the time the interpreted search takes for one."""
+
+    def __init__(self, layout: Layout, table_min_empty: int) -> None:
+        self.layout = layout
+        self.table_min_empty = table_min_empty
+
+    @abstractmethod
+    def search(self, budget: Budget) -> _Search:
+        """A search over the table within ``budget``."""
+
+    @abstractmethod
+    def searches(self, budget: Budget) -> list[_Search]:
+        """The searches :meth:`GravitySolver.winning_move` runs at once."""
+
+    @abstractmethod
+    def win_thresholds(self, empty: int) -> tuple[int, ...]:
+        """The scores a winning move is looked for above, in turn, with ``empty`` squares left."""
+
+
+class _Interpreted(_Searching):
+    """The negamax in Python, over a dictionary of every position it proved with at least
+    ``table_min_empty`` empty squares (the win book's build reads them all back)."""
+
+    speed = 1
+
+    def __init__(self, layout: Layout, table_min_empty: int) -> None:
+        super().__init__(layout, table_min_empty)
+        self.table: dict[int, int] = {}
+
+    def search(self, budget: Budget) -> _Search:
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
+        return _InterpretedSearch(self.layout, self.table, budget, self.table_min_empty)
+
+    def searches(self, budget: Budget) -> list[_Search]:
+        """One: the interpreter runs one search at a time."""
+        return [self.search(budget)]
+
+    def win_thresholds(self, empty: int) -> tuple[int, ...]:
+        """A quick win first (within :data:`QUICK_WIN_PLIES` plies, cheap to prove or refute),
+        then any win."""
+        return (max(empty - QUICK_WIN_PLIES, 0), 0)
+
+
+class _Compiled(_Searching):
+    """The compiled kernel (:mod:`.gravity_kernel`), over its fixed-size table."""
+
+    speed = KERNEL_SPEEDUP
+
+    def __init__(self, layout: Layout, table_min_empty: int) -> None:
+        super().__init__(layout, table_min_empty)
+        from .gravity_kernel import CompiledTable
+
+        parts = (layout.height, layout.bottom, layout.squares, layout.odd_stacks, layout.lower_squares)
+        self.table: CompiledTable = CompiledTable((*parts, table_min_empty), layout.columns, len(layout.bit_of_cell))
+
+    def search(self, budget: Budget, stop: threading.Event | None = None) -> _Search:
         return _CompiledSearch(self.layout, self.table, budget, stop)
 
-    def _searches(self, budget: Budget) -> list[_Search]:
-        """The searches :meth:`winning_move` runs at once: :func:`searches_at_once` of them with
-        the compiled kernel and a deadline (a node limit alone promises the same answer every
-        run, which one search keeps), else one."""
-        if isinstance(self.table, dict) or budget.deadline is None:
-            return [self._search(budget)]
+    def searches(self, budget: Budget) -> list[_Search]:
+        """:func:`searches_at_once` of them with a deadline, sharing a stop; one with a node
+        limit alone, which promises the same answer every run."""
+        if budget.deadline is None:
+            return [self.search(budget)]
         stop = threading.Event()
-        return [self._search(budget, stop) for _ in range(searches_at_once())]
+        return [self.search(budget, stop) for _ in range(searches_at_once())]
+
+    def win_thresholds(self, empty: int) -> tuple[int, ...]:
+        """Any win: the kernel finds the quick ones in a moment on its way, and a quick pass
+        first would only cost it time."""
+        return (0,)
 
 
 def searches_at_once() -> int:
