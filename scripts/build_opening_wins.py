@@ -1,0 +1,189 @@
+"""Add to Connect Four's win book the wins of the openings a random start most often reaches,
+where ``impossible``'s own proof would take too long.
+
+    python scripts/build_opening_wins.py [--plies 8 9] [--nodes 3000000] [--minutes 60]
+                                         [--jobs N] [--out PATH]
+
+``impossible`` keeps every win its proofs reach within a move's second, and lets go a few that
+take them longer: 8 and 9 plies into a random opening, a winning move can take the solver one to
+three seconds to find. This script goes through the positions ``--plies`` plies in, most likely
+first: the chance that an opening of random moves (each legal column alike, none completing a
+line, the side to move then unable to complete one at once) reaches the position or its mirror
+image, each ply's chances counting alike. For each position the side to move wins, the solver
+(one search, a fresh table, without the book) looks for the winning move as ``impossible`` does
+within ``--nodes`` nodes, about a third of a move's proof; where it does not find one there, it
+proves without a limit that a winning move loses for the opponent, and that position goes into
+the book. BitBully (``pip install bitbully``, an outside perfect solver, in the test extra) says
+which positions are won and which move to prove (the quickest win, nearest the centre), so the
+solver spends no time on the others: every position the book gets is proven by our own solver.
+
+Work runs in ``--jobs`` processes until every position is done or ``--minutes`` have passed;
+every answer is appended to ``PATH.partial``, so an interrupted build resumes where it stopped.
+Writes ``PATH`` (the book as it was, plus the new positions) and ``PATH.sha256``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from tictactoe_tui.engine.board import Board, geometry
+from tictactoe_tui.engine.rules.gravity import Gravity, dropped
+from tictactoe_tui.engine.search.book import canonical
+from tictactoe_tui.engine.search.budget import UNLIMITED
+from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
+
+GAME, ROWS, COLS, K = "gravity", 6, 7, 4
+HEIGHT = ROWS + 1
+PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
+DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / WIN_BOOKS[(GAME, ROWS, COLS, K)]
+#: Columns as stacks of marks, bottom first: 0 for the first player's, 1 for the second's.
+Stacks = tuple[tuple[int, ...], ...]
+
+
+def has_four(marks: int) -> bool:
+    """Whether ``marks`` (bits ``column * HEIGHT + row``) hold four in a row."""
+    for shift in (1, HEIGHT, HEIGHT - 1, HEIGHT + 1):
+        pairs = marks & (marks >> shift)
+        if pairs & (pairs >> 2 * shift):
+            return True
+    return False
+
+
+def marks_of(stacks: Stacks, side: int) -> int:
+    """The bits of ``side``'s marks."""
+    return sum(
+        1 << column * HEIGHT + row
+        for column, stack in enumerate(stacks)
+        for row, mark in enumerate(stack)
+        if mark == side
+    )
+
+
+def completes(stacks: Stacks, column: int, side: int) -> bool:
+    """Whether ``side`` dropping a mark in ``column`` completes a line."""
+    return has_four(marks_of(stacks, side) | 1 << column * HEIGHT + len(stacks[column]))
+
+
+def likely_positions(plies: int) -> list[tuple[float, str]]:
+    """Every position ``plies`` plies into a random opening (see the module's docstring), one
+    per mirror pair, with its chance, most likely first (ties by columns): as the chance and
+    the columns (1–7) of one way to reach it."""
+    layer: dict[Stacks, tuple[float, str]] = {tuple(() for _ in range(COLS)): (1.0, "")}
+    for ply in range(plies):
+        side = ply % 2
+        following: dict[Stacks, tuple[float, str]] = {}
+        for stacks, (chance, columns) in layer.items():
+            legal = [column for column in range(COLS) if len(stacks[column]) < ROWS]
+            for column in legal:
+                if completes(stacks, column, side):
+                    continue  # the opening is drawn again
+                child = (*stacks[:column], (*stacks[column], side), *stacks[column + 1 :])
+                known = following.get(child)
+                share = chance / len(legal)
+                following[child] = (share, columns + str(column + 1)) if known is None else (known[0] + share, known[1])
+        layer = following
+    side = plies % 2
+    merged: dict[Stacks, tuple[float, str]] = {}
+    for stacks, (chance, columns) in layer.items():
+        if any(len(stacks[column]) < ROWS and completes(stacks, column, side) for column in range(COLS)):
+            continue  # a win at once proves nothing
+        key = min(stacks, stacks[::-1])
+        known = merged.get(key)
+        merged[key] = (chance, columns) if known is None else (known[0] + chance, min(known[1], columns))
+    total = sum(chance for chance, _ in merged.values())
+    return sorted(
+        ((chance / total, columns) for chance, columns in merged.values()), key=lambda item: (-item[0], item[1])
+    )
+
+
+def worklist(plies: list[int]) -> Iterator[str]:
+    """The positions of every ply in ``plies``, most likely first across them all."""
+    entries = [(chance, columns) for ply in plies for chance, columns in likely_positions(ply)]
+    entries.sort(key=lambda item: (-item[0], item[1]))
+    return (columns for _, columns in entries)
+
+
+_solver: GravitySolver | None = None
+
+
+def settle(columns: str, nodes: int) -> tuple[str, str, list[int] | None]:
+    """Worker: what the position after ``columns`` needs. ``("not won", …)``, ``("quick", …)``
+    when the solver finds a win within ``nodes`` nodes, else ``("added", …, key)``: the
+    canonical key of the position after the winning move the solver proved without a limit."""
+    global _solver
+    from bitbully import BitBully
+    from bitbully import Board as ReferenceBoard
+
+    board = dropped(Board.empty(ROWS, COLS, K, GAME), columns)
+    scores = BitBully().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in columns]))
+    if max(scores.values()) <= 0:
+        return "not won", columns, None
+    if _solver is None:
+        _solver = GravitySolver(board.geometry, use_book=False)
+    _solver.table.clear()
+    if _solver.winning_move(board, UNLIMITED.with_max_nodes(nodes)) is not None:
+        return "quick", columns, None
+    best = max(scores.values())  # the quickest win; of several, the one nearest the centre
+    column = min(
+        (column for column, score in scores.items() if score == best), key=lambda column: abs(2 * column - COLS + 1)
+    )
+    after = board.play(Gravity.landing(board, (0, column)))
+    assert _solver.is_lost(after), f"{columns}: BitBully's winning move {column + 1} is not proven"
+    x, o, _ = canonical(after)
+    return "added", columns, [x, o]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plies", type=int, nargs="+", default=[8, 9], help="openings of these plies (default 8 9)")
+    parser.add_argument("--nodes", type=int, default=3_000_000, help="a win found within these is quick (3 M)")
+    parser.add_argument("--minutes", type=float, default=60.0, help="stop after this (default 60)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
+    args = parser.parse_args()
+    book = WinBook.from_bytes(args.out.read_bytes(), GAME)
+    partial = args.out.with_name(args.out.name + ".openings.partial")
+    done: set[str] = set()
+    if partial.exists():
+        for line in partial.read_text().splitlines():
+            entry = json.loads(line)
+            done.add(entry["columns"])
+            if entry["key"] is not None:
+                book.lost.add(tuple(entry["key"]))
+        print(f"resuming: {len(done)} positions done", file=sys.stderr)
+    todo = [columns for columns in worklist(args.plies) if columns not in done]
+    started, counts = time.monotonic(), {"not won": 0, "quick": 0, "added": 0}
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(args.jobs, mp_context=context) as pool, partial.open("a") as log:
+        for kind, columns, key in pool.map(settle, todo, [args.nodes] * len(todo), chunksize=1):
+            if key is not None:
+                book.lost.add((key[0], key[1]))
+            log.write(json.dumps({"columns": columns, "kind": kind, "key": key}) + "\n")
+            log.flush()
+            counts[kind] += 1
+            elapsed = time.monotonic() - started
+            print(f"\r{elapsed:6.0f} s  {counts}", end="", file=sys.stderr, flush=True)
+            if elapsed > args.minutes * 60:
+                pool.shutdown(wait=False, cancel_futures=True)
+                break
+    print(file=sys.stderr)
+    assert book.geometry == geometry(ROWS, COLS, K, GAME)
+    data = book.to_bytes()
+    args.out.write_bytes(data)
+    digest = hashlib.sha256(data).hexdigest()
+    args.out.with_name(args.out.name + ".sha256").write_text(f"{digest}  {args.out.name}\n")
+    print(f"{len(book)} positions, {len(data):,} bytes, sha256 {digest}; kept {partial} to resume or extend")
+
+
+if __name__ == "__main__":
+    main()
