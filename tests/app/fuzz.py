@@ -21,7 +21,8 @@ from textual.worker import WorkerCancelled, WorkerFailed
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
 from tictactoe_tui.app.archive import ConfirmScreen
-from tictactoe_tui.app.board_view import BIG_GLYPHS, SMALL_GLYPHS, BoardView, Cell
+from tictactoe_tui.app.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
+from tictactoe_tui.app.board_view import BoardView, Cell
 from tictactoe_tui.app.sidebar import SECTIONS, setting_options
 from tictactoe_tui.engine import BoardError, Mark, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Mode, Preset, Settings
