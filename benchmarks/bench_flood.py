@@ -84,8 +84,7 @@ async def cursor_ms(app: TicTacToeApp, moves: int) -> list[float]:
         started = time.perf_counter()
         board.action_move_cursor(0, step)
         target = (before[0], before[1] + step)
-        cell = app.query_one(f"#cell-{target[0]}-{target[1]}")
-        while not cell.has_class("-cursor"):
+        while not board.squares[target].has_class("-cursor"):
             await asyncio.sleep(0)
         timings.append((time.perf_counter() - started) * 1e3)
         await asyncio.sleep(0.02)  # a person's pace, not a benchmark's

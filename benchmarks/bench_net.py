@@ -20,12 +20,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.engine import Move, get_strategy
 from tictactoe_tui.game import Mode, Settings
 from tictactoe_tui.net import HostPlan, JoinPlan
@@ -52,8 +52,7 @@ async def until(condition: Callable[[], bool]) -> None:
 
 def drawn(app: TicTacToeApp, move: Move) -> bool:
     """Whether the board widget of ``app`` shows a mark on ``move`` (painted on the next frame)."""
-    cell: Any = app.query_one(f"#cell-{move[0]}-{move[1]}")
-    return bool(cell.symbol)
+    return bool(app.query_one(BoardView).squares[move].symbol)
 
 
 async def settled(*apps: TicTacToeApp) -> None:

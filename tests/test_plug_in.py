@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.board_view import Cell
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import ReviewPanel
 from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy
@@ -139,7 +139,7 @@ async def test_a_game_and_a_player_from_outside_play_in_the_app(torus: Game) -> 
         await pilot.press("a")  # the analysis overlay, by the game's own solver
         await settle(app)
         await pilot.pause()
-        assert any(cell.label for cell in app.query(Cell))
+        assert any(square.label for square in app.query_one(BoardView).squares.values())
         await pilot.press("a")
         await click_cell(pilot, *X_LINE[2])
         await settle(app)

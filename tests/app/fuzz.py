@@ -22,9 +22,9 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
 from tictactoe_tui.app.archive import ConfirmScreen
 from tictactoe_tui.app.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
-from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.sidebar import SECTIONS, setting_options
-from tictactoe_tui.engine import BoardError, Mark, get_strategy
+from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Mode, Preset, Settings
 
 #: Seconds one action (and the work it starts) may take before the app counts as hung: the
@@ -80,11 +80,13 @@ def glyph_marks(symbol: str) -> list[list[str]]:
     return [" ".join(glyphs[symbol]).split() for glyphs in (BIG_GLYPHS, SMALL_GLYPHS)] + [[symbol]]
 
 
-def drawn(cell: Cell) -> tuple[list[str], list[str]]:
-    """The ink a square shows inside the cursor's frame, and the part of it in reverse video."""
+def drawn(view: BoardView, move: Move) -> tuple[list[str], list[str]]:
+    """The ink square ``move`` shows inside the cursor's frame, and the part of it in reverse video."""
     ink, reversed_ink = [], []
-    for strip in cell.render_lines(Region(0, 0, *cell.size)):  # the frame included
-        for segment in strip:
+    region = view.square_region(move)
+    assert region is not None, "the board is not drawn"
+    for strip in view.render_lines(Region(0, region.y, view.outer_size.width, region.height)):  # the frame included
+        for segment in strip.crop(region.x, region.right):
             text = "".join(" " if char in FRAME else char for char in segment.text)
             ink.append(text)
             if segment.style is not None and segment.style.reverse:
@@ -150,17 +152,17 @@ def read_screen(app: TicTacToeApp, started_with: Settings | None, before: Seen, 
     moving = not game.seating.keyboard and not screen.paused  # the computers keep playing: frames lag
     if view.fits and app.screen is screen and shown_game is not None and not moving:
         board = shown_game.board
-        for cell in view.query(Cell):
-            held = board.at(cell.move)
-            if not cell.region.area or (not held and cell.move != view.cursor):
+        for move in view.squares:
+            held = board.at(move)
+            if not held and move != view.cursor:
                 continue
             expected = shown_game.symbol(held) if held else ""
-            if cell.symbol != expected:
-                faults.append(f"{cell.move} shows {cell.symbol!r}, the game has {expected!r}")
-            elif expected:
-                ink, _reversed = drawn(cell)
-                if ink not in glyph_marks(expected):
-                    faults.append(f"{expected} at {cell.move} ({cell.size.width}×{cell.size.height}) is drawn as {ink}")
+            ink, _reversed = drawn(view, move)
+            shows = next((symbol for symbol in "XO" if ink in glyph_marks(symbol)), "")
+            if not expected and shows:
+                faults.append(f"{move} shows {shows!r}, the game has ''")
+            elif expected and ink not in glyph_marks(expected):
+                faults.append(f"{expected} at {move} is drawn as {ink}")
     return faults
 
 

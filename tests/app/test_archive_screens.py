@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Input, Select, Static
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import AnalysisResult, ThreadSearcher
 from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen
-from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView, Cell
+from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.screens import PathPrompt, SavedGamePrompt, StatsScreen
 from tictactoe_tui.engine import Analysis, Board, get_strategy
@@ -23,6 +23,7 @@ from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.files import Paths
 
 from .conftest import AppFactory, FirstFree
+from .squares import click_square
 from .test_play import TWO_PLAYERS, marks, status
 
 # X: b2 a1 c3 a3 a2 c2 b1 b3 c1 — a draw, nine moves.
@@ -107,7 +108,7 @@ async def test_a_replay_steps_through_the_game_and_shows_the_overlay(make_app: A
         await pilot.pause()
         assert view.analysis is not None
         assert {move.move for move in view.analysis.moves} == set(view.game.board.legal_moves())
-        await pilot.click("#cell-0-0")  # a replay is watched: clicks change nothing
+        await click_square(pilot, (0, 0))  # a replay is watched: clicks change nothing
         assert str(view.game.board) == ".../.x./..."
         assert marks(app) == "oxo/xxo/xox"  # the game behind is untouched
 
@@ -293,10 +294,15 @@ async def test_a_replay_in_a_narrow_window_shows_the_board_or_the_size_it_needs(
         await pilot.press("g", "enter")
         await pilot.pause()
         view = app.screen.query_one(BoardView)
-        shown = list(view.query(Cell)) if view.fits else [view.query_one("#too-small", Static)]
-        for widget in shown:
-            assert widget.region.area, f"{widget} is not drawn"
-            assert view.region.contains_region(widget.region), f"{widget} is cut off"
+        shown = (
+            [view.square_region(move) for move in view.squares]
+            if view.fits
+            else [view.query_one("#too-small", Static).region.translate(-view.region.offset)]
+        )
+        for region in shown:
+            assert region is not None
+            assert region.area, f"{region} is not drawn"
+            assert view.region.reset_offset.contains_region(region), f"{region} is cut off"
 
 
 async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_room(make_app: AppFactory) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select
 
-from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.screens import CustomBoardScreen
 from tictactoe_tui.game import Mode, Preset, Settings
 
@@ -19,7 +19,7 @@ async def test_15x15_fits_100x40_and_plays(make_app: AppFactory) -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert not app.query_one(BoardView).has_class("-too-small")
-        assert len(app.query(Cell)) == 225
+        assert len(app.query_one(BoardView).squares) == 225
         await pilot.press("enter", "right", "enter")
         assert str(app.game_screen.game.board).split("/")[7] == ".......xo......"
 

@@ -11,7 +11,7 @@ from textual.widgets import Input, OptionList, Select
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import Cell, overlay_label, value_words
+from tictactoe_tui.app.board_view import overlay_label, value_words
 from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
@@ -20,6 +20,7 @@ from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
 from .conftest import AppFactory, FirstFree, Gated
+from .squares import square, squares
 from .test_play import TWO_PLAYERS, marks, settle, status
 
 SEVEN = Preset(7, 7, 5)
@@ -121,7 +122,7 @@ async def test_hint_is_a_best_move_with_the_engines_value(make_app: AppFactory) 
         analysis = analyze(app.game_screen.game.board)
         best = {mv.move: mv for mv in analysis.best_moves}
         assert app.game_screen.hint in best
-        assert app.query_one(f"#cell-{app.game_screen.hint[0]}-{app.game_screen.hint[1]}", Cell).has_class("-hint")
+        assert square(app, app.game_screen.hint).has_class("-hint")
         assert f"({value_words(best[app.game_screen.hint])})" in status(app)
         await pilot.press("3")
         assert app.game_screen.hint is None  # a hint belongs to one position
@@ -134,16 +135,16 @@ async def test_overlay_values_equal_analyze(make_app: AppFactory) -> None:
         await settle(app)
         await pilot.pause()
         expected = {mv.move: overlay_label(mv) for mv in analyze(app.game_screen.game.board).moves}
-        shown = {cell.move: cell.label for cell in app.query(Cell) if cell.label}
+        shown = {cell.move: cell.label for cell in squares(app) if cell.label}
         assert shown == expected
         assert set(expected.values()) == {"W5", "D"}
         await pilot.press("7")  # the overlay follows the game
         await settle(app)
         await pilot.pause()
         expected = {mv.move: overlay_label(mv) for mv in analyze(app.game_screen.game.board).moves}
-        assert {cell.move: cell.label for cell in app.query(Cell) if cell.label} == expected
+        assert {cell.move: cell.label for cell in squares(app) if cell.label} == expected
         await pilot.press("a")
-        assert not any(cell.label for cell in app.query(Cell))
+        assert not any(cell.label for cell in squares(app))
 
 
 async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory) -> None:
@@ -153,7 +154,7 @@ async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory)
         await settle(app)
         await pilot.pause()
         assert "Too big to solve" in status(app)
-        assert not any(cell.label for cell in app.query(Cell))
+        assert not any(cell.label for cell in squares(app))
 
 
 # -- scores, statistics, settings --------------------------------------------------------------

@@ -197,32 +197,40 @@ async def test_coordinates_are_shown_and_can_be_hidden(make_app: AppFactory) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         view = app.query_one(BoardView)
-        drawn = [line.strip() for line in str(view.render()).splitlines() if line.strip()]
-        assert drawn[0].split() == list("abcdefghijklmno")  # over the columns
-        assert drawn[1:] == [str(n) for n in range(1, 16)]  # beside the rows
+        corner = view.square_region((0, 0))
+        assert corner is not None
+        over = view.render_lines(view.outer_size.region)[corner.y - 1].text
+        beside = [strip.text[corner.x - 3 : corner.x] for strip in view.render_lines(view.outer_size.region)]
+        assert over[corner.x :].split() == list("abcdefghijklmno")  # over the columns
+        assert [line.strip() for line in beside if line.strip()] == [str(n) for n in range(1, 16)]  # beside the rows
         app.game_screen.change_setting("coordinates", False)
         await pilot.pause()
-        assert not str(view.render()).strip()
+        corner = view.square_region((0, 0))
+        assert corner is not None
+        assert not any(strip.text[: corner.x].strip() for strip in view.render_lines(view.outer_size.region))
+        assert not view.render_lines(view.outer_size.region)[corner.y - 1].text.strip()
         assert view.fits
 
 
 async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> None:
-    from tictactoe_tui.app.board_view import HINT, Cell
+    from tictactoe_tui.app.board_view import HINT
+
+    from .squares import squares
 
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
         await pilot.press("5", "2", "i")
         await settle(app)
         await pilot.pause()
-        hinted = [cell for cell in app.query(Cell) if cell.has_class("-hint")]
+        hinted = [cell for cell in squares(app) if cell.has_class("-hint")]
         assert hinted
-        assert all(str(cell.render()) == HINT for cell in hinted)
+        assert all(cell.label == HINT for cell in hinted)
     gravity = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity")))
     async with gravity.run_test() as pilot:
         await pilot.pause()
-        playable = [cell for cell in gravity.query(Cell) if cell.has_class("-playable")]
+        playable = [cell for cell in squares(gravity) if cell.has_class("-playable")]
         assert len(playable) == 7
-        assert all(str(cell.render()) == "·" for cell in playable)
+        assert all(cell.label == "·" for cell in playable)
 
 
 async def test_the_sidebar_folds_away_on_a_narrow_screen(make_app: AppFactory) -> None:
@@ -281,18 +289,21 @@ async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> Non
 async def test_the_cursor_on_an_empty_small_square_shows_without_colour(make_app: AppFactory, preset: Preset) -> None:
     """Squares too small for a frame show the cursor in reverse video, which needs a character
     to show on: an empty square drew nothing there, so only its colour told it apart."""
-    from tictactoe_tui.app.board_view import Cell
+    from .squares import drawn, squares
 
     app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.query_one(BoardView).has_class("-small-squares")
-        [cursor] = [cell for cell in app.query(Cell) if cell.has_class("-cursor")]
+        [cursor] = [cell for cell in squares(app) if cell.has_class("-cursor")]
         assert not cursor.symbol
+        view = app.query_one(BoardView)
+        region = view.square_region(cursor.move)
+        assert region is not None
         reversed_text = "".join(
             segment.text
-            for row in range(cursor.size.height)
-            for segment in cursor.render_line(row)
+            for strip in drawn(view, region)
+            for segment in strip
             if segment.style is not None and segment.style.reverse
         )
         assert reversed_text

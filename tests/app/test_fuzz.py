@@ -79,7 +79,7 @@ def test_the_checks_catch_a_wrong_status_and_a_board_off_its_moves() -> None:
 async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a_lost_game() -> None:
     from tictactoe_tui.app import TicTacToeApp
     from tictactoe_tui.app.ai import ThreadSearcher
-    from tictactoe_tui.app.board_view import Cell
+    from tictactoe_tui.app.board_view import BoardView, Square
     from tictactoe_tui.engine import get_strategy
 
     from .fuzz import read_screen
@@ -95,7 +95,10 @@ async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a
         await pilot.pause()
         assert any("still says" in fault for fault in read_screen(app, screen.settings, Seen(game), "press x"))
         screen.notice = ""
-        app.query_one("#cell-1-1", Cell).symbol = "O"  # drawn where the game has nothing, under the cursor
+        view = app.query_one(BoardView)  # an O drawn where the game has nothing, under the cursor:
+        view.squares[1, 1] = Square((1, 1), "O", "", frozenset({"-o", "-cursor"}))
+        view.cursor = (0, 0)  # a move of the cursor draws the board again, keeping the squares' marks
+        view.cursor = (1, 1)
         assert any("shows 'O'" in fault for fault in read_screen(app, screen.settings, Seen(game), "press x"))
         half = played(settings, (1, 1), (0, 0))
         faults = read_screen(app, screen.settings, Seen(GameState(**{**half.__dict__, "number": 7})), "press u")

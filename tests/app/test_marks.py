@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.game import GameState, Mode, Preset, Settings
 
 from .conftest import AppFactory
-from .fuzz import drawn, glyph_marks
+from .fuzz import FRAME, drawn, glyph_marks
+from .squares import drawn as drawn_lines
 
 SIZES = [(60, 18), (70, 20), (80, 24), (100, 30), (100, 40), (120, 40), (160, 50), (200, 60)]
 BOARDS = [Preset(3, 3, 3), Preset(4, 4, 4), Preset(6, 7, 4, "gravity"), Preset(7, 7, 5)]
@@ -44,12 +45,21 @@ async def test_a_mark_under_the_cursor_is_whole_at_every_size(make_app: AppFacto
             for move in game.line:
                 view.cursor = move
                 await pilot.pause()
-                cell = app.query_one(f"#cell-{move[0]}-{move[1]}", Cell)
-                heights.add(cell.size.height)
-                where = f"{cell.symbol} at {move} in a {cell.size.width}×{cell.size.height} square at {size}"
-                ink, reversed_ink = drawn(cell)
-                assert ink in glyph_marks(cell.symbol), f"{where}: drawn as {ink}"
-                if cell.has_class("-win"):
+                square, region = view.squares[move], view.square_region(move)
+                assert region is not None
+                heights.add(region.height)
+                where = f"{square.symbol} at {move} in a {region.width}×{region.height} square at {size}"
+                ink, reversed_ink = drawn(view, move)
+                assert ink in glyph_marks(square.symbol), f"{where}: drawn as {ink}"
+                if square.has_class("-win"):
                     assert reversed_ink == ink, f"{where}: a winning square under the cursor is not inverted"
-                    assert cell.styles.text_style.underline, f"{where}: a winning square lost its underline"
+                    inked = [
+                        segment.style
+                        for strip in drawn_lines(view, region)
+                        for segment in strip
+                        if segment.text.strip() and not set(segment.text) <= FRAME
+                    ]
+                    assert all(style and style.underline for style in inked), (
+                        f"{where}: a winning square lost its underline"
+                    )
     assert len(heights) > 1, f"only squares {heights} lines tall were drawn"

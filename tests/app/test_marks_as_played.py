@@ -16,7 +16,7 @@ from textual.widgets import Static
 from tictactoe_tui import cli
 from tictactoe_tui.app import TicTacToeApp, puzzles
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import Cell, SmallBoard
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.puzzles import PuzzleScreen
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import LEVELS, ValueGraph
@@ -53,7 +53,7 @@ def app_at(paths: Paths, settings: Settings) -> TicTacToeApp:
 
 def symbols_on(screen: object, squares: dict[str, tuple[int, int]]) -> dict[str, str]:
     assert hasattr(screen, "query_one")
-    return {name: screen.query_one(f"#cell-{row}-{col}", Cell).symbol for name, (row, col) in squares.items()}
+    return {name: screen.query_one(BoardView).squares[row, col].symbol for name, (row, col) in squares.items()}
 
 
 async def play_your_moves(app: TicTacToeApp, pilot: Pilot[None]) -> None:
@@ -161,7 +161,7 @@ async def test_an_ultimate_puzzle_from_a_game_o_opened_shows_its_marks_and_claim
         assert isinstance(screen, PuzzleScreen)
         title = str(screen.query_one("#puzzle-title", Static).render())
         assert f"{'X' if board.to_move is Mark.O else 'O'} to play and hold the draw" in title
-        claimed = {small.claim for small in screen.query(SmallBoard)} - {""}
+        claimed = set(screen.query_one(BoardView).claims.values())
         assert "O" in claimed  # the engine's X, shown as the O its player was
         first = moves[0]
-        assert screen.query_one(f"#cell-{first[0]}-{first[1]}", Cell).symbol == "O"
+        assert screen.query_one(BoardView).squares[first].symbol == "O"

@@ -16,16 +16,17 @@ from textual.widgets import Select
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.sidebar import Sidebar
 from tictactoe_tui.app.status import StatusLine
 from tictactoe_tui.app.themes import PANELS_CSS
-from tictactoe_tui.engine import Mark
+from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
 
 from .conftest import AppFactory, Broken, FirstFree, Gated
+from .squares import click_square, square, squares
 
 SEVEN = Preset(7, 7, 5)
 
@@ -43,7 +44,7 @@ def status(app: TicTacToeApp) -> str:
 async def click_cell(pilot: Pilot[None], row: int, col: int) -> None:
     """Click a square once the board has been laid out."""
     await pilot.pause()
-    assert await pilot.click(f"#cell-{row}-{col}")
+    assert await click_square(pilot, (row, col))
 
 
 async def settle(app: TicTacToeApp) -> None:
@@ -71,7 +72,7 @@ async def test_click_places_a_mark_and_the_computer_replies(make_app: AppFactory
         await pilot.pause()
         assert marks(app) == "o../.x./..."
         assert "O played a1" in status(app)
-        assert app.query_one("#cell-0-0", Cell).has_class("-o", "-last")
+        assert square(app, (0, 0)).has_class("-o", "-last")
 
 
 async def test_arrow_keys_and_enter_place_under_the_cursor(make_app: AppFactory) -> None:
@@ -129,7 +130,7 @@ async def test_no_moves_after_the_game_is_over(make_app: AppFactory) -> None:
         await pilot.press("9")
         assert marks(app) == "xxx/oo./..."
         assert "game is over" in status(app)
-        cells = {c.move for c in app.query(Cell) if c.has_class("-win")}
+        cells = {c.move for c in squares(app) if c.has_class("-win")}
         assert cells == {(0, 0), (0, 1), (0, 2)}
         await pilot.press("n")
         assert marks(app) == ".../.../..."
@@ -153,7 +154,7 @@ async def test_the_computer_can_move_first_and_marks_follow_the_choice(make_app:
         await settle(app)
         await pilot.pause()
         assert marks(app) == "x../.../..."  # the engine's first player ...
-        assert app.query_one("#cell-0-0", Cell).symbol == "O"  # ... shown as O: you chose X
+        assert square(app, (0, 0)).symbol == "O"  # ... shown as O: you chose X
         assert "Your turn (X)" in status(app)
 
 
@@ -264,7 +265,7 @@ async def test_settings_other_than_level_apply_from_the_next_game(make_app: AppF
         assert "next game" in status(app)
         await pilot.press("n")
         assert (app.game_screen.game.board.rows, app.game_screen.game.board.k) == (7, 5)
-        assert len(app.query(Cell)) == 49
+        assert len(squares(app)) == 49
 
 
 async def test_tab_moves_between_board_and_sidebar(make_app: AppFactory) -> None:
@@ -292,34 +293,39 @@ async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(m
         assert {"n", "q"} <= footer_keys
 
 
-async def test_the_board_is_its_squares_in_a_grid_and_draws_its_own_coordinates(make_app: AppFactory) -> None:
+async def test_the_board_is_one_widget_that_draws_its_squares_and_coordinates(make_app: AppFactory) -> None:
     """Each widget costs the first frame its mount, styles, layout and rendering: the board
-    has its squares, their grid and its too-small note, and draws the letters and numbers itself."""
+    draws its squares and its letters and numbers itself; its one child is the hidden
+    too-small note."""
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
         view = app.query_one(BoardView)
-        inside = [type(widget).__name__ for widget in view.walk_children()]
-        assert sorted(set(inside)) == ["Cell", "Grid", "Static"]
-        assert len(inside) == 9 + 2
-        assert next(line.split() for line in str(view.render()).splitlines() if line.strip()) == ["a", "b", "c"]
+        assert [widget.id for widget in view.walk_children()] == ["too-small"]
+        lines = [line.text for line in view.render_lines(view.content_region.reset_offset)]
+        assert next(line.split() for line in lines if line.strip()) == ["a", "b", "c"]
 
 
-async def test_the_board_draws_no_coordinates_while_its_grid_is_rebuilt(make_app: AppFactory) -> None:
-    """A new shape of board recomposes the view: in between, it has no grid to draw round."""
+async def test_a_board_of_another_shape_is_drawn_at_once(make_app: AppFactory) -> None:
+    """A game of another shape bound to the view is drawn in the same frame: no squares of the
+    old shape, no squares missing."""
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
         view = app.query_one(BoardView)
-        await view.query_one("#grid").remove()
-        assert not str(view.render()).strip()
+        game = app.game_screen.game
+        view.game = replace(game, board=Board.empty(4, 4, 4))
+        assert sorted(view.squares) == [(row, col) for row in range(4) for col in range(4)]
+        region = view.square_region((3, 3))
+        assert region is not None
+        assert region.right <= view.outer_size.width
 
 
-async def test_the_focused_board_s_squares_are_styled_as_often_as_the_status_line(
+async def test_the_focused_board_is_styled_as_often_as_the_status_line(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As often as the status line beside the board (mounted, the screen shown): the board is
-    styled as focused from the start, so taking the focus does not style every square again."""
+    styled as focused from the start, so taking the focus does not style it again."""
     from textual.css.stylesheet import Stylesheet
 
     from tictactoe_tui.app.game_screen import GameScreen
@@ -329,7 +335,7 @@ async def test_the_focused_board_s_squares_are_styled_as_often_as_the_status_lin
     apply, after_first_frame = Stylesheet.apply, GameScreen.after_first_frame
 
     def counted(stylesheet: Stylesheet, node: object, *args: object, **kwargs: object) -> None:
-        if isinstance(node, Cell | StatusLine) and node.id:
+        if isinstance(node, BoardView | StatusLine) and node.id:
             styled[node.id] = styled.get(node.id, 0) + 1
         apply(stylesheet, node, *args, **kwargs)  # type: ignore[arg-type]
 
@@ -343,8 +349,7 @@ async def test_the_focused_board_s_squares_are_styled_as_often_as_the_status_lin
     async with app.run_test() as pilot:
         await pilot.pause()
         assert isinstance(app.focused, BoardView)
-    assert at_first_frame["cell-0-0"] == at_first_frame["status"]
-    assert at_first_frame["cell-1-1"] == at_first_frame["status"] + 1  # and as the cursor's square
+    assert at_first_frame["board"] == at_first_frame["status"]
 
 
 def test_the_app_s_own_stylesheet_styles_only_the_first_frame() -> None:
@@ -353,7 +358,7 @@ def test_the_app_s_own_stylesheet_styles_only_the_first_frame() -> None:
     css = re.sub(r"/\*.*?\*/", "", PANELS_CSS.with_name(str(TicTacToeApp.CSS_PATH)).read_text(), flags=re.S)
     selectors = " ".join(line for line in css.splitlines() if line.rstrip().endswith("{"))
     types = set(re.findall(r"(?<![#.\w-])[A-Z]\w+", selectors))
-    assert types == {"Screen", "BoardView", "SmallBoard", "Cell", "StatusLine"}
+    assert types == {"Screen", "BoardView", "StatusLine"}
     assert "Sidebar" in PANELS_CSS.read_text()
 
 

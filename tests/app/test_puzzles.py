@@ -21,6 +21,7 @@ from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive
 
 from .conftest import AppFactory
+from .squares import click_square
 
 #: X b2, O b1 (a mistake: X wins now), X a1, O c3, X c1 (lets it go), O a3, X a2 (loses), O c2, X b3
 GAME = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
@@ -91,18 +92,18 @@ async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app
         assert current is not None
         assert current.puzzle.yours
         wrong = next(move for move in current.puzzle.board.legal_moves() if not current.puzzle.solves(move))
-        await pilot.click(f"#cell-{wrong[0]}-{wrong[1]}")
+        await click_square(pilot, wrong)
         first_try = str(screen.query_one("#puzzle-answer").render())
         assert "Try once more" in first_try
         assert not any(f"{'abc'[col]}{row + 1}" in first_try.split(":")[-1] for row, col in current.puzzle.keeping)
-        await pilot.click(f"#cell-{wrong[0]}-{wrong[1]}")
+        await click_square(pilot, wrong)
         assert "Not this time" in str(screen.query_one("#puzzle-answer").render())
         await pilot.press("n")
         second = screen.current
         assert second is not None
         assert second.id != current.id
         right = second.puzzle.keeping[-1]
-        await pilot.click(f"#cell-{right[0]}-{right[1]}")
+        await click_square(pilot, right)
         assert "Solved" in str(screen.query_one("#puzzle-answer").render())
         await screen.workers.wait_for_complete()
         results = {entry.id: (entry.solved, entry.failed) for entry in app.archive.puzzles()}
@@ -205,7 +206,7 @@ async def test_a_click_above_the_landing_square_drops_into_the_column_in_a_gravi
     app.archive.add_puzzles([_gravity_win_now()])
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await _open_puzzles(app, pilot)
-        await pilot.click("#cell-0-3")
+        await click_square(pilot, (0, 3))
         assert _answer(screen).startswith("Solved: d6 wins at once")
 
 

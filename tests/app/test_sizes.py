@@ -16,7 +16,7 @@ from textual.widgets import Footer, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import BoardView, Cell
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.status import StatusLine
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.engine.rules import RULES
@@ -39,10 +39,13 @@ async def test_the_board_is_whole_or_says_the_size_it_needs(preset: Preset) -> N
                 await pilot.pause()
                 where = f"{preset.label} at {width}×{height}"
                 if view.fits:
-                    for cell in view.query(Cell):
-                        assert cell.region.area, f"{where}: {cell.id} is not drawn"
-                        assert view.region.contains_region(cell.region), f"{where}: {cell.id} is cut off"
-                        assert app.screen.region.contains_region(cell.region), f"{where}: {cell.id} is off screen"
+                    for move in view.squares:
+                        drawn = view.square_region(move)
+                        assert drawn is not None
+                        assert drawn.area, f"{where}: {move} is not drawn"
+                        place = drawn.translate(view.region.offset)
+                        assert view.content_region.contains_region(place), f"{where}: {move} is cut off"
+                        assert app.screen.region.contains_region(place), f"{where}: {move} is off screen"
                 else:
                     message = str(app.query_one("#too-small", Static).render())
                     assert re.search(r"\b\d+×\d+\b", message), f"{where}: {message!r} names no size"

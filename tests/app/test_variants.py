@@ -8,12 +8,14 @@ from rich.console import Console
 from textual.widgets import Select
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.board_view import BoardView, Cell, SmallBoard
+from tictactoe_tui.app.board_drawing import BIG_GLYPHS
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.help import HelpScreen, games_table
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import KeyLayout, Mode, Preset, Settings
 
 from .conftest import AppFactory, FirstFree
+from .squares import drawn, squares
 from .test_online import until
 from .test_play import click_cell, marks, settle, status
 
@@ -99,8 +101,7 @@ async def test_ultimate_sends_you_to_the_matching_small_board(make_app: AppFacto
     async with app.run_test() as pilot:
         await click_cell(pilot, 0, 2)  # the top-right square of the top-left board
         assert "play in the top-right board" in status(app)
-        playable = [small.id for small in app.query(SmallBoard) if small.has_class("-playable")]
-        assert playable == ["small-0-2"]
+        assert app.query_one(BoardView).open_boards == {(0, 2)}
         assert app.game_screen.cursor in [(r, c) for r in range(3) for c in range(6, 9)]  # the cursor jumped there
         await click_cell(pilot, 4, 4)
         assert "sent to the top-right board" in status(app)
@@ -138,9 +139,13 @@ async def test_a_claimed_ultimate_board_shows_one_big_mark(make_app: AppFactory)
     app = make_app(ULTIMATE)
     async with app.run_test() as pilot:
         await pilot.press("enter", "1", "5", "2", "5", "3")  # O takes the centre board's top row
-        centre = app.query_one("#small-1-1", SmallBoard)
-        assert centre.has_class("-claimed")
-        assert centre.claim == "O"
+        view = app.query_one(BoardView)
+        assert view.claims == {(1, 1): "O"}
+        first, last = view.square_region((3, 3)), view.square_region((5, 5))
+        assert first is not None
+        assert last is not None
+        ink = [strip.text.strip() for strip in drawn(view, first.union(last))]
+        assert [line for line in ink if line] == [line.strip() for line in BIG_GLYPHS["O"]]
         await pilot.press("5")  # X sends O to the claimed centre board: O may play anywhere open
         assert "play in any open board" in status(app)
 
@@ -209,6 +214,6 @@ async def test_the_overlay_gives_misere_values(make_app: AppFactory) -> None:
         await settle(app)
         await pilot.pause()
         assert app.game_screen.analysis is not None
-        labels = {cell.move: cell.label for cell in app.query(Cell)}
+        labels = {cell.move: cell.label for cell in squares(app)}
         assert labels[(1, 1)] == "D"  # only the centre holds the draw
         assert all(label.startswith("L") for move, label in labels.items() if move != (1, 1))

@@ -1,8 +1,21 @@
-"""How the board is drawn: the size of its squares in the space it has and their marks."""
+"""How the board is drawn: the size of its squares in the space it has, their marks, and the
+lines of text one widget paints for the whole board (squares, gaps, frames, coordinates)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.color import Color
+from textual.strip import Strip
+
+from ..engine import Move
+
+if TYPE_CHECKING:
+    from textual.css.styles import RenderStyles
 
 BIG_GLYPHS = {
     "X": ("▀▄     ▄▀", "  ▀▄ ▄▀  ", "  ▄▀ ▀▄  ", "▄▀     ▀▄"),
@@ -13,6 +26,9 @@ SMALL_GLYPHS = {
     "O": ("▄▀▀▀▄", "█   █", "▀▄▄▄▀"),
 }
 
+
+#: The cursor's frame round a square large enough for one (a frame needs no colour).
+FRAME = ("╭", "─", "╮", "│", "╰", "╯")
 
 #: A crossing of the lines between small boards, by which of its arms (up, down, left, right) are heavy.
 CROSSINGS = dict(
@@ -66,3 +82,255 @@ def big_mark(symbol: str, width: int, height: int) -> str:
         if height >= len(art) and width >= len(art[0]):
             return "\n".join(art)
     return symbol
+
+
+def centred(text: str, width: int, height: int) -> list[tuple[int, int, str]]:
+    """Where ``text``'s lines go in a box of ``width`` × ``height``, centred both ways (as
+    Textual's ``content-align: center middle`` places them): each line's column, line and
+    text; lines beyond the box are cut."""
+    lines = text.split("\n")[:height]
+    top = (height - len(lines)) // 2
+    return [((width - len(line[:width])) // 2, top + offset, line[:width]) for offset, line in enumerate(lines)]
+
+
+class Look:
+    """How one square looks: its text's colour and style and its background, as the layers
+    of the board's stylesheet give them (a background over the one beneath, a colour over that)."""
+
+    __slots__ = ("frame", "square", "text")
+
+    def __init__(self, text: Style, square: Style, frame: Style | None) -> None:
+        self.text = text
+        """The mark's or label's style."""
+        self.square = square
+        """The rest of the square: its background."""
+        self.frame = frame
+        """The cursor's frame, or None where none is drawn."""
+
+
+def blend(beneath: Color, layer: Color | None) -> Color:
+    """``layer`` over ``beneath`` (the layer's alpha mixes them), or ``beneath`` with no layer."""
+    return beneath if layer is None else beneath + layer
+
+
+def solid(background: Color) -> Style:
+    """A style with only a background."""
+    return Style(bgcolor=background.rich_color)
+
+
+def faded(style: Style, beneath: Color, opacity: float) -> Style:
+    """``style`` seen through ``opacity`` over ``beneath`` (Textual's opacity, as for a widget)."""
+    if opacity == 1.0:
+        return style
+    if style.color is not None:
+        style += Style(color=beneath.blend(Color.from_rich_color(style.color), opacity).rich_color)
+    if style.bgcolor is not None:
+        style += Style(bgcolor=beneath.blend(Color.from_rich_color(style.bgcolor), opacity).rich_color)
+    return style
+
+
+class Canvas:
+    """The lines of the board: a grid of characters, each with a style, written into by
+    rectangles and turned into strips once drawn."""
+
+    def __init__(self, width: int, height: int, style: Style) -> None:
+        self.width, self.height = width, height
+        self._chars = [[" "] * width for _ in range(height)]
+        self._styles = [[style] * width for _ in range(height)]
+
+    def fill(self, x: int, y: int, width: int, height: int, style: Style) -> None:
+        """Blank a rectangle in ``style``."""
+        for row in range(max(y, 0), min(y + height, self.height)):
+            chars, styles = self._chars[row], self._styles[row]
+            for col in range(max(x, 0), min(x + width, self.width)):
+                chars[col], styles[col] = " ", style
+
+    def write(self, x: int, y: int, text: str, style: Style) -> None:
+        """``text`` (one line) from ``x`` on line ``y``, cut at the edges."""
+        if not 0 <= y < self.height:
+            return
+        chars, styles = self._chars[y], self._styles[y]
+        for offset, char in enumerate(text):
+            if 0 <= x + offset < self.width:
+                chars[x + offset], styles[x + offset] = char, style
+
+    def strips(self) -> list[Strip]:
+        """Each line as a strip, runs of one style as one segment."""
+        return [
+            Strip(self._segments(chars, styles), self.width)
+            for chars, styles in zip(self._chars, self._styles, strict=True)
+        ]
+
+    @staticmethod
+    def _segments(chars: list[str], styles: list[Style]) -> Iterator[Segment]:
+        start = 0
+        for end in range(1, len(chars) + 1):
+            if end == len(chars) or styles[end] is not styles[start]:
+                yield Segment("".join(chars[start:end]), styles[start])
+                start = end
+
+
+def draw_square(canvas: Canvas, x: int, y: int, layout: Layout, text: str, look: Look) -> None:
+    """One square at ``x``, ``y``: its text centred (a mark as large as fits, inside the frame
+    if it has one), over its background, with the cursor's frame over its edge."""
+    width, height = layout.cell_width, layout.cell_height
+    canvas.fill(x, y, width, height, look.square)
+    for left, top, line in centred(text, width, height):
+        canvas.write(x + left, y + top, line, look.text)
+    if look.frame is None:
+        return
+    top_left, across, top_right, down, bottom_left, bottom_right = FRAME
+    canvas.write(x, y, top_left + across * (width - 2) + top_right, look.frame)
+    canvas.write(x, y + height - 1, bottom_left + across * (width - 2) + bottom_right, look.frame)
+    for side_y in range(y + 1, y + height - 1):
+        canvas.write(x, side_y, down, look.frame)
+        canvas.write(x + width - 1, side_y, down, look.frame)
+
+
+def draw_claim(canvas: Canvas, x: int, y: int, size: tuple[int, int], symbol: str, look: Look) -> None:
+    """A claimed small board at ``x``, ``y`` (Ultimate): one big mark over the whole board."""
+    width, height = size
+    canvas.fill(x, y, width, height, look.square)
+    for across, down, line in centred(big_mark(symbol, width, height), width, height):
+        canvas.write(x + across, y + down, line, look.text)
+
+
+def square_origin(layout: Layout, move: Move) -> tuple[int, int]:
+    """Where square ``move``'s top left corner is, from the grid's."""
+    row, col = move
+    return col * (layout.cell_width + layout.gutter), row * (layout.cell_height + layout.gutter)
+
+
+def square_at(layout: Layout, rows: int, cols: int, x: int, y: int) -> Move | None:
+    """The square at ``x``, ``y`` from the grid's top left corner, or None (a gap or outside)."""
+    stride_x, stride_y = layout.cell_width + layout.gutter, layout.cell_height + layout.gutter
+    if x < 0 or y < 0:
+        return None
+    col, inside_x = divmod(x, stride_x)
+    row, inside_y = divmod(y, stride_y)
+    if row >= rows or col >= cols or inside_x >= layout.cell_width or inside_y >= layout.cell_height:
+        return None
+    return row, col
+
+
+def draw_block_lines(
+    canvas: Canvas,
+    origin: tuple[int, int],
+    size: tuple[int, int],
+    stride: tuple[int, int],
+    side: int,
+    heavy: Callable[[int, int, int, int], bool],
+    styles: tuple[Style, Style],
+) -> None:
+    """The lines in the gaps between the small boards (Ultimate): light lines, heavy round the
+    boards one may play in. ``stride`` is a small board and its gap; ``heavy(row, col, row2,
+    col2)`` says whether either board is open; ``styles`` the light lines' and the heavy ones'."""
+    left, top = origin
+    width, height = size
+    board_width, board_height = stride[0] - 1, stride[1] - 1
+    light, bold = styles
+    for gap in range(side - 1):
+        x = left + (gap + 1) * stride[0] - 1
+        y = top + (gap + 1) * stride[1] - 1
+        for along in range(height):
+            row = min(along // stride[1], side - 1)
+            if along % stride[1] != board_height:
+                thick = heavy(row, gap, row, gap + 1)
+                canvas.write(x, top + along, "┃" if thick else "│", bold if thick else light)
+        for along in range(width):
+            col = min(along // stride[0], side - 1)
+            if along % stride[0] != board_width:
+                thick = heavy(gap, col, gap + 1, col)
+                canvas.write(left + along, y, "━" if thick else "─", bold if thick else light)
+    for gap_row in range(side - 1):
+        for gap_col in range(side - 1):
+            arms = (
+                heavy(gap_row, gap_col, gap_row, gap_col + 1),
+                heavy(gap_row + 1, gap_col, gap_row + 1, gap_col + 1),
+                heavy(gap_row, gap_col, gap_row + 1, gap_col),
+                heavy(gap_row, gap_col + 1, gap_row + 1, gap_col + 1),
+            )
+            x, y = left + (gap_col + 1) * stride[0] - 1, top + (gap_row + 1) * stride[1] - 1
+            canvas.write(x, y, CROSSINGS[arms], bold if any(arms) else light)
+
+
+class Looks:
+    """How squares look in one drawing of the board, by their classes: the board's component
+    styles in the order of precedence of the stylesheet the squares had when each was a widget
+    (a later or more specific rule wins). Each set of classes is worked out once."""
+
+    def __init__(
+        self, styles_of: Callable[[str], RenderStyles], focused: bool, small: bool, blocks: bool, opacity: float
+    ) -> None:
+        self._styles_of = styles_of
+        self._focused, self._small, self._blocks = focused, small, blocks
+        self.opacity = opacity
+        """Below 1 while the computer thinks: the board is drawn fainter."""
+        self._known: dict[tuple[frozenset[str], Color], Look] = {}
+
+    def layer(self, name: str) -> Color:
+        """Component ``name``'s background, seen through the board's opacity."""
+        return self._styles_of(name).background.multiply_alpha(self.opacity)
+
+    def of(self, classes: frozenset[str], beneath: Color) -> Look:
+        """The look of a square with ``classes`` drawn over ``beneath``."""
+        key = (classes, beneath)
+        if key not in self._known:
+            self._known[key] = self._work_out(classes, beneath)
+        return self._known[key]
+
+    def claim(self, symbol: str, beneath: Color) -> Look:
+        """The look of a small board ``symbol`` claimed (Ultimate), drawn over ``beneath``."""
+        styles = self._styles_of(f"board--claim-{symbol.lower()}")
+        ground = beneath + styles.background.multiply_alpha(self.opacity)
+        ink = styles.text_style + Style(color=(ground + styles.color).rich_color, bgcolor=ground.rich_color)
+        return Look(faded(ink, beneath, self.opacity), faded(solid(ground), beneath, self.opacity), None)
+
+    def _work_out(self, classes: frozenset[str], beneath: Color) -> Look:
+        cursor, line = "-cursor" in classes, bool(classes & {"-win", "-lost"})
+        background = (
+            "board--win-cursor"
+            if cursor and "-win" in classes
+            else "board--cursor-focused"
+            if cursor and self._focused
+            else "board--square"
+            if self._blocks and "-playable" in classes  # the lit gaps say it
+            else next(
+                (
+                    f"board-{name}"
+                    for name in ("-hint", "-lost", "-win", "-cursor", "-last", "-playable", "-hover")
+                    if name in classes
+                ),
+                "board--square",
+            )
+        )
+        colour = next(
+            (f"board-{name}" for name in ("-bad", "-even", "-good", "-lost", "-win", "-o", "-x") if name in classes),
+            "board--square",
+        )
+        text_style = (
+            ("board--cursor-small-line" if line else "board--cursor-small")
+            if cursor and self._small
+            else next(
+                (f"board-{name}" for name in ("-lost", "-win", "-last") if name in classes),
+                "board--square",
+            )
+        )
+        square = beneath + self.layer(background)
+        colour_styles = self._styles_of(colour)
+        if colour_styles.auto_color:
+            ink = (beneath + self._styles_of(background).background).get_contrast_text(colour_styles.color.a)
+        else:
+            ink = colour_styles.color
+        text = self._styles_of(text_style).text_style + Style(
+            color=(square + ink).rich_color, bgcolor=square.rich_color
+        )
+        frame = None
+        if cursor and not self._small:
+            frame_colour = beneath + self._styles_of("board--cursor").color
+            frame = Style(color=frame_colour.rich_color, bgcolor=square.rich_color)
+        return Look(
+            faded(text, beneath, self.opacity),
+            faded(solid(square), beneath, self.opacity),
+            None if frame is None else faded(frame, beneath, self.opacity),
+        )

@@ -1,22 +1,40 @@
-"""The board: a grid of cells that renders a :class:`GameState` and reports clicks."""
+"""The board: one widget that draws a :class:`GameState`'s squares and reports clicks on them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.text import Text
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid
-from textual.events import Click, Resize
+from textual.color import Color
+from textual.events import Click, Leave, MouseMove, Resize
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine import Move
 from ..game import GameState
-from .board_drawing import CROSSINGS, FILE_HEIGHT, RANK_WIDTH, Layout, big_mark, board_layout, smallest_board
+from .board_drawing import (
+    FILE_HEIGHT,
+    RANK_WIDTH,
+    Canvas,
+    Layout,
+    Looks,
+    big_mark,
+    board_layout,
+    draw_block_lines,
+    draw_claim,
+    draw_square,
+    faded,
+    smallest_board,
+    solid,
+    square_at,
+    square_origin,
+)
 
 if TYPE_CHECKING:  # the searches load when the first one runs
     from ..engine import Analysis, MoveValue
@@ -47,126 +65,59 @@ def overlay_label(value: MoveValue) -> str:
     return f"{'W' if value.value > 0 else 'L'}{value.plies}"
 
 
-class Cell(Widget):
-    """One square. Its classes (``-x``, ``-o``, ``-cursor``, ``-last``, ``-win``, ``-lost``, ``-hint``, the
-    overlay's ``-good``, ``-even``, ``-bad``, and ``-playable`` in games that limit where to
-    play) only style it.
+class Square:
+    """What one square shows: its mark, the overlay's or the hint's label, and its classes
+    (``-x``, ``-o``, ``-cursor``, ``-last``, ``-win``, ``-lost``, ``-hint``, the overlay's
+    ``-good``, ``-even``, ``-bad``, and ``-playable`` in games that limit where to play), which
+    only choose its look. ``-x`` and ``-o`` follow the symbol shown, so each keeps its colour."""
 
-    ``-x`` and ``-o`` follow the symbol shown, so each symbol keeps its colour.
-    """
+    __slots__ = ("classes", "label", "move", "symbol")
 
-    symbol: reactive[str] = reactive("")
-    label: reactive[str] = reactive("")
-    """The analysis overlay's value for a free square, e.g. ``W5``, ``D`` or ``L4``."""
-    dotted: reactive[bool] = reactive(False)
-    """Draw a free square as a dot (squares side by side, with no line between them)."""
-
-    def __init__(self, move: Move) -> None:
-        super().__init__(id=f"cell-{move[0]}-{move[1]}")
+    def __init__(self, move: Move, symbol: str, label: str, classes: frozenset[str]) -> None:
         self.move = move
+        self.symbol = symbol
+        self.label = label
+        """The analysis overlay's value for a free square (``W5``, ``D``, ``L4``), the hint's
+        mark, or a dot where the game limits where to play."""
+        self.classes = classes
 
-    def render(self) -> str:
-        if not self.symbol:
-            # A space, not nothing: a style such as the cursor's reverse needs a character to show on.
-            return self.label or ("·" if self.dotted else " ")
-        width, height = self.content_size
-        if self.styles.outline.top[0] not in ("", "none"):  # the cursor's frame is drawn over the edge
-            width, height = width - 2, height - 2
-        return big_mark(self.symbol, width, height)
-
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(BoardView.CellClicked(self.move))
-
-
-class SmallBoard(Widget):
-    """One small board of a game made of several (Ultimate): its squares, or once claimed a
-    big mark over them. Classes ``-playable`` and ``-claimed`` with ``-x`` / ``-o`` style it."""
-
-    claim: reactive[str] = reactive("")
-    """The symbol that claimed this board, or ``""``."""
-
-    def __init__(self, cells: list[Cell], block: tuple[int, int]) -> None:
-        super().__init__(id=f"small-{block[0]}-{block[1]}", classes="small")
-        self.cells = cells
-
-    def compose(self) -> ComposeResult:
-        yield Static("", classes="claim")
-        with Grid(classes="small-grid") as grid:
-            side = round(len(self.cells) ** 0.5)
-            grid.styles.grid_size_columns = grid.styles.grid_size_rows = side
-            yield from self.cells
-
-    def watch_claim(self, claim: str) -> None:
-        self.set_class(bool(claim), "-claimed")
-        self.set_class(claim == "X", "-x")
-        self.set_class(claim == "O", "-o")
-        self._draw_claim()
-
-    def on_resize(self) -> None:
-        self._draw_claim()
-
-    def _draw_claim(self) -> None:
-        if self.is_mounted and self.claim:
-            width, height = self.content_size
-            self.query_one(".claim", Static).update(big_mark(self.claim, width, height))
-
-
-class BlocksGrid(Grid):
-    """The grid of small boards (Ultimate), with lines drawn in the gaps between them: light
-    lines, heavy round the small boards one may play in (a frame that needs no colour)."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"blocks--open"}
-
-    def render(self) -> Text:
-        boards = list(self.query_children(SmallBoard))
-        side = round(len(boards) ** 0.5)
-        width, height = self.content_size
-        board_width, board_height = ((width - side + 1) // side, (height - side + 1) // side) if side else (0, 0)
-        if board_width < 1 or board_height < 1:  # not composed or not laid out yet
-            return Text()
-        open_boards = {divmod(index, side) for index, small in enumerate(boards) if small.has_class("-playable")}
-
-        def heavy(row: int, col: int, *neighbour: int) -> bool:
-            return (row, col) in open_boards or tuple(neighbour) in open_boards
-
-        def gap(position: int, size: int) -> int | None:
-            """Which gap (0 after the first board) ``position`` falls in, or None inside a board."""
-            index, offset = divmod(position, size + 1)
-            return index if offset == size and index < side - 1 else None
-
-        text = Text()
-        open_style = self.get_component_rich_style("blocks--open")
-        for y in range(height):
-            gap_row, board_row = gap(y, board_height), min(y // (board_height + 1), side - 1)
-            for x in range(width):
-                gap_col, board_col = gap(x, board_width), min(x // (board_width + 1), side - 1)
-                if gap_row is not None and gap_col is not None:
-                    arms = (
-                        heavy(gap_row, gap_col, gap_row, gap_col + 1),
-                        heavy(gap_row + 1, gap_col, gap_row + 1, gap_col + 1),
-                        heavy(gap_row, gap_col, gap_row + 1, gap_col),
-                        heavy(gap_row, gap_col + 1, gap_row + 1, gap_col + 1),
-                    )
-                    text.append(CROSSINGS[arms], open_style if any(arms) else "")
-                elif gap_col is not None:
-                    thick = heavy(board_row, gap_col, board_row, gap_col + 1)
-                    text.append("┃" if thick else "│", open_style if thick else "")
-                elif gap_row is not None:
-                    thick = heavy(gap_row, board_col, gap_row + 1, board_col)
-                    text.append("━" if thick else "─", open_style if thick else "")
-                else:
-                    text.append(" ")
-            if y < height - 1:
-                text.append("\n")
-        return text
+    def has_class(self, *names: str) -> bool:
+        """Whether the square has all these classes."""
+        return all(name in self.classes for name in names)
 
 
 class BoardView(Widget, can_focus=True):
-    """Renders the game bound to it; keys and clicks go to the app as actions and messages.
-    Its squares are widgets; the view itself draws the coordinates in the margin round them."""
+    """Renders the game bound to it, every square, gap and coordinate in one widget; keys
+    and clicks go to the screen as messages."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"board--coordinates"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "board--coordinates",
+        "board--gaps",
+        "board--square",
+        "board--hover",
+        "board--x",
+        "board--o",
+        "board--playable",
+        "board--last",
+        "board--cursor",
+        "board--cursor-focused",
+        "board--cursor-small",
+        "board--cursor-small-line",
+        "board--win",
+        "board--win-cursor",
+        "board--lost",
+        "board--hint",
+        "board--good",
+        "board--even",
+        "board--bad",
+        "board--thinking",
+        "board--blocks",
+        "board--blocks-open",
+        "board--small-gaps",
+        "board--small-gaps-open",
+        "board--claim-x",
+        "board--claim-o",
+    }
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move_cursor(-1, 0)", "Cursor up", show=False),
@@ -176,7 +127,7 @@ class BoardView(Widget, can_focus=True):
         Binding("enter,space", "place_at_cursor", "Place mark"),
     ]
 
-    # The view draws nothing itself (its cells do): no whole-board repaint on a change.
+    # Each change redraws the board's lines once (see _changed), not through a reactive repaint.
     game: reactive[GameState | None] = reactive(None, repaint=False)
     cursor: reactive[Move] = reactive((0, 0), repaint=False, init=False)
     """The square under the cursor (drawn by the paint that follows the first state bound to the
@@ -199,7 +150,17 @@ class BoardView(Widget, can_focus=True):
         """``shape`` is rows, columns and the side of the small boards (0 for one board)."""
         super().__init__(id="board")
         self._shape = shape
-        self._cells: dict[Move, Cell] = {}
+        self._squares: dict[Move, Square] = {}
+        self._layout: Layout | None = None
+        self._origin = (0, 0)
+        """The grid's top left corner in the content region."""
+        self._hover: Move | None = None
+        self._claims: dict[tuple[int, int], str] = {}
+        """Games of small boards: the symbol that claimed each claimed small board."""
+        self._open: set[tuple[int, int]] = set()
+        """Games of small boards: the small boards one may play in."""
+        self._lines: list[Strip] | None = None
+        """The drawn board, a strip a line of the content region (None: to be drawn)."""
         self._files = ""
         """The letters over the columns, from the left of the numbers' margin."""
         self._ranks: list[str] = []
@@ -210,27 +171,15 @@ class BoardView(Widget, can_focus=True):
         """Rows, columns and the side of the small boards (0 for one board)."""
         return self._shape
 
-    def compose(self) -> ComposeResult:
-        rows, cols, block = self._shape
-        self.set_class(rows * cols > 25, "-compact")
-        self._cells = {(row, col): Cell((row, col)) for row in range(rows) for col in range(cols)}
-        yield Static("", id="too-small")
-        yield from self._grid(rows, cols, block)
+    @property
+    def squares(self) -> dict[Move, Square]:
+        """What each square shows (empty until a game is bound)."""
+        return self._squares
 
-    def _grid(self, rows: int, cols: int, block: int) -> ComposeResult:
-        """The squares: one grid, or (Ultimate) a grid of small boards."""
-        with (BlocksGrid if block else Grid)(id="grid", classes="-blocks" if block else "") as grid:
-            if not block:
-                grid.styles.grid_size_columns = cols
-                grid.styles.grid_size_rows = rows
-                yield from self._cells.values()
-                return
-            grid.styles.grid_size_columns = cols // block
-            grid.styles.grid_size_rows = rows // block
-            for top in range(0, rows, block):
-                for left in range(0, cols, block):
-                    squares = [self._cells[top + r, left + c] for r in range(block) for c in range(block)]
-                    yield SmallBoard(squares, (top // block, left // block))
+    def compose(self) -> ComposeResult:
+        rows, cols, _block = self._shape
+        self.set_class(rows * cols > 25, "-compact")
+        yield Static("", id="too-small")
 
     class CursorMoved(Message):
         """The player moved the cursor by ``rows`` and ``cols`` squares (arrows, h j k l)."""
@@ -253,34 +202,25 @@ class BoardView(Widget, can_focus=True):
         self.post_message(self.PlaceAtCursor())
 
     def watch_game(self, game: GameState | None) -> None:
-        # Painted at once, so the squares never lag the game they show; only a new shape waits
-        # for its squares to be built.
+        # Drawn at once, so the squares never lag the game they show.
         if game is None:
             return
         board = game.board
         shape = (board.rows, board.cols, board.rules.block_size)
         if shape != self._shape:
             self._shape = shape
-            self.call_next(self._rebuild, shape)
-            return
-        self._paint()
-
-    async def _rebuild(self, shape: tuple[int, int, int]) -> None:
-        """Build the squares of a board of ``shape``, then size and paint them."""
-        if self._shape != shape:  # a board of yet another shape came meanwhile: its rebuild draws it
-            return
-        await self.recompose()
-        if self._shape != shape:
-            return
-        self._fit()
+            self.set_class(board.rows * board.cols > 25, "-compact")
+            self._fit()
         self._paint()
 
     def watch_cursor(self, old: Move, new: Move) -> None:
-        # Only two squares change: repainting all of them makes 15×15 sluggish.
+        # Only two squares change their classes.
         for move, here in ((old, False), (new, True)):
-            cell = self._cells.get(move)  # None for a square of a board being replaced
-            if cell is not None:
-                cell.set_class(here, "-cursor")
+            square = self._squares.get(move)
+            if square is not None:
+                classes = square.classes | {"-cursor"} if here else square.classes - {"-cursor"}
+                self._squares[move] = Square(move, square.symbol, square.label, classes)
+        self._changed()
 
     def watch_analysis(self) -> None:
         self._paint()
@@ -290,12 +230,52 @@ class BoardView(Widget, can_focus=True):
 
     def watch_thinking(self, thinking: bool) -> None:
         self.set_class(thinking, "-thinking")
+        self._changed()
 
     def watch_coordinates(self) -> None:
         self._fit()
 
     def on_resize(self, event: Resize) -> None:
         self._fit()
+
+    def on_focus(self) -> None:
+        self._changed()
+
+    def on_blur(self) -> None:
+        self._changed()
+
+    def on_click(self, event: Click) -> None:
+        move = self._square_at(event.get_content_offset(self))
+        if move is not None:
+            event.stop()
+            self.post_message(self.CellClicked(move))
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        move = self._square_at(event.get_content_offset(self))
+        if move != self._hover:
+            self._hover = move
+            self._changed()
+
+    def on_leave(self, event: Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self._changed()
+
+    def _square_at(self, offset: tuple[int, int] | None) -> Move | None:
+        """The square drawn at ``offset`` in the content region, or None."""
+        if offset is None or self._layout is None or not self.fits:
+            return None
+        rows, cols, _block = self._shape
+        return square_at(self._layout, rows, cols, offset[0] - self._origin[0], offset[1] - self._origin[1])
+
+    def square_region(self, move: Move) -> Region | None:
+        """Where square ``move`` is drawn in this widget (None while the board is not drawn)."""
+        if self._layout is None or not self.fits:
+            return None
+        x, y = square_origin(self._layout, move)
+        gutter = self.styles.gutter
+        left, top = self._origin[0] + x + gutter.left, self._origin[1] + y + gutter.top
+        return Region(left, top, self._layout.cell_width, self._layout.cell_height)
 
     @property
     def least_height(self) -> int:
@@ -319,6 +299,8 @@ class BoardView(Widget, can_focus=True):
         margin_x, margin_y = (RANK_WIDTH, FILE_HEIGHT) if self.coordinates else (0, 0)
         layout = board_layout(width - margin_x, height - margin_y, rows, cols, block)
         self.set_class(layout is None, "-too-small")
+        self._layout = layout
+        self._changed()
         if layout is None:
             least_width, least_height = smallest_board(rows, cols, block)
             short_x = max(0, least_width + margin_x - width)
@@ -326,30 +308,18 @@ class BoardView(Widget, can_focus=True):
             needed = f"{self.app.size.width + short_x}×{self.app.size.height + short_y}"
             self.query_one("#too-small", Static).update(f"Make the window {needed} or larger")
             return
+        self.set_class(layout.cell_height < 3, "-small-squares")  # too small for a frame round the cursor
+        grid_width = layout.cell_width * cols + layout.gutter * (cols - 1)
+        grid_height = layout.cell_height * rows + layout.gutter * (rows - 1)
+        # centred with the coordinates' margin, as Textual aligns a child with its margin
+        left = max(0, (width - grid_width - margin_x) // 2) + margin_x
+        top = max(0, (height - grid_height - margin_y) // 2) + margin_y
+        self._origin = (left, top)
         self._draw_coordinates(layout)
-        cell_width, cell_height, gutter = layout.cell_width, layout.cell_height, layout.gutter
-        self.set_class(cell_height < 3, "-small-squares")  # too small for a frame round the cursor
-        for cell in self._cells.values():
-            cell.dotted = not gutter
-        grid = self.query_one("#grid", Grid)
-        grid.styles.grid_gutter_horizontal = grid.styles.grid_gutter_vertical = gutter
-        if block:  # small boards of block × block squares, the same gutters inside and between
-            for small_grid in self.query(".small-grid").results(Grid):
-                small_grid.styles.grid_rows = str(cell_height)
-                small_grid.styles.grid_columns = str(cell_width)
-            cell_height, cell_width = cell_height * block + block - 1, cell_width * block + block - 1
-            rows, cols = rows // block, cols // block
-        grid.styles.grid_rows = str(cell_height)
-        grid.styles.grid_columns = str(cell_width)
-        grid.styles.width = cell_width * cols + gutter * (cols - 1)
-        grid.styles.height = cell_height * rows + gutter * (rows - 1)
 
     def _draw_coordinates(self, layout: Layout) -> None:
-        """Letters over the columns and numbers beside the rows, each centred on its squares: the
-        grid keeps a margin for them, which :meth:`render` fills."""
+        """Letters over the columns and numbers beside the rows, each centred on its squares."""
         rows, cols, _block = self._shape
-        self.query_one("#grid", Grid).styles.margin = (FILE_HEIGHT, 0, 0, RANK_WIDTH) if self.coordinates else 0
-        self.refresh()
         if not self.coordinates:
             self._files, self._ranks = "", []
             return
@@ -361,72 +331,158 @@ class BoardView(Widget, can_focus=True):
             lines[row * stride_y + (layout.cell_height - 1) // 2] = str(row + 1).rjust(RANK_WIDTH - 1)
         self._ranks = lines[: stride_y * rows - layout.gutter]
 
-    def render(self) -> Text:
-        """The coordinates, in the margin the grid keeps for them (nothing while the board does
-        not fit, or before the grid is laid out)."""
-        # none while a board of another shape is being composed
-        grid = next(iter(self.query_children("#grid").results(Grid)), None) if self.is_mounted else None
-        width, height = self.content_size
-        if grid is None or not self._files or not self.fits or not grid.region:
-            return Text()
-        # where the margin begins, inside this view's padding
-        left = grid.region.x - self.content_region.x - RANK_WIDTH
-        top = grid.region.y - self.content_region.y - FILE_HEIGHT
-        lines = [""] * height
-        for offset, line in enumerate([self._files, *self._ranks]):
-            if 0 <= top + offset < height:
-                lines[top + offset] = " " * left + line
-        return Text("\n".join(line[:width] for line in lines), self.get_component_rich_style("board--coordinates"))
-
     def _paint(self) -> None:
+        """Work out what each square shows from the game, the cursor, the hint and the overlay."""
         game = self.game
-        if game is None or not self.is_mounted:
+        if game is None:
             return
         board = game.board
-        if len(self._cells) != board.rows * board.cols or (board.rows - 1, board.cols - 1) not in self._cells:
-            return  # a board of another shape is being composed; it paints once its squares are there
         last = board.last_move
         winning = set(board.winning_line)
         values = {mv.move: mv for mv in self.analysis.moves} if self.analysis else {}
         legal = board.legal_bits
         playable = legal if legal != board.empty_bits else 0  # lit only where the game limits it
-        self._paint_small_boards(game, playable)
-        for cell in self._cells.values():
-            row, col = cell.move
-            mark = board.at(cell.move)
-            cell.symbol = game.symbol(mark) if mark else ""
-            playable_here = bool(playable >> (row * board.cols + col) & 1)
-            cell.set_class(playable_here, "-playable")
-            value = values.get(cell.move)
-            # Meaning never rides on colour alone: the hint and the squares one may play carry a glyph.
-            cell.label = (
-                overlay_label(value) if value else HINT if cell.move == self.hint else "·" if playable_here else ""
-            )
-            cell.set_class(value is not None and value.value > 0, "-good")
-            cell.set_class(value is not None and value.value == 0, "-even")
-            cell.set_class(value is not None and value.value < 0, "-bad")
-            cell.set_class(cell.move == self.hint, "-hint")
-            cell.set_class(cell.symbol == "X", "-x")
-            cell.set_class(cell.symbol == "O", "-o")
-            cell.set_class(cell.move == self.cursor, "-cursor")
-            cell.set_class(cell.move == last, "-last")
-            decided = cell.move in winning
-            cell.set_class(decided and mark is board.winner, "-win")
-            cell.set_class(decided and mark is not board.winner, "-lost")  # Misère: the line that lost
+        squares = {}
+        for row in range(board.rows):
+            for col in range(board.cols):
+                move = (row, col)
+                mark = board.at(move)
+                symbol = game.symbol(mark) if mark else ""
+                playable_here = bool(playable >> (row * board.cols + col) & 1)
+                value = values.get(move)
+                # Meaning never rides on colour alone: the hint and the squares one may play carry a glyph.
+                label = overlay_label(value) if value else HINT if move == self.hint else "·" if playable_here else ""
+                decided = move in winning
+                flags = {
+                    "-playable": playable_here,
+                    "-good": value is not None and value.value > 0,
+                    "-even": value is not None and value.value == 0,
+                    "-bad": value is not None and value.value < 0,
+                    "-hint": move == self.hint,
+                    "-x": symbol == "X",
+                    "-o": symbol == "O",
+                    "-cursor": move == self.cursor,
+                    "-last": move == last,
+                    "-win": decided and mark is board.winner,
+                    "-lost": decided and mark is not board.winner,  # Misère: the line that lost
+                }
+                squares[move] = Square(move, symbol, label, frozenset(name for name, on in flags.items() if on))
+        self._squares = squares
+        self._small_boards(game, playable)
+        self._changed()
 
-    def _paint_small_boards(self, game: GameState, playable: int) -> None:
-        """Light the small boards one may play in; draw a big mark over the claimed ones."""
+    def _small_boards(self, game: GameState, playable: int) -> None:
+        """Games of small boards: who claimed each, and where one may play."""
         board = game.board
         block = board.rules.block_size
+        self._claims, self._open = {}, set()
         if not block:
             return
-        claims = {}
         for claimer, region in board.rules.claimed_regions(board):
             row, col = board.move_at(region[0])
-            claims[row // block, col // block] = game.symbol(claimer)
-        for small in self.query(SmallBoard):
-            top, left = small.cells[0].move
-            where = (top // block, left // block)
-            small.claim = claims.get(where, "")
-            small.set_class(any(playable >> board.index(cell.move) & 1 for cell in small.cells), "-playable")
-        self.query_one(BlocksGrid).refresh()  # its lines frame the boards one may play in
+            self._claims[row // block, col // block] = game.symbol(claimer)
+        for index in range(board.rows * board.cols):
+            if playable >> index & 1:
+                row, col = board.move_at(index)
+                self._open.add((row // block, col // block))
+
+    @property
+    def claims(self) -> dict[tuple[int, int], str]:
+        """Games of small boards: the symbol that claimed each claimed small board, by its place."""
+        return self._claims
+
+    @property
+    def open_boards(self) -> set[tuple[int, int]]:
+        """Games of small boards: the small boards one may play in, by their place."""
+        return self._open
+
+    def _changed(self) -> None:
+        """Draw the board again on the next frame."""
+        self._lines = None
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        if self._lines is None:
+            self._lines = self._draw()
+        return self._lines[y] if y < len(self._lines) else Strip.blank(self.content_size.width)
+
+    def _draw(self) -> list[Strip]:
+        """The board's lines: the coordinates, then the gaps and the squares over them."""
+        width, height = self.content_size
+        beneath = self.background_colors[1]
+        canvas = Canvas(width, height, solid(beneath))
+        layout = self._layout
+        rows, cols, block = self._shape
+        if layout is None or not self.fits or len(self._squares) != rows * cols:
+            return canvas.strips()
+        left, top = self._origin
+        if self.coordinates:
+            margin = self.get_component_rich_style("board--coordinates")
+            for offset, line in enumerate([self._files, *self._ranks]):
+                canvas.write(0, top - FILE_HEIGHT + offset, " " * (left - RANK_WIDTH) + line, margin)
+        opacity = self.get_component_styles("board--thinking").opacity if self.thinking else 1.0
+        looks = Looks(self.get_component_styles, self.has_focus, self.has_class("-small-squares"), bool(block), opacity)
+        grid_width = layout.cell_width * cols + layout.gutter * (cols - 1)
+        grid_height = layout.cell_height * rows + layout.gutter * (rows - 1)
+        if block:
+            self._draw_blocks(canvas, looks, beneath)
+        else:
+            gaps = beneath + looks.layer("board--gaps")
+            canvas.fill(left, top, grid_width, grid_height, faded(solid(gaps), beneath, opacity))
+            for square in self._squares.values():
+                self._draw_square(canvas, looks, square, gaps)
+        return canvas.strips()
+
+    def _draw_square(self, canvas: Canvas, looks: Looks, square: Square, beneath: Color) -> None:
+        """One square, over the colour ``beneath`` it: its mark as large as fits (inside the
+        cursor's frame), its label, or a dot where squares sit side by side."""
+        layout = self._layout
+        assert layout is not None
+        classes = square.classes | {"-hover"} if square.move == self._hover else square.classes
+        look = looks.of(classes, beneath)
+        if square.symbol:
+            frame = 2 if look.frame is not None else 0
+            text = big_mark(square.symbol, layout.cell_width - frame, layout.cell_height - frame)
+        else:
+            # A space, not nothing: a style such as the cursor's reverse needs a character to show on.
+            text = square.label or ("·" if not layout.gutter else " ")
+        x, y = square_origin(layout, square.move)
+        draw_square(canvas, self._origin[0] + x, self._origin[1] + y, layout, text, look)
+
+    def _draw_blocks(self, canvas: Canvas, looks: Looks, beneath: Color) -> None:
+        """A game of small boards (Ultimate): lines between the boards, heavy round those one
+        may play in; each board's squares over its own gaps, or a big mark over a claimed one."""
+        layout = self._layout
+        assert layout is not None
+        rows, _cols, block = self._shape
+        side = rows // block
+        board_width = layout.cell_width * block + block - 1
+        board_height = layout.cell_height * block + block - 1
+        blocks = beneath + looks.layer("board--blocks")
+        lines = self.get_component_styles("board--blocks")
+        light = Style(color=(blocks + lines.color).rich_color, bgcolor=blocks.rich_color)
+        open_lines = self.get_component_styles("board--blocks-open")
+        heavy = Style(color=(blocks + open_lines.color).rich_color, bgcolor=blocks.rich_color) + open_lines.text_style
+        left, top = self._origin
+        size = (board_width * side + side - 1, board_height * side + side - 1)
+        canvas.fill(left, top, *size, faded(solid(blocks), beneath, looks.opacity))
+
+        def is_open(row: int, col: int, next_row: int, next_col: int) -> bool:
+            return (row, col) in self._open or (next_row, next_col) in self._open
+
+        styles = (faded(light, beneath, looks.opacity), faded(heavy, beneath, looks.opacity))
+        draw_block_lines(canvas, (left, top), size, (board_width + 1, board_height + 1), side, is_open, styles)
+        for board_row in range(side):
+            for board_col in range(side):
+                claim = self._claims.get((board_row, board_col), "")
+                x, y = left + board_col * (board_width + 1), top + board_row * (board_height + 1)
+                if claim:
+                    look = looks.claim(claim, blocks)
+                    draw_claim(canvas, x, y, (board_width, board_height), claim, look)
+                    continue
+                lit = (board_row, board_col) in self._open
+                gaps = blocks + looks.layer("board--small-gaps-open" if lit else "board--small-gaps")
+                canvas.fill(x, y, board_width, board_height, faded(solid(gaps), blocks, looks.opacity))
+                for row in range(board_row * block, board_row * block + block):
+                    for col in range(board_col * block, board_col * block + block):
+                        self._draw_square(canvas, looks, self._squares[row, col], gaps)
