@@ -457,19 +457,16 @@ def test_every_command_ends_with_status_0_when_its_reader_is_gone(tmp_path: Path
     assert done.returncode == 0
 
 
-def test_a_start_with_no_arguments_builds_only_the_play_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The commands' parsers are built only when the command line has an argument; what a
-    start without any gets is what the whole parser gives."""
-    built: list[bool] = []
+def test_a_start_with_no_arguments_builds_no_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command line with no argument is not parsed (argparse is not even loaded): it plays
+    with no saved game and no choices, which is what the parser makes of no arguments."""
+    built: list[int] = []
     build = parser.build_parser
-
-    def counting(with_commands: bool = True) -> parser._Parser:
-        built.append(with_commands)
-        return build(with_commands)
-
-    monkeypatch.setattr(parser, "build_parser", counting)
+    monkeypatch.setattr(parser, "build_parser", lambda: built.append(1) or build())
     played: list[dict[str, object]] = []
     monkeypatch.setattr("tictactoe_tui.app.run_app", lambda **kwargs: played.append(kwargs) or 0)
     assert main([]) == 0
-    assert built == [False]
-    assert vars(build(with_commands=False).parse_args([])) == vars(build().parse_args([]))
+    assert built == []
+    assert played == [{"load": None, "choices": {}}]
+    nothing = build().parse_args([])
+    assert (nothing.command, nothing.load, parser.launch_choices(nothing)) == (None, None, {})

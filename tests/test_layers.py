@@ -82,11 +82,9 @@ def test_a_start_loads_no_search_until_one_runs(tmp_path: Path) -> None:
 
 PLAY = """
 import json, sys
-from tictactoe_tui.cli.parser import build_parser, launch_choices
 from tictactoe_tui.app.app import TicTacToeApp
 from tictactoe_tui.store.files import Paths
-args = build_parser(with_commands=False).parse_args([])  # as the command with no arguments
-TicTacToeApp(paths=Paths.default(), overrides=launch_choices(args))
+TicTacToeApp(paths=Paths.default(), overrides={})  # as the command with no arguments
 print(json.dumps(sorted(name for name in sys.modules if name.startswith("tictactoe_tui"))))
 """
 

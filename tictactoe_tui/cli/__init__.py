@@ -36,13 +36,17 @@ def _main(argv: Sequence[str] | None) -> int:
     # its first frame.
     gc.disable()
     try:
+        given = sys.argv[1:] if argv is None else argv
+        if not given:  # nothing to parse: no command, no saved game, no choices (argparse not even loaded)
+            from ..app import run_app
+
+            return run_app(load=None, choices={})
         from ..engine.board import BoardError
         from ..store import savefile
         from .parser import UsageError, build_parser, launch_choices
 
         try:
-            given = sys.argv[1:] if argv is None else argv
-            args = build_parser(with_commands=bool(given)).parse_args(given)
+            args = build_parser().parse_args(given)
             if args.command is not None:
                 gc.enable()
                 return run_command(args)

@@ -106,10 +106,9 @@ def player_name(text: str) -> str:
     return text.strip().lower()
 
 
-def build_parser(with_commands: bool = True) -> _Parser:
-    """The argument parser for every subcommand; without ``with_commands``, for the play options
-    alone (what a start with no arguments needs: the commands' parsers take longer to build
-    than the rest of the command line)."""
+def build_parser() -> _Parser:
+    """The argument parser: the play options and every subcommand (a start with no arguments
+    builds none: :func:`tictactoe_tui.cli.main`)."""
     parser = _Parser(prog="tictactoe-tui", description="Tic-tac-toe in the terminal, from 3x3 to m×n×k.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
@@ -121,9 +120,6 @@ def build_parser(with_commands: bool = True) -> _Parser:
         type=think_seconds,
         help=f"the computer's seconds per move ({THINK_LIMITS[0]:g} to {THINK_LIMITS[1]:g})",
     )
-    if not with_commands:
-        parser.set_defaults(command=None)
-        return parser
     from ..net.address import DEFAULT_PORT  # a start with no arguments loads no network code
 
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
