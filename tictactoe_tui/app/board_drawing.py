@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
@@ -13,9 +12,6 @@ from textual.color import Color
 from textual.strip import Strip
 
 from ..engine import Move
-
-if TYPE_CHECKING:
-    from textual.css.styles import RenderStyles
 
 BIG_GLYPHS = {
     "X": ("▀▄     ▄▀", "  ▀▄ ▄▀  ", "  ▄▀ ▀▄  ", "▄▀     ▀▄"),
@@ -254,23 +250,93 @@ def draw_block_lines(
             canvas.write(x, y, CROSSINGS[arms], bold if any(arms) else light)
 
 
-class Looks:
-    """How squares look in one drawing of the board, by their classes: the board's component
-    styles in the order of precedence of the stylesheet the squares had when each was a widget
-    (a later or more specific rule wins). Each set of classes is worked out once."""
+#: The layers a square's look is made of, by name: its background, its ink and its text style.
+#: Colours are the theme's variables, with an opacity where one is given ("text" is the theme's
+#: "auto": a colour that reads on the background beneath). In :class:`Looks`' order of
+#: precedence: the hint over the winning line over the cursor over the last move over a square
+#: one may play over the square under the mouse over a plain square.
+LAYERS: dict[str, tuple[str | None, str | None, str | None]] = {
+    "gaps": ("foreground 18%", None, None),
+    "square": ("surface", "foreground", "bold"),
+    "hover": ("boost", None, None),
+    "x": (None, "text-primary", None),
+    "o": (None, "text-error", None),
+    "playable": ("accent 12%", None, None),
+    "last": ("foreground 8%", None, "bold underline"),  # the last move is underlined, whatever the colours
+    "cursor": ("foreground 12%", "foreground", None),  # the ink: its frame (the cursor shows without colour too)
+    "cursor-focused": ("accent 35%", None, None),
+    "cursor-small": (None, None, "bold reverse"),  # squares too small for a frame: a solid block instead
+    "cursor-small-line": (None, None, "bold reverse underline"),  # the line keeps its look under the cursor
+    "win": ("success 35%", "text", "bold reverse underline"),
+    "win-cursor": ("success 55%", None, None),
+    "lost": ("error 35%", "text", "bold reverse underline"),
+    "hint": ("accent 45%", None, None),
+    "good": (None, "text-success", None),
+    "even": (None, "text-warning", None),
+    "bad": (None, "text-error", None),
+    "coordinates": (None, "text-muted", None),
+    # games of small boards (Ultimate): lines between the boards, heavy round those one may play
+    # in; each board's own gaps lit where one may play; a claimed board one big mark
+    "blocks": ("surface", "foreground 70%", None),
+    "blocks-open": (None, "accent", "bold"),
+    "small-gaps": ("foreground 14%", None, None),
+    "small-gaps-open": ("accent 60%", None, None),
+    "claim-x": ("primary 15%", "text-primary", "bold"),
+    "claim-o": ("error 15%", "text-error", "bold"),
+}
 
-    def __init__(
-        self, styles_of: Callable[[str], RenderStyles], focused: bool, small: bool, blocks: bool, opacity: float
-    ) -> None:
-        self._styles_of = styles_of
+#: Which class's layer gives a square its background, its ink, its text style: the first it has.
+BACKGROUNDS = ("-hint", "-lost", "-win", "-cursor", "-last", "-playable", "-hover")
+INKS = ("-bad", "-even", "-good", "-lost", "-win", "-o", "-x")
+TEXT_STYLES = ("-lost", "-win", "-last")
+
+#: How opaque the board is drawn while the computer thinks.
+THINKING_OPACITY = 0.85
+
+#: No colour: a layer that leaves the one beneath as it is.
+CLEAR = Color(0, 0, 0, 0)
+
+
+def theme_colour(variables: dict[str, str], spec: str | None) -> tuple[Color, bool]:
+    """The colour ``spec`` names (a theme variable, then an opacity such as ``12%``), and
+    whether it is the theme's "auto" (then only its opacity counts)."""
+    if spec is None:
+        return CLEAR, False
+    name, _, opacity = spec.partition(" ")
+    value = variables[name]
+    auto = value.startswith("auto")
+    if auto:
+        value, _, opacity = value.partition(" ")
+        colour = Color(255, 255, 255)
+    else:
+        colour = Color.parse(value)
+    return (colour.with_alpha(float(opacity.rstrip("%")) / 100) if opacity else colour), auto
+
+
+class Looks:
+    """How squares look in one drawing of the board, by their classes: the :data:`LAYERS` in
+    the order of precedence the squares' stylesheet had when each was a widget (a later or
+    more specific rule wins). Each set of classes is worked out once."""
+
+    def __init__(self, variables: dict[str, str], focused: bool, small: bool, blocks: bool, opacity: float) -> None:
+        self._variables = variables
         self._focused, self._small, self._blocks = focused, small, blocks
         self.opacity = opacity
         """Below 1 while the computer thinks: the board is drawn fainter."""
         self._known: dict[tuple[frozenset[str], Color], Look] = {}
 
-    def layer(self, name: str) -> Color:
-        """Component ``name``'s background, seen through the board's opacity."""
-        return self._styles_of(name).background.multiply_alpha(self.opacity)
+    def background(self, name: str) -> Color:
+        """Layer ``name``'s background as it is laid (seen through the board's opacity)."""
+        return theme_colour(self._variables, LAYERS[name][0])[0].multiply_alpha(self.opacity)
+
+    def ink(self, name: str, beneath: Color) -> Style:
+        """Layer ``name``'s ink and text style over ``beneath`` (its background not laid)."""
+        _background, colour, text_style = LAYERS[name]
+        ink, auto = theme_colour(self._variables, colour)
+        if auto:
+            ink = beneath.get_contrast_text(ink.a)
+        style = Style(color=(beneath + ink).rich_color, bgcolor=beneath.rich_color)
+        return Style.parse(text_style) + style if text_style else style
 
     def of(self, classes: frozenset[str], beneath: Color) -> Look:
         """The look of a square with ``classes`` drawn over ``beneath``."""
@@ -281,53 +347,39 @@ class Looks:
 
     def claim(self, symbol: str, beneath: Color) -> Look:
         """The look of a small board ``symbol`` claimed (Ultimate), drawn over ``beneath``."""
-        styles = self._styles_of(f"board--claim-{symbol.lower()}")
-        ground = beneath + styles.background.multiply_alpha(self.opacity)
-        ink = styles.text_style + Style(color=(ground + styles.color).rich_color, bgcolor=ground.rich_color)
-        return Look(faded(ink, beneath, self.opacity), faded(solid(ground), beneath, self.opacity), None)
+        name = f"claim-{symbol.lower()}"
+        ground = beneath + self.background(name)
+        return Look(
+            faded(self.ink(name, ground), beneath, self.opacity), faded(solid(ground), beneath, self.opacity), None
+        )
 
     def _work_out(self, classes: frozenset[str], beneath: Color) -> Look:
         cursor, line = "-cursor" in classes, bool(classes & {"-win", "-lost"})
         background = (
-            "board--win-cursor"
+            "win-cursor"
             if cursor and "-win" in classes
-            else "board--cursor-focused"
+            else "cursor-focused"
             if cursor and self._focused
-            else "board--square"
+            else "square"
             if self._blocks and "-playable" in classes  # the lit gaps say it
-            else next(
-                (
-                    f"board-{name}"
-                    for name in ("-hint", "-lost", "-win", "-cursor", "-last", "-playable", "-hover")
-                    if name in classes
-                ),
-                "board--square",
-            )
+            else next((name[1:] for name in BACKGROUNDS if name in classes), "square")
         )
-        colour = next(
-            (f"board-{name}" for name in ("-bad", "-even", "-good", "-lost", "-win", "-o", "-x") if name in classes),
-            "board--square",
-        )
+        colour = next((name[1:] for name in INKS if name in classes), "square")
         text_style = (
-            ("board--cursor-small-line" if line else "board--cursor-small")
+            ("cursor-small-line" if line else "cursor-small")
             if cursor and self._small
-            else next(
-                (f"board-{name}" for name in ("-lost", "-win", "-last") if name in classes),
-                "board--square",
-            )
+            else next((name[1:] for name in TEXT_STYLES if name in classes), "square")
         )
-        square = beneath + self.layer(background)
-        colour_styles = self._styles_of(colour)
-        if colour_styles.auto_color:
-            ink = (beneath + self._styles_of(background).background).get_contrast_text(colour_styles.color.a)
-        else:
-            ink = colour_styles.color
-        text = self._styles_of(text_style).text_style + Style(
-            color=(square + ink).rich_color, bgcolor=square.rich_color
-        )
+        square = beneath + self.background(background)
+        ink, auto = theme_colour(self._variables, LAYERS[colour][1])
+        if auto:  # contrast with the square's own colour, as the stylesheet's auto had it
+            ink = (beneath + theme_colour(self._variables, LAYERS[background][0])[0]).get_contrast_text(ink.a)
+        style = LAYERS[text_style][2]
+        text = Style(color=(square + ink).rich_color, bgcolor=square.rich_color)
+        text = Style.parse(style) + text if style else text
         frame = None
         if cursor and not self._small:
-            frame_colour = beneath + self._styles_of("board--cursor").color
+            frame_colour = beneath + theme_colour(self._variables, LAYERS["cursor"][1])[0]
             frame = Style(color=frame_colour.rich_color, bgcolor=square.rich_color)
         return Look(
             faded(text, beneath, self.opacity),

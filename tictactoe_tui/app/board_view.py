@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
@@ -21,6 +20,7 @@ from ..game import GameState
 from .board_drawing import (
     FILE_HEIGHT,
     RANK_WIDTH,
+    THINKING_OPACITY,
     Canvas,
     Layout,
     Looks,
@@ -90,35 +90,6 @@ class BoardView(Widget, can_focus=True):
     """Renders the game bound to it, every square, gap and coordinate in one widget; keys
     and clicks go to the screen as messages."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "board--coordinates",
-        "board--gaps",
-        "board--square",
-        "board--hover",
-        "board--x",
-        "board--o",
-        "board--playable",
-        "board--last",
-        "board--cursor",
-        "board--cursor-focused",
-        "board--cursor-small",
-        "board--cursor-small-line",
-        "board--win",
-        "board--win-cursor",
-        "board--lost",
-        "board--hint",
-        "board--good",
-        "board--even",
-        "board--bad",
-        "board--thinking",
-        "board--blocks",
-        "board--blocks-open",
-        "board--small-gaps",
-        "board--small-gaps-open",
-        "board--claim-x",
-        "board--claim-o",
-    }
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move_cursor(-1, 0)", "Cursor up", show=False),
         Binding("down,j", "move_cursor(1, 0)", "Cursor down", show=False),
@@ -177,8 +148,6 @@ class BoardView(Widget, can_focus=True):
         return self._squares
 
     def compose(self) -> ComposeResult:
-        rows, cols, _block = self._shape
-        self.set_class(rows * cols > 25, "-compact")
         yield Static("", id="too-small")
 
     class CursorMoved(Message):
@@ -209,7 +178,6 @@ class BoardView(Widget, can_focus=True):
         shape = (board.rows, board.cols, board.rules.block_size)
         if shape != self._shape:
             self._shape = shape
-            self.set_class(board.rows * board.cols > 25, "-compact")
             self._fit()
         self._paint()
 
@@ -228,8 +196,7 @@ class BoardView(Widget, can_focus=True):
     def watch_hint(self) -> None:
         self._paint()
 
-    def watch_thinking(self, thinking: bool) -> None:
-        self.set_class(thinking, "-thinking")
+    def watch_thinking(self) -> None:
         self._changed()
 
     def watch_coordinates(self) -> None:
@@ -237,6 +204,9 @@ class BoardView(Widget, can_focus=True):
 
     def on_resize(self, event: Resize) -> None:
         self._fit()
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._changed())  # its colours are the theme's
 
     def on_focus(self) -> None:
         self._changed()
@@ -308,7 +278,6 @@ class BoardView(Widget, can_focus=True):
             needed = f"{self.app.size.width + short_x}×{self.app.size.height + short_y}"
             self.query_one("#too-small", Static).update(f"Make the window {needed} or larger")
             return
-        self.set_class(layout.cell_height < 3, "-small-squares")  # too small for a frame round the cursor
         grid_width = layout.cell_width * cols + layout.gutter * (cols - 1)
         grid_height = layout.cell_height * rows + layout.gutter * (rows - 1)
         # centred with the coordinates' margin, as Textual aligns a child with its margin
@@ -416,18 +385,19 @@ class BoardView(Widget, can_focus=True):
         if layout is None or not self.fits or len(self._squares) != rows * cols:
             return canvas.strips()
         left, top = self._origin
+        opacity = THINKING_OPACITY if self.thinking else 1.0
+        small = layout.cell_height < 3  # too small for a frame round the cursor
+        looks = Looks(self.app.theme_variables, self.has_focus, small, bool(block), opacity)
         if self.coordinates:
-            margin = self.get_component_rich_style("board--coordinates")
+            margin = looks.ink("coordinates", beneath)
             for offset, line in enumerate([self._files, *self._ranks]):
                 canvas.write(0, top - FILE_HEIGHT + offset, " " * (left - RANK_WIDTH) + line, margin)
-        opacity = self.get_component_styles("board--thinking").opacity if self.thinking else 1.0
-        looks = Looks(self.get_component_styles, self.has_focus, self.has_class("-small-squares"), bool(block), opacity)
         grid_width = layout.cell_width * cols + layout.gutter * (cols - 1)
         grid_height = layout.cell_height * rows + layout.gutter * (rows - 1)
         if block:
             self._draw_blocks(canvas, looks, beneath)
         else:
-            gaps = beneath + looks.layer("board--gaps")
+            gaps = beneath + looks.background("gaps")
             canvas.fill(left, top, grid_width, grid_height, faded(solid(gaps), beneath, opacity))
             for square in self._squares.values():
                 self._draw_square(canvas, looks, square, gaps)
@@ -458,11 +428,8 @@ class BoardView(Widget, can_focus=True):
         side = rows // block
         board_width = layout.cell_width * block + block - 1
         board_height = layout.cell_height * block + block - 1
-        blocks = beneath + looks.layer("board--blocks")
-        lines = self.get_component_styles("board--blocks")
-        light = Style(color=(blocks + lines.color).rich_color, bgcolor=blocks.rich_color)
-        open_lines = self.get_component_styles("board--blocks-open")
-        heavy = Style(color=(blocks + open_lines.color).rich_color, bgcolor=blocks.rich_color) + open_lines.text_style
+        blocks = beneath + looks.background("blocks")
+        light, heavy = looks.ink("blocks", blocks), looks.ink("blocks-open", blocks)
         left, top = self._origin
         size = (board_width * side + side - 1, board_height * side + side - 1)
         canvas.fill(left, top, *size, faded(solid(blocks), beneath, looks.opacity))
@@ -481,7 +448,7 @@ class BoardView(Widget, can_focus=True):
                     draw_claim(canvas, x, y, (board_width, board_height), claim, look)
                     continue
                 lit = (board_row, board_col) in self._open
-                gaps = blocks + looks.layer("board--small-gaps-open" if lit else "board--small-gaps")
+                gaps = blocks + looks.background("small-gaps-open" if lit else "small-gaps")
                 canvas.fill(x, y, board_width, board_height, faded(solid(gaps), blocks, looks.opacity))
                 for row in range(board_row * block, board_row * block + block):
                     for col in range(board_col * block, board_col * block + block):
