@@ -7,10 +7,12 @@ the window must be and a move is refused.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from rich.text import Text
+from textual import events
 from textual.geometry import Region
 from textual.widgets import Footer, Select, Static
 
@@ -20,7 +22,7 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.status import StatusLine
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.engine.rules import RULES
-from tictactoe_tui.game import Mode, Preset, Settings, presets_for
+from tictactoe_tui.game import GameState, Mode, Preset, Settings, presets_for
 
 WIDTHS = (40, 70, 80, 140, 200)  # 70 and 80: either side of the sidebar folding away
 HEIGHTS = (12, 18, 24, 40)
@@ -125,3 +127,41 @@ async def test_every_board_choice_fits_the_sidebar_on_one_line(size: tuple[int, 
         for game in RULES:
             for preset in presets_for(game):
                 assert len(preset.label) <= room, f"{preset.label!r} is cut in {room} columns"
+
+
+async def test_a_click_reaches_the_square_under_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board is one widget: a click is mapped to the square under it by its offset, from
+    any corner of the square, on every board of every game (Ultimate's small boards and their
+    lines included) at two window sizes; a click in a gap between squares is no square's."""
+    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+
+        def click(x: int, y: int) -> list[tuple[int, int]]:
+            """The squares a click at ``x``, ``y`` of the view posts (kept, not sent)."""
+            posted: list[object] = []
+            origin = view.region.offset
+            with monkeypatch.context() as patch:
+                patch.setattr(view, "post_message", posted.append)
+                view.on_click(events.Click(view, x, y, 0, 0, 1, False, False, False, origin.x + x, origin.y + y))
+            return [message.move for message in posted if isinstance(message, BoardView.CellClicked)]
+
+        for size in ((140, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            for preset in PRESETS:
+                view.game = GameState.start(Settings(mode=Mode.TWO_PLAYERS, preset=preset), random.Random(1))
+                if not view.fits:
+                    continue
+                rows, cols = preset.rows, preset.cols
+                for move in {(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1), (rows // 2, cols // 2)}:
+                    region = view.square_region(move)
+                    assert region is not None
+                    for x, y in ((region.x, region.y), (region.right - 1, region.bottom - 1)):
+                        assert click(x, y) == [move], f"{preset.label} at {size}: ({x}, {y}) in {move} {region}"
+                first, second = view.square_region((0, 0)), view.square_region((0, 1))
+                assert first is not None
+                assert second is not None
+                if second.x > first.right:  # a gap between them
+                    assert click(first.right, first.y) == [], f"{preset.label} at {size}: the gap after a1"
