@@ -461,3 +461,26 @@ async def test_keys_sidebar_and_quit_work_while_the_computer_thinks(make_app: Ap
         await pilot.press("q", "y")  # the game is unfinished: it asks first
     assert app.return_code == 0
     assert not gated.gate.is_set()  # it quit while the search was still running
+
+
+async def test_the_board_takes_a_new_theme_s_colours_at_once(make_app: AppFactory) -> None:
+    """The board draws its squares in the theme's colours: a new theme draws it again."""
+    from textual.color import Color
+
+    from .squares import drawn
+
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        region = view.square_region((0, 0))
+        assert region is not None
+
+        def plain_square() -> object:
+            first = next(iter(drawn(view, region)[0]))
+            return first.style.bgcolor if first.style else None
+
+        assert plain_square() == Color.parse(app.theme_variables["surface"]).rich_color
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        assert plain_square() == Color.parse(app.theme_variables["surface"]).rich_color
