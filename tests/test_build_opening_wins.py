@@ -3,10 +3,7 @@ what it does with a position: skip it, leave it to the live proof, or add a prov
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -15,20 +12,10 @@ from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 
-SCRIPT = Path(__file__).parent.parent / "scripts" / "build_opening_wins.py"
+from .scripts import load_script
+
 CONNECT_FOUR = Board.empty(6, 7, 4, "gravity")
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_opening_wins", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BUILD = load_script()
+BUILD = load_script("build_opening_wins")
 
 
 def test_the_chances_are_those_of_random_moves_mirror_images_together() -> None:

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -13,17 +11,12 @@ import pytest
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.players import Choices, PerfectStrategy
 
-SCRIPT = Path(__file__).parent.parent / "scripts" / "prove_impossible.py"
+from .scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("prove_impossible", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
+    module = load_script("prove_impossible")
     sys.setrecursionlimit(10_000)
     return module
 
