@@ -15,7 +15,6 @@ answers arrive in: the file is the same on every run. Writes ``PATH`` and ``PATH
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import multiprocessing
 import os
@@ -25,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.search.book import BOOKS, EVERY_MARKS, TAKEN, OpeningBook, canonical, preferred
+from tictactoe_tui.engine.search.book import BOOKS, EVERY_MARKS, TAKEN, OpeningBook, canonical, preferred, write_data
 from tictactoe_tui.engine.search.solver import Solver
 
 ROWS, COLS, K = 5, 5, 4
@@ -137,9 +136,7 @@ def main() -> None:
                 if ply < args.every:
                     everything = {child for key in everything for child in every_child(key)}
     data = OpeningBook(geometry(ROWS, COLS, K), args.plies, book).to_bytes()
-    args.out.write_bytes(data)
-    digest = hashlib.sha256(data).hexdigest()
-    args.out.with_name(args.out.name + ".sha256").write_text(f"{digest}  {args.out.name}\n")
+    digest = write_data(args.out, data)
     partial.unlink()
     print(f"{len(book)} positions, {len(data):,} bytes, sha256 {digest}")
 

@@ -25,7 +25,6 @@ Writes ``PATH`` (the book as it was, plus the new positions) and ``PATH.sha256``
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import multiprocessing
 import os
@@ -37,7 +36,7 @@ from pathlib import Path
 
 from tictactoe_tui.engine.board import Board, geometry
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
-from tictactoe_tui.engine.search.book import canonical
+from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
@@ -179,9 +178,7 @@ def main() -> None:
     print(file=sys.stderr)
     assert book.geometry == geometry(ROWS, COLS, K, GAME)
     data = book.to_bytes()
-    args.out.write_bytes(data)
-    digest = hashlib.sha256(data).hexdigest()
-    args.out.with_name(args.out.name + ".sha256").write_text(f"{digest}  {args.out.name}\n")
+    digest = write_data(args.out, data)
     print(f"{len(book)} positions, {len(data):,} bytes, sha256 {digest}; kept {partial} to resume or extend")
 
 

@@ -33,7 +33,6 @@ depends on the games played; every one of them is a proof. Writes ``PATH`` and `
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import multiprocessing
 import os
@@ -49,7 +48,7 @@ from tictactoe_tui.engine.arena import REFERENCE
 from tictactoe_tui.engine.board import Board, Mark, geometry
 from tictactoe_tui.engine.games import get_strategy
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search.book import canonical
+from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
@@ -229,9 +228,7 @@ def main() -> None:
                 merge(future.result())
                 report(book, unsolved, played, started)
     data = book.to_bytes()
-    args.out.write_bytes(data)
-    digest = hashlib.sha256(data).hexdigest()
-    args.out.with_name(args.out.name + ".sha256").write_text(f"{digest}  {args.out.name}\n")
+    digest = write_data(args.out, data)
     print(f"{len(book)} positions, {len(data):,} bytes, sha256 {digest}; kept {partial} to resume or extend")
 
 

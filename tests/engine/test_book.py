@@ -6,6 +6,7 @@ import hashlib
 import random
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from tictactoe_tui.engine.search.book import (
     canonical,
     opening_book,
     read_shipped,
+    verified,
+    write_data,
 )
 from tictactoe_tui.engine.search.solver import Solver
 
@@ -181,3 +184,14 @@ def test_a_book_that_does_not_match_its_checksum_is_not_used(monkeypatch: pytest
     monkeypatch.setattr(book_module, "read_shipped", lambda shape: (data, "0" * 64))
     monkeypatch.setattr(book_module, "_loaded", {})
     assert opening_book(EMPTY.geometry) is None
+
+
+def test_a_written_book_carries_the_checksum_it_is_verified_by(tmp_path: Path) -> None:
+    """What the build scripts write (:func:`write_data`) is what a load checks: the file's
+    SHA-256 beside it, naming the file."""
+    path = tmp_path / "book.bin"
+    digest = write_data(path, b"some book")
+    assert path.read_bytes() == b"some book"
+    assert (tmp_path / "book.bin.sha256").read_text() == f"{digest}  book.bin\n"
+    assert verified((path.read_bytes(), digest)) == b"some book"
+    assert verified((b"another book", digest)) is None

@@ -24,8 +24,12 @@ import struct
 import threading
 import zlib
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from ..board import Board, Geometry, Move, geometry, permute_bits
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAGIC = b"TTTBOOK1"
 HEADER = struct.Struct("<8sBBBBI")
@@ -183,6 +187,17 @@ def read_data(name: str) -> tuple[bytes, str] | None:
     if not (data.is_file() and digest.is_file()):
         return None
     return data.read_bytes(), digest.read_text().split()[0]
+
+
+def write_data(path: Path, data: bytes) -> str:
+    """Write ``data`` to ``path`` and its SHA-256 beside it, as :func:`read_data` reads them
+    (what the books' build scripts ship); the SHA-256."""
+    import hashlib  # the app never writes a book: its start loads none of this
+
+    digest = hashlib.sha256(data).hexdigest()
+    path.write_bytes(data)
+    path.with_name(path.name + ".sha256").write_text(f"{digest}  {path.name}\n")
+    return digest
 
 
 def verified(shipped: tuple[bytes, str] | None) -> bytes | None:
