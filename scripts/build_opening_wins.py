@@ -38,30 +38,22 @@ from tictactoe_tui.engine.board import Board, geometry
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
 from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
 from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
 
 GAME, ROWS, COLS, K = "gravity", 6, 7, 4
-HEIGHT = ROWS + 1
+#: The solver's bitboards: bit ``column * LAYOUT.height + row`` (from the bottom) a square.
+LAYOUT = Layout.of(geometry(ROWS, COLS, K, GAME))
 PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
 DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / WIN_BOOKS[(GAME, ROWS, COLS, K)]
 #: Columns as stacks of marks, bottom first: 0 for the first player's, 1 for the second's.
 Stacks = tuple[tuple[int, ...], ...]
 
 
-def has_four(marks: int) -> bool:
-    """Whether ``marks`` (bits ``column * HEIGHT + row``) hold four in a row."""
-    for shift in (1, HEIGHT, HEIGHT - 1, HEIGHT + 1):
-        pairs = marks & (marks >> shift)
-        if pairs & (pairs >> 2 * shift):
-            return True
-    return False
-
-
 def marks_of(stacks: Stacks, side: int) -> int:
-    """The bits of ``side``'s marks."""
+    """The bits of ``side``'s marks, as the solver's layout has them."""
     return sum(
-        1 << column * HEIGHT + row
+        1 << column * LAYOUT.height + row
         for column, stack in enumerate(stacks)
         for row, mark in enumerate(stack)
         if mark == side
@@ -70,7 +62,7 @@ def marks_of(stacks: Stacks, side: int) -> int:
 
 def completes(stacks: Stacks, column: int, side: int) -> bool:
     """Whether ``side`` dropping a mark in ``column`` completes a line."""
-    return has_four(marks_of(stacks, side) | 1 << column * HEIGHT + len(stacks[column]))
+    return LAYOUT.line_finder(marks_of(stacks, side) | 1 << column * LAYOUT.height + len(stacks[column]))
 
 
 def likely_positions(plies: int) -> list[tuple[float, str]]:
