@@ -36,7 +36,7 @@ def seconds_left(seconds: float | None, asked_at: float) -> float | None:
     least :data:`LEAST_SHARE` of it, so a request that waited still searches."""
     if seconds is None:
         return None
-    waited = min(max(time.time() - asked_at, 0.0), seconds)
+    waited = max(time.time() - asked_at, 0.0)
     return max(seconds - waited, seconds * LEAST_SHARE)
 
 
