@@ -45,6 +45,10 @@ class Layout:
     gutter: int
     """1: a line between squares; 0: squares side by side, each empty one drawn as a dot."""
 
+    def grid_size(self, rows: int, cols: int) -> tuple[int, int]:
+        """The columns and lines the squares of ``rows`` × ``cols`` take, gaps between them included."""
+        return self.cell_width * cols + self.gutter * (cols - 1), self.cell_height * rows + self.gutter * (rows - 1)
+
 
 #: Room the coordinates take: the numbers down the left, the letters across the top.
 RANK_WIDTH = 3

@@ -278,8 +278,7 @@ class BoardView(Widget, can_focus=True):
             needed = f"{self.app.size.width + short_x}×{self.app.size.height + short_y}"
             self.query_one("#too-small", Static).update(f"Make the window {needed} or larger")
             return
-        grid_width = layout.cell_width * cols + layout.gutter * (cols - 1)
-        grid_height = layout.cell_height * rows + layout.gutter * (rows - 1)
+        grid_width, grid_height = layout.grid_size(rows, cols)
         # centred with the coordinates' margin, as Textual aligns a child with its margin
         left = max(0, (width - grid_width - margin_x) // 2) + margin_x
         top = max(0, (height - grid_height - margin_y) // 2) + margin_y
@@ -392,13 +391,11 @@ class BoardView(Widget, can_focus=True):
             margin = looks.ink("coordinates", beneath)
             for offset, line in enumerate([self._files, *self._ranks]):
                 canvas.write(0, top - FILE_HEIGHT + offset, " " * (left - RANK_WIDTH) + line, margin)
-        grid_width = layout.cell_width * cols + layout.gutter * (cols - 1)
-        grid_height = layout.cell_height * rows + layout.gutter * (rows - 1)
         if block:
             self._draw_blocks(canvas, looks, beneath)
         else:
             gaps = beneath + looks.background("gaps")
-            canvas.fill(left, top, grid_width, grid_height, faded(solid(gaps), beneath, opacity))
+            canvas.fill(left, top, *layout.grid_size(rows, cols), faded(solid(gaps), beneath, opacity))
             for square in self._squares.values():
                 self._draw_square(canvas, looks, square, gaps)
         return canvas.strips()
@@ -426,8 +423,7 @@ class BoardView(Widget, can_focus=True):
         assert layout is not None
         rows, _cols, block = self._shape
         side = rows // block
-        board_width = layout.cell_width * block + block - 1
-        board_height = layout.cell_height * block + block - 1
+        board_width, board_height = layout.grid_size(block, block)  # a small board's squares
         blocks = beneath + looks.background("blocks")
         light, heavy = looks.ink("blocks", blocks), looks.ink("blocks-open", blocks)
         left, top = self._origin
