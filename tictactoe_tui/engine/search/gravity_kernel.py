@@ -34,6 +34,7 @@ from typing import Any, ClassVar, TypeVar, cast
 import numba
 import numba.extending
 import numpy as np
+import numpy.typing as npt
 from llvmlite import ir
 from numba.core import cgutils
 from numpy.typing import NDArray
@@ -269,11 +270,16 @@ class CompiledTable:
         entry = int(self.table[slot + 1])
         return entry if int(self.table[slot]) ^ entry == key + 1 else None
 
+    def stored(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Every stored key and its packed bounds, as two arrays."""
+        checks, entries = self.table[::2], self.table[1::2]
+        used = np.flatnonzero(checks)
+        return (checks[used] ^ entries[used]) - 1, entries[used]
+
     def items(self) -> Iterator[tuple[int, int]]:
         """Every stored key with its packed bounds."""
-        checks, entries = self.table[::2], self.table[1::2]
-        for slot in np.flatnonzero(checks):
-            yield int(checks[slot] ^ entries[slot]) - 1, int(entries[slot])
+        keys, entries = self.stored()
+        return zip(map(int, keys), map(int, entries), strict=True)
 
     def __iter__(self) -> Iterator[int]:
         """Every stored key."""

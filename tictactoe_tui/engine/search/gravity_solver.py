@@ -347,14 +347,11 @@ class GravitySolver:
         """The positions of at most ``max_marks`` marks that this solver's table proves lost
         for the side to move (what a win book is built from)."""
         layout = self.layout
-        for key, entry in self.table.items():
-            if highest(entry) < 0:
-                own, mask = layout.split(key)
-                marks = mask.bit_count()
-                if marks <= max_marks:
-                    mover, other = layout.cells_of(own), layout.cells_of(own ^ mask)
-                    x, o = (mover, other) if marks % 2 == 0 else (other, mover)
-                    yield Board(self.geometry, x, o, history=None)
+        for key in self.searching.lost_keys(max_marks):
+            own, mask = layout.split(key)
+            mover, other = layout.cells_of(own), layout.cells_of(own ^ mask)
+            x, o = (mover, other) if mask.bit_count() % 2 == 0 else (other, mover)
+            yield Board(self.geometry, x, o, history=None)
 
     def _check(self, board: Board) -> None:
         if board.geometry is not self.geometry:
@@ -384,6 +381,11 @@ class _Searching(ABC):
     def win_thresholds(self, empty: int) -> tuple[int, ...]:
         """The scores a winning move is looked for above, in turn, with ``empty`` squares left."""
 
+    @abstractmethod
+    def lost_keys(self, max_marks: int) -> Iterator[int]:
+        """The keys of the positions of at most ``max_marks`` marks the table proves lost for
+        the side to move."""
+
 
 class _Interpreted(_Searching):
     """The negamax in Python, over a dictionary of every position it proved with at least
@@ -408,6 +410,12 @@ class _Interpreted(_Searching):
         """A quick win first (within :data:`QUICK_WIN_PLIES` plies, cheap to prove or refute),
         then any win."""
         return (max(empty - QUICK_WIN_PLIES, 0), 0)
+
+    def lost_keys(self, max_marks: int) -> Iterator[int]:
+        split = self.layout.split
+        return (
+            key for key, entry in self.table.items() if highest(entry) < 0 and split(key)[1].bit_count() <= max_marks
+        )
 
 
 class _Compiled(_Searching):
@@ -437,6 +445,21 @@ class _Compiled(_Searching):
         """Any win: the kernel finds the quick ones in a moment on its way, and a quick pass
         first would only cost it time."""
         return (0,)
+
+    def lost_keys(self, max_marks: int) -> Iterator[int]:
+        """Picked out of the table's arrays at once: a Python loop over a long proof's millions
+        of entries took seconds. A key's marks are counted column by column, from a lookup of
+        every value a column's part of a key can take."""
+        import numpy as np
+
+        keys, entries = self.table.stored()
+        lost = keys[(entries & BOUND_MASK) < BOUND_OFFSET]
+        height = self.layout.height
+        marks_of_part = np.array([self.layout.split(part)[1].bit_count() for part in range(1 << height)])
+        marks = np.zeros(len(lost), dtype=np.int64)
+        for column in range(len(self.layout.columns)):
+            marks += marks_of_part[lost >> column * height & (1 << height) - 1]
+        return (int(key) for key in lost[marks <= max_marks])
 
 
 def searches_at_once() -> int:
