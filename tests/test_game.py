@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Mode, Settings
+from tictactoe_tui.engine.players import Decision
+from tictactoe_tui.game import AiMove, FirstPlayer, GameState, MarkChoice, Mode, Settings
 
 TWO = Settings(mode=Mode.TWO_PLAYERS)
 
@@ -50,6 +51,18 @@ def test_playing_after_going_back_forgets_the_undone_moves() -> None:
     state = played(TWO, (1, 1), (0, 0), (2, 2)).at_ply(1).play((0, 1))
     assert state.line == ((1, 1), (0, 1))
     assert state.redo_target() is None
+
+
+def test_the_computers_last_move_is_news_until_your_move_ends_the_game() -> None:
+    state = GameState.start(Settings(), random.Random(0))  # you are X
+    for move in [(1, 1), (0, 0), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1), (0, 1)]:
+        ai = None if state.board.to_move is Mark.X else AiMove("O", move, 0.001, Decision(move, value=0))
+        state = state.play(move, ai)
+    assert state.last_ai is not None
+    state = state.play((2, 2))
+    assert state.board.is_over
+    assert state.board.winner is None
+    assert state.last_ai is None
 
 
 def test_time_travel_refuses_plies_outside_the_game() -> None:

@@ -341,11 +341,13 @@ class GameState:
     def play(self, move: Move, ai: AiMove | None = None) -> GameState:
         """The state after the side to move plays ``move`` (``ai`` when the computer did).
 
-        Moves that were undone are forgotten: the line now continues with ``move``.
+        Moves that were undone are forgotten: the line now continues with ``move``. The
+        computer's last move stays the news until it moves again, or another's move ends the game.
         """
         board = self.board.play(move)
         times = (*self.times[: self.ply], time.time() - self.started)
-        return replace(self, board=board, last_ai=ai or self.last_ai, line=board.history or (), times=times)
+        last_ai = ai or (None if board.is_over else self.last_ai)
+        return replace(self, board=board, last_ai=last_ai, line=board.history or (), times=times)
 
     def at_ply(self, ply: int) -> GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""
