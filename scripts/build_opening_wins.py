@@ -1,8 +1,8 @@
 """Add to Connect Four's win book the wins of the openings a random start most often reaches,
 where ``impossible``'s own proof would take too long.
 
-    python scripts/build_opening_wins.py [--plies 8 9] [--nodes 3000000] [--minutes 60]
-                                         [--jobs N] [--out PATH]
+    python scripts/build_opening_wins.py [--plies 8 9] [--nodes 3000000] [--marks 13]
+                                         [--minutes 60] [--jobs N] [--out PATH]
 
 ``impossible`` keeps every win its proofs reach within a move's second, and lets go a few that
 take them longer: 8 and 9 plies into a random opening, a winning move can take the solver one to
@@ -12,14 +12,17 @@ line, the side to move then unable to complete one at once) reaches the position
 image, each ply's chances counting alike. For each position the side to move wins, the solver
 (one search, a fresh table, without the book) looks for the winning move as ``impossible`` does
 within ``--nodes`` nodes, about a third of a move's proof; where it does not find one there, it
-proves without a limit that a winning move loses for the opponent, and that position goes into
-the book. BitBully (``pip install bitbully``, an outside perfect solver, in the test extra) says
+proves without a limit that a winning move loses for the opponent. That position goes into the
+book, and with it every position of at most ``--marks`` marks that the proof's table shows lost
+for its side to move: the winning answers to the opponent's replies, a few moves on, which can
+be as slow to find. BitBully (``pip install bitbully``, an outside perfect solver, in the test extra) says
 which positions are won and which move to prove (the quickest win, nearest the centre), so the
 solver spends no time on the others: every position the book gets is proven by our own solver.
 
-Work runs in ``--jobs`` processes until every position is done or ``--minutes`` have passed;
-every answer is appended to ``PATH.partial``, so an interrupted build resumes where it stopped.
-Writes ``PATH`` (the book as it was, plus the new positions) and ``PATH.sha256``.
+Work runs in ``--jobs`` processes until every position is done, ``--minutes`` have passed, or
+the build is stopped (Ctrl+C or SIGTERM: its processes end with it); every answer is appended to
+``PATH.openings.partial``, so a build resumes where it stopped. Then it writes ``PATH`` (the book
+as it was, plus the new positions) and ``PATH.sha256``.
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ import argparse
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from tictactoe_tui.engine.board import Board, geometry
@@ -107,10 +111,11 @@ def worklist(plies: list[int]) -> Iterator[str]:
 _solver: GravitySolver | None = None
 
 
-def settle(columns: str, nodes: int) -> tuple[str, str, list[int] | None]:
+def settle(columns: str, nodes: int, marks: int) -> tuple[str, str, list[list[int]]]:
     """Worker: what the position after ``columns`` needs. ``("not won", …)``, ``("quick", …)``
-    when the solver finds a win within ``nodes`` nodes, else ``("added", …, key)``: the
-    canonical key of the position after the winning move the solver proved without a limit."""
+    when the solver finds a win within ``nodes`` nodes, else ``("added", …, keys)``: the
+    canonical keys of the position after the winning move the solver proved without a limit
+    and of every position of at most ``marks`` marks its table proves lost."""
     global _solver
     from bitbully import BitBully
     from bitbully import Board as ReferenceBoard
@@ -118,60 +123,71 @@ def settle(columns: str, nodes: int) -> tuple[str, str, list[int] | None]:
     board = dropped(Board.empty(ROWS, COLS, K, GAME), columns)
     scores = BitBully().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in columns]))
     if max(scores.values()) <= 0:
-        return "not won", columns, None
+        return "not won", columns, []
     if _solver is None:
         _solver = GravitySolver(board.geometry, use_book=False)
     _solver.table.clear()
     if _solver.winning_move(board, UNLIMITED.with_max_nodes(nodes)) is not None:
-        return "quick", columns, None
+        return "quick", columns, []
     best = max(scores.values())  # the quickest win; of several, the one nearest the centre
     column = min(
         (column for column, score in scores.items() if score == best), key=lambda column: abs(2 * column - COLS + 1)
     )
     after = board.play(Gravity.landing(board, (0, column)))
     assert _solver.is_lost(after), f"{columns}: BitBully's winning move {column + 1} is not proven"
-    x, o, _ = canonical(after)
-    return "added", columns, [x, o]
+    keys = {canonical(lost)[:2] for lost in _solver.proven_losses(marks)} | {canonical(after)[:2]}
+    return "added", columns, sorted([x, o] for x, o in keys)
+
+
+class Stopped(Exception):
+    """The build was asked to stop (SIGTERM)."""
+
+
+def stop(signum: int, frame: object) -> None:
+    """SIGTERM's handler: stop the build as Ctrl+C does."""
+    raise Stopped
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, nargs="+", default=[8, 9], help="openings of these plies (default 8 9)")
     parser.add_argument("--nodes", type=int, default=3_000_000, help="a win found within these is quick (3 M)")
+    parser.add_argument("--marks", type=int, default=13, help="keep the proofs' losses up to these marks (13)")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this (default 60)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
     args = parser.parse_args()
     book = WinBook.from_bytes(args.out.read_bytes(), GAME)
-    partial = args.out.with_name(args.out.name + ".openings.partial")
+    answers = args.out.with_name(args.out.name + ".openings.partial")
     done: set[str] = set()
-    if partial.exists():
-        for line in partial.read_text().splitlines():
+    if answers.exists():
+        for line in answers.read_text().splitlines():
             entry = json.loads(line)
             done.add(entry["columns"])
-            if entry["key"] is not None:
-                book.lost.add(tuple(entry["key"]))
+            book.lost.update((x, o) for x, o in entry["keys"])
         print(f"resuming: {len(done)} positions done", file=sys.stderr)
     todo = [columns for columns in worklist(args.plies) if columns not in done]
     started, counts = time.monotonic(), {"not won": 0, "quick": 0, "added": 0}
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(args.jobs, mp_context=context) as pool, partial.open("a") as log:
-        for kind, columns, key in pool.map(settle, todo, [args.nodes] * len(todo), chunksize=1):
-            if key is not None:
-                book.lost.add((key[0], key[1]))
-            log.write(json.dumps({"columns": columns, "kind": kind, "key": key}) + "\n")
-            log.flush()
-            counts[kind] += 1
-            elapsed = time.monotonic() - started
-            print(f"\r{elapsed:6.0f} s  {counts}", end="", file=sys.stderr, flush=True)
-            if elapsed > args.minutes * 60:
-                pool.shutdown(wait=False, cancel_futures=True)
-                break
+    signal.signal(signal.SIGTERM, stop)
+    # Leaving the pool's block ends its processes, however the loop ends.
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, answers.open("a") as log:
+        try:
+            for kind, columns, keys in pool.imap(partial(settle, nodes=args.nodes, marks=args.marks), todo):
+                book.lost.update((x, o) for x, o in keys)
+                log.write(json.dumps({"columns": columns, "kind": kind, "keys": keys}) + "\n")
+                log.flush()
+                counts[kind] += 1
+                elapsed = time.monotonic() - started
+                print(f"\r{elapsed:6.0f} s  {counts}", end="", file=sys.stderr, flush=True)
+                if elapsed > args.minutes * 60:
+                    break
+        except (Stopped, KeyboardInterrupt):
+            print("\nstopped", end="", file=sys.stderr)
     print(file=sys.stderr)
     assert book.geometry == geometry(ROWS, COLS, K, GAME)
     data = book.to_bytes()
     digest = write_data(args.out, data)
-    print(f"{len(book)} positions, {len(data):,} bytes, sha256 {digest}; kept {partial} to resume or extend")
+    print(f"{len(book)} positions, {len(data):,} bytes, sha256 {digest}; kept {answers} to resume or extend")
 
 
 if __name__ == "__main__":

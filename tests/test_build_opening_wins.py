@@ -4,6 +4,12 @@ what it does with a position: skip it, leave it to the live proof, or add a prov
 from __future__ import annotations
 
 import itertools
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +18,7 @@ from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 
-from .scripts import load_script
+from .scripts import SCRIPTS, load_script
 
 CONNECT_FOUR = Board.empty(6, 7, 4, "gravity")
 BUILD = load_script("build_opening_wins")
@@ -46,15 +52,68 @@ def test_the_work_goes_most_likely_first_across_the_plies() -> None:
 
 
 def test_a_position_not_won_is_skipped_and_a_quick_win_left_to_the_live_proof() -> None:
-    assert BUILD.settle("4555", 3_000_000) == ("not won", "4555", None)  # a draw with best play
-    assert BUILD.settle("4452", 3_000_000) == ("quick", "4452", None)
+    assert BUILD.settle("4555", 3_000_000, 13) == ("not won", "4555", [])  # a draw with best play
+    assert BUILD.settle("4452", 3_000_000, 13) == ("quick", "4452", [])
 
 
 @pytest.mark.slow
-def test_a_hard_win_is_added_as_the_proven_loss_after_it() -> None:
-    """An 8-ply opening whose winning move the solver needs about a second to find."""
-    kind, _, key = BUILD.settle("25427777", 3_000_000)
+def test_a_hard_win_is_added_as_the_proven_loss_after_it_with_the_wins_that_follow() -> None:
+    """An 8-ply opening whose winning move the solver needs about a second to find: the position
+    after the winning move goes in, and the proof's losses up to 11 marks (the wins that answer
+    the opponent's replies), each lost for its side to move."""
+    kind, _, keys = BUILD.settle("25427777", 3_000_000, 11)
     assert kind == "added"
     opening = dropped(CONNECT_FOUR, "25427777")
-    assert any(list(canonical(opening.play(move))[:2]) == key for move in opening.legal_moves())
-    assert GravitySolver(CONNECT_FOUR.geometry, use_book=False).is_lost(Board(CONNECT_FOUR.geometry, *key))
+    after = {tuple(canonical(opening.play(move))[:2]) for move in opening.legal_moves()}
+    boards = [Board(CONNECT_FOUR.geometry, x, o) for x, o in keys]
+    assert len(after & {(x, o) for x, o in keys}) == 1
+    assert {board.move_count for board in boards} >= {9, 11}
+    assert max(board.move_count for board in boards) == 11
+    solver = GravitySolver(CONNECT_FOUR.geometry, use_book=False)
+    assert all(solver.is_lost(board) for board in boards if board.move_count == 11)
+
+
+def state_of(pid: int) -> tuple[str, int] | None:
+    """A process's state letter and parent, from /proc; None when it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return fields[0], int(fields[1])
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid``."""
+    return {int(path.name) for path in Path("/proc").glob("[0-9]*") if (state_of(int(path.name)) or ("", 0))[1] == pid}
+
+
+def running(pids: set[int]) -> set[int]:
+    """Those of ``pids`` still running (not gone, not a zombie waiting to be reaped), after up to
+    five seconds for them to end."""
+    for _ in range(50):
+        alive = {pid for pid in pids if (state_of(pid) or ("Z", 0))[0] != "Z"}
+        if not alive:
+            break
+        time.sleep(0.1)
+    return alive
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
+def test_a_build_stopped_by_sigterm_ends_its_processes_and_writes_the_book(tmp_path: Path) -> None:
+    book = tmp_path / "wins.bin"
+    shutil.copy(BUILD.DEFAULT_OUT, book)
+    build = subprocess.Popen(
+        [sys.executable, str(SCRIPTS / "build_opening_wins.py"), "--plies", "6", "--jobs", "2", "--out", str(book)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert build.stderr is not None
+    build.stderr.read(1)  # the first answer's progress
+    workers = children_of(build.pid)
+    assert workers
+    build.send_signal(signal.SIGTERM)
+    assert build.wait(timeout=60) == 0
+    assert "stopped" in build.stderr.read()
+    assert book.with_name("wins.bin.sha256").exists()
+    assert not running(workers)
