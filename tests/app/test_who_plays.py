@@ -15,6 +15,7 @@ from textual.widgets import Input
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.online import OnlineLink
+from tictactoe_tui.app.saving import load_game
 from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import Mode, Preset, Settings
@@ -115,12 +116,12 @@ async def test_loading_over_a_game_in_progress_asks_first(make_app: AppFactory, 
     app = make_app(Settings(mode=Mode.TWO_PLAYERS))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("5")
-        app.game_screen.load_game(str(saved))
+        load_game(app.game_screen, str(saved))
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         assert app.game_screen.game.board.history == ((1, 1),)
-        app.game_screen.load_game(str(saved))
+        load_game(app.game_screen, str(saved))
         await pilot.pause()
         await pilot.press("y")
         assert app.game_screen.game.board.history == ((0, 0), (1, 1))

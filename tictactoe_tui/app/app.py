@@ -20,7 +20,6 @@ from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from .ai import ProcessSearcher, Searcher
 from .board_view import BoardView
 from .game_screen import GameScreen
-from .saving import resumed
 from .themes import THEMES
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
@@ -91,7 +90,12 @@ class TicTacToeApp(App[None]):
         """Choices made on the command line: for this launch only, written once changed in the app."""
         self._saved_settings = settings_to_json(stored, theme)
         """The settings file as this copy last read or wrote it: only what differs is written."""
-        first = GameState.start(chosen, self.rng) if load is None else resumed(chosen, load)
+        if load is None:
+            first = GameState.start(chosen, self.rng)
+        else:
+            from .saving import resumed
+
+            first = resumed(chosen, load)
         self.game_screen = GameScreen(self, chosen, first, online)
         """The screen the game is played on (under any dialog or archive screen)."""
         for custom in THEMES:

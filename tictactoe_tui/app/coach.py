@@ -16,9 +16,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..engine import Move, move_name
-from ..game import GameState, Settings
+from ..game import GameState
 from .messages import Coached
-from .play import GameHost, PlayScreen
+from .play import PlayScreen
 
 if TYPE_CHECKING:  # the review's code loads with the first check, not at start
     from ..engine.review import MoveReview
@@ -52,65 +52,69 @@ class Remark:
         return f"That gives up the {given_up}: u takes it back"
 
 
-class Coaching(PlayScreen):
-    """The game screen's coach: judges your move before the next seat takes its turn."""
+class Coach:
+    """The game screen's coach: judges your move before the next seat takes its turn. The
+    screen makes it when it is first needed."""
 
-    def __init__(self, host: GameHost, settings: Settings, first: GameState) -> None:
-        super().__init__(host, settings, first)
-        self._coach_cancel = threading.Event()
+    def __init__(self, screen: PlayScreen) -> None:
+        self._screen = screen
+        self._cancel = threading.Event()
         self._remark: Remark | None = None
 
     def after_your_move(self, before: GameState, move: Move) -> None:
         """``move``, played at this keyboard, led from ``before`` to the game shown: the next
         seat takes its turn, once the coach (when on, at a table that lets it speak) has
         judged the move."""
-        game = self.game
-        if not self.settings.coach or not game.table.coaches or game.board.is_over:
-            self.take_turns()
+        screen = self._screen
+        game = screen.game
+        if not screen.settings.coach or not game.table.coaches or game.board.is_over:
+            screen.take_turns()
             return
-        self._coach_cancel.set()
-        cancel = self._coach_cancel = threading.Event()
-        self.notice = CHECKING
+        self._cancel.set()
+        cancel = self._cancel = threading.Event()
+        screen.notice = CHECKING
         work = partial(self._judge, before, move, game, cancel)
-        self.run_worker(work, name="coach", group="coach", thread=True, exclusive=True)
+        screen.run_worker(work, name="coach", group="coach", thread=True, exclusive=True)
 
     def _judge(self, before: GameState, move: Move, after: GameState, cancel: threading.Event) -> None:
         """Run in a worker thread: judge the move, then post the verdict."""
+        screen = self._screen
         try:
-            judged = self.host.searcher.judge(before.board, move, COACH_SECONDS, cancel, verdict_only=True)
+            judged = screen.host.searcher.judge(before.board, move, COACH_SECONDS, cancel, verdict_only=True)
         except Exception as error:  # the game goes on: the status says the check failed
-            self.post_message(Coached(after, None, error))
+            screen.post_message(Coached(after, None, error))
             return
-        self.post_message(Coached(after, judged))
+        screen.post_message(Coached(after, judged))
 
-    def on_coached(self, message: Coached) -> None:
+    def coached(self, message: Coached) -> None:
         """Say what the coach found, then let the next seat move (unless the game moved on:
         whoever changed it has let the seat to move take its turn)."""
-        if message.state is not self.game:
+        screen = self._screen
+        if message.state is not screen.game:
             return
         judged = message.judged
         if judged is not None and judged.verdict in ("mistake", "blunder"):
             self._remark = Remark(message.state, judged)
-        self.notice = self.news(self.game)
+        screen.notice = screen.news(screen.game)
         if message.error is not None:
-            self.notice = f"The coach's check failed: {message.error}"
-        self.take_turns()
+            screen.notice = f"The coach's check failed: {message.error}"
+        screen.take_turns()
 
-    def news(self, game: GameState) -> str:
-        """The coach's remark on your last move while it stands, else the start's news."""
-        remark = self._remark.text(game) if self._remark is not None else ""
-        return remark or super().news(game)
+    def remark(self, game: GameState) -> str:
+        """The coach's remark on your last move while it stands as ``game`` shows it, else empty."""
+        return self._remark.text(game) if self._remark is not None else ""
 
-    def coach_switched(self, on: bool) -> None:
+    def switched(self, on: bool) -> None:
         """The coach was turned on or off (at once): a game coached at any point counts apart."""
-        game = self.game.with_coach(on)
-        if game is not self.game:  # marked coached: a search about the old state would be dropped
-            self.stop_turns()
-            self.game = game
-            self.take_turns()
+        screen = self._screen
+        game = screen.game.with_coach(on)
+        if game is not screen.game:  # marked coached: a search about the old state would be dropped
+            screen.stop_turns()
+            screen.game = game
+            screen.take_turns()
         if not on:
-            self.notice = "Coach off (this game still counts as coached)" if game.coached else "Coach off"
+            screen.notice = "Coach off (this game still counts as coached)" if game.coached else "Coach off"
         elif game.table.coaches:
-            self.notice = "Coach on: it says when your move gives up a win or a draw (coached games count apart)"
+            screen.notice = "Coach on: it says when your move gives up a win or a draw (coached games count apart)"
         else:
-            self.notice = "Coach on: it speaks in games against the computer"
+            screen.notice = "Coach on: it speaks in games against the computer"

@@ -22,15 +22,11 @@ from textual.events import Resize
 
 from ..engine import Board, Move, move_name
 from ..game import GameState, Preset, Scoreboard, Settings
-from ..store.savefile import SavedGame
 from .aiming import DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .board_view import BoardView
-from .coach import Coaching
-from .commands import GameCommands
-from .hints import Hints
-from .online_play import OnlinePlay
-from .play import GameHost
-from .saving import Saving, resumed
+from .messages import AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid
+from .parts import ScreenParts, game_commands
+from .play import GameHost, PlayScreen
 from .status import StatusLine
 from .themes import PANELS_CSS
 
@@ -38,7 +34,9 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from textual.widgets import Select
 
     from ..net import HostPlan, JoinPlan
+    from ..store.savefile import SavedGame
     from ..table import Table
+    from .online import OnlineLink
     from .sidebar import HistoryList
 
 
@@ -59,10 +57,11 @@ FINAL = "Over and counted: n new game, g replays it"
 TOO_SMALL = "Make the window larger to see the whole board first"
 
 
-class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
-    """The board, the status line and the sidebar, bound to the game this screen holds."""
+class GameScreen(PlayScreen, Aiming):
+    """The board, the status line and the sidebar, bound to the game this screen holds. Its
+    parts (the coach, hints, online play, the palette's commands) load when first needed."""
 
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {game_commands}
     # The game's keys work wherever the focus is on this screen (a sidebar select would
     # otherwise take letters and digits for its type-to-search): priority bindings.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -96,6 +95,8 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         super().__init__(host, settings, first)
         self._online_plan = online
         self._narrow = False
+        self.parts = ScreenParts(self)
+        """The coach, hints and online play, each made when first needed."""
         self.built = asyncio.Event()
         """Set once the sidebar and the footer are in (or will never be: the app quit first)."""
 
@@ -130,7 +131,7 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         # straight after it, so the game shows sooner.
         self.call_after_refresh(self.after_first_frame)
         if self._online_plan is not None:
-            self.go_online(self._online_plan)
+            self.parts.online.go_online(self._online_plan)
         self.take_turns()
 
     async def after_first_frame(self) -> None:
@@ -162,12 +163,15 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         with suppress(TimeoutError):
             await asyncio.wait_for(self.built.wait(), 3)
 
+    @property
+    def online(self) -> OnlineLink | None:
+        """The match this screen plays in, if any."""
+        return self.parts.link
+
     async def close(self) -> None:
         """Stop every search and leave the online match (the app is quitting)."""
         self.seats.stop()
-        self.analyses.drop()
-        if self.online is not None:
-            await self.online.close()
+        await self.parts.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys are off while a dialog covers the screen; pause only in
@@ -194,9 +198,11 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
             self.cursor = centre(new.board)
         self.hint = None
         self.analysis = None
-        self.analyses.drop()
-        if self.overlay:
-            self.analyses.ask(new)
+        self.parts.game_changed(new)
+
+    def news(self, game: GameState) -> str:
+        """The coach's remark on your last move while it stands, else the start's news."""
+        return self.parts.remark(game) or super().news(game)
 
     # -- the player at this keyboard -------------------------------------------------------
 
@@ -244,7 +250,7 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         played = self.seats.to_move(before).play(before, move)
         if played is not None:  # else it went to the match, which sends the new state back
             self.advance(played)
-            self.after_your_move(before, move)
+            self.parts.coach.after_your_move(before, move)
 
     def refusal(self, move: Move) -> str | None:
         """Why the player at this keyboard may not play ``move`` now, or None."""
@@ -309,16 +315,16 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
         ends); choosing an online mode starts hosting or joining."""
         table = self.settings.table
         if self.online is not None and table is self.online.table:
-            self.online_request(self.online.rematch())
+            self.parts.online.request(self.online.rematch())
             return
         self.leave_unfinished("Start a new game", lambda: self.start_new_game(table))
 
     def start_new_game(self, table: Table) -> None:
         """Start a new game at ``table`` (leaving an online match for another kind of table)."""
         if self.online is not None:
-            self.leave_online()
+            self.parts.online.leave()
         if table.through_match:
-            self.open_match(table)
+            self.parts.online.open_match(table)
         else:
             self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
 
@@ -391,11 +397,15 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
     def play_on(self, position: SavedGame | bool | None) -> None:
         """Continue an archived game from ``position`` as a new game, seated as it was played
         (None: nothing to do)."""
+        from ..store.savefile import SavedGame
+
         if isinstance(position, SavedGame):
             self.leave_unfinished("Play on from the archive", lambda: self.played_on(position))
 
     def played_on(self, position: SavedGame) -> None:
         """Replace the game with a new one from the archived ``position``."""
+        from .saving import resumed
+
         self.new_game(resumed(self.settings, position, self.game.number + 1))
         self.notice = f"Playing on from the archive after {position.board.move_count} moves"
 
@@ -411,7 +421,7 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
             return
         if field == "coach":
             self.settings = settings
-            self.coach_switched(value)
+            self.parts.coach.switched(value)
             return
         if field == "level":
             self.settings = settings
@@ -442,3 +452,44 @@ class GameScreen(OnlinePlay, Saving, Hints, Coaching, Aiming):
             self.mutate_reactive(GameScreen.settings)  # the sidebar shows the board in use again
             return
         self.change_setting("preset", preset)
+
+    # -- the parts' keys and messages ---------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Show the best move for the side to move, with its value."""
+        self.parts.hints.hint()
+
+    def action_toggle_overlay(self) -> None:
+        """Show or hide every free square's exact value."""
+        self.parts.hints.toggle_overlay()
+
+    def on_analysis_failed(self, message: AnalysisFailed) -> None:
+        self.parts.hints.failed(message)
+
+    def on_analysis_ready(self, message: AnalysisReady) -> None:
+        self.parts.hints.ready(message)
+
+    def on_coached(self, message: Coached) -> None:
+        self.parts.coach.coached(message)
+
+    def action_new_code(self) -> None:
+        """Host: retire the join code and show a new one (a friend already playing stays)."""
+        self.parts.online.new_code()
+
+    def on_friend_moved(self, message: FriendMoved) -> None:
+        self.parts.online.friend_moved(message)
+
+    def on_friend_said(self, message: FriendSaid) -> None:
+        self.parts.online.friend_said(message)
+
+    def action_save_game(self) -> None:
+        """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it."""
+        from .saving import save_game
+
+        save_game(self)
+
+    def action_load_game(self) -> None:
+        """Ask for a file and resume the game in it."""
+        from .saving import ask_for_game
+
+        ask_for_game(self)

@@ -4,63 +4,78 @@ its answer dropped if the game moved on."""
 from __future__ import annotations
 
 from ..engine import move_name
-from ..game import GameState, Settings
+from ..game import GameState
 from .analysis import AnalysisRequests, failed, too_big
 from .board_view import VALUE_LEGEND, value_words
 from .messages import AnalysisFailed, AnalysisReady
-from .play import GameHost, PlayScreen
+from .play import PlayScreen
 
 
-class Hints(PlayScreen):
-    """The game screen's analysis part: i for a hint, a for every square's value."""
+class Hints:
+    """The game screen's analysis part: i for a hint, a for every square's value. The screen
+    makes it when it is first needed."""
 
-    def __init__(self, host: GameHost, settings: Settings, first: GameState) -> None:
-        super().__init__(host, settings, first)
-        self.analyses = AnalysisRequests(self, host.searcher, host.rng)
+    def __init__(self, screen: PlayScreen) -> None:
+        self._screen = screen
+        self._requests = AnalysisRequests(screen, screen.host.searcher, screen.host.rng)
 
-    def action_hint(self) -> None:
+    def hint(self) -> None:
         """Show the best move for the side to move, with its value."""
-        if self.game.board.is_over:
-            self.notice = "The game is over: no hint"
+        screen = self._screen
+        if screen.game.board.is_over:
+            screen.notice = "The game is over: no hint"
             return
-        self.notice = "Looking for the best move…"
-        self.analyses.ask(self.game, hint=True)
+        screen.notice = "Looking for the best move…"
+        self._requests.ask(screen.game, hint=True)
 
-    def action_toggle_overlay(self) -> None:
+    def toggle_overlay(self) -> None:
         """Show or hide every free square's exact value."""
-        self.overlay = not self.overlay
-        if self.overlay:
-            self.analyses.ask(self.game)
+        screen = self._screen
+        screen.overlay = not screen.overlay
+        if screen.overlay:
+            self._requests.ask(screen.game)
         else:
-            self.analysis = None
-            self.notice = ""
+            screen.analysis = None
+            screen.notice = ""
 
-    def on_analysis_failed(self, message: AnalysisFailed) -> None:
-        if self.analyses.answers(message):
-            self.notice = failed(message)
+    def game_changed(self, game: GameState) -> None:
+        """The game shown is now ``game``: what was asked about the one before is dropped, and
+        the overlay asks about this one."""
+        self._requests.drop()
+        if self._screen.overlay:
+            self._requests.ask(game)
 
-    def on_analysis_ready(self, message: AnalysisReady) -> None:
+    def drop(self) -> None:
+        """Cancel the analysis in force; an answer that still comes is dropped."""
+        self._requests.drop()
+
+    def failed(self, message: AnalysisFailed) -> None:
+        if self._requests.answers(message):
+            self._screen.notice = failed(message)
+
+    def ready(self, message: AnalysisReady) -> None:
         """Apply an analysis if it is still about the position shown."""
-        if not self.analyses.answers(message):
+        if not self._requests.answers(message):
             return
+        screen = self._screen
         analysis = message.result.analysis
         if not analysis.complete and message.hint and message.estimate is not None:
-            self.hint = message.estimate
-            mover = self.game.symbol(self.game.board.to_move)
-            self.notice = (
+            screen.hint = message.estimate
+            mover = screen.game.symbol(screen.game.board.to_move)
+            screen.notice = (
                 f"Hint for {mover}: {move_name(message.estimate)} (an estimate from the computer's search:"
                 " too big to solve exactly yet)"
             )
             return
         if not analysis.complete:
-            self.notice = too_big(self.game.board, analysis)
+            screen.notice = too_big(screen.game.board, analysis)
             return
-        if self.overlay:
-            self.analysis = analysis
-            self.notice = VALUE_LEGEND
+        if screen.overlay:
+            screen.analysis = analysis
+            screen.notice = VALUE_LEGEND
         if message.hint:
             best = analysis.best_moves[0]
-            self.hint = best.move
-            mover = self.game.symbol(self.game.board.to_move)
+            screen.hint = best.move
+            mover = screen.game.symbol(screen.game.board.to_move)
             source = ", from the opening book" if analysis.source == "book" else ""
-            self.notice = f"Hint for {mover}: {move_name(best.move)} ({value_words(best)}{source})"
+            screen.notice = f"Hint for {mover}: {move_name(best.move)} ({value_words(best)}{source})"

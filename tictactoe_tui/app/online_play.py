@@ -1,5 +1,6 @@
 """Online play on the game screen: hosting or joining a match, the friend's moves and news,
-and this keyboard's moves and rematches sent to the match (the link: :mod:`.online`)."""
+and this keyboard's moves and rematches sent to the match (the link: :mod:`.online`). Loaded
+when a match is first opened."""
 
 from __future__ import annotations
 
@@ -8,25 +9,25 @@ from collections.abc import Coroutine
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..game import GameState, Preset, Settings
+from ..game import GameState, Preset
 from ..table import Table
 from .aiming import centre
 from .messages import FriendMoved, FriendSaid
-from .play import GameHost, PlayScreen
+from .play import PlayScreen
 
 if TYPE_CHECKING:
     from ..net import HostPlan, JoinPlan
     from .online import OnlineLink
 
 
-class OnlinePlay(PlayScreen):
-    """The game screen's online part."""
+class OnlinePlay:
+    """The game screen's online part: the match it plays in, made when one is first opened."""
 
-    def __init__(self, host: GameHost, settings: Settings, first: GameState) -> None:
-        super().__init__(host, settings, first)
-        self.online: OnlineLink | None = None
-        """The match this screen plays in, if any."""
-        self._online_requests: set[asyncio.Task[None]] = set()
+    def __init__(self, screen: PlayScreen) -> None:
+        self._screen = screen
+        self.link: OnlineLink | None = None
+        """The match the screen plays in, if any."""
+        self._requests: set[asyncio.Task[None]] = set()
 
     def go_online(self, plan: HostPlan | JoinPlan) -> None:
         """Host a match or join one (asking for the code when the plan has none)."""
@@ -37,7 +38,8 @@ class OnlinePlay(PlayScreen):
         if isinstance(plan, JoinPlan) and not plan.code:
             self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)")
             return
-        preset = self.settings.preset
+        screen = self._screen
+        preset = screen.settings.preset
         match = Match(preset.rows, preset.cols, preset.k, game=preset.game)
         link = OnlineLink(
             plan,
@@ -45,10 +47,13 @@ class OnlinePlay(PlayScreen):
             lambda state, scores: self._post(FriendMoved(state, scores)),
             lambda banner, text: self._post(FriendSaid(banner, text)),
         )
-        self.online = link
-        self.seats = self.local_seats.seating("you", MatchSeat(lambda move: self.online_request(link.play(move))))
-        self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
-        self.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
+        self.link = link
+        screen.seats = screen.local_seats.seating("you", MatchSeat(lambda move: self.request(link.play(move))))
+        screen.new_game(GameState.start(screen.settings, screen.host.rng, number=screen.game.number + 1))
+        screen.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
+
+    def _post(self, message: FriendMoved | FriendSaid) -> None:
+        self._screen.post_message(message)
 
     def open_match(self, table: Table) -> None:
         """Host a match, or ask where the friend's is and join it, as ``table`` says."""
@@ -58,31 +63,30 @@ class OnlinePlay(PlayScreen):
         if table.hosting:
             self.go_online(HostPlan())
         else:
-            self.app.push_screen(PathPrompt("Join a friend's game at (address[:port])", ""), self.join_address_chosen)
+            prompt = PathPrompt("Join a friend's game at (address[:port])", "")
+            self._screen.app.push_screen(prompt, self.join_address_chosen)
 
-    def leave_online(self) -> None:
+    def leave(self) -> None:
         """Hang up the match; this keyboard's moves are played here again."""
-        if self.online is not None:
-            self.run_worker(self.online.close(), group="online-close", exit_on_error=False)
-        self.online, self.online_status, self.online_banner = None, "", ""
-        self.seats = self.local_seats
+        screen = self._screen
+        if self.link is not None:
+            screen.run_worker(self.link.close(), group="online-close", exit_on_error=False)
+        self.link, screen.online_status, screen.online_banner = None, "", ""
+        screen.seats = screen.local_seats
 
-    def action_new_code(self) -> None:
+    def new_code(self) -> None:
         """Host: retire the join code and show a new one (a friend already playing stays)."""
-        refusal = self.online.new_code() if self.online is not None else "Not hosting a game"
+        refusal = self.link.new_code() if self.link is not None else "Not hosting a game"
         if refusal:
-            self.notice = refusal
+            self._screen.notice = refusal
 
     def ask_join_code(self, plan: JoinPlan, question: str) -> None:
         """Ask for the join code, then join with it (Esc: stay where we are)."""
         from .screens import PathPrompt
 
-        self.app.push_screen(
+        self._screen.app.push_screen(
             PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code)) if code else None
         )
-
-    def _post(self, message: FriendMoved | FriendSaid) -> None:
-        self.post_message(message)
 
     def join_address_chosen(self, address: str | None) -> None:
         from ..net import JoinPlan
@@ -93,49 +97,52 @@ class OnlinePlay(PlayScreen):
         try:
             host, port = split_address(address)
         except ValueError as error:
-            self.notice = f"Cannot join {address}: {error}"
+            self._screen.notice = f"Cannot join {address}: {error}"
             return
         self.go_online(JoinPlan(host, port))
 
-    def online_request(self, request: Coroutine[Any, Any, str | None]) -> None:
+    def request(self, request: Coroutine[Any, Any, str | None]) -> None:
         """Send a move or rematch to the match at once (a task, not a worker: this is on the
         critical path of every online move); say why it was refused, if it was."""
+        screen = self._screen
 
         async def send() -> None:
             refusal = await request
             if refusal:
-                self.notice = refusal
+                screen.notice = refusal
 
         task = asyncio.create_task(send())
-        self._online_requests.add(task)  # held until done (the loop keeps only weak references)
-        task.add_done_callback(self._online_requests.discard)
+        self._requests.add(task)  # held until done (the loop keeps only weak references)
+        task.add_done_callback(self._requests.discard)
 
-    def on_friend_moved(self, message: FriendMoved) -> None:
+    def friend_moved(self, message: FriendMoved) -> None:
         """Show the match's new state, its scores, and its game and board in the sidebar; a game
         that ends here is archived once."""
-        game, previous = message.state, self.game
+        screen = self._screen
+        game, previous = message.state, screen.game
         ended_before = previous.table is game.table and previous.number == game.number and previous.board.is_over
         board = game.board
         played = Preset.of(board)
-        if self.settings.preset != played:  # the host's choice, on both sides
-            self.settings = replace(self.settings, preset=played)
-        self.scores = message.scores
+        if screen.settings.preset != played:  # the host's choice, on both sides
+            screen.settings = replace(screen.settings, preset=played)
+        screen.scores = message.scores
         if game.number != previous.number or board.move_count != previous.board.move_count:
-            self.online_status = ""  # news of the match (a join, a return, a refusal) was about the position before
-        self.game = game
+            screen.online_status = ""  # news of the match (a join, a return, a refusal) was about the position before
+        screen.game = game
         if game.number != previous.number:  # (watch_game centres it on a new board)
-            self.cursor = centre(game.board)
+            screen.cursor = centre(game.board)
         if game.board.is_over and not ended_before:
-            self.game_finished(game)
+            screen.game_finished(game)
 
-    def on_friend_said(self, message: FriendSaid) -> None:
+    def friend_said(self, message: FriendSaid) -> None:
         """Show news of the match (it replaces an older notice); a guest turned away for a wrong
         code is asked for the code again."""
-        self.notice = ""
-        self.online_banner, self.online_status = message.banner, message.text
+        screen = self._screen
+        screen.notice = ""
+        screen.online_banner, screen.online_status = message.banner, message.text
         from ..net import JoinPlan
 
-        link = self.online
+        link = self.link
         if link is not None and link.refused and isinstance(link.plan, JoinPlan):
             link.refused = ""
             self.ask_join_code(link.plan, f"{message.text}. Type the code again (three words), or Esc")

@@ -1,0 +1,85 @@
+"""The game screen's parts, each made when first needed (after the first frame, so that the
+start loads none of them): the coach, hints and the analysis overlay, online play, and the
+palette's commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.command import Provider
+
+from ..game import GameState
+from .play import PlayScreen
+
+if TYPE_CHECKING:
+    from .coach import Coach
+    from .hints import Hints
+    from .online import OnlineLink
+    from .online_play import OnlinePlay
+
+
+def game_commands() -> type[Provider]:
+    """The palette's game commands (loaded when the palette first opens)."""
+    from .commands import GameCommands
+
+    return GameCommands
+
+
+class ScreenParts:
+    """What the game screen holds besides its core (:class:`PlayScreen`): each part is made
+    on first use; one never made has nothing to say or stop."""
+
+    def __init__(self, screen: PlayScreen) -> None:
+        self._screen = screen
+        self._coach: Coach | None = None
+        self._hints: Hints | None = None
+        self._online: OnlinePlay | None = None
+
+    @property
+    def coach(self) -> Coach:
+        """The coach."""
+        if self._coach is None:
+            from .coach import Coach
+
+            self._coach = Coach(self._screen)
+        return self._coach
+
+    @property
+    def hints(self) -> Hints:
+        """Hints and the analysis overlay."""
+        if self._hints is None:
+            from .hints import Hints
+
+            self._hints = Hints(self._screen)
+        return self._hints
+
+    @property
+    def online(self) -> OnlinePlay:
+        """Online play."""
+        if self._online is None:
+            from .online_play import OnlinePlay
+
+            self._online = OnlinePlay(self._screen)
+        return self._online
+
+    @property
+    def link(self) -> OnlineLink | None:
+        """The match the screen plays in, if any."""
+        return self._online.link if self._online is not None else None
+
+    def remark(self, game: GameState) -> str:
+        """The coach's remark on your last move while it stands as ``game`` shows it, else empty."""
+        return self._coach.remark(game) if self._coach is not None else ""
+
+    def game_changed(self, game: GameState) -> None:
+        """The screen shows ``game`` now: an analysis of the game before is dropped (and the
+        overlay, if on, asks about this one)."""
+        if self._hints is not None:  # (the overlay, once on, made them)
+            self._hints.game_changed(game)
+
+    async def close(self) -> None:
+        """Drop the analysis in force and leave the match (the app is quitting)."""
+        if self._hints is not None:
+            self._hints.drop()
+        if self.link is not None:
+            await self.link.close()
