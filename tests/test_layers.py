@@ -106,7 +106,9 @@ from tictactoe_tui.store.files import Paths
 
 def at_the_first_frame(screen):  # what the screen runs once its first frame is drawn
     loaded = sorted(name for name in sys.modules if name.startswith("tictactoe_tui"))
-    os.write(1, json.dumps(loaded).encode() + b"\\n")  # (the app holds sys.stdout)
+    jobs = ("AiJob", "AiResult", "AnalysisResult")
+    made = sorted(job for name in loaded for job in jobs if job in vars(sys.modules[name]))
+    os.write(1, json.dumps([loaded, made]).encode() + b"\\n")  # (the app holds sys.stdout)
     screen.app.exit()
 
 GameScreen.after_first_frame = at_the_first_frame
@@ -118,14 +120,16 @@ TicTacToeApp(paths=Paths.default(), overrides={}).run(headless=True, size=(100, 
 def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) -> None:
     """The coach, hints, saving, online play and the palette's commands are parts the game
     screen makes when first needed: none is loaded before its first frame (nor the saved-game
-    format, the sidebar, the dialogs or the network code)."""
+    format, the sidebar, the dialogs, the network code or the search jobs, with the player to
+    move first)."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True, env=env)
-    loaded = json.loads(done.stdout.splitlines()[-1])
+    loaded, jobs_made = json.loads(done.stdout.splitlines()[-1])
     assert "tictactoe_tui.app.game_screen" in loaded
     deferred = ["coach", "hints", "analysis", "saving", "online_play", "online", "commands", "sidebar", "screens"]
     assert [name for name in loaded if name.rsplit(".", 1)[-1] in deferred] == []
     assert not [name for name in loaded if name.startswith(("tictactoe_tui.net", "tictactoe_tui.store.savefile"))]
+    assert jobs_made == []  # (dataclasses: each costs its methods' compiling)
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -11,9 +11,10 @@ from textual.geometry import Region
 from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import AnalysisResult, ThreadSearcher
+from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen
 from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
+from tictactoe_tui.app.jobs import AnalysisResult
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.screens import PathPrompt, SavedGamePrompt, StatsScreen
 from tictactoe_tui.engine import Analysis, Board, get_strategy

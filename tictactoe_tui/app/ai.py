@@ -1,11 +1,10 @@
-"""AI jobs and the searchers that run them inside a worker thread. No widgets here."""
+"""The searchers that run the computer's jobs (:mod:`.jobs`) inside a worker thread. No widgets here."""
 
 from __future__ import annotations
 
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ..engine.board import Board
@@ -24,40 +23,11 @@ def analysis_seconds(board: Board) -> float:
 
 
 if TYPE_CHECKING:  # the searches and multiprocessing load with the first search, not at start
-    from ..engine import Analysis, Decision, Strategy
+    from ..engine import Strategy
     from ..engine.board import Move
     from ..engine.review import MoveReview
     from ..search_process import SearchProcess
-
-
-@dataclass(frozen=True, eq=False)
-class AiJob:
-    """A request for a move: the exact state it was asked about and the level in force.
-
-    Jobs compare by identity, so a result is applied only to the job the app still waits for.
-    """
-
-    state: GameState
-    level: str
-    seed: int
-    seconds: float
-
-
-@dataclass(frozen=True)
-class AiResult:
-    """A finished job: the decision and how long it took."""
-
-    job: AiJob
-    decision: Decision
-    seconds: float
-
-
-@dataclass(frozen=True)
-class AnalysisResult:
-    """Every move's value for the position of ``state`` (incomplete when too big to solve)."""
-
-    state: GameState
-    analysis: Analysis
+    from .jobs import AiJob, AiResult, AnalysisResult
 
 
 class Searcher(Protocol):
@@ -91,6 +61,7 @@ class ThreadSearcher:
 
     def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
         from ..search_process import SearchRequest
+        from .jobs import AiResult
 
         started = time.perf_counter()
         request = SearchRequest.of(job.state.board, self.strategy_for(job.level), job.seed, job.seconds)
@@ -98,6 +69,7 @@ class ThreadSearcher:
 
     def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
         from ..search_process import AnalysisRequest
+        from .jobs import AnalysisResult
 
         return AnalysisResult(state, AnalysisRequest.of(state.board, seconds).run(cancel))
 
@@ -154,6 +126,7 @@ class ProcessSearcher:
 
     def __call__(self, job: AiJob, cancel: threading.Event) -> AiResult:
         from ..search_process import SearchRequest
+        from .jobs import AiResult
 
         started = time.perf_counter()
         strategy = job.level if self.strategy_for is None else self.strategy_for(job.level)
@@ -163,6 +136,7 @@ class ProcessSearcher:
 
     def analyze(self, state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
         from ..search_process import AnalysisRequest
+        from .jobs import AnalysisResult
 
         return AnalysisResult(state, self.analysis_process.analyze(AnalysisRequest.of(state.board, seconds), cancel))
 

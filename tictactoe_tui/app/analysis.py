@@ -15,7 +15,8 @@ from textual.screen import Screen
 
 from ..engine import Board
 from ..game import GameState
-from .ai import AiJob, Searcher, analysis_seconds
+from .ai import Searcher, analysis_seconds
+from .jobs import AiJob
 from .messages import AnalysisFailed, AnalysisReady
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..engine.board import Move
     from ..engine.review import MoveReview
     from ..game import GameState, Scoreboard
-    from .ai import AiJob, AiResult, AnalysisResult
+    from .jobs import AiJob, AiResult, AnalysisResult
 
 
 class AiMoved(Message):

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ...engine.board import Mark
 from ...game import GameState
-from ..ai import AiJob
 from .base import Seat, SeatPorts
 from .computer import ComputerSeat
 from .friend import FriendSeat
 from .human import HumanSeat
+
+if TYPE_CHECKING:
+    from ..jobs import AiJob
 
 __all__ = ["SEAT_KINDS", "ComputerSeat", "FriendSeat", "HumanSeat", "Seat", "SeatPorts", "Seats", "register_seat"]
 

@@ -6,12 +6,16 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.dom import DOMNode
 
 from ...engine.board import Move
 from ...game import GameState
-from ..ai import AiJob, Searcher
+from ..ai import Searcher
+
+if TYPE_CHECKING:
+    from ..jobs import AiJob
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import threading
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ...engine.board import Geometry
 from ...game import GameState
-from ..ai import AiJob
 from ..messages import AiFailed, AiMoved
 from .base import Seat, SeatPorts
+
+if TYPE_CHECKING:  # loaded with the first job
+    from ..jobs import AiJob
 
 
 class ComputerSeat(Seat):
@@ -29,6 +32,8 @@ class ComputerSeat(Seat):
     def take_turn(self, state: GameState) -> None:
         if self.job is not None and self.job.state is state and self.job.level == self.level():
             return  # already thinking about exactly this
+        from ..jobs import AiJob
+
         self.stop()
         job = self.job = AiJob(state, self.level(), self.rng.getrandbits(64), self.seconds())
         cancel = self._cancel = threading.Event()
