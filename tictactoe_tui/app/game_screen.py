@@ -148,12 +148,14 @@ class GameScreen(PlayScreen, Aiming):
             if not stylesheet.has_source(str(PANELS_CSS)):  # else a dialog shown first has read them
                 stylesheet.read(PANELS_CSS)
                 stylesheet.parse()
+            side = self.query_one("#side")
+            side.update_node_styles()  # the place's look, from those rules
             self.mount(Footer())
             self.call_after_refresh(self.refresh_bindings)  # the footer lists the keys in force from now
             sidebar = Sidebar(self.settings, id="sidebar").data_bind(
                 GameScreen.settings, GameScreen.game, GameScreen.scores
             )
-            await self.query_one("#side").mount(sidebar)
+            await side.mount(sidebar)
         finally:
             self.built.set()
 
