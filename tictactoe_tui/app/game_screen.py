@@ -27,8 +27,8 @@ from .board_view import BoardView
 from .messages import AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid
 from .parts import ScreenParts, game_commands
 from .play import GameHost, PlayScreen
+from .side import SidebarPlace
 from .status import StatusLine
-from .themes import PANELS_CSS
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from textual.widgets import Select
@@ -96,6 +96,7 @@ class GameScreen(PlayScreen, Aiming):
         self._online_plan = online
         self._narrow = False
         self.parts = ScreenParts(self)
+        self.side = SidebarPlace(self)
         """The coach, hints and online play, each made when first needed."""
         self.built = asyncio.Event()
         """Set once the sidebar and the footer are in (or will never be: the app quit first)."""
@@ -135,27 +136,10 @@ class GameScreen(PlayScreen, Aiming):
         self.take_turns()
 
     async def after_first_frame(self) -> None:
-        """Read the sidebar's rules, mount it and the footer (unless the app quit before its first
-        frame)."""
+        """Mount the sidebar and the footer (unless the app quit before its first frame)."""
         try:
-            if not self.is_attached:
-                return
-            from textual.widgets import Footer
-
-            from .sidebar import Sidebar
-
-            stylesheet = self.app.stylesheet
-            if not stylesheet.has_source(str(PANELS_CSS)):  # else a dialog shown first has read them
-                stylesheet.read(PANELS_CSS)
-                stylesheet.parse()
-            side = self.query_one("#side")
-            side.update_node_styles()  # the place's look, from those rules
-            self.mount(Footer())
-            self.call_after_refresh(self.refresh_bindings)  # the footer lists the keys in force from now
-            sidebar = Sidebar(self.settings, id="sidebar").data_bind(
-                GameScreen.settings, GameScreen.game, GameScreen.scores
-            )
-            await side.mount(sidebar)
+            if self.is_attached:
+                await self.side.build()
         finally:
             self.built.set()
 
@@ -214,7 +198,7 @@ class GameScreen(PlayScreen, Aiming):
         self.call_after_refresh(self._forget_too_small)
         if narrow != self._narrow:  # folds (or unfolds) when the width crosses the line
             self._narrow = narrow
-            self.query_one("#side").display = not narrow
+            self.side.show(not narrow)
 
     def _forget_too_small(self) -> None:
         """Drop the notice that the board does not fit once it does."""
@@ -223,8 +207,8 @@ class GameScreen(PlayScreen, Aiming):
 
     def action_toggle_sidebar(self) -> None:
         """Show or hide the sidebar."""
-        side = self.query_one("#side")
-        side.display = shown = not side.display
+        shown = not self.side.shown
+        self.side.show(shown)
         if not shown:
             self.action_focus_board()
 
