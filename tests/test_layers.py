@@ -108,9 +108,8 @@ def at_the_first_frame(screen):  # what the screen runs once its first frame is 
     loaded = sorted(name for name in sys.modules if name.startswith("tictactoe_tui"))
     jobs = ("AiJob", "AiResult", "AnalysisResult")
     made = sorted(job for name in loaded for job in jobs if job in vars(sys.modules[name]))
-    place = screen.query_one("#side").styles
-    painted = [look for look, shown in (("background", place.background.a), ("border", place.border_left[0])) if shown]
-    os.write(1, json.dumps([loaded, made, painted]).encode() + b"\\n")  # (the app holds sys.stdout)
+    shown = [widget.id or type(widget).__name__ for widget in screen.walk_children()]
+    os.write(1, json.dumps([loaded, made, shown]).encode() + b"\\n")  # (the app holds sys.stdout)
     screen.app.exit()
 
 GameScreen.after_first_frame = at_the_first_frame
@@ -126,13 +125,14 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     move first)."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True, env=env)
-    loaded, jobs_made, place_painted = json.loads(done.stdout.splitlines()[-1])
+    loaded, jobs_made, widgets = json.loads(done.stdout.splitlines()[-1])
     assert "tictactoe_tui.app.game_screen" in loaded
     deferred = ["coach", "hints", "analysis", "saving", "online_play", "online", "commands", "sidebar", "screens"]
     assert [name for name in loaded if name.rsplit(".", 1)[-1] in deferred] == []
     assert not [name for name in loaded if name.startswith(("tictactoe_tui.net", "tictactoe_tui.store.savefile"))]
     assert jobs_made == []  # (dataclasses: each costs its methods' compiling)
-    assert place_painted == []  # the sidebar's place is kept; its look comes with the sidebar
+    ours = [widget for widget in widgets if not widget.startswith("textual-")]  # (Textual's toasts, tooltip)
+    assert ours == ["play", "board", "too-small", "status"]  # the sidebar's room is kept, no widget there
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -27,7 +27,7 @@ from .board_view import BoardView
 from .messages import AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid
 from .parts import ScreenParts, game_commands
 from .play import GameHost, PlayScreen
-from .side import SidebarPlace
+from .side import SIDEBAR_ROOM, SidebarPlace
 from .status import StatusLine
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
@@ -102,7 +102,9 @@ class GameScreen(PlayScreen, Aiming):
         """Set once the sidebar and the footer are in (or will never be: the app quit first)."""
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="play"):
+        # the sidebar and the footer go in after the first frame (see on_mount); till then the
+        # board's column keeps the sidebar's room
+        with Vertical(id="play", classes=SIDEBAR_ROOM):
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
             # on_mount focuses it: styled as focused from the start, its squares are not styled
@@ -124,7 +126,6 @@ class GameScreen(PlayScreen, Aiming):
                 GameScreen.online_status,
                 GameScreen.online_banner,
             )
-        yield Vertical(id="side")  # the sidebar and the footer go in after the first frame: see on_mount
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()

@@ -1,14 +1,21 @@
 """The sidebar's place on the game screen: the sidebar and the footer, mounted just after the
-first frame, and the sidebar shown or folded away (on a narrow screen, or by F2)."""
+first frame, and the sidebar shown or folded away (on a narrow screen, or by F2). In the first
+frame no widget stands there: the board's column keeps the sidebar's room, so the board stays
+where it is."""
 
 from __future__ import annotations
+
+from textual.containers import Vertical
 
 from .play import PlayScreen
 from .themes import PANELS_CSS
 
+#: The class of the board's column while it keeps the sidebar's room (``tictactoe.tcss``).
+SIDEBAR_ROOM = "-sidebar-room"
+
 
 class SidebarPlace:
-    """Where the game screen's sidebar goes (``#side``), and whether it is shown."""
+    """Where the game screen's sidebar goes (``#side``, once mounted), and whether it is shown."""
 
     def __init__(self, screen: PlayScreen) -> None:
         self._screen = screen
@@ -24,20 +31,27 @@ class SidebarPlace:
         if not stylesheet.has_source(str(PANELS_CSS)):  # else a dialog shown first has read them
             stylesheet.read(PANELS_CSS)
             stylesheet.parse()
-        side = screen.query_one("#side")
-        side.update_node_styles()  # the place's look, from those rules
-        screen.mount(Footer())
-        screen.call_after_refresh(screen.refresh_bindings)  # the footer lists the keys in force from now
         sidebar = Sidebar(screen.settings, id="sidebar").data_bind(
             PlayScreen.settings, PlayScreen.game, PlayScreen.scores
         )
-        await side.mount(sidebar)
+        side = Vertical(sidebar, id="side")
+        side.display = self.shown  # it takes the room kept for it (or stays folded)
+        mounted = screen.mount(side)
+        screen.query_one("#play").remove_class(SIDEBAR_ROOM)
+        screen.mount(Footer())
+        screen.call_after_refresh(screen.refresh_bindings)  # the footer lists the keys in force from now
+        await mounted
 
     @property
     def shown(self) -> bool:
-        """Whether the sidebar is shown."""
-        return self._screen.query_one("#side").display
+        """Whether the sidebar is shown (before it is mounted: whether its room is kept)."""
+        side = self._screen.query("#side")
+        return side.first().display if side else self._screen.query_one("#play").has_class(SIDEBAR_ROOM)
 
     def show(self, shown: bool) -> None:
-        """Show or fold the sidebar."""
-        self._screen.query_one("#side").display = shown
+        """Show or fold the sidebar (before it is mounted: keep its room or not)."""
+        side = self._screen.query("#side")
+        if side:
+            side.first().display = shown
+        else:
+            self._screen.query_one("#play").set_class(shown, SIDEBAR_ROOM)
