@@ -10,6 +10,7 @@ from textual import events
 from textual.widgets import Input, Select
 
 from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.app.sidebar import setting_options
 from tictactoe_tui.engine import Board
@@ -243,6 +244,27 @@ async def test_the_sidebar_folds_away_on_a_narrow_screen(make_app: AppFactory) -
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert app.query_one("#side").display
+
+
+async def test_f2_before_the_sidebar_is_mounted_folds_it(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Till the sidebar is mounted (just after the first frame) the board's column keeps its
+    room; F2 in between folds it as it would later: the column takes the whole width."""
+    after_first_frame = GameScreen.after_first_frame
+
+    async def f2_first(screen: GameScreen) -> None:
+        screen.action_toggle_sidebar()  # F2 between the first frame and the sidebar's mounting
+        await after_first_frame(screen)
+
+    monkeypatch.setattr(GameScreen, "after_first_frame", f2_first)
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert not app.query_one("#side").display
+        assert app.query_one("#play").region.width == 100
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.query_one("#side").display
+        assert app.query_one("#play").region.width == 100 - 32
 
 
 async def test_a_hint_on_a_board_too_big_to_solve_is_an_estimate(make_app: AppFactory) -> None:
