@@ -234,6 +234,8 @@ class GravitySolver:
             self.searching = _Compiled(self.layout, self.table_min_empty)
         else:
             self.searching = _Interpreted(self.layout, self.table_min_empty)
+        if self.use_book:
+            win_book(self.geometry)  # loaded now, as the search process gets ready, not in a move's time
 
     @property
     def table(self) -> dict[int, int] | CompiledTable:
