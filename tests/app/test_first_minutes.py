@@ -342,9 +342,10 @@ async def test_the_palette_offers_only_players_of_the_board(make_app: AppFactory
     async with app.run_test():
         titles = {title for title, _help, _run in game_commands(app.game_screen)}
         offered = {name for _label, name in setting_options("level", app.game_screen.settings)}
-        assert {title for title in titles if title.startswith("Computer: ")} == {f"Computer: {n}" for n in offered}
-        assert "Computer: opening-table" not in titles
-        assert "Computer: impossible" in titles
+        levels = {title for title in titles if title.startswith("Computer level: ")}
+        assert levels == {f"Computer level: {name}" for name in offered}
+        assert "Computer level: opening-table" not in titles
+        assert "Computer level: impossible" in titles
 
 
 async def test_a_launch_board_the_saved_player_cannot_play_gets_a_player_that_can(tmp_path: Path) -> None:

@@ -407,15 +407,15 @@ async def test_command_palette_offers_every_setting(make_app: AppFactory) -> Non
         titles = {title for title, _help, _run in game_commands(app.game_screen)}
         for title in (
             "New game",
-            "Computer: easy",
-            "Computer: mcts",
+            "Computer level: easy",
+            "Computer level: mcts",
             "Board: 7×7, 5 in a row",
             "Who goes first: coin flip",
             "Mode: computer vs computer",
         ):
             assert title in titles
         await pilot.press("ctrl+p")
-        await pilot.press(*"Computer: medium")
+        await pilot.press(*"level medium")  # as a player would type it
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()

@@ -54,7 +54,7 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
 
     change = screen.change_setting
     for label, name in setting_options("level", screen.settings):  # as the sidebar: players of this board
-        yield f"Computer: {name}", label, partial(change, "level", name)
+        yield f"Computer level: {name}", label, partial(change, "level", name)
     for name, rules in RULES.items():
         yield f"Game: {rules.title}", rules.help, partial(change, "game", name)
     for preset in presets_for(screen.settings.game):
