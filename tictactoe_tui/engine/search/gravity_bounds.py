@@ -7,16 +7,24 @@ kernel (which take the constants as they are, in their inner loops) and the solv
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
 BOUND_BITS = 8
 BOUND_OFFSET = 1 << (BOUND_BITS - 1)
 BOUND_MASK = (1 << BOUND_BITS) - 1
+#: One entry, or an array of them (the table's, read at once).
+Entry = TypeVar("Entry", int, "NDArray[np.int64]")
 
 
-def lowest(entry: int) -> int:
+def lowest(entry: Entry) -> Entry:
     """The lowest score ``entry`` proves."""
     return (entry >> BOUND_BITS) - BOUND_OFFSET
 
 
-def highest(entry: int) -> int:
+def highest(entry: Entry) -> Entry:
     """The highest score ``entry`` proves."""
     return (entry & BOUND_MASK) - BOUND_OFFSET

@@ -455,7 +455,7 @@ class _Compiled(_Searching):
         import numpy as np
 
         keys, entries = self.table.stored()
-        lost = keys[(entries & BOUND_MASK) < BOUND_OFFSET]
+        lost = keys[highest(entries) < 0]
         height = self.layout.height
         marks_of_part = np.array([self.layout.split(part)[1].bit_count() for part in range(1 << height)])
         marks = np.zeros(len(lost), dtype=np.int64)
