@@ -147,6 +147,22 @@ class Settings:
         and shape, and a computer player that plays it (as :meth:`with_playable_level` says)."""
         return replace(self, preset=Preset.of(board)).with_playable_level()
 
+    def next_game_choices(self, game: GameState) -> frozenset[str]:
+        """The choices here that differ from ``game``, the game in play: they apply from the next
+        game (your mark and who goes first where its table seats by them)."""
+        now, next_table = game.table, self.table
+        pending = {"mode"} if next_table is not now else set()
+        if self.game != game.board.rules.name:
+            pending.add("game")
+        if self.preset != Preset.of(game.board):
+            pending.add("preset")
+        seated_by = now.chosen_by(game)
+        for field in ("first", "mark"):
+            values = seated_by.get(field)
+            if field in next_table.uses and (values is None or getattr(self, field) not in values):
+                pending.add(field)
+        return frozenset(pending)
+
     def with_playable_level(self) -> tuple[Settings, str | None]:
         """These settings with a computer player that plays their game and board: as they are, or
         with ``impossible`` in place of a player of another game or board, and a note saying so."""

@@ -314,6 +314,28 @@ async def test_choices_for_the_next_game_say_so_while_they_differ_from_the_game_
         assert "Your turn (O)" in status(app)
 
 
+async def test_the_next_game_notice_lasts_while_a_choice_differs_from_the_game_in_play(make_app: AppFactory) -> None:
+    """The notice "Applies from the next game" goes once the choice is the game in play's again,
+    and is never said of a choice that applies at once (the computer's time, the number keys)."""
+    from textual.widgets import Select
+
+    app = make_app(impossible=FirstFree())
+    next_game = "Applies from the next game"
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("5")
+        await until(lambda: app.game_screen.game.board.move_count == 2)
+        app.query_one("#preset", Select).value = Preset(7, 7, 5)
+        await pilot.pause()
+        assert next_game in status(app)
+        app.query_one("#preset", Select).value = Preset(3, 3, 3)  # the board in play again
+        await pilot.pause()
+        assert next_game not in status(app)
+        assert "Your turn (X)" in status(app)
+        app.query_one("#think_seconds", Select).value = 2.0  # the computer's next move takes it
+        await pilot.pause()
+        assert next_game not in status(app)
+
+
 async def test_choices_no_table_in_play_uses_are_off_and_say_why(make_app: AppFactory) -> None:
     from textual.widgets import Select
 

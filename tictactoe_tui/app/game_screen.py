@@ -397,7 +397,8 @@ class GameScreen(PlayScreen, Aiming):
         self.notice = f"Playing on from the archive after {position.board.move_count} moves"
 
     def change_setting(self, field: str, value: Any) -> None:
-        """Change one setting: the level at once, the others from the next game."""
+        """Change one setting: the level, the computer's time and the number keys at once, the
+        others from the next game."""
         if getattr(self.settings, field) == value:
             return
         # the game comes with its board: the same size where it has one
@@ -417,7 +418,12 @@ class GameScreen(PlayScreen, Aiming):
             self.take_turns()
             return
         settings, switched = settings.with_playable_level()
-        self.notice = f"{switched} (n: start)" if switched else "Applies from the next game: press n to start it now"
+        if switched:
+            self.notice = f"{switched} (n: start)"
+        elif field in settings.next_game_choices(self.game):
+            self.notice = "Applies from the next game: press n to start it now"
+        else:  # a choice back to the game in play's, or one that applies at once: nothing waits for n
+            self.notice = self.news(self.game)
         self.settings = settings
 
     def on_select_changed(self, event: Select.Changed) -> None:

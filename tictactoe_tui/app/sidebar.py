@@ -21,7 +21,6 @@ from ..game import (
     KeyLayout,
     MarkChoice,
     Mode,
-    Preset,
     Scoreboard,
     Settings,
     presets_for,
@@ -200,18 +199,9 @@ class Sidebar(Vertical):
         if game is None or settings is None or not self.is_mounted:
             return
         now, next_table = game.table, settings.table
-        seated_by = now.chosen_by(game)
         used = now.uses | next_table.uses
         shown = now.shown_choices(game)
-        pending = {
-            "mode": next_table is not now,
-            "game": settings.game != game.board.rules.name,
-            "preset": settings.preset != Preset.of(game.board),
-        }
-        for field in ("first", "mark"):
-            values = seated_by.get(field)
-            chosen = getattr(settings, field)
-            pending[field] = field in next_table.uses and (values is None or chosen not in values)
+        pending = settings.next_game_choices(game)
         for field, title in SECTIONS:
             unused = field in CHOICES and field not in used and field not in shown
             if field in CHOICES and field not in shown:
@@ -220,7 +210,7 @@ class Sidebar(Vertical):
                 f" [dim]({next_table.unused_note})[/dim]"
                 if unused
                 else " [b](next game)[/b]"
-                if pending.get(field)
+                if field in pending
                 else ""
             )
             self.query_one(f"#{field}-title", Label).update(title + note)
