@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
@@ -95,3 +95,27 @@ def test_impossible_plays_a_proven_win_in_connect_four(seed: int) -> None:
     move = get_strategy("impossible").choose(board, random.Random(seed))
     after = board.play(move)
     assert after.winner is board.to_move or GravitySolver(board.geometry).analyze(after).value == -1, str(board)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(4, 16))
+def test_a_position_and_its_mirror_image_are_searched_alike(seed: int, plies: int) -> None:
+    """The same search for both images, cut off after the same nodes: a win the win book's
+    build found quick in one image is as quick in the other."""
+    board = random_play(Board.empty(6, 7, 4, "gravity"), seed, plies)
+    images = board.symmetries()
+    assume(not board.is_over and len(images) == 2)
+    cols = board.cols
+
+    def in_first(cell: int | None) -> int | None:
+        """A cell of the mirror image, as the first image has it."""
+        return None if cell is None else cell - cell % cols + cols - 1 - cell % cols
+
+    solver = GravitySolver(board.geometry, use_book=False)
+    seen = []
+    for image, as_first in zip(images, (lambda cell: cell, in_first), strict=True):
+        solver.table.clear()
+        move = solver.winning_move(image, Budget(max_nodes=5_000))
+        not_winning = {as_first(cell) for cell in solver.proven_not_winning(image)}
+        seen.append((as_first(move), not_winning, len(solver.table)))
+    assert seen[0] == seen[1], str(board)

@@ -31,6 +31,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..board import Board, Geometry, cells_of
+from .book import canonical
 from .budget import UNLIMITED, Budget
 from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
 from .solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
@@ -294,16 +295,27 @@ class GravitySolver:
 
     def _first_proven(self, board: Board, budget: Budget, first: int | None, thresholds: tuple[int, ...]) -> int | None:
         """The first cell proven to score above a threshold, each threshold in turn over every
-        move (``first`` first, then the searches' order)."""
+        move (``first`` first, then the searches' order), searched as :meth:`_facing` has it."""
         searches = self.searching.searches(budget)
+        board, image_of = self._facing(board)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
         squares = searches[0].ordered(own, mask, self.layout.playable(mask))
         if first is not None:
-            squares.sort(key=lambda square: square != 1 << self.layout.bit_of_cell[first])
+            squares.sort(key=lambda square: square != 1 << self.layout.bit_of_cell[image_of[first]])
         tries = [(threshold, square) for threshold in thresholds for square in squares]
         proven = _first_win(searches, own, mask, empty, tries)
-        return None if proven is None else self.layout.cell_of(proven)
+        return None if proven is None else image_of[self.layout.cell_of(proven)]
+
+    def _facing(self, board: Board) -> tuple[Board, tuple[int, ...]]:
+        """``board`` or its mirror image, whichever the book's keys take, as the searches take
+        it, and the cells of one in the other (each the other's image). A position and its
+        mirror image then cost the same search: the move order breaks ties between columns
+        left first, so one image could take ten times the nodes of the other, and a win the
+        win book's build found quick in one image could take more than a move's time in the
+        other."""
+        x_bits, o_bits, image_of = canonical(board)
+        return Board(self.geometry, x_bits, o_bits, history=None), image_of
 
     def proven_not_winning(self, board: Board) -> set[int]:
         """The cells of ``board`` that the table (what the searches so far proved) shows do not
@@ -319,6 +331,7 @@ class GravitySolver:
         opponent completes a line at once, or the table proves it."""
         self._check(board)
         layout = self.layout
+        board, image_of = self._facing(board)  # the table holds the image the searches took
         own, mask = layout.position(board)
         other, moves, wins = own ^ mask, layout.playable(mask), layout.threats(own, mask)
         cells = set()
@@ -329,7 +342,7 @@ class GravitySolver:
             after = mask | square
             entry = self.table.get(other + after)
             if layout.threats(other, after) & layout.playable(after) or (entry is not None and lowest(entry) >= -score):
-                cells.add(layout.cell_of(square))
+                cells.add(image_of[layout.cell_of(square)])
         return cells
 
     def is_lost(self, board: Board, budget: Budget = UNLIMITED) -> bool:
@@ -337,7 +350,7 @@ class GravitySolver:
         proven without the win book; False when it does not, or the budget ends first. How a
         winning move too deep for :meth:`winning_move`'s tries is proven: the position after it."""
         self._check(board)
-        own, mask = self.layout.position(board)
+        own, mask = self.layout.position(self._facing(board)[0])
         if self.layout.threats(own, mask) & self.layout.playable(mask):
             return False  # the mover completes a line at once
         try:
