@@ -259,7 +259,12 @@ async def run(
                     await pilot.click(offset=(x, y))
             elif kind == "setting":
                 name, _title = rng.choice(SECTIONS)
-                value = rng.choice([value for _label, value in setting_options(name, app.game_screen.settings)])
+                value = rng.choice(
+                    [
+                        value
+                        for _label, value in setting_options(name, app.game_screen.settings, app.game_screen.game.board)
+                    ]
+                )
                 action = f"set {name}={value}"
                 if isinstance(value, str) and value == "custom":
                     value = rng.choice(FUZZ_BOARDS)

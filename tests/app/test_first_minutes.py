@@ -14,7 +14,7 @@ from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.app.sidebar import setting_options
 from tictactoe_tui.engine import Board
-from tictactoe_tui.game import FirstPlayer, MarkChoice, Mode, Preset, Settings
+from tictactoe_tui.game import FirstPlayer, MarkChoice, Mode, Preset, Settings, presets_for
 from tictactoe_tui.store import savefile
 
 from .conftest import AppFactory, Broken, FirstFree
@@ -122,6 +122,31 @@ async def test_a_level_change_after_a_failure_plays_the_next_move(make_app: AppF
         await settle(app)
         await pilot.pause()
         assert app.game_screen.game.board.move_count == 1
+
+
+async def test_the_computer_list_offers_only_players_of_the_game_in_play_too(make_app: AppFactory) -> None:
+    """A level plays its very next move: with Connect Four in play and Classic chosen for the next
+    game, opening-table (3×3 only) was offered, and chosen it stalled the game ("The computer
+    player failed"). The sidebar and the palette offer it once a 3×3 game is in play."""
+    from textual.widgets.select import InvalidSelectValueError
+
+    from tictactoe_tui.app.commands import game_commands
+
+    app = make_app(Settings(preset=presets_for("gravity")[0]), impossible=FirstFree())
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.game_screen.change_setting("game", "classic")
+        await pilot.pause()
+        titles = {title for title, _help, _run in game_commands(app.game_screen)}
+        assert "Computer level: opening-table" not in titles
+        with pytest.raises(InvalidSelectValueError):
+            app.query_one("#level", Select).value = "opening-table"
+        await pilot.press("n")
+        await settle(app)
+        assert app.game_screen.game.board.rules.name == "classic"
+        app.query_one("#level", Select).value = "opening-table"
+        await pilot.pause()
+        assert app.game_screen.settings.level == "opening-table"
+        assert "Computer level: opening-table" in {title for title, _help, _run in game_commands(app.game_screen)}
 
 
 async def test_a_board_the_strategy_cannot_play_switches_to_a_level(make_app: AppFactory) -> None:

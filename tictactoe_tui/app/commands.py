@@ -10,7 +10,7 @@ from typing import Any, Protocol, cast
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from ..engine.rules import RULES
-from ..game import FirstPlayer, Mode, Settings, presets_for
+from ..game import FirstPlayer, GameState, Mode, Settings, presets_for
 
 #: (title, help, what it does)
 Command = tuple[str, str, Callable[[], object]]
@@ -20,6 +20,7 @@ class GameActions(Protocol):
     """What the palette can do on the game screen."""
 
     settings: Settings
+    game: GameState
 
     def action_new_game(self) -> None: ...
     def action_undo(self) -> None: ...
@@ -53,7 +54,7 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
     from .sidebar import setting_options
 
     change = screen.change_setting
-    for label, name in setting_options("level", screen.settings):  # as the sidebar: players of this board
+    for label, name in setting_options("level", screen.settings, screen.game.board):  # as the sidebar
         yield f"Computer level: {name}", label, partial(change, "level", name)
     for name, rules in RULES.items():
         yield f"Game: {rules.title}", rules.help, partial(change, "game", name)

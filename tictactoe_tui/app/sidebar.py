@@ -39,19 +39,16 @@ def level_options() -> list[tuple[str, str]]:
 CUSTOM = "custom"
 
 
-def plays(level: str, settings: Settings, board: Board | None = None) -> bool:
-    """Whether the player ``level`` names plays the game and board of ``settings`` (``board``:
-    that board, empty, when the caller has it already)."""
-    return get_strategy(level).supports(board or settings.preset.empty_board())
-
-
-def setting_options(field: str, current: Settings) -> list[tuple[str, Any]]:
-    """The (label, value) choices for one setting (the current value is always one of them;
-    the computer's list holds only players of the current game and board)."""
+def setting_options(field: str, current: Settings, in_play: Board | None = None) -> list[tuple[str, Any]]:
+    """The (label, value) choices for one setting (the current value is always one of them).
+    The computer's list holds only players of the next game's board and of ``in_play``, the
+    game in play's: a level plays its very next move."""
     if field == "level":
-        board = current.preset.empty_board()
+        boards = [current.preset.empty_board(), *([in_play] if in_play is not None else [])]
         return [
-            (label, name) for label, name in level_options() if name == current.level or plays(name, current, board)
+            (label, name)
+            for label, name in level_options()
+            if name == current.level or all(get_strategy(name).supports(board) for board in boards)
         ]
     if field == "game":
         return [(rules.title, name) for name, rules in RULES.items()]
@@ -159,6 +156,7 @@ class Sidebar(Vertical):
         if settings is None:
             return
         shown = self.game.table.shown_choices(self.game) if self.game is not None else {}
+        in_play = self.game.board if self.game is not None else None
         for field, _title in SECTIONS:
             if field in shown:
                 continue  # the table decides it: see show_seating
@@ -166,15 +164,17 @@ class Sidebar(Vertical):
             value = getattr(settings, field)
             with select.prevent(Select.Changed):
                 if field in ("preset", "think_seconds", "level"):
-                    select.set_options(setting_options(field, settings))
+                    select.set_options(setting_options(field, settings, in_play))
                 if select.value != value:
                     select.value = value
         self.show_in_play()
 
-    def watch_game(self, game: GameState | None) -> None:
+    def watch_game(self, old: GameState | None, game: GameState | None) -> None:
         if game is not None:
             self.query_one(HistoryList).show(game)
             self.show_seating(game)
+            if old is None or (old.board.rules, old.board.geometry) != (game.board.rules, game.board.geometry):
+                self._show_settings(self.settings)  # the computer list: players of this board too
 
     def show_seating(self, game: GameState) -> None:
         """Show your mark and who goes first as the table decides them (online), fixed;
