@@ -353,7 +353,7 @@ def _estimated(
     left = max(0.0, deadline - time.monotonic())
     before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
     after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
-    source = f"{before.source}; the exact solver did not finish in {seconds * EXACT_SHARE:g} s"
+    source = f"{before.source}; the exact solver did not finish in {seconds * EXACT_SHARE:.2g} s"
     choice = before.choice or move
     judged = MoveReview(
         ply, move, board.to_move, None, None, (choice,),
