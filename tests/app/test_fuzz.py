@@ -13,7 +13,7 @@ from .fuzz import FUZZ_BOARDS, Seen, check, run
 
 
 async def test_a_short_fuzz_run_finds_no_fault() -> None:
-    for seed in (4, 12):  # runs that play all 40 actions (a q on a fresh game quits)
+    for seed in (4, 14):  # runs that play all 40 actions (a q on a fresh game quits) and make moves
         report = await run(seed, actions=40)
         assert report.actions == 40
         assert report.faults == []

@@ -42,6 +42,29 @@ async def test_a_burst_of_keys_after_q_mid_game_never_quits_without_a_yes(make_a
     assert app.return_code == 0
 
 
+@pytest.mark.parametrize("move", ["enter", "space"])
+async def test_q_right_after_the_first_move_in_a_burst_asks_first(make_app: AppFactory, move: str) -> None:
+    """The board's keys and the screen's are handled in the order typed: with Enter and q in one
+    read, q came first (the board's Enter waited in its own queue) and quit a game whose first
+    move was on its way."""
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in (move, "q"):
+            app.post_message(events.Key(key, " " if key == "space" else None))
+        await pilot.pause(0.2)
+        assert app.is_running
+        assert app.game_screen.game.board.move_count == 1
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        app.query_one("#mode").focus()  # a sidebar control has the focus: Enter is its own
+        await pilot.pause()
+        assert app.focused is app.query_one("#mode")
+        await pilot.press(move)
+        assert app.game_screen.game.board.move_count == 1
+        await pilot.press("escape", "escape", "left", move)  # back to the board: Enter places again
+        assert app.game_screen.game.board.move_count == 2
+
+
 async def test_a_new_game_over_a_game_in_progress_asks_first(make_app: AppFactory) -> None:
     app = make_app(Settings(mode=Mode.TWO_PLAYERS))
     async with app.run_test(size=(80, 24)) as pilot:

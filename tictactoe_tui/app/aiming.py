@@ -23,6 +23,20 @@ DIGIT_BINDINGS: list[BindingType] = [
 ]
 
 
+#: The board's own keys (the arrows, h j k l, Enter and Space) as priority bindings of the screen,
+#: for a screen whose other keys are priority bindings (the number keys, n, u, q): then every key
+#: is handled in the order typed. The board's bindings run later, from the board's own queue, so
+#: in a burst such as "Enter q" the q came first. The screen lets them act only while the board
+#: has the focus (else the focused control has its keys).
+BOARD_BINDINGS: list[Binding] = [
+    Binding(binding.key, binding.action, binding.description, show=binding.show, priority=True)
+    for binding in BoardView.BINDINGS
+    if isinstance(binding, Binding)
+]
+#: The actions of :data:`BOARD_BINDINGS`.
+BOARD_ACTIONS = frozenset(binding.action.partition("(")[0] for binding in BOARD_BINDINGS)
+
+
 def playable_near(board: Board, cursor: Move) -> Move:
     """Where the cursor goes after a move: where it was, but in games that limit the squares
     (Gravity, Ultimate) the nearest square the side to move may play."""
@@ -73,19 +87,25 @@ class Aiming:
         raise NotImplementedError
 
     def on_board_view_cursor_moved(self, event: BoardView.CursorMoved) -> None:
-        """Move the cursor, staying on the board (in Gravity, on the square a mark would land)."""
         event.stop()
+        self.action_move_cursor(event.rows, event.cols)
+
+    def action_move_cursor(self, rows: int, cols: int) -> None:
+        """Move the cursor, staying on the board (in Gravity, on the square a mark would land)."""
         self._forget_digits()
         board = self.aimed_board()
         if board is None:
             return
         row, col = self.cursor
-        moved = (min(max(row + event.rows, 0), board.rows - 1), min(max(col + event.cols, 0), board.cols - 1))
+        moved = (min(max(row + rows, 0), board.rows - 1), min(max(col + cols, 0), board.cols - 1))
         self.cursor = game_of(board).presentation.aim(board, moved)
 
     def on_board_view_place_at_cursor(self, event: BoardView.PlaceAtCursor) -> None:
-        """Place a mark under the cursor."""
         event.stop()
+        self.action_place_at_cursor()
+
+    def action_place_at_cursor(self) -> None:
+        """Place a mark under the cursor."""
         self._forget_digits()
         self.place(self.cursor)
 

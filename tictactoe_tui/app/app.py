@@ -18,6 +18,7 @@ from ..game import GameState, Mode, Preset, Settings
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from .ai import ProcessSearcher, Searcher
+from .aiming import BOARD_BINDINGS
 from .board_view import BoardView
 from .game_screen import GameScreen
 from .themes import THEMES
@@ -145,7 +146,8 @@ class TicTacToeApp(App[None]):
 
     def action_help(self) -> None:
         """Show every key."""
-        bindings = [*GameScreen.BINDINGS, *self.BINDINGS, *BoardView.BINDINGS]
+        own = [binding for binding in GameScreen.BINDINGS if binding not in BOARD_BINDINGS]  # listed as the board's
+        bindings = [*own, *self.BINDINGS, *BoardView.BINDINGS]
         from .help import HelpScreen
 
         self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)]))

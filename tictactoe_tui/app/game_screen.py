@@ -22,7 +22,7 @@ from textual.events import Resize
 
 from ..engine import Board, Move, move_name
 from ..game import GameState, Preset, Scoreboard, Settings
-from .aiming import DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
+from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .board_view import BoardView
 from .messages import AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid
 from .parts import ScreenParts, game_commands
@@ -71,6 +71,7 @@ class GameScreen(PlayScreen, Aiming):
         Binding("i", "hint", "Hint", priority=True),
         Binding("a", "toggle_overlay", "Analysis", show=False, priority=True),
         *DIGIT_BINDINGS,
+        *BOARD_BINDINGS,  # the board's keys in their turn among these (while the board has the focus)
         Binding("escape", "focus_board", "Back to the board", show=False),
         Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
@@ -165,6 +166,8 @@ class GameScreen(PlayScreen, Aiming):
         computer-vs-computer games."""
         if action in GAME_ACTIONS and self.app.screen is not self:
             return False
+        if action in BOARD_ACTIONS:  # else the key goes to the focused control
+            return self.app.screen is self and isinstance(self.focused, BoardView)
         if action == "toggle_pause":
             return self.game.table.watch_only(self.game)
         if action == "new_code":
