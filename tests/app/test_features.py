@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,11 @@ from textual.widgets import Input, OptionList, Select
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import overlay_label, value_words
+from tictactoe_tui.app.jobs import AnalysisResult
 from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
-from tictactoe_tui.game import Mode, Preset, Settings
+from tictactoe_tui.game import GameState, Mode, Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
@@ -145,6 +147,34 @@ async def test_overlay_values_equal_analyze(make_app: AppFactory) -> None:
         assert {cell.move: cell.label for cell in squares(app) if cell.label} == expected
         await pilot.press("a")
         assert not any(cell.label for cell in squares(app))
+
+
+def slow_analysis(app: TicTacToeApp) -> threading.Event:
+    """Make the app's analyses wait for the returned gate (5 s at most) before solving."""
+    gate = threading.Event()
+    solve = app.searcher.analyze
+
+    def slow(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        gate.wait(5)
+        return solve(state, seconds, cancel)
+
+    app.searcher.analyze = slow  # type: ignore[method-assign]
+    return gate
+
+
+async def test_a_request_replaced_on_the_same_position_gives_no_answer(make_app: AppFactory) -> None:
+    """i then a on one position: the hint's request, cancelled by the overlay's, still posted its
+    part-solved values, taken as the answer ('Too big to solve ... (6 of 8 squares solved)' on 3×3)."""
+    app = make_app(TWO_PLAYERS)
+    gate = slow_analysis(app)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "i", "a")
+        gate.set()
+        await settle(app)
+        await pilot.pause()
+        assert "Too big" not in status(app)
+        assert "Hint for O" in status(app)
+        assert any(cell.label for cell in squares(app))
 
 
 async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory) -> None:

@@ -79,7 +79,8 @@ class AnalysisRequests:
         return True
 
     def _analyze(self, state: GameState, cancel: threading.Event, hint: bool) -> None:
-        """Run in a worker thread: analyse ``state``, then post the answer. A hint the solver
+        """Run in a worker thread: analyse ``state``, then post the answer unless the request
+        was cancelled meanwhile (its values may be part-solved). A hint the solver
         cannot give in time comes from the strongest search instead, as an estimate."""
         seconds = analysis_seconds(state.board)
         try:
@@ -91,4 +92,5 @@ class AnalysisRequests:
         except Exception as error:  # the screen says so and goes on
             self._screen.post_message(AnalysisFailed(state, error))
             return
-        self._screen.post_message(AnalysisReady(result, hint, estimate))
+        if not cancel.is_set():  # a request replaced (on the same position, too) gives no answer
+            self._screen.post_message(AnalysisReady(result, hint, estimate))
