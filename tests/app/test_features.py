@@ -177,6 +177,33 @@ async def test_a_request_replaced_on_the_same_position_gives_no_answer(make_app:
         assert any(cell.label for cell in squares(app))
 
 
+async def test_the_status_says_the_overlay_is_being_worked_out_while_it_is(make_app: AppFactory) -> None:
+    """Pressing a while a hint was being worked out turned the overlay on with nothing saying so;
+    the notice lasts as long as the analysis does, and a hint still asked for is still said."""
+    app = make_app(TWO_PLAYERS)
+    gate = slow_analysis(app)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "i", "a")
+        assert "Looking for the best move and every square's value…" in status(app)
+        await pilot.press("a")  # the overlay off: the hint is still being looked for
+        assert "Looking for the best move…" in status(app)
+        assert "every square's value" not in status(app)
+        await pilot.press("a")
+        gate.set()
+        await settle(app)
+        await pilot.pause()
+        assert "Hint for O" in status(app)  # the answer replaces the notice
+        assert "…" not in status(app)
+        assert any(cell.label for cell in squares(app))
+        gate.clear()
+        await pilot.press("1")  # the overlay follows the game, and says so while it works
+        assert "Working out every square's value…" in status(app)
+        gate.set()
+        await settle(app)
+        await pilot.pause()
+        assert "Working out" not in status(app)
+
+
 async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory) -> None:
     app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=SEVEN))
     async with app.run_test() as pilot:

@@ -31,6 +31,16 @@ def too_big(board: Board, analysis: Analysis) -> str:
     )
 
 
+def working_out(hint: bool, values: bool) -> str:
+    """What the player is told while a ``hint`` or the overlay's ``values`` are being worked
+    out ("" when neither is): the answer replaces it."""
+    if hint and values:
+        return "Looking for the best move and every square's value…"
+    if hint:
+        return "Looking for the best move…"
+    return "Working out every square's value…" if values else ""
+
+
 def failed(message: AnalysisFailed) -> str:
     """What the player is told when an analysis raised."""
     return f"The analysis failed: {message.error}"
@@ -63,6 +73,16 @@ class AnalysisRequests:
         self._wanted = state
         work = partial(self._analyze, state, self._cancel, self._hint)
         self._screen.run_worker(work, name="analysis", group="analysis", thread=True, exclusive=True)
+
+    @property
+    def asked(self) -> bool:
+        """Whether a request is in force (not answered, not dropped)."""
+        return self._wanted is not None
+
+    @property
+    def hint_asked(self) -> bool:
+        """Whether the request in force asks for a hint."""
+        return self.asked and self._hint
 
     def drop(self) -> None:
         """Cancel the request in force; an answer that still comes is dropped."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..engine import move_name
 from ..game import GameState
-from .analysis import AnalysisRequests, failed, too_big
+from .analysis import AnalysisRequests, failed, too_big, working_out
 from .board_view import VALUE_LEGEND, value_words
 from .messages import AnalysisFailed, AnalysisReady
 from .play import PlayScreen
@@ -25,25 +25,37 @@ class Hints:
         if screen.game.board.is_over:
             screen.notice = "The game is over: no hint"
             return
-        screen.notice = "Looking for the best move…"
         self._requests.ask(screen.game, hint=True)
+        self._say_what_is_asked()
 
     def toggle_overlay(self) -> None:
         """Show or hide every free square's exact value."""
         screen = self._screen
         screen.overlay = not screen.overlay
         if screen.overlay:
-            self._requests.ask(screen.game)
+            self._ask_values(screen.game)
         else:
             screen.analysis = None
-            screen.notice = ""
+            self._say_what_is_asked()  # a hint may still be looked for
 
     def game_changed(self, game: GameState) -> None:
         """The game shown is now ``game``: what was asked about the one before is dropped, and
         the overlay asks about this one."""
         self._requests.drop()
         if self._screen.overlay:
-            self._requests.ask(game)
+            self._ask_values(game)
+
+    def _ask_values(self, game: GameState) -> None:
+        """Ask for every square's value in ``game`` and say so (a finished game has none)."""
+        self._requests.ask(game)
+        if self._requests.asked:
+            self._say_what_is_asked()
+
+    def _say_what_is_asked(self) -> None:
+        """Say what is being worked out, for as long as it is: its answer (or the next
+        position's news) replaces the notice."""
+        requests = self._requests
+        self._screen.notice = working_out(requests.hint_asked, self._screen.overlay and requests.asked)
 
     def drop(self) -> None:
         """Cancel the analysis in force; an answer that still comes is dropped."""
