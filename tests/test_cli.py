@@ -70,6 +70,32 @@ def test_analyze_takes_a_game_o_opened_and_answers_in_its_marks(capsys: pytest.C
     assert "result for X" in out
 
 
+@pytest.mark.parametrize(
+    ("args", "verdict"),
+    [
+        (["x.o/.x./..o"], "X to move: draw for X in 5 moves of both sides with best play"),
+        (["x.o/.x./..o", "--game", "misere"], "X to move: draw for X in 5 moves of both sides with best play"),
+        (["......./......./......./...x.../......./......./.......", "--time", "0.2"], "O to move: the exact solver"),
+        (["......./......./......./......./......./......./...x...", "--game", "gravity", "--time", "0.2"],
+         "O to move: the exact solver"),
+    ],
+)  # fmt: skip
+def test_analyze_reads_whole_lines_in_a_player_s_words_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str], verdict: str
+) -> None:
+    """The heading was the table's title, wrapped to the table's width and centred ("draw for X
+    in 5" / "plies with best play"), and it counted plies where the README counts moves of both
+    sides: now each sentence is one line of at most 80 columns, above the table."""
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out, _ = run(capsys, "analyze", *args)
+    assert status == 0
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert any(line.startswith(verdict) for line in lines)
+    assert "ply" not in out
+    assert "…" not in out
+
+
 def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "analyze", "..../..../..../....", "--k", "3", "--json")
     assert status == 0
@@ -194,8 +220,7 @@ def test_analyze_gives_estimates_where_it_cannot_solve(capsys: pytest.CaptureFix
     assert data["estimate_depth"] >= 1
     assert all(set(move) == {"row", "col", "score", "outlook"} for move in data["moves"])
     status, out, _ = run(capsys, "analyze", board, "--k", "5", "--time", "0.5")
-    assert "estimates from a" in out
-    assert "not exact" in out
+    assert "estimates, not exact values, from a search" in out
 
 
 def test_arena_ladder(capsys: pytest.CaptureFixture[str]) -> None:

@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(analysis_json(position, result)))
         else:
-            print_table(analysis_table(position, result))
+            print_table(analysis_heading(position, result), analysis_table(position, result))
         return 0
     attempt = exact_attempt(result, board)
     if not board.rules.classic_lines:
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(estimate_json(position, outcome)))
     else:
-        print_table(estimate_table(position, outcome, attempt))
+        print_table(estimate_heading(position, outcome, attempt), estimate_table(position, outcome))
     return 0
 
 
@@ -102,7 +102,7 @@ def exact_share(board: Board) -> float:
 
 
 def exact_attempt(result: Analysis, board: Board) -> str:
-    """What the exact solver managed before the estimates took over, for the table's title."""
+    """What the exact solver managed before the estimates took over, for the heading."""
     return (
         f"the exact solver solved {len(result.moves)} of {len(board.legal_moves())} moves"
         f" in {result.seconds:.1f} s and was stopped"
@@ -127,7 +127,8 @@ def print_playout_estimates(position: GivenPosition, budget: Budget, args: argpa
     from rich.table import Table
 
     mover = position.mover
-    table = Table(title=f"{position.text}  ({board.rules.title}) — {mover} to move: {attempt};\n{basis}")
+    heading = (f"{position.text}  ({board.rules.title})", f"{mover} to move: {attempt}", f"{basis}")
+    table = Table()
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"{mover} won (draws half)", justify="right")
@@ -135,7 +136,7 @@ def print_playout_estimates(position: GivenPosition, budget: Budget, args: argpa
     for cell, rate, visits in found.moves:
         row, col = divmod(cell, board.cols)
         table.add_row(move_name((row, col)), f"{row}, {col}", f"{rate:.0%}", f"{visits:,}")
-    print_table(table)
+    print_table(heading, table)
     return 0
 
 
@@ -145,10 +146,20 @@ def position_json(position: GivenPosition) -> dict[str, object]:
     return {"game": board.rules.name, "board": position.text, "k": board.k, "to_move": position.mover.lower()}
 
 
-def print_table(table: Table) -> None:
+def print_table(heading: tuple[str, ...], table: Table) -> None:
+    """Print ``heading``, a line for each sentence (wrapped at the terminal's width, not the
+    table's), then ``table``."""
     from .console import command_console
 
-    command_console().print(table)
+    console = command_console()
+    for line in heading:
+        console.print(line, highlight=False)
+    console.print(table)
+
+
+def moves_of_both_sides(count: int) -> str:
+    """``count`` moves as a player counts them: the moves of both sides (the engine's plies)."""
+    return f"{count} move{'' if count == 1 else 's'} of both sides"
 
 
 def estimate_json(position: GivenPosition, outcome: alphabeta.SearchOutcome) -> dict[str, object]:
@@ -177,16 +188,23 @@ def outlook(score: int) -> str:
     return "better" if score > 0 else ("worse" if score < 0 else "even")
 
 
-def estimate_table(position: GivenPosition, outcome: alphabeta.SearchOutcome, attempt: str) -> Table:
+def estimate_heading(position: GivenPosition, outcome: alphabeta.SearchOutcome, attempt: str) -> tuple[str, ...]:
+    """What a table of estimates is about, a line for each sentence."""
+    board = position.board
+    return (
+        f"{position.text}  (k={board.k})",
+        f"{position.mover} to move: {attempt}",
+        f"estimates, not exact values, from a search {moves_of_both_sides(outcome.depth)} deep",
+        f"the {len(outcome.scores)} most promising of {len(board.legal_moves())} moves, best first",
+    )
+
+
+def estimate_table(position: GivenPosition, outcome: alphabeta.SearchOutcome) -> Table:
     """A Rich table of estimates for a board too big to solve in time."""
     from rich.table import Table
 
     board, mover = position.board, position.mover
-    table = Table(
-        title=f"{position.text}  (k={board.k}) — {mover} to move: {attempt};\n"
-        f"estimates from a {outcome.depth}-ply search, not exact values, for the"
-        f" {len(outcome.scores)} most promising of {len(board.legal_moves())} moves",
-    )
+    table = Table()
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"outlook for {mover}")
@@ -210,25 +228,32 @@ def analysis_json(position: GivenPosition, analysis: Analysis) -> dict[str, obje
     }
 
 
-def analysis_table(position: GivenPosition, analysis: Analysis) -> Table:
-    """A Rich table of an analysis of ``position``, best move first."""
-    from rich.table import Table
-
+def analysis_heading(position: GivenPosition, analysis: Analysis) -> tuple[str, ...]:
+    """What an analysis of ``position`` found, a line for each sentence."""
     board, mover = position.board, position.mover
-    if analysis.value is None:
+    value, plies = analysis.value, analysis.plies
+    if value is None or plies is None:
         verdict = f"not solved within the time limit; {len(analysis.moves)} moves solved"
     else:
-        verdict = f"{OUTCOME_WORDS[analysis.value]} for {mover} in {analysis.plies} plies with best play"
+        verdict = f"{OUTCOME_WORDS[value]} for {mover} in {moves_of_both_sides(plies)} with best play"
     if analysis.source == "book":
         basis = "exact values from the opening book"
     else:
         basis = f"exact values solved in {analysis.seconds:.2f} s ({analysis.nodes:,} positions searched)"
     game = "" if board.rules.classic_lines else f"{board.rules.title}, "
-    table = Table(title=f"{position.text}  ({game}k={board.k}) — {mover} to move: {verdict}\n{basis}")
+    return f"{position.text}  ({game}k={board.k})", f"{mover} to move: {verdict}", basis
+
+
+def analysis_table(position: GivenPosition, analysis: Analysis) -> Table:
+    """A Rich table of an analysis of ``position``, best move first."""
+    from rich.table import Table
+
+    mover = position.mover
+    table = Table()
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"result for {mover}")
-    table.add_column("plies to end", justify="right")
+    table.add_column("moves to the end (both sides)", justify="right")
     styles = {1: "green", 0: "yellow", -1: "red"}
     for mv in analysis.moves:
         word = OUTCOME_WORDS[mv.value]
