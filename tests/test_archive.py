@@ -593,7 +593,8 @@ def test_the_archive_names_players_by_the_symbols_they_showed() -> None:
 def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
     columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Every mode, long players' names and every game: nothing ends in "…", no line is too wide."""
+    """Every mode, long players' names and every game: nothing ends in "…", no line is too wide,
+    and each row of the statistics holds one line (at 80 columns their cells wrapped onto up to 4)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("COLUMNS", str(columns))
@@ -623,3 +624,9 @@ def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
         assert long_name in shown[command]
     words = ("gravity-alphabeta", "online", "(guest)", "computers", "Misère", "Ultimate", "Gravity")
     assert all(word in shown["games"] for word in words)
+    statistics = Archive.open(Paths.default()).statistics()
+    shown_lines = shown["stats"].splitlines()
+    for line in statistics.lines:  # who played, and each board with its counts, on one line
+        assert line.who in [row.strip() for row in shown_lines]
+        counts = " ".join(str(count) for count in (line.won, line.drawn, line.lost, line.streak, line.best_streak))
+        assert any(line.board in row and " ".join(row.split()).endswith(counts) for row in shown_lines), line

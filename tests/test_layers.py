@@ -52,6 +52,13 @@ def test_quick_answers_load_neither_rich_nor_textual_nor_the_searches(tmp_path: 
         assert json.loads(done.stdout.splitlines()[-1]) == [], command
 
 
+def test_the_stats_table_is_the_dialogs_without_textual(tmp_path: Path) -> None:
+    """``stats`` prints the app's statistics table (app.stats_table) and loads Rich, not Textual."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", QUICK, "stats"], capture_output=True, text=True, check=True, env=env)
+    assert json.loads(done.stdout.splitlines()[-1]) == ["rich"]
+
+
 START = """
 import json, sys
 from tictactoe_tui.app.app import TicTacToeApp

@@ -62,22 +62,13 @@ def print_stats(archive: Archive, as_json: bool) -> int:
     if as_json:
         print(json.dumps(statistics.to_json()))
         return 0
-    from rich import box
-    from rich.table import Table
-
+    from ..app.stats_table import statistics_table
     from .console import command_console
 
     console = command_console()
-    table = Table(title=f"Statistics: {statistics.games} finished games", box=box.SIMPLE_HEAD, show_edge=False)
-    for column in ("players", "board", "games", "won", "drawn", "lost", "streak", "best streak"):
-        table.add_column(column, justify="left" if column in ("players", "board") else "right", overflow="fold")
-    rows = []
-    for line in statistics.lines:
-        counts = (line.games, line.won, line.drawn, line.lost, line.streak, line.best_streak)
-        rows.append((line.who, line.board, *(str(count) for count in counts)))
-        table.add_row(*rows[-1])
-    fit(table, rows, (0, 1), console)
-    console.print(table)
+    console.print(f"Statistics: {statistics.games} finished games", highlight=False)
+    if statistics.lines:  # the dialog's table, at most 80 columns wide (wider, the counts stray far right)
+        console.print(statistics_table(statistics), width=min(console.width, 80))
     if statistics.coached:
         console.print(f"[dim]{statistics.coached_text}[/dim]")
     console.print("[dim]Against the computer: your results. Otherwise: X's.[/dim]")
