@@ -286,6 +286,35 @@ async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: 
             assert screen.query_one(BoardView).analysis is None
 
 
+async def test_the_replay_says_its_overlay_is_being_worked_out_while_it_is(make_app: AppFactory) -> None:
+    """a in the replay said nothing until the values came (the game screen says so meanwhile)."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "enter", "home", "right")
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        gate = threading.Event()
+        solve = screen.searcher.analyze
+
+        def slow(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+            gate.wait(5)
+            return solve(state, seconds, cancel)
+
+        screen.searcher.analyze = slow  # type: ignore[method-assign]
+        for keys in (("a",), ("right",)):  # the overlay turned on, then a step with it on
+            await pilot.press(*keys)
+            assert "Working out every square's value…" in str(screen.query_one("#replay-status").render())
+            gate.set()
+            await screen.workers.wait_for_complete()
+            await pilot.pause()
+            shown = str(screen.query_one("#replay-status").render())
+            assert VALUE_LEGEND in shown
+            assert "Working out" not in shown
+            gate.clear()
+
+
 async def test_a_replay_in_a_narrow_window_shows_the_board_or_the_size_it_needs(make_app: AppFactory) -> None:
     """At 30×20 the side panel took every column: no board and no message."""
     app = make_app(TWO_PLAYERS)

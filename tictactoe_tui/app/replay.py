@@ -21,7 +21,7 @@ from ..game import format_seconds
 from ..store.archive import Archive, ArchiveError, GameRecord, local_time
 from ..store.savefile import SavedGame
 from .ai import Searcher
-from .analysis import AnalysisRequests, failed, too_big
+from .analysis import AnalysisRequests, failed, too_big, working_out
 from .board_view import VALUE_LEGEND, BoardView
 from .messages import AnalysisFailed, AnalysisReady
 from .notices import tell_archive_news
@@ -178,7 +178,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         self.query_one(HistoryList).show(self.state)
         self.query_one("#replay-status", Static).update(self.describe())
         if self.overlay:
-            self.analyses.ask(self.state)
+            self.ask_values()
 
     def describe(self, extra: str = "") -> str:
         """Where the replay stands: the move shown and when it was played."""
@@ -284,11 +284,17 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         """Show or hide every free square's exact value for the position shown."""
         self.overlay = not self.overlay
         if self.overlay:
-            self.analyses.ask(self.state)
+            self.ask_values()
         else:
             self.analyses.drop()
             self.query_one(BoardView).analysis = None
             self.query_one("#replay-status", Static).update(self.describe())
+
+    def ask_values(self) -> None:
+        """Ask for every square's value in the position shown, and say so while it is worked out."""
+        self.analyses.ask(self.state)
+        if self.analyses.asked:  # (a finished game has none)
+            self.query_one("#replay-status", Static).update(self.describe(working_out(hint=False, values=True)))
 
     def on_analysis_ready(self, message: AnalysisReady) -> None:
         """Show the values if they are still about the position shown."""
