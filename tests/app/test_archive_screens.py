@@ -257,37 +257,10 @@ async def test_the_statistics_dialog_shows_each_line_on_one_row_at_80_columns(ma
 
 
 async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: AppFactory) -> None:
-    """The replay's overlay says what its values mean, that a position was too big to solve
-    (with how much was solved) and that an analysis failed, in the game screen's words (it
-    said nothing when values were shown or the analysis failed)."""
-    app = make_app(TWO_PLAYERS)
-    async with app.run_test() as pilot:
-        await pilot.press(*DRAW)
-        await app.workers.wait_for_complete()
-        await pilot.press("g", "enter", "home", "right", "a")
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
-        await screen.workers.wait_for_complete()
-        await pilot.pause()
-        assert VALUE_LEGEND in str(screen.query_one("#replay-status").render())
-
-        def unsolved(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
-            return AnalysisResult(state, Analysis(state.board, (), False, 0, seconds))
-
-        def broken(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
-            raise RuntimeError("solver exploded")
-
-        for analyze, said in ((unsolved, "(0 of 7 squares solved): no values shown"), (broken, "solver exploded")):
-            screen.searcher.analyze = analyze  # type: ignore[method-assign]
-            await pilot.press("right")
-            await screen.workers.wait_for_complete()
-            await pilot.pause()
-            assert said in str(screen.query_one("#replay-status").render())
-            assert screen.query_one(BoardView).analysis is None
-
-
-async def test_the_replay_says_its_overlay_is_being_worked_out_while_it_is(make_app: AppFactory) -> None:
-    """a in the replay said nothing until the values came (the game screen says so meanwhile)."""
+    """The replay's overlay says what its values mean, that they are being worked out (it
+    said nothing until they came), that a position was too big to solve (with how much was
+    solved) and that an analysis failed, in the game screen's words (it said nothing when
+    values were shown or the analysis failed)."""
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
         await pilot.press(*DRAW)
@@ -303,8 +276,8 @@ async def test_the_replay_says_its_overlay_is_being_worked_out_while_it_is(make_
             return solve(state, seconds, cancel)
 
         screen.searcher.analyze = slow  # type: ignore[method-assign]
-        for keys in (("a",), ("right",)):  # the overlay turned on, then a step with it on
-            await pilot.press(*keys)
+        for keys in ("a", "right"):  # the overlay turned on, then a step with it on
+            await pilot.press(keys)
             assert "Working out every square's value…" in str(screen.query_one("#replay-status").render())
             gate.set()
             await screen.workers.wait_for_complete()
@@ -313,6 +286,20 @@ async def test_the_replay_says_its_overlay_is_being_worked_out_while_it_is(make_
             assert VALUE_LEGEND in shown
             assert "Working out" not in shown
             gate.clear()
+
+        def unsolved(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+            return AnalysisResult(state, Analysis(state.board, (), False, 0, seconds))
+
+        def broken(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+            raise RuntimeError("solver exploded")
+
+        for analyze, said in ((unsolved, "(0 of 6 squares solved): no values shown"), (broken, "solver exploded")):
+            screen.searcher.analyze = analyze  # type: ignore[method-assign]
+            await pilot.press("right")
+            await screen.workers.wait_for_complete()
+            await pilot.pause()
+            assert said in str(screen.query_one("#replay-status").render())
+            assert screen.query_one(BoardView).analysis is None
 
 
 async def test_a_replay_in_a_narrow_window_shows_the_board_or_the_size_it_needs(make_app: AppFactory) -> None:
