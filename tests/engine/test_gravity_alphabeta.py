@@ -10,7 +10,11 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.board import Geometry
+from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search import gravity
+from tictactoe_tui.engine.search.budget import UNLIMITED
+from tictactoe_tui.engine.search.exact import solver_for
+from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 
 from .test_gravity_solver import SHAPES
 from .test_variants import random_play
@@ -39,3 +43,28 @@ def test_the_window_score_counts_every_live_line(rows: int, cols: int, k: int, s
     own, mask = search.layout.position(board)
     me, opp = board.sides()
     assert search.windows(own, own ^ mask) == counted_windows(me, opp, board.geometry), str(board)
+
+
+def test_a_move_with_a_deadline_proves_until_its_time_and_one_without_until_its_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A node cap cut proofs off after about 0.4 s of a move's second (a win the bench let go
+    needed 3 M to 10 M nodes): with a deadline, the time is the proofs' only bound."""
+    budgets: list[Budget] = []
+    proving = GravitySolver.winning_move
+
+    def recorded(
+        solver: GravitySolver, board: Board, budget: Budget = UNLIMITED, first: int | None = None
+    ) -> int | None:
+        budgets.append(budget)
+        return proving(solver, board, budget, first)
+
+    monkeypatch.setattr(GravitySolver, "winning_move", recorded)
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "44")  # no win a moment proves
+    gravity.search_and_prove(board, Budget.seconds(0.3), 2_000, 200_000)
+    assert len(budgets) == 2
+    assert all(budget.deadline is not None and budget.max_nodes is None for budget in budgets)
+    budgets.clear()
+    gravity.search_and_prove(board, Budget(), 2_000, 1_000)
+    speed = solver_for(board.geometry, GravitySolver).speed
+    assert [budget.max_nodes for budget in budgets] == [1_000 * speed // 2] * 2

@@ -223,27 +223,31 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
 
 
 def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_nodes: int) -> SearchOutcome:
-    """With ``proof_nodes``, the exact solver first spends :data:`PROOF_SHARE` of the time (and
-    half those nodes) proving a move that wins against any defence; unproven, :func:`search`
-    chooses within ``max_nodes`` nodes and :data:`HEURISTIC_SHARE` of the time left, and the
-    solver spends the rest trying again, the search's choice first (its table keeps what the
-    first try proved). A proven move is played as a forced win, else the search's choice, unless
-    the solver proved it does not win and another move is not so proven: then the search's best
-    of those. Where the first try proved that no move wins, the rest goes to holding the draw
+    """With ``proof_nodes``, the exact solver first spends :data:`PROOF_SHARE` of the time
+    proving a move that wins against any defence; unproven, :func:`search` chooses within
+    ``max_nodes`` nodes and :data:`HEURISTIC_SHARE` of the time left, and the solver spends the
+    rest trying again, the search's choice first (its table keeps what the first try proved).
+    The deadline alone ends a proof (a node cap ended them after about 0.4 s of a move's second
+    on a free core, and some wins take longer to prove); without one, half of ``proof_nodes``
+    (as interpreted nodes) ends each. A proven move is played as a forced win, else the search's
+    choice, unless the solver proved it does not win and another move is not so proven: then
+    the search's best of those. Where the first try proved that no move wins, the rest goes to holding the draw
     instead: a move proven to draw at least (the search's choice first), else the search's
     choice unless it is proven to lose and another move is not."""
     if not proof_nodes:
         return search(board, budget.with_max_nodes(max_nodes))
     solver = solver_for(board.geometry, GravitySolver)  # the one Gravity's registration hands in
     assert isinstance(solver, GravitySolver)
-    proof_nodes *= solver.speed  # the node cap stands for time: the compiled kernel goes further in it
-    winning = solver.winning_move(board, budget.share(PROOF_SHARE).with_max_nodes(proof_nodes // 2))
+    # With a deadline the move's time bounds the proofs; without one the node cap stands for
+    # that time (the compiled kernel goes further in it).
+    proof_cap = None if budget.deadline is not None else proof_nodes * solver.speed // 2
+    winning = solver.winning_move(board, budget.share(PROOF_SHARE).with_max_nodes(proof_cap))
     if winning is not None:
         return SearchOutcome(winning, WIN - 1, 0, 0, {winning: WIN - 1})
     outcome = search(board, budget.share(HEURISTIC_SHARE).with_max_nodes(max_nodes))
     if outcome.forced_win:
         return outcome
-    rest = budget.with_max_nodes(proof_nodes // 2)
+    rest = budget.with_max_nodes(proof_cap)
     if solver.proven_not_winning(board) >= outcome.scores.keys():  # no move wins: hold the draw
         holding = solver.holding_move(board, rest, first=outcome.cell)
         if holding is not None:
