@@ -12,10 +12,11 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.ai import Searcher, ThreadSearcher
+from tictactoe_tui.app.jobs import AnalysisResult
 from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
 from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.game import Settings
+from tictactoe_tui.game import GameState, Settings
 
 
 class FirstFree(Strategy):
@@ -93,3 +94,16 @@ def make_app() -> AppFactory:
         return TicTacToeApp(settings, searcher=ThreadSearcher(strategy_for), seed=1, watch_delay=0)
 
     return factory
+
+
+def slow_analysis(searcher: Searcher) -> threading.Event:
+    """Make ``searcher``'s analyses wait for the returned gate (5 s at most) before solving."""
+    gate = threading.Event()
+    solve = searcher.analyze
+
+    def slow(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        gate.wait(5)
+        return solve(state, seconds, cancel)
+
+    searcher.analyze = slow  # type: ignore[method-assign]
+    return gate

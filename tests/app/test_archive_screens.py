@@ -23,7 +23,7 @@ from tictactoe_tui.store import savefile
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.files import Paths
 
-from .conftest import AppFactory, FirstFree
+from .conftest import AppFactory, FirstFree, slow_analysis
 from .squares import click_square
 from .test_play import TWO_PLAYERS, marks, status
 
@@ -268,14 +268,7 @@ async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: 
         await pilot.press("g", "enter", "home", "right")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        gate = threading.Event()
-        solve = screen.searcher.analyze
-
-        def slow(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
-            gate.wait(5)
-            return solve(state, seconds, cancel)
-
-        screen.searcher.analyze = slow  # type: ignore[method-assign]
+        gate = slow_analysis(screen.searcher)
         for keys in ("a", "right"):  # the overlay turned on, then a step with it on
             await pilot.press(keys)
             assert "Working out every square's value…" in str(screen.query_one("#replay-status").render())

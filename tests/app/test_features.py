@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from pathlib import Path
 
 import pytest
@@ -13,15 +12,14 @@ from textual.widgets import Input, OptionList, Select
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import overlay_label, value_words
-from tictactoe_tui.app.jobs import AnalysisResult
 from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
-from tictactoe_tui.game import GameState, Mode, Preset, Settings
+from tictactoe_tui.game import Mode, Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
-from .conftest import AppFactory, FirstFree, Gated
+from .conftest import AppFactory, FirstFree, Gated, slow_analysis
 from .squares import square, squares
 from .test_play import TWO_PLAYERS, marks, settle, status
 
@@ -149,24 +147,11 @@ async def test_overlay_values_equal_analyze(make_app: AppFactory) -> None:
         assert not any(cell.label for cell in squares(app))
 
 
-def slow_analysis(app: TicTacToeApp) -> threading.Event:
-    """Make the app's analyses wait for the returned gate (5 s at most) before solving."""
-    gate = threading.Event()
-    solve = app.searcher.analyze
-
-    def slow(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
-        gate.wait(5)
-        return solve(state, seconds, cancel)
-
-    app.searcher.analyze = slow  # type: ignore[method-assign]
-    return gate
-
-
 async def test_a_request_replaced_on_the_same_position_gives_no_answer(make_app: AppFactory) -> None:
     """i then a on one position: the hint's request, cancelled by the overlay's, still posted its
     part-solved values, taken as the answer ('Too big to solve ... (6 of 8 squares solved)' on 3×3)."""
     app = make_app(TWO_PLAYERS)
-    gate = slow_analysis(app)
+    gate = slow_analysis(app.searcher)
     async with app.run_test() as pilot:
         await pilot.press("5", "i", "a")
         gate.set()
@@ -181,7 +166,7 @@ async def test_the_status_says_the_overlay_is_being_worked_out_while_it_is(make_
     """Pressing a while a hint was being worked out turned the overlay on with nothing saying so;
     the notice lasts as long as the analysis does, and a hint still asked for is still said."""
     app = make_app(TWO_PLAYERS)
-    gate = slow_analysis(app)
+    gate = slow_analysis(app.searcher)
     async with app.run_test() as pilot:
         await pilot.press("5", "i", "a")
         assert "Looking for the best move and every square's value…" in status(app)
