@@ -127,7 +127,7 @@ def print_playout_estimates(position: GivenPosition, budget: Budget, args: argpa
     from rich.table import Table
 
     mover = position.mover
-    heading = (f"{position.text}  ({board.rules.title})", f"{mover} to move: {attempt}", f"{basis}")
+    heading = (f"{position.text}  ({board.rules.title})", f"{mover} to move: {attempt}", basis)
     table = Table()
     table.add_column("move")
     table.add_column("row, col", justify="right")
