@@ -21,8 +21,10 @@ solver spends no time on the others: every position the book gets is proven by o
 
 Work runs in ``--jobs`` processes until every position is done, ``--minutes`` have passed, or
 the build is stopped (Ctrl+C or SIGTERM: its processes end with it); every answer is appended to
-``PATH.openings.partial``, so a build resumes where it stopped. Then it writes ``PATH`` (the book
-as it was, plus the new positions) and ``PATH.sha256``.
+``PATH.openings.partial``, so a build resumes where it stopped; positions whose winning move the
+book already holds are done too, so a build whose partial file is lost (a new machine) redoes
+only the positions that needed no proof. Then it writes ``PATH`` (the book as it was, plus the
+new positions) and ``PATH.sha256``.
 """
 
 from __future__ import annotations
@@ -108,6 +110,12 @@ def worklist(plies: list[int]) -> Iterator[str]:
     return (columns for _, columns in entries)
 
 
+def in_book(book: WinBook, columns: str) -> bool:
+    """Whether ``book`` holds a winning move of the position after ``columns``: an earlier build
+    proved it, and the solver answers it from the book."""
+    return book.winning_move(dropped(Board.empty(ROWS, COLS, K, GAME), columns)) is not None
+
+
 _solver: GravitySolver | None = None
 
 
@@ -166,7 +174,7 @@ def main() -> None:
             done.add(entry["columns"])
             book.lost.update((x, o) for x, o in entry["keys"])
         print(f"resuming: {len(done)} positions done", file=sys.stderr)
-    todo = [columns for columns in worklist(args.plies) if columns not in done]
+    todo = [columns for columns in worklist(args.plies) if columns not in done and not in_book(book, columns)]
     started, counts = time.monotonic(), {"not won": 0, "quick": 0, "added": 0}
     signal.signal(signal.SIGTERM, stop)
     # Leaving the pool's block ends its processes, however the loop ends.

@@ -17,6 +17,7 @@ from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.win_book import WinBook
 
 from .scripts import SCRIPTS, load_script
 
@@ -54,6 +55,13 @@ def test_the_work_goes_most_likely_first_across_the_plies() -> None:
 def test_a_position_not_won_is_skipped_and_a_quick_win_left_to_the_live_proof() -> None:
     assert BUILD.settle("4555", 3_000_000, 13) == ("not won", "4555", [])  # a draw with best play
     assert BUILD.settle("4452", 3_000_000, 13) == ("quick", "4452", [])
+
+
+def test_a_position_the_book_answers_is_done_without_its_partial_file() -> None:
+    book = WinBook.from_bytes(BUILD.DEFAULT_OUT.read_bytes(), "gravity")
+    assert BUILD.in_book(book, "25427777")  # a hard 8-ply win an earlier build proved
+    assert not BUILD.in_book(book, "4452")  # a quick win, left to the live proof
+    assert not BUILD.in_book(book, "4555")  # a draw
 
 
 @pytest.mark.slow
