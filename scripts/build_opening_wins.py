@@ -37,8 +37,9 @@ import signal
 import sys
 import time
 from collections.abc import Iterator
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
+from typing import Any
 
 from tictactoe_tui.engine.board import Board, geometry
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
@@ -116,7 +117,19 @@ def in_book(book: WinBook, columns: str) -> bool:
     return book.winning_move(dropped(Board.empty(ROWS, COLS, K, GAME), columns)) is not None
 
 
-_solver: GravitySolver | None = None
+@cache
+def solver() -> GravitySolver:
+    """A worker's solver, without the book; its table is cleared for each position."""
+    return GravitySolver(geometry(ROWS, COLS, K, GAME), use_book=False)
+
+
+@cache
+def referee() -> Any:
+    """A worker's BitBully, made once: making one loads its opening book (half a second, longer
+    than most positions take)."""
+    from bitbully import BitBully
+
+    return BitBully()
 
 
 def settle(columns: str, nodes: int, marks: int) -> tuple[str, str, list[list[int]]]:
@@ -124,26 +137,23 @@ def settle(columns: str, nodes: int, marks: int) -> tuple[str, str, list[list[in
     when the solver finds a win within ``nodes`` nodes, else ``("added", …, keys)``: the
     canonical keys of the position after the winning move the solver proved without a limit
     and of every position of at most ``marks`` marks its table proves lost."""
-    global _solver
-    from bitbully import BitBully
     from bitbully import Board as ReferenceBoard
 
     board = dropped(Board.empty(ROWS, COLS, K, GAME), columns)
-    scores = BitBully().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in columns]))
+    scores = referee().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in columns]))
     if max(scores.values()) <= 0:
         return "not won", columns, []
-    if _solver is None:
-        _solver = GravitySolver(board.geometry, use_book=False)
-    _solver.table.clear()
-    if _solver.winning_move(board, UNLIMITED.with_max_nodes(nodes)) is not None:
+    proving = solver()
+    proving.table.clear()
+    if proving.winning_move(board, UNLIMITED.with_max_nodes(nodes)) is not None:
         return "quick", columns, []
     best = max(scores.values())  # the quickest win; of several, the one nearest the centre
     column = min(
         (column for column, score in scores.items() if score == best), key=lambda column: abs(2 * column - COLS + 1)
     )
     after = board.play(Gravity.landing(board, (0, column)))
-    assert _solver.is_lost(after), f"{columns}: BitBully's winning move {column + 1} is not proven"
-    keys = {canonical(lost)[:2] for lost in _solver.proven_losses(marks)} | {canonical(after)[:2]}
+    assert proving.is_lost(after), f"{columns}: BitBully's winning move {column + 1} is not proven"
+    keys = {canonical(lost)[:2] for lost in proving.proven_losses(marks)} | {canonical(after)[:2]}
     return "added", columns, sorted([x, o] for x, o in keys)
 
 
