@@ -104,6 +104,9 @@ def test_games_of_every_kind_are_kept_with_their_game(paths: Paths) -> None:
     assert [summary.cells()[2] for summary in archive.page()] == ["Ultimate 9×9", "Misère 3×3", "Gravity 6×7 k4"]
     assert kept[2] is not None
     assert kept[2].board_label == "Ultimate 9×9: nine 3×3 boards"
+    assert kept[0] is not None
+    assert kept[0].board_label == "Connect Four, 6×7"  # not "Gravity Connect Four"
+    assert board_label("gravity", 5, 5, 4) == "Gravity 5×5, 4 in a row"
 
 
 def recount(games: list[tuple[int, int]]) -> dict[int, tuple[int, int, int, int, int]]:

@@ -311,7 +311,7 @@ def board_label(game: str, rows: int, cols: int, k: int) -> str:
     rules = RULES.get(game)
     if rules is None:  # a game from a newer version of the app
         return f"{game} {rows}×{cols}, {k} in a row"
-    return f"{rules.title} {rules.shape_label(rows, cols, k)}"
+    return rules.board_name(rows, cols, k)
 
 
 def title(game: str) -> str:

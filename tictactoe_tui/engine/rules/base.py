@@ -183,6 +183,10 @@ class Rules(ABC):
         """A board shape for people, e.g. ``4×4, 4 in a row``."""
         return f"{rows}×{cols}, {k} in a row"
 
+    def board_name(self, rows: int, cols: int, k: int) -> str:
+        """The game and its board for people, e.g. ``Misère 4×4, 4 in a row``."""
+        return f"{self.title} {self.shape_label(rows, cols, k)}"
+
     def lines(self, rows: int, cols: int, k: int) -> tuple[int, ...]:
         """Masks of the lines that count (every k-window in the four directions)."""
         return windows(rows, cols, k)

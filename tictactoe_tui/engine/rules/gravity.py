@@ -31,6 +31,12 @@ class Gravity(Classic):
         """Connect Four by its name (short enough for the sidebar: 4 in a row goes without saying)."""
         return "Connect Four, 6×7" if (rows, cols, k) == CONNECT_FOUR else super().shape_label(rows, cols, k)
 
+    def board_name(self, rows: int, cols: int, k: int) -> str:
+        """Connect Four by its name alone (not "Gravity Connect Four")."""
+        if (rows, cols, k) == CONNECT_FOUR:
+            return self.shape_label(rows, cols, k)
+        return super().board_name(rows, cols, k)
+
     def default_k(self, rows: int, cols: int) -> int:
         """Four in a row, as in Connect Four (three on 3×3)."""
         return 3 if (rows, cols) == (3, 3) else 4
