@@ -78,6 +78,10 @@ def test_analyze_takes_a_game_o_opened_and_answers_in_its_marks(capsys: pytest.C
         (["......./......./......./...x.../......./......./.......", "--time", "0.2"], "O to move: the exact solver"),
         (["......./......./......./......./......./......./...x...", "--game", "gravity", "--time", "0.2"],
          "O to move: the exact solver"),
+        (["/".join(["." * 15] * 7 + [".......x......."] + ["." * 15] * 7), "--time", "0.2"],
+         "O to move: the exact solver"),
+        ([str(Board.empty(9, 9, 3, "ultimate").play((4, 4))), "--game", "ultimate", "--time", "0.2"],
+         "O to move: the exact solver"),
     ],
 )  # fmt: skip
 def test_analyze_reads_whole_lines_in_a_player_s_words_at_80_columns(
@@ -85,13 +89,14 @@ def test_analyze_reads_whole_lines_in_a_player_s_words_at_80_columns(
 ) -> None:
     """The heading was the table's title, wrapped to the table's width and centred ("draw for X
     in 5" / "plies with best play"), and it counted plies where the README counts moves of both
-    sides: now each sentence is one line of at most 80 columns, above the table."""
+    sides: now each sentence is one line of at most 80 columns, above the table. A board too long
+    for a line (15×15, Ultimate) is named by its size rather than broken across lines."""
     monkeypatch.setenv("COLUMNS", "80")
     status, out, _ = run(capsys, "analyze", *args)
     assert status == 0
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 80
-    assert any(line.startswith(verdict) for line in lines)
+    assert lines[1].startswith(verdict)  # the position's line whole above it, however big the board
     assert "ply" not in out
     assert "…" not in out
 

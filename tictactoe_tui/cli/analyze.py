@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # Rich loads only to draw a table: --json answers without it
 OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
 #: Playouts at most for an estimate (the time limit usually ends it first).
 PLAYOUT_LIMIT = 1_000_000
+#: A board's text longer than this is named by its size in the heading (whole lines at 80 columns).
+ECHO_WIDTH = 60
 
 
 #: Swaps the marks in a board's text form (its cells; the last move after ``@`` stays).
@@ -127,7 +129,7 @@ def print_playout_estimates(position: GivenPosition, budget: Budget, args: argpa
     from rich.table import Table
 
     mover = position.mover
-    heading = (f"{position.text}  ({board.rules.title})", f"{mover} to move: {attempt}", basis)
+    heading = (position_line(position), f"{mover} to move: {attempt}", basis)
     table = Table()
     table.add_column("move")
     table.add_column("row, col", justify="right")
@@ -192,7 +194,7 @@ def estimate_heading(position: GivenPosition, outcome: alphabeta.SearchOutcome, 
     """What a table of estimates is about, a line for each sentence."""
     board = position.board
     return (
-        f"{position.text}  (k={board.k})",
+        position_line(position),
         f"{position.mover} to move: {attempt}",
         f"estimates, not exact values, from a search {moves_of_both_sides(outcome.depth)} deep",
         f"the {len(outcome.scores)} most promising of {len(board.legal_moves())} moves, best first",
@@ -230,7 +232,7 @@ def analysis_json(position: GivenPosition, analysis: Analysis) -> dict[str, obje
 
 def analysis_heading(position: GivenPosition, analysis: Analysis) -> tuple[str, ...]:
     """What an analysis of ``position`` found, a line for each sentence."""
-    board, mover = position.board, position.mover
+    mover = position.mover
     value, plies = analysis.value, analysis.plies
     if value is None or plies is None:
         verdict = f"not solved within the time limit; {len(analysis.moves)} moves solved"
@@ -240,8 +242,16 @@ def analysis_heading(position: GivenPosition, analysis: Analysis) -> tuple[str, 
         basis = "exact values from the opening book"
     else:
         basis = f"exact values solved in {analysis.seconds:.2f} s ({analysis.nodes:,} positions searched)"
+    return position_line(position), f"{mover} to move: {verdict}", basis
+
+
+def position_line(position: GivenPosition) -> str:
+    """The heading's first line: the board as given (or, too long for a line, its size), the
+    game unless classic, and k."""
+    board = position.board
+    shown = position.text if len(position.text) <= ECHO_WIDTH else f"the {board.rows}×{board.cols} board given"
     game = "" if board.rules.classic_lines else f"{board.rules.title}, "
-    return f"{position.text}  ({game}k={board.k})", f"{mover} to move: {verdict}", basis
+    return f"{shown}  ({game}k={board.k})"
 
 
 def analysis_table(position: GivenPosition, analysis: Analysis) -> Table:
