@@ -65,6 +65,20 @@ def test_the_computers_last_move_is_news_until_your_move_ends_the_game() -> None
     assert state.last_ai is None
 
 
+def test_the_computers_winning_move_is_news_without_its_outlook() -> None:
+    """Under "The computer wins", "O played c1 in 1.0 ms — O wins with best play" said it again,
+    as a prediction, what the result had made a fact."""
+    state = GameState.start(Settings(), random.Random(0))  # you are X
+    for move in [(1, 1), (0, 0), (2, 2), (0, 1)]:
+        ai = None if state.board.to_move is Mark.X else AiMove("O", move, 0.001, Decision(move, value=1))
+        state = state.play(move, ai)
+    assert state.ai_news() == "O played b1 in 1.0 ms — O wins with best play"
+    state = state.play((2, 0)).play((0, 2), AiMove("O", (0, 2), 0.001, Decision((0, 2), value=1)))
+    assert state.board.winner is Mark.O
+    assert state.ai_news() == "O played c1 in 1.0 ms"
+    assert GameState.start(Settings(), random.Random(0)).ai_news() == ""
+
+
 def test_time_travel_refuses_plies_outside_the_game() -> None:
     with pytest.raises(ValueError, match="outside"):
         played(TWO, (1, 1)).at_ply(2)

@@ -235,13 +235,15 @@ class AiMove:
     seconds: float
     decision: Decision
 
-    def describe(self) -> str:
+    def describe(self, with_outlook: bool = True) -> str:
         """E.g. ``O played b2 in 0.3 ms — draw with best play`` (a search) or ``O played c3 from
-        the opening book (0.2 ms) — …``."""
+        the opening book (0.2 ms) — …``; the move alone without ``with_outlook``."""
         decision = self.decision
         took = format_seconds(self.seconds)
         how = f"from the opening book ({took})" if decision.from_book else f"in {took}"
         played = f"{self.mark} played {move_name(self.move)} {how}"
+        if not with_outlook:
+            return played
         if decision.value is not None:
             outlook = {0: "draw", 1: f"{self.mark} wins", -1: f"{self.mark} loses"}[decision.value]
             return f"{played} — {outlook} with best play"
@@ -364,6 +366,11 @@ class GameState:
         times = (*self.times[: self.ply], time.time() - self.started)
         last_ai = ai or (None if board.is_over else self.last_ai)
         return replace(self, board=board, last_ai=last_ai, line=board.history or (), times=times)
+
+    def ai_news(self) -> str:
+        """The computer's last move for the status line ("" when there is none); once the game
+        is over, without the outlook its result has made a fact ("O wins with best play")."""
+        return "" if self.last_ai is None else self.last_ai.describe(with_outlook=not self.board.is_over)
 
     def at_ply(self, ply: int) -> GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""

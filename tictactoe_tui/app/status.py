@@ -32,7 +32,7 @@ class StatusLine(Widget):
             headline += "  ·  [b]thinking…[/b]"
         elif self.paused and game.computer_to_move:
             headline += "  ·  paused (p to resume)"
-        detail = self.notice or self.online_status or (game.last_ai.describe() if game.last_ai else "")
+        detail = self.notice or self.online_status or game.ai_news()
         lines = [headline, *(f"[dim]{line}[/dim]" for line in (self.online_banner, detail) if line)]
         return "\n".join(lines)
 
