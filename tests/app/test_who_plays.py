@@ -38,8 +38,23 @@ async def test_a_burst_of_keys_after_q_mid_game_never_quits_without_a_yes(make_a
         await pilot.pause(0.2)
         assert app.is_running
         assert app.game_screen.game.board.move_count == 1
+        if isinstance(app.screen, ConfirmScreen):  # "qnn": the second n asks for a new game
+            await pilot.press("n")
         await pilot.press("q", "y")
     assert app.return_code == 0
+
+
+async def test_keys_typed_after_the_answer_in_one_burst_reach_the_game(make_app: AppFactory) -> None:
+    """Typed at once, "q n 9 8": the 9 and 8 reached the dialog as it closed and were lost."""
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        for key in "n98":
+            app.post_message(events.Key(key, key))
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app.game_screen.game.line == ((0, 0), (2, 2), (2, 1))
 
 
 @pytest.mark.parametrize("move", ["enter", "space"])

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.markup import escape
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -194,6 +194,10 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
             problem.update(f"[b]{chosen}[/b]" if isinstance(chosen, str) else "")
 
 
+#: The keys that answer a :class:`ConfirmScreen`.
+ANSWER_KEYS = ("y", "n", "escape")
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question; ``y`` answers yes, ``n`` or escape no."""
 
@@ -206,6 +210,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
+        self.answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm"):
@@ -214,3 +219,14 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed in the same burst as the answer reach the dialog before the answer's binding
+        closes it: they go on, in order, to the screen below, as if typed after it closed ("n 9"
+        declines, then plays)."""
+        if self.answered:
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
+        elif event.key in ANSWER_KEYS:
+            self.answered = True  # its binding answers when the key reaches the app
