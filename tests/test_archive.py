@@ -592,6 +592,21 @@ def test_the_archive_names_players_by_the_symbols_they_showed() -> None:
     assert (summary.x_player, summary.o_player) == ("you", "impossible")
 
 
+def test_the_statistics_count_their_games_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    archive = Archive.open(Paths.default())
+    archive.record(game())
+    assert cli.main(["stats"]) == 0
+    assert capsys.readouterr().out.startswith("Statistics: 1 finished game\n")  # not "1 finished games"
+    archive.record(game(started=2_000.0))
+    archive.close()
+    assert cli.main(["stats"]) == 0
+    assert capsys.readouterr().out.startswith("Statistics: 2 finished games\n")
+
+
 @pytest.mark.parametrize("columns", [80, 100, 120])
 def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
     columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -66,7 +66,8 @@ def print_stats(archive: Archive, as_json: bool) -> int:
     from .console import command_console
 
     console = command_console()
-    console.print(f"Statistics: {statistics.games} finished games", highlight=False)
+    games = statistics.games
+    console.print(f"Statistics: {games} finished game{'s' if games != 1 else ''}", highlight=False)
     if statistics.lines:  # the dialog's table, at most 80 columns wide (wider, the counts stray far right)
         console.print(statistics_table(statistics), width=min(console.width, 80))
     if statistics.coached:
