@@ -38,7 +38,8 @@ async def test_a_burst_of_keys_after_q_mid_game_never_quits_without_a_yes(make_a
         await pilot.pause(0.2)
         assert app.is_running
         assert app.game_screen.game.board.move_count == 1
-        if isinstance(app.screen, ConfirmScreen):  # "qnn": the second n asks for a new game
+        if keys == "qnn":  # the second n, handed on by the closing dialog, asks for a new game
+            await until(lambda: isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith("Start"))
             await pilot.press("n")
         await pilot.press("q", "y")
     assert app.return_code == 0
@@ -52,7 +53,7 @@ async def test_keys_typed_after_the_answer_in_one_burst_reach_the_game(make_app:
         assert isinstance(app.screen, ConfirmScreen)
         for key in "n98":
             app.post_message(events.Key(key, key))
-        await pilot.pause(0.3)
+        await until(lambda: len(app.game_screen.game.line) == 3)  # times out when the keys are lost
         assert not isinstance(app.screen, ConfirmScreen)
         assert app.game_screen.game.line == ((0, 0), (2, 2), (2, 1))
 
