@@ -194,10 +194,6 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
             problem.update(f"[b]{chosen}[/b]" if isinstance(chosen, str) else "")
 
 
-#: The keys that answer a :class:`ConfirmScreen`.
-ANSWER_KEYS = ("y", "n", "escape")
-
-
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question; ``y`` answers yes, ``n`` or escape no."""
 
@@ -228,5 +224,5 @@ class ConfirmScreen(ModalScreen[bool]):
             event.stop()
             event.prevent_default()
             self.app.post_message(events.Key(event.key, event.character))
-        elif event.key in ANSWER_KEYS:
+        elif any(event.key in binding.key.split(",") for binding in self.BINDINGS if isinstance(binding, Binding)):
             self.answered = True  # its binding answers when the key reaches the app
