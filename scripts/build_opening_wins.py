@@ -2,7 +2,7 @@
 where ``impossible``'s own proof would take too long.
 
     python scripts/build_opening_wins.py [--plies 8 9] [--nodes 3000000] [--marks 13]
-                                         [--minutes 60] [--jobs N] [--out PATH]
+                                         [--follow-ups DEPTH] [--minutes 60] [--jobs N] [--out PATH]
 
 ``impossible`` keeps every win its proofs reach within a move's second, and lets go a few that
 take them longer: 8 and 9 plies into a random opening, a winning move can take the solver one to
@@ -15,9 +15,15 @@ within ``--nodes`` nodes, about a third of a move's proof; where it does not fin
 proves without a limit that a winning move loses for the opponent. That position goes into the
 book, and with it every position of at most ``--marks`` marks that the proof's table shows lost
 for its side to move: the winning answers to the opponent's replies, a few moves on, which can
-be as slow to find. BitBully (``pip install bitbully``, an outside perfect solver, in the test extra) says
-which positions are won and which move to prove (the quickest win, nearest the centre), so the
-solver spends no time on the others: every position the book gets is proven by our own solver.
+be as slow to find, though the table keeps only what later work in the proof did not overwrite.
+``--follow-ups DEPTH`` closes that gap: instead of the openings, it takes each one the book
+answers, the winning move the book answers with (the one ``impossible`` plays), and each reply
+with which the opponent loses slowest (a perfect defender's), and settles the position after
+it as an opening is settled; ``DEPTH`` replies on, after each winning answer. BitBully (``pip
+install bitbully``, an outside perfect solver, in the test extra) says which positions are won,
+which move to prove (the quickest win, nearest the centre) and which replies lose slowest, so
+the solver spends no time on the others: every position the book gets is proven by our own
+solver.
 
 Work runs in ``--jobs`` processes until every position is done, ``--minutes`` have passed, or
 the build is stopped (Ctrl+C or SIGTERM: its processes end with it); every answer is appended to
@@ -36,21 +42,23 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-from tictactoe_tui.engine.board import Board, geometry
+from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
 from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
-from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
+from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook, win_book
 
 GAME, ROWS, COLS, K = "gravity", 6, 7, 4
+EMPTY = Board.empty(ROWS, COLS, K, GAME)
 #: The solver's bitboards: bit ``column * LAYOUT.height + row`` (from the bottom) a square.
-LAYOUT = Layout.of(geometry(ROWS, COLS, K, GAME))
+LAYOUT = Layout.of(EMPTY.geometry)
 PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
 DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / WIN_BOOKS[(GAME, ROWS, COLS, K)]
 #: Columns as stacks of marks, bottom first: 0 for the first player's, 1 for the second's.
@@ -114,13 +122,13 @@ def worklist(plies: list[int]) -> Iterator[str]:
 def in_book(book: WinBook, columns: str) -> bool:
     """Whether ``book`` holds a winning move of the position after ``columns``: an earlier build
     proved it, and the solver answers it from the book."""
-    return book.winning_move(dropped(Board.empty(ROWS, COLS, K, GAME), columns)) is not None
+    return book.winning_move(dropped(EMPTY, columns)) is not None
 
 
 @cache
 def solver() -> GravitySolver:
     """A worker's solver, without the book; its table is cleared for each position."""
-    return GravitySolver(geometry(ROWS, COLS, K, GAME), use_book=False)
+    return GravitySolver(EMPTY.geometry, use_book=False)
 
 
 @cache
@@ -137,16 +145,24 @@ def settle(columns: str, nodes: int, marks: int) -> tuple[str, str, list[list[in
     when the solver finds a win within ``nodes`` nodes, else ``("added", …, keys)``: the
     canonical keys of the position after the winning move the solver proved without a limit
     and of every position of at most ``marks`` marks its table proves lost."""
+    kind, keys, _ = settled(columns, nodes, marks)
+    return kind, columns, keys
+
+
+def settled(columns: str, nodes: int, marks: int) -> tuple[str, list[list[int]], int | None]:
+    """:func:`settle`'s kind and keys, and the column (0 on the left) of the winning move found
+    or proven (None when the position is not won)."""
     from bitbully import Board as ReferenceBoard
 
-    board = dropped(Board.empty(ROWS, COLS, K, GAME), columns)
+    board = dropped(EMPTY, columns)
     scores = referee().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in columns]))
     if max(scores.values()) <= 0:
-        return "not won", columns, []
+        return "not won", [], None
     proving = solver()
     proving.table.clear()
-    if proving.winning_move(board, UNLIMITED.with_max_nodes(nodes)) is not None:
-        return "quick", columns, []
+    found = proving.winning_move(board, UNLIMITED.with_max_nodes(nodes))
+    if found is not None:
+        return "quick", [], board.move_at(found)[1]
     best = max(scores.values())  # the quickest win; of several, the one nearest the centre
     column = min(
         (column for column, score in scores.items() if score == best), key=lambda column: abs(2 * column - COLS + 1)
@@ -154,7 +170,51 @@ def settle(columns: str, nodes: int, marks: int) -> tuple[str, str, list[list[in
     after = board.play(Gravity.landing(board, (0, column)))
     assert proving.is_lost(after), f"{columns}: BitBully's winning move {column + 1} is not proven"
     keys = {canonical(lost)[:2] for lost in proving.proven_losses(marks)} | {canonical(after)[:2]}
-    return "added", columns, sorted([x, o] for x, o in keys)
+    return "added", sorted([x, o] for x, o in keys), column
+
+
+def close(after: str, depth: int, nodes: int, marks: int) -> list[tuple[str, str, list[list[int]]]]:
+    """Worker: settle the defender's best replies to the position after ``after`` (whose last
+    move is a winning one), as :func:`settle` does, and ``depth - 1`` more replies on after each
+    winning answer; replies the shipped book answers are only followed. As :func:`settle`'s
+    answers, one per reply settled."""
+    from bitbully import Board as ReferenceBoard
+
+    scores = referee().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in after]))
+    best = max(scores.values())  # the defender's best: the slowest loss
+    book = win_book(EMPTY.geometry)
+    answers = []
+    for reply in sorted(column for column, score in scores.items() if score == best):
+        columns = after + str(reply + 1)
+        booked = None if book is None else book.winning_move(dropped(EMPTY, columns))
+        if booked is not None:
+            column: int | None = booked[1]
+        else:
+            kind, keys, column = settled(columns, nodes, marks)
+            answers.append((kind, columns, keys))
+        if depth > 1 and column is not None:
+            answers += close(columns + str(column + 1), depth - 1, nodes, marks)
+    return answers
+
+
+def book_moves(book: WinBook, positions: Iterable[str]) -> Iterator[str]:
+    """Of ``positions``, those ``book`` answers, each with the winning move it answers with
+    (the one ``impossible`` plays) appended."""
+    for columns in positions:
+        move = book.winning_move(dropped(EMPTY, columns))
+        if move is not None:
+            yield columns + str(move[1] + 1)
+
+
+def settle_one(columns: str, nodes: int, marks: int) -> list[tuple[str, str, list[list[int]]]]:
+    """Worker: :func:`settle`'s answer, as the build's work answers (a list)."""
+    return [settle(columns, nodes, marks)]
+
+
+def close_after(after: str, depth: int, nodes: int, marks: int) -> list[tuple[str, str, list[list[int]]]]:
+    """Worker: :func:`close`'s answers, then ``("closed", "AFTER/DEPTH", [])``: done to that
+    depth, for a build that resumes."""
+    return [*close(after, depth, nodes, marks), ("closed", f"{after}/{depth}", [])]
 
 
 class Stopped(Exception):
@@ -174,35 +234,51 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this (default 60)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="book file to write")
+    parser.add_argument(
+        "--follow-ups",
+        type=int,
+        default=0,
+        metavar="DEPTH",
+        help="instead of the openings, the defender's best replies after the book's winning moves, DEPTH replies on",
+    )
     args = parser.parse_args()
     book = WinBook.from_bytes(args.out.read_bytes(), GAME)
     answers = args.out.with_name(args.out.name + ".openings.partial")
-    done: set[str] = set()
+    done: dict[str, set[str]] = {"settled": set(), "closed": set()}
     if answers.exists():
         for line in answers.read_text().splitlines():
             entry = json.loads(line)
-            done.add(entry["columns"])
+            done["closed" if entry["kind"] == "closed" else "settled"].add(entry["columns"])
             book.lost.update((x, o) for x, o in entry["keys"])
-        print(f"resuming: {len(done)} positions done", file=sys.stderr)
-    todo = [columns for columns in worklist(args.plies) if columns not in done and not in_book(book, columns)]
-    started, counts = time.monotonic(), {"not won": 0, "quick": 0, "added": 0}
+        print(f"resuming: {len(done['settled'])} positions settled, {len(done['closed'])} closed", file=sys.stderr)
+    if args.follow_ups:
+        depth = args.follow_ups
+        work = partial(close_after, depth=depth, nodes=args.nodes, marks=args.marks)
+        todo = [after for after in book_moves(book, worklist(args.plies)) if f"{after}/{depth}" not in done["closed"]]
+    else:
+        work = partial(settle_one, nodes=args.nodes, marks=args.marks)
+        todo = [
+            columns for columns in worklist(args.plies) if columns not in done["settled"] and not in_book(book, columns)
+        ]
+    started, counts = time.monotonic(), Counter[str]()
     signal.signal(signal.SIGTERM, stop)
     # Leaving the pool's block ends its processes, however the loop ends.
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, answers.open("a") as log:
         try:
-            for kind, columns, keys in pool.imap(partial(settle, nodes=args.nodes, marks=args.marks), todo):
-                book.lost.update((x, o) for x, o in keys)
-                log.write(json.dumps({"columns": columns, "kind": kind, "keys": keys}) + "\n")
+            for settled_here in pool.imap(work, todo):
+                for kind, columns, keys in settled_here:
+                    book.lost.update((x, o) for x, o in keys)
+                    log.write(json.dumps({"columns": columns, "kind": kind, "keys": keys}) + "\n")
+                    counts[kind] += 1
                 log.flush()
-                counts[kind] += 1
                 elapsed = time.monotonic() - started
-                print(f"\r{elapsed:6.0f} s  {counts}", end="", file=sys.stderr, flush=True)
+                print(f"\r{elapsed:6.0f} s  {dict(counts)}", end="", file=sys.stderr, flush=True)
                 if elapsed > args.minutes * 60:
                     break
         except (Stopped, KeyboardInterrupt):
             print("\nstopped", end="", file=sys.stderr)
     print(file=sys.stderr)
-    assert book.geometry == geometry(ROWS, COLS, K, GAME)
+    assert book.geometry == EMPTY.geometry
     data = book.to_bytes()
     digest = write_data(args.out, data)
     print(f"{len(book)} positions, {len(data):,} bytes, sha256 {digest}; kept {answers} to resume or extend")

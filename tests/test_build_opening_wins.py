@@ -64,6 +64,47 @@ def test_a_position_the_book_answers_is_done_without_its_partial_file() -> None:
     assert not BUILD.in_book(book, "4555")  # a draw
 
 
+def test_the_follow_ups_are_the_defenders_best_replies_each_settled() -> None:
+    """After a winning move, each reply that loses slowest is settled as an opening is (here each
+    is a quick win), and with a depth of 2 the best replies after each of those wins too."""
+    from bitbully import BitBully
+    from bitbully import Board as ReferenceBoard
+
+    after = "4452" + str(dropped(CONNECT_FOUR, "4452").move_at(quick_win("4452"))[1] + 1)
+    scores = BitBully().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in after]))
+    best = {after + str(column + 1) for column, score in scores.items() if score == max(scores.values())}
+    one = BUILD.close(after, 1, 3_000_000, 13)
+    assert {columns for _, columns, _ in one} == best
+    assert {kind for kind, _, _ in one} == {"quick"}
+    two = BUILD.close(after, 2, 3_000_000, 13)
+    assert {columns for _, columns, _ in two if len(columns) == len(after) + 1} == best
+    assert any(len(columns) == len(after) + 3 for _, columns, _ in two)
+    assert BUILD.close_after(after, 2, 3_000_000, 13)[-1] == ("closed", f"{after}/2", [])
+
+
+def test_the_follow_ups_start_from_the_moves_the_book_answers_with() -> None:
+    book = WinBook.from_bytes(BUILD.DEFAULT_OUT.read_bytes(), "gravity")
+    assert list(BUILD.book_moves(book, ["25427777", "4452", "4555"])) == [
+        "25427777" + str(book.winning_move(dropped(CONNECT_FOUR, "25427777"))[1] + 1)  # type: ignore[index]
+    ]
+
+
+def test_the_book_answers_the_replies_impossible_once_let_go() -> None:
+    """Three 8-ply openings the book answered, where a perfect defender's reply left a win that
+    took the live proof more than a move's second under load (5 M nodes): 10 plies in, each is
+    answered from the book now."""
+    book = WinBook.from_bytes(BUILD.DEFAULT_OUT.read_bytes(), "gravity")
+    for columns in ("4113756355", "6134761555", "7352167133"):
+        assert BUILD.in_book(book, columns), columns
+
+
+def quick_win(columns: str) -> int:
+    """The cell the solver (without the book) finds winning the position after ``columns``."""
+    cell = GravitySolver(CONNECT_FOUR.geometry, use_book=False).winning_move(dropped(CONNECT_FOUR, columns))
+    assert cell is not None
+    return cell
+
+
 @pytest.mark.slow
 def test_a_hard_win_is_added_as_the_proven_loss_after_it_with_the_wins_that_follow() -> None:
     """An 8-ply opening whose winning move the solver needs about a second to find: the position
