@@ -592,12 +592,8 @@ def test_the_archive_names_players_by_the_symbols_they_showed() -> None:
     assert (summary.x_player, summary.o_player) == ("you", "impossible")
 
 
-def test_the_statistics_count_their_games_in_words(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    archive = Archive.open(Paths.default())
+def test_the_statistics_count_their_games_in_words(home: Paths, capsys: pytest.CaptureFixture[str]) -> None:
+    archive = Archive.open(home)
     archive.record(game())
     assert cli.main(["stats"]) == 0
     assert capsys.readouterr().out.startswith("Statistics: 1 finished game\n")  # not "1 finished games"
@@ -609,14 +605,12 @@ def test_the_statistics_count_their_games_in_words(
 
 @pytest.mark.parametrize("columns", [80, 100, 120])
 def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
-    columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    columns: int, home: Paths, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Every mode, long players' names and every game: nothing ends in "…", no line is too wide,
     and each row of the statistics holds one line (at 80 columns their cells wrapped onto up to 4)."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("COLUMNS", str(columns))
-    archive = Archive.open(Paths.default())
+    archive = Archive.open(home)
     long_name = "mcts-solver-10000"
     players = {
         Mode.VS_COMPUTER: ("you", long_name),

@@ -37,12 +37,10 @@ AS_O_FIRST = Settings(level="easy", first=FirstPlayer.YOU, mark=MarkChoice.O)
 
 
 @pytest.fixture
-def paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Paths:
-    """The app and the command line share one archive under ``tmp_path``; no solver puzzles."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+def paths(home: Paths, monkeypatch: pytest.MonkeyPatch) -> Paths:
+    """The app and the command line share one archive in a new home; no solver puzzles."""
     monkeypatch.setattr(puzzles, "KEEP_UNSOLVED", 0)
-    return Paths.default()
+    return home
 
 
 def app_at(paths: Paths, settings: Settings) -> TicTacToeApp:

@@ -19,6 +19,7 @@ from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puz
 from tictactoe_tui.engine.review import review_game
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive
+from tictactoe_tui.store.files import Paths
 
 from .conftest import AppFactory
 from .squares import click_square
@@ -111,16 +112,10 @@ async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app
         assert results[second.id] == (1, 0)
 
 
-def test_puzzle_list_on_the_command_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+def test_puzzle_list_on_the_command_line(home: Paths, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["puzzle", "--list"]) == 0
     assert "No puzzles yet" in capsys.readouterr().out
-    from tictactoe_tui.store.files import Paths
-
-    archive = Archive.open(Paths.default())
+    archive = Archive.open(home)
     archive.add_puzzles(puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X})))
     archive.close()
     assert cli.main(["puzzle", "--list", "--json"]) == 0

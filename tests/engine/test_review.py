@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -142,12 +141,8 @@ def test_the_coachs_check_is_the_exact_verdict_or_none() -> None:
     assert (unsolved.value_before, unsolved.judged, unsolved.estimate_source) == (None, None, "")  # no guess
 
 
-def test_games_review_on_the_command_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    archive = Archive.open(Paths.default())
+def test_games_review_on_the_command_line(home: Paths, capsys: pytest.CaptureFixture[str]) -> None:
+    archive = Archive.open(home)
     moves = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
     final = Board.empty().play_all(moves)
     record = GameRecord(3, 3, 3, "two players", "impossible", "you", "friend", "O", moves, (1.0,) * 9,
@@ -167,14 +162,10 @@ def test_games_review_on_the_command_line(
     assert capsys.readouterr().err.strip() == "tictactoe-tui: error: no game 7 in the archive"
 
 
-def test_games_review_gives_each_mistake_its_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_games_review_gives_each_mistake_its_line(home: Paths, capsys: pytest.CaptureFixture[str]) -> None:
     """``--json``: a mistake's "line" runs from the position after it to the end; the text names
     it too, and ``games show`` numbers single turns as the review does."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    archive = Archive.open(Paths.default())
+    archive = Archive.open(home)
     moves = ((1, 1), (0, 1), (0, 0), (2, 2))  # O's b1 lets X win: X's fastest win follows
     record = GameRecord(3, 3, 3, "two players", "impossible", "you", "friend", "X", moves, (1.0,) * 4,
                         None, 0, 1_000.0, 1_010.0)  # fmt: skip
