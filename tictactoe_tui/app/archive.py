@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Select, Static
 from ..game import Mode
 from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label
 from ..store.savefile import SavedGame
+from ..words import counted
 from .ai import Searcher
 from .choice import Choice
 from .replay import ReplayScreen, delete_game, export_game
@@ -127,7 +128,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
             self._complete = True
             return
         self.query_one("#archive-title", Static).update(
-            f"[b]Game archive[/b]  [dim]{total:,} game{'s' if total != 1 else ''}, newest first[/dim]"
+            f"[b]Game archive[/b]  [dim]{counted(total, 'game')}, newest first[/dim]"
         )
         self.load_page()
 

@@ -27,6 +27,7 @@ from ..engine.board import Board, Mark, Move, move_name
 from ..engine.puzzles import puzzles_from_review
 from ..engine.review import FORMAT, MISTAKE_DROP, MoveReview, Review, loads
 from ..store.archive import Archive, ArchiveError
+from ..words import counted
 from .ai import Searcher
 
 #: Bars from X losing (lowest) to X winning (highest).
@@ -162,8 +163,7 @@ def puzzles_kept(review: Review, archive: Archive, game: str, yours: frozenset[M
         new = archive.add_puzzles(puzzles_from_review(review, game, yours, swapped=swapped))
     except ArchiveError as error:
         return f"\n[dim]Its puzzles were not kept: {error}[/dim]"
-    plural = "s" if new != 1 else ""
-    return f"\n[dim]{new} new puzzle{plural} from its mistakes (z on the game screen)[/dim]" if new else ""
+    return f"\n[dim]{counted(new, 'new puzzle')} from its mistakes (z on the game screen)[/dim]" if new else ""
 
 
 def verdict_line(review: Review, ply: int) -> str:

@@ -19,6 +19,7 @@ from ..engine import Board, BoardError
 from ..game import Preset
 from ..store import savefile
 from ..store.archive import Statistics
+from ..words import counted
 from .stats_table import statistics_table
 from .themes import PANELS_CSS
 
@@ -36,7 +37,7 @@ class StatsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="stats", classes="dialog"):
             total = self.statistics.games
-            games = f"{total} game{'' if total == 1 else 's'}"
+            games = counted(total, "game")
             yield Static(f"[b]Statistics[/b]  [dim]{games}, all sessions[/dim]", classes="dialog-title")
             if self.statistics.lines:
                 with VerticalScroll(id="stats-scroll"):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..engine import Analysis, Board, BoardError, Budget, analyze, move_name
 from ..engine.search import alphabeta
 from ..engine.search.book import has_book
+from ..words import counted
 from .parser import UsageError
 
 if TYPE_CHECKING:  # Rich loads only to draw a table: --json answers without it
@@ -161,7 +162,7 @@ def print_table(heading: tuple[str, ...], table: Table) -> None:
 
 def moves_of_both_sides(count: int) -> str:
     """``count`` moves as a player counts them: the moves of both sides (the engine's plies)."""
-    return f"{count} move{'' if count == 1 else 's'} of both sides"
+    return f"{counted(count, 'move')} of both sides"
 
 
 def estimate_json(position: GivenPosition, outcome: alphabeta.SearchOutcome) -> dict[str, object]:

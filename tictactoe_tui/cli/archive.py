@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..store import savefile
 from ..store.archive import Archive, ArchiveError, GameRecord, local_time
 from ..store.files import Paths
+from ..words import counted
 from .parser import UsageError
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def print_stats(archive: Archive, as_json: bool) -> int:
 
     console = command_console()
     games = statistics.games
-    console.print(f"Statistics: {games} finished game{'s' if games != 1 else ''}", highlight=False)
+    console.print(f"Statistics: {counted(games, 'finished game')}", highlight=False)
     if statistics.lines:  # the dialog's table, at most 80 columns wide (wider, the counts stray far right)
         console.print(statistics_table(statistics), width=min(console.width, 80))
     if statistics.coached:
@@ -174,9 +175,7 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
         )
     console.print(f"Turning point: {review.turning_text()}")
     if new_puzzles:
-        console.print(
-            f"{new_puzzles} new puzzle{'s' if new_puzzles != 1 else ''} from its mistakes: tictactoe-tui puzzle"
-        )
+        console.print(f"{counted(new_puzzles, 'new puzzle')} from its mistakes: tictactoe-tui puzzle")
     return 0
 
 

@@ -9,6 +9,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from ..words import counted
 from .games import KIND, board_label, streak_before
 
 # Games and the best streak per kind and result, in one pass over an index (each row keeps
@@ -60,7 +61,7 @@ class Statistics:
         """What the lines leave out: ``2 games played with the coach, not in the scores``, or ''."""
         if not self.coached:
             return ""
-        return f"{self.coached} game{'' if self.coached == 1 else 's'} played with the coach, not in the scores"
+        return f"{counted(self.coached, 'game')} played with the coach, not in the scores"
 
     def to_json(self) -> dict[str, Any]:
         return {
