@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from textual import events
 from textual.geometry import Region
 from textual.pilot import OutOfBounds
-from textual.widgets import Select, Static
+from textual.widgets import DirectoryTree, Select, Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from tictactoe_tui.app import TicTacToeApp
@@ -205,7 +205,11 @@ def check(game: GameState, status: str, before: Seen, action: str, human_moved: 
 
 
 async def _settle(app: TicTacToeApp, pilot: object) -> None:
+    """Wait for the work the action started. A directory tree's loader (the load-game dialog's)
+    waits for folders to read as long as the tree stands: not work that ends."""
     for worker in list(app.workers):
+        if isinstance(worker.node, DirectoryTree):
+            continue
         with contextlib.suppress(WorkerCancelled, WorkerFailed):
             await worker.wait()
     await pilot.pause()  # type: ignore[attr-defined]
