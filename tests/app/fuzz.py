@@ -310,7 +310,9 @@ async def run(
                 report.actions += 1
                 report.quit = True
                 quit_here = action.startswith("click") or "q" in action.split()  # else an earlier q, on no game
-                if quit_here and half_played(before.game) and not answered_yes(before, action):
+                # Half played before the action and still at its end: a burst's move can end the game first.
+                lost = half_played(before.game) and half_played(app.game_screen.game)
+                if quit_here and lost and not answered_yes(before, action):
                     report.faults.append(
                         f"seed {seed}, action {number} ({action}): quit a half-played game without a yes"
                     )
