@@ -100,12 +100,12 @@ def answered_yes(before: Seen, action: str) -> bool:
 
 
 def half_played(game: GameState) -> bool:
-    """The game is not over and someone at this keyboard has moved (with nobody at it, anyone):
-    losing it loses the player's work."""
+    """The game is not over and someone at this keyboard has moved (with nobody at it, anyone),
+    the move on the board or undone and waiting for redo: losing it loses the player's work."""
     if game.board.is_over:
         return False
     keyboard = game.seating.keyboard or frozenset(Mark)
-    return any((Mark.X if ply % 2 == 0 else Mark.O) in keyboard for ply in range(game.ply))
+    return any((Mark.X if ply % 2 == 0 else Mark.O) in keyboard for ply in range(len(game.line)))
 
 
 def read_screen(app: TicTacToeApp, started_with: Settings | None, before: Seen, action: str) -> list[str]:

@@ -199,6 +199,18 @@ async def test_quit_mid_game_asks_first(make_app: AppFactory) -> None:
     assert app.return_code == 0
 
 
+async def test_quit_asks_first_while_undone_moves_can_be_redone(make_app: AppFactory) -> None:
+    """Undone to an empty board, the moves wait for r: q asks before they go."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "u", "u", "q")
+        assert app.is_running
+        await pilot.press("n", "r")
+        assert marks(app) == ".../.x./..."
+        await pilot.press("q", "y")
+    assert app.return_code == 0
+
+
 async def test_the_help_footer_offers_no_game_keys(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test() as pilot:

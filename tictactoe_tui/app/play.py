@@ -99,9 +99,9 @@ class PlayScreen(Screen[None]):
 
     @property
     def unfinished(self) -> bool:
-        """Whether quitting or replacing the game now would leave it half played."""
-        board = self.game.board
-        return bool(board.move_count) and not board.is_over
+        """Whether quitting or replacing the game now would leave it half played: it is not over
+        and holds moves, on the board or undone and waiting for redo."""
+        return bool(self.game.line) and not self.game.board.is_over
 
     def leave_unfinished(self, doing: str, then: Callable[[], None]) -> None:
         """Run ``then``, which replaces or ends the game, at once when nothing half played would
