@@ -129,6 +129,25 @@ async def test_play_on_from_a_replayed_position(make_app: AppFactory) -> None:
         assert app.game_screen.game.ply == 4
 
 
+async def test_play_on_from_the_end_of_a_finished_game_says_why_not(make_app: AppFactory) -> None:
+    """A finished game's last position has nothing left to play: p stays in the replay and
+    says so until the position changes."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "5", "g", "enter", "p")
+        assert isinstance(app.screen, ReplayScreen)
+        said = str(app.screen.query_one("#replay-status").render())
+        assert "The game is over here" in said
+        assert "Move 9 of 9" in said
+        await pilot.press("left")
+        assert "over here" not in str(app.screen.query_one("#replay-status").render())
+        await pilot.press("p", "y")  # over the game in progress: asked, and yes
+        assert not isinstance(app.screen, ReplayScreen)
+        assert app.game_screen.game.ply == 8
+
+
 async def test_export_and_delete_from_the_archive(make_app: AppFactory, tmp_path: Path) -> None:
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:

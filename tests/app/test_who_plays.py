@@ -116,12 +116,12 @@ async def test_playing_on_from_the_archive_over_a_game_in_progress_asks_first(ma
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "4", "2", "5", "3")  # X wins: archived
         await app.workers.wait_for_complete()
-        await pilot.press("n", "9", "g", "enter", "p")
+        await pilot.press("n", "9", "g", "enter", "left", "p")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         assert app.game_screen.game.board.history == ((2, 2),)
-        await pilot.press("g", "enter", "p", "y")
-        assert len(app.game_screen.game.board.history) == 5
+        await pilot.press("g", "enter", "left", "p", "y")
+        assert len(app.game_screen.game.board.history) == 4
 
 
 @asynccontextmanager

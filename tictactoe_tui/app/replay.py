@@ -311,7 +311,12 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
             self.query_one("#replay-status", Static).update(self.describe(failed(message)))
 
     def action_play_on(self) -> None:
-        """Leave the archive and continue this game from the position shown, as a new game."""
+        """Leave the archive and continue this game from the position shown, as a new game (not
+        from its end, where there is nothing left to play)."""
+        if self.state.board.is_over:
+            notice = "The game is over here: ← to an earlier move, then p plays on from it"
+            self.query_one("#replay-status", Static).update(self.describe(notice))
+            return
         self.analyses.drop()
         self.dismiss(SavedGame(self.state.board, self.record.seating))
 
