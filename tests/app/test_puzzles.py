@@ -106,6 +106,9 @@ async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app
         right = second.puzzle.keeping[-1]
         await click_square(pilot, right)
         assert "Solved" in str(screen.query_one("#puzzle-answer").render())
+        shown = screen.query_one(BoardView).game
+        assert shown is not None
+        assert shown.board == second.puzzle.board.play(right)  # the answer stays on the board
         await screen.workers.wait_for_complete()
         results = {entry.id: (entry.solved, entry.failed) for entry in app.archive.puzzles()}
         assert results[current.id] == (0, 1)
@@ -203,6 +206,9 @@ async def test_a_click_above_the_landing_square_drops_into_the_column_in_a_gravi
         screen = await _open_puzzles(app, pilot)
         await click_square(pilot, (0, 3))
         assert _answer(screen).startswith("Solved: d6 wins at once")
+        shown = screen.query_one(BoardView).game
+        assert shown is not None
+        assert shown.board.history[-1] == (5, 3)  # the answer is drawn where it landed, as the last move
 
 
 async def test_digits_arrows_and_enter_answer_a_puzzle_as_on_the_game_screen(

@@ -189,6 +189,9 @@ class PuzzleScreen(Aiming, Screen[None]):
             self.query_one("#puzzle-answer", Static).update(entry.puzzle.answer_text(move, last_try=False))
             return
         self.answered = True
+        view = self.query_one(BoardView)
+        if view.game is not None:  # the answer stays on the board, the last move played
+            view.game = view.game.play(move)
         text = entry.puzzle.answer_text(move)
         try:
             self.archive.puzzle_result(entry.id, solved)
