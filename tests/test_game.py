@@ -56,7 +56,7 @@ def test_playing_after_going_back_forgets_the_undone_moves() -> None:
 def test_the_computers_last_move_is_news_until_your_move_ends_the_game() -> None:
     state = GameState.start(Settings(), random.Random(0))  # you are X
     for move in [(1, 1), (0, 0), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1), (0, 1)]:
-        ai = None if state.board.to_move is Mark.X else AiMove("O", move, 0.001, Decision(move, value=0))
+        ai = None if state.board.to_move is Mark.X else AiMove("O", move, 0.001, Decision(move, value=0), "impossible")
         state = state.play(move, ai)
     assert state.last_ai is not None
     state = state.play((2, 2))
@@ -65,15 +65,35 @@ def test_the_computers_last_move_is_news_until_your_move_ends_the_game() -> None
     assert state.last_ai is None
 
 
+def test_the_archive_records_the_levels_that_played_not_the_one_set_at_the_end() -> None:
+    """A win against ``easy`` with the level switched to ``impossible`` before the last move was
+    recorded as a win against ``impossible``."""
+    from tictactoe_tui.store.games import GameRecord
+
+    def computer(move: tuple[int, int], level: str) -> AiMove:
+        return AiMove("O", move, 0.001, Decision(move, value=0), level)
+
+    start = GameState.start(Settings(level="easy"), random.Random(0))  # you are X
+    against_easy = start.play((1, 1)).play((2, 0), computer((2, 0), "easy")).play((0, 0))
+    won = against_easy.play((1, 0), computer((1, 0), "easy")).play((2, 2))
+    assert won.board.winner is Mark.X
+    record = GameRecord.of(won, "impossible")  # the level set when the game ended
+    assert (record.level, record.o_player) == ("easy", "easy")
+    mixed = against_easy.play((1, 0), computer((1, 0), "impossible")).play((2, 2))
+    record = GameRecord.of(mixed, "impossible")
+    assert (record.level, record.o_player) == ("easy+impossible", "easy+impossible")
+    assert GameRecord.of(start, "hard").level == "hard"  # the computer never moved: the level set
+
+
 def test_the_computers_winning_move_is_news_without_its_outlook() -> None:
     """Under "The computer wins", "O played c1 in 1.0 ms — O wins with best play" said it again,
     as a prediction, what the result had made a fact."""
     state = GameState.start(Settings(), random.Random(0))  # you are X
     for move in [(1, 1), (0, 0), (2, 2), (0, 1)]:
-        ai = None if state.board.to_move is Mark.X else AiMove("O", move, 0.001, Decision(move, value=1))
+        ai = None if state.board.to_move is Mark.X else AiMove("O", move, 0.001, Decision(move, value=1), "impossible")
         state = state.play(move, ai)
     assert state.ai_news() == "O played b1 in 1.0 ms — O wins with best play"
-    state = state.play((2, 0)).play((0, 2), AiMove("O", (0, 2), 0.001, Decision((0, 2), value=1)))
+    state = state.play((2, 0)).play((0, 2), AiMove("O", (0, 2), 0.001, Decision((0, 2), value=1), "impossible"))
     assert state.board.winner is Mark.O
     assert state.ai_news() == "O played c1 in 1.0 ms"
     assert GameState.start(Settings(), random.Random(0)).ai_news() == ""

@@ -234,6 +234,8 @@ class AiMove:
     move: Move
     seconds: float
     decision: Decision
+    level: str
+    """The computer's level that chose the move."""
 
     def describe(self, with_outlook: bool = True) -> str:
         """E.g. ``O played b2 in 0.3 ms — draw with best play`` (a search) or ``O played c3 from
@@ -281,6 +283,9 @@ class GameState:
     """The engine side a friend plays from another machine (online games)."""
     coached: bool = False
     """The coach was on at some point of this game (its table lets a coach speak)."""
+    levels: tuple[str, ...] = ()
+    """The computer's levels that chose its moves in this game, in the order each first did
+    (more than one when the level was changed mid-game)."""
 
     @classmethod
     def seated(
@@ -365,7 +370,8 @@ class GameState:
         board = self.board.play(move)
         times = (*self.times[: self.ply], time.time() - self.started)
         last_ai = ai or (None if board.is_over else self.last_ai)
-        return replace(self, board=board, last_ai=last_ai, line=board.history or (), times=times)
+        levels = self.levels if ai is None or ai.level in self.levels else (*self.levels, ai.level)
+        return replace(self, board=board, last_ai=last_ai, line=board.history or (), times=times, levels=levels)
 
     def ai_news(self) -> str:
         """The computer's last move for the status line ("" when there is none); once the game
@@ -403,8 +409,14 @@ class GameState:
 
     def players(self, level: str) -> tuple[str, str]:
         """Who played X and who played O as the archive records them: ``you``, ``friend`` or
-        the computer's level."""
-        return self.table.names(self.seating, level)
+        the computer's level (:meth:`level_played`)."""
+        return self.table.names(self.seating, self.level_played(level))
+
+    def level_played(self, level: str) -> str:
+        """The computer's level as the archive records this game: the one that chose its moves,
+        ``easy+impossible`` when the level changed mid-game, ``level`` (the level set now) when
+        the computer has not moved."""
+        return "+".join(self.levels) or level
 
     def player_name(self, mark: Mark) -> str:
         """Who plays ``mark``, for the score line: ``You``, ``Computer``, ``Friend``, or the

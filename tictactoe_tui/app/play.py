@@ -153,7 +153,7 @@ class PlayScreen(Screen[None]):
             return
         self.thinking = self.seats.thinking
         board = self.game.board
-        ai = AiMove(self.game.symbol(board.to_move), result.decision.move, result.seconds, result.decision)
+        ai = AiMove(self.game.symbol(board.to_move), result.decision.move, result.seconds, result.decision, job.level)
         self.advance(self.game.play(result.decision.move, ai))
         if self.game.computer_to_move and self.host.watch_delay:
             self.set_timer(self.host.watch_delay, self.take_turns)

@@ -68,7 +68,8 @@ class GameRecord:
 
     @classmethod
     def of(cls, game: GameState, level: str, ended_at: float | None = None) -> GameRecord:
-        """The record of a finished game; ``level`` is the computer's level at its end."""
+        """The record of a finished game; ``level`` is the computer's level at its end (the
+        record keeps the levels that played, :meth:`.GameState.level_played`)."""
         board = game.board
         x_player, o_player = game.players(level)
         return cls(
@@ -77,7 +78,7 @@ class GameRecord:
             k=board.k,
             game=board.rules.name,
             mode=game.mode.value,
-            level=level if game.computer else "",
+            level=game.level_played(level) if game.computer else "",
             x_player=x_player,
             o_player=o_player,
             x_symbol=game.symbol(Mark.X),
