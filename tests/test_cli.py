@@ -115,7 +115,8 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["analyze", "xxx/oo./oo."], "X has won, but the game went on after that"),  # in the marks given
         (["analyze", "xx./../..."], "rows differ in length"),
         (["analyze", "abc/.../..."], "bad character"),
-        (["analyze", ".../.../...", "--k", "5"], "k=5 does not fit"),
+        (["analyze", ".../.../...", "--k", "5"], "k=5 does not fit a 3×3 board: k must be 3\n"),  # not "3 to 3"
+        (["--board", "4x4", "--k", "5"], "k must be 3 to 4\n"),
         (["analyze", ".../.../...", "--k", "three"], "--k: expected a whole number"),
         (["analyze"], "required: board"),
         (["arena", "--x", "genius", "--o", "easy"], "unknown level or strategy 'genius'"),
@@ -293,7 +294,7 @@ def test_game_picks_the_rules_and_its_first_preset(monkeypatch: pytest.MonkeyPat
     ("args", "reason"),
     [
         (["--game", "chess"], "unknown game 'chess'"),
-        (["--game", "ultimate", "--board", "3x3"], "Ultimate is played on 9x9"),
+        (["--game", "ultimate", "--board", "3x3"], "Ultimate is played on 9×9 (nine 3×3 boards)"),
         (["arena", "--game", "misere", "--x", "rules", "--o", "easy"], "rules does not play Misère"),
         (["analyze", "x......../.../", "--game", "ultimate"], "rows differ in length"),
         (["analyze", "x../.../...", "--game", "gravity"], "floats"),

@@ -176,8 +176,10 @@ class Rules(ABC):
                 f"{board_size(rows, cols)} is not supported: rows and columns must each be "
                 f"{MIN_SIDE} to {MAX_SIDE}, or the board 15×15"
             )
-        if not 3 <= k <= max(rows, cols):
-            raise BoardError(f"k={k} does not fit {board_size(rows, cols)}: k must be 3 to {max(rows, cols)}")
+        longest = max(rows, cols)
+        if not 3 <= k <= longest:
+            allowed = "3" if longest == 3 else f"3 to {longest}"
+            raise BoardError(f"k={k} does not fit {board_size(rows, cols)}: k must be {allowed}")
 
     def shape_label(self, rows: int, cols: int, k: int) -> str:
         """A board shape for people, e.g. ``4×4, 4 in a row``."""

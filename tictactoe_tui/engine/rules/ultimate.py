@@ -69,7 +69,7 @@ class Ultimate(Rules):
 
     def check_size(self, rows: int, cols: int, k: int) -> None:
         if (rows, cols, k) != (SIDE, SIDE, 3):
-            raise BoardError("Ultimate is played on 9x9 (nine 3x3 boards) with 3 in a row")
+            raise BoardError("Ultimate is played on 9×9 (nine 3×3 boards) with 3 in a row")
 
     def lines(self, rows: int, cols: int, k: int) -> tuple[int, ...]:
         """The eight lines of each small board."""
