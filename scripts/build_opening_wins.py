@@ -63,6 +63,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
 DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / WIN_BOOKS[(GAME, ROWS, COLS, K)]
 #: Columns as stacks of marks, bottom first: 0 for the first player's, 1 for the second's.
 Stacks = tuple[tuple[int, ...], ...]
+#: What the build learned of a position: its kind, its columns and the keys it adds to the book.
+Answer = tuple[str, str, list[list[int]]]
 
 
 def marks_of(stacks: Stacks, side: int) -> int:
@@ -140,7 +142,7 @@ def referee() -> Any:
     return BitBully()
 
 
-def settle(columns: str, nodes: int, marks: int) -> tuple[str, str, list[list[int]]]:
+def settle(columns: str, nodes: int, marks: int) -> Answer:
     """Worker: what the position after ``columns`` needs. ``("not won", …)``, ``("quick", …)``
     when the solver finds a win within ``nodes`` nodes, else ``("added", …, keys)``: the
     canonical keys of the position after the winning move the solver proved without a limit
@@ -173,7 +175,7 @@ def settled(columns: str, nodes: int, marks: int) -> tuple[str, list[list[int]],
     return "added", sorted([x, o] for x, o in keys), column
 
 
-def close(after: str, depth: int, nodes: int, marks: int) -> list[tuple[str, str, list[list[int]]]]:
+def close(after: str, depth: int, nodes: int, marks: int) -> list[Answer]:
     """Worker: settle the defender's best replies to the position after ``after`` (whose last
     move is a winning one), as :func:`settle` does, and ``depth - 1`` more replies on after each
     winning answer; replies the shipped book answers are only followed. As :func:`settle`'s
@@ -206,12 +208,12 @@ def book_moves(book: WinBook, positions: Iterable[str]) -> Iterator[str]:
             yield columns + str(move[1] + 1)
 
 
-def settle_one(columns: str, nodes: int, marks: int) -> list[tuple[str, str, list[list[int]]]]:
+def settle_one(columns: str, nodes: int, marks: int) -> list[Answer]:
     """Worker: :func:`settle`'s answer, as the build's work answers (a list)."""
     return [settle(columns, nodes, marks)]
 
 
-def close_after(after: str, depth: int, nodes: int, marks: int) -> list[tuple[str, str, list[list[int]]]]:
+def close_after(after: str, depth: int, nodes: int, marks: int) -> list[Answer]:
     """Worker: :func:`close`'s answers, then ``("closed", "AFTER/DEPTH", [])``: done to that
     depth, for a build that resumes."""
     return [*close(after, depth, nodes, marks), ("closed", f"{after}/{depth}", [])]
