@@ -409,8 +409,8 @@ class GameState:
 
     def players(self, level: str) -> tuple[str, str]:
         """Who played X and who played O as the archive records them: ``you``, ``friend`` or
-        the computer's level (:meth:`level_played`)."""
-        return self.table.names(self.seating, self.level_played(level))
+        the computer's level (as :meth:`level_played` gives it)."""
+        return self.table.names(self.seating, level)
 
     def level_played(self, level: str) -> str:
         """The computer's level as the archive records this game: the one that chose its moves,

@@ -71,6 +71,7 @@ class GameRecord:
         """The record of a finished game; ``level`` is the computer's level at its end (the
         record keeps the levels that played, :meth:`.GameState.level_played`)."""
         board = game.board
+        level = game.level_played(level)
         x_player, o_player = game.players(level)
         return cls(
             rows=board.rows,
@@ -78,7 +79,7 @@ class GameRecord:
             k=board.k,
             game=board.rules.name,
             mode=game.mode.value,
-            level=game.level_played(level) if game.computer else "",
+            level=level if game.computer else "",
             x_player=x_player,
             o_player=o_player,
             x_symbol=game.symbol(Mark.X),
