@@ -24,7 +24,8 @@ from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.files import Paths
 
 from .conftest import AppFactory, FirstFree, slow_analysis
-from .squares import click_square
+from .fuzz import FRAME
+from .squares import click_square, drawn
 from .test_play import TWO_PLAYERS, marks, status
 
 # X: b2 a1 c3 a3 a2 c2 b1 b3 c1 — a draw, nine moves.
@@ -112,6 +113,27 @@ async def test_a_replay_steps_through_the_game_and_shows_the_overlay(make_app: A
         await click_square(pilot, (0, 0))  # a replay is watched: clicks change nothing
         assert str(view.game.board) == ".../.x./..."
         assert marks(app) == "oxo/xxo/xox"  # the game behind is untouched
+
+
+async def test_a_replay_draws_no_cursor_and_every_mark_as_large_as_its_square_allows(make_app: AppFactory) -> None:
+    """A replay is watched, not played: no cursor's frame sits on a1 to shrink its mark."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "enter")
+        view = app.screen.query_one(BoardView)
+        await pilot.pause()
+        assert not any(square.has_class("-cursor") for square in view.squares.values())
+        heights = set()
+        for move in view.squares:
+            region = view.square_region(move)
+            assert region is not None
+            lines = ["".join(segment.text for segment in strip) for strip in drawn(view, region)]
+            assert not set("".join(lines)) & FRAME, f"a cursor's frame on {move}"
+            heights.add(sum(1 for line in lines if line.strip()))
+        assert len(heights) == 1, f"the marks are drawn {sorted(heights)} lines tall"
+        assert heights.pop() > 1
 
 
 async def test_play_on_from_a_replayed_position(make_app: AppFactory) -> None:

@@ -183,6 +183,8 @@ class BoardView(Widget, can_focus=True):
 
     def watch_cursor(self, old: Move, new: Move) -> None:
         # Only two squares change their classes.
+        if not self.can_focus:
+            return
         for move, here in ((old, False), (new, True)):
             square = self._squares.get(move)
             if square is not None:
@@ -329,7 +331,7 @@ class BoardView(Widget, can_focus=True):
                     "-hint": move == self.hint,
                     "-x": symbol == "X",
                     "-o": symbol == "O",
-                    "-cursor": move == self.cursor,
+                    "-cursor": move == self.cursor and self.can_focus,  # a board that takes no keys has no cursor
                     "-last": move == last,
                     "-win": decided and mark is board.winner,
                     "-lost": decided and mark is not board.winner,  # Misère: the line that lost
