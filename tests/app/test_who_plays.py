@@ -14,6 +14,7 @@ from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.online import OnlineLink
 from tictactoe_tui.app.saving import load_game
 from tictactoe_tui.app.screens import ConfirmScreen
@@ -43,6 +44,29 @@ async def test_a_burst_of_keys_after_q_mid_game_never_quits_without_a_yes(make_a
             await pilot.press("n")
         await pilot.press("q", "y")
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("key", ["q", "n"])
+async def test_a_click_then_a_key_in_one_burst_asks_before_leaving_the_clicked_game(
+    make_app: AppFactory, key: str
+) -> None:
+    """A click went through the board's queue, and q or n, handled by the app at once, judged
+    the game before the clicked move was on it: q quit, n started over, the move lost."""
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.game_screen.query_one(BoardView)
+        region = view.square_region((1, 1))
+        assert region is not None
+        x, y = view.content_region.offset + region.center
+        mouse = (x, y, 0, 0, 1, False, False, False)  # where, how far it moved, the button, no shift, meta or ctrl
+        for event in (events.MouseDown(None, *mouse), events.MouseUp(None, *mouse), events.Key(key, key)):
+            app.post_message(event)  # as the terminal sends them: nothing waits between
+        await until(lambda: isinstance(app.screen, ConfirmScreen))  # times out when the move is lost
+        assert app.is_running
+        assert app.game_screen.game.line == ((1, 1),)
+        await pilot.press("n")
+        assert app.game_screen.game.line == ((1, 1),)
 
 
 async def test_keys_typed_after_the_answer_in_one_burst_reach_the_game(make_app: AppFactory) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from contextlib import suppress
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -10,6 +12,7 @@ from textual.color import Color
 from textual.events import Click, Leave, MouseMove, Resize
 from textual.geometry import Region
 from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -215,6 +218,27 @@ class BoardView(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self._changed()
+
+    async def clicks_handled(self, upto: MessagePump) -> None:
+        """Wait (a second at most) until the clicks this board was sent have reached ``upto``
+        (the screen) and been handled there. The app handles a priority key such as q at once,
+        while a click goes through the board's queue and then each parent's: a key that decides
+        on the game (quit, new game) waits for the move clicked just before it."""
+        pumps: list[MessagePump] = []
+        for node in self.ancestors_with_self:
+            pumps.append(node)
+            if node is upto:
+                break
+        with suppress(TimeoutError):
+            async with asyncio.timeout(1):
+                for pump in pumps:  # a click's message moves up one queue at a time
+                    while True:  # until what the pump had (and posted itself meanwhile) is handled
+                        done = asyncio.Event()
+                        if not pump.call_later(done.set):
+                            break
+                        await done.wait()
+                        if not pump.message_queue_size:
+                            break
 
     def on_click(self, event: Click) -> None:
         move = self._square_at(event.get_content_offset(self))
