@@ -63,3 +63,28 @@ async def test_a_mark_under_the_cursor_is_whole_at_every_size(make_app: AppFacto
                         f"{where}: a winning square lost its underline"
                     )
     assert len(heights) > 1, f"only squares {heights} lines tall were drawn"
+
+
+@pytest.mark.parametrize("preset", [*BOARDS, Preset(15, 15, 5)], ids=lambda preset: f"{preset.game}-{preset.key}")
+async def test_empty_squares_are_told_apart_without_colour(make_app: AppFactory, preset: Preset) -> None:
+    """Read as plain text (a terminal with no colour), an empty board shows where each square
+    is: a line in every gap between two squares, or a dot in each square where they touch."""
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
+    async with app.run_test(size=SIZES[0]) as pilot:
+        view = app.query_one(BoardView)
+        for size in SIZES:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            if not view.fits:
+                continue
+            text = ["".join(segment.text for segment in strip) for strip in view.render_lines(view.size.region)]
+            for (row, col), square in view.squares.items():
+                region = view.square_region((row, col))
+                assert region is not None
+                inside = [line[region.x : region.right] for line in text[region.y : region.bottom]]
+                if square.move == view.cursor or "".join(inside).strip():
+                    continue  # a frame or a dot shows the square
+                for gap_x in (region.x - 1, region.right):  # the gaps beside it, where it has a neighbour
+                    if (row, col + (1 if gap_x == region.right else -1)) in view.squares:
+                        column = {line[gap_x] for line in text[region.y : region.bottom]}
+                        assert column <= set("│┼┃"), f"{(row, col)} at {size}: no line beside it, only {column}"

@@ -187,6 +187,27 @@ def draw_square(canvas: Canvas, x: int, y: int, layout: Layout, text: str, look:
         canvas.write(x + width - 1, side_y, down, look.frame)
 
 
+def draw_grid_lines(
+    canvas: Canvas, origin: tuple[int, int], layout: Layout, shape: tuple[int, int], style: Style
+) -> None:
+    """The lines in the gaps between a grid's squares (``shape``: its rows and columns), so
+    that empty squares are told apart without colour."""
+    if not layout.gutter:
+        return
+    left, top = origin
+    rows, cols = shape
+    width, height = layout.grid_size(rows, cols)
+    across, down = layout.cell_width + 1, layout.cell_height + 1
+    for col in range(1, cols):
+        for line in range(top, top + height):
+            canvas.write(left + col * across - 1, line, "│", style)
+    for row in range(1, rows):
+        y = top + row * down - 1
+        canvas.write(left, y, "─" * width, style)
+        for col in range(1, cols):
+            canvas.write(left + col * across - 1, y, "┼", style)
+
+
 def draw_claim(canvas: Canvas, x: int, y: int, size: tuple[int, int], symbol: str, look: Look) -> None:
     """A claimed small board at ``x``, ``y`` (Ultimate): one big mark over the whole board."""
     width, height = size
@@ -260,7 +281,7 @@ def draw_block_lines(
 #: precedence: the hint over the winning line over the cursor over the last move over a square
 #: one may play over the square under the mouse over a plain square.
 LAYERS: dict[str, tuple[str | None, str | None, str | None]] = {
-    "gaps": ("foreground 18%", None, None),
+    "gaps": ("foreground 18%", "foreground 30%", None),  # the ink: the lines in the gaps
     "square": ("surface", "foreground", "bold"),
     "hover": ("boost", None, None),
     "x": (None, "text-primary", None),
@@ -283,8 +304,8 @@ LAYERS: dict[str, tuple[str | None, str | None, str | None]] = {
     # in; each board's own gaps lit where one may play; a claimed board one big mark
     "blocks": ("surface", "foreground 70%", None),
     "blocks-open": (None, "accent", "bold"),
-    "small-gaps": ("foreground 14%", None, None),
-    "small-gaps-open": ("accent 60%", None, None),
+    "small-gaps": ("foreground 14%", "foreground 30%", None),
+    "small-gaps-open": ("accent 60%", "foreground 30%", None),
     "claim-x": ("primary 15%", "text-primary", "bold"),
     "claim-o": ("error 15%", "text-error", "bold"),
 }

@@ -31,6 +31,7 @@ from .board_drawing import (
     board_layout,
     draw_block_lines,
     draw_claim,
+    draw_grid_lines,
     draw_square,
     faded,
     smallest_board,
@@ -422,6 +423,7 @@ class BoardView(Widget, can_focus=True):
         else:
             gaps = beneath + looks.background("gaps")
             canvas.fill(left, top, *layout.grid_size(rows, cols), faded(solid(gaps), beneath, opacity))
+            draw_grid_lines(canvas, (left, top), layout, (rows, cols), faded(looks.ink("gaps", gaps), beneath, opacity))
             for square in self._squares.values():
                 self._draw_square(canvas, looks, square, gaps)
         return canvas.strips()
@@ -472,6 +474,8 @@ class BoardView(Widget, can_focus=True):
                 lit = (board_row, board_col) in self._open
                 gaps = blocks + looks.background("small-gaps-open" if lit else "small-gaps")
                 canvas.fill(x, y, board_width, board_height, faded(solid(gaps), blocks, looks.opacity))
+                lines = looks.ink("small-gaps-open" if lit else "small-gaps", gaps)
+                draw_grid_lines(canvas, (x, y), layout, (block, block), faded(lines, blocks, looks.opacity))
                 for row in range(board_row * block, board_row * block + block):
                     for col in range(board_col * block, board_col * block + block):
                         self._draw_square(canvas, looks, self._squares[row, col], gaps)
