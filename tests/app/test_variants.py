@@ -158,7 +158,8 @@ def screen_lines(app: TicTacToeApp) -> list[str]:
 async def test_ultimate_s_small_boards_are_parted_by_lines_and_the_open_ones_framed_in_heavy_lines(
     make_app: AppFactory,
 ) -> None:
-    """Nothing by colour alone: lines part the nine boards, heavy round those one may play in."""
+    """Nothing by colour alone: lines part the nine boards, heavy round those one may play in,
+    and dashed ones each board's squares."""
     app = make_app(ULTIMATE)
     async with app.run_test(size=(80, 24)) as pilot:
         await click_cell(pilot, 4, 4)  # O is sent to the centre board
@@ -168,6 +169,8 @@ async def test_ultimate_s_small_boards_are_parted_by_lines_and_the_open_ones_fra
         assert board.count("╆") == board.count("╅") == board.count("╄") == board.count("╃") == 1  # its corners
         assert (board.count("┃"), board.count("━")) == (2 * 5, 2 * 11)  # its sides, each one board long
         assert (board.count("│"), board.count("─")) == (2 * 2 * 5, 2 * 2 * 11)  # the other boards' sides
+        # and dashed lines part each board's squares (two each way, crossing four times)
+        assert (board.count("╎"), board.count("╌")) == (9 * (2 * 5 - 4), 9 * (2 * 11 - 4))
 
 
 async def test_misere_against_the_computer_you_lose_by_completing_a_line(make_app: AppFactory) -> None:

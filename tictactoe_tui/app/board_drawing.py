@@ -187,25 +187,37 @@ def draw_square(canvas: Canvas, x: int, y: int, layout: Layout, text: str, look:
         canvas.write(x + width - 1, side_y, down, look.frame)
 
 
+#: The lines between squares: down, across and where they cross; dashed inside a small board
+#: (Ultimate), where solid lines part the boards.
+GRID_LINES = ("│", "─", "┼")
+SMALL_GRID_LINES = ("╎", "╌", "┼")
+
+
 def draw_grid_lines(
-    canvas: Canvas, origin: tuple[int, int], layout: Layout, shape: tuple[int, int], style: Style
+    canvas: Canvas,
+    origin: tuple[int, int],
+    layout: Layout,
+    shape: tuple[int, int],
+    style: Style,
+    glyphs: tuple[str, str, str] = GRID_LINES,
 ) -> None:
     """The lines in the gaps between a grid's squares (``shape``: its rows and columns), so
     that empty squares are told apart without colour."""
     if not layout.gutter:
         return
+    down_line, across_line, crossing = glyphs
     left, top = origin
     rows, cols = shape
     width, height = layout.grid_size(rows, cols)
     across, down = layout.cell_width + 1, layout.cell_height + 1
     for col in range(1, cols):
         for line in range(top, top + height):
-            canvas.write(left + col * across - 1, line, "│", style)
+            canvas.write(left + col * across - 1, line, down_line, style)
     for row in range(1, rows):
         y = top + row * down - 1
-        canvas.write(left, y, "─" * width, style)
+        canvas.write(left, y, across_line * width, style)
         for col in range(1, cols):
-            canvas.write(left + col * across - 1, y, "┼", style)
+            canvas.write(left + col * across - 1, y, crossing, style)
 
 
 def draw_claim(canvas: Canvas, x: int, y: int, size: tuple[int, int], symbol: str, look: Look) -> None:

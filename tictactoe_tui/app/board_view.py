@@ -23,6 +23,7 @@ from ..game import GameState
 from .board_drawing import (
     FILE_HEIGHT,
     RANK_WIDTH,
+    SMALL_GRID_LINES,
     THINKING_OPACITY,
     Canvas,
     Layout,
@@ -475,7 +476,8 @@ class BoardView(Widget, can_focus=True):
                 gaps = blocks + looks.background("small-gaps-open" if lit else "small-gaps")
                 canvas.fill(x, y, board_width, board_height, faded(solid(gaps), blocks, looks.opacity))
                 lines = looks.ink("small-gaps-open" if lit else "small-gaps", gaps)
-                draw_grid_lines(canvas, (x, y), layout, (block, block), faded(lines, blocks, looks.opacity))
+                inner = faded(lines, blocks, looks.opacity)
+                draw_grid_lines(canvas, (x, y), layout, (block, block), inner, SMALL_GRID_LINES)
                 for row in range(board_row * block, board_row * block + block):
                     for col in range(board_col * block, board_col * block + block):
                         self._draw_square(canvas, looks, self._squares[row, col], gaps)
