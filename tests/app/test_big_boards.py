@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input, Select
 
 from tictactoe_tui.app.board_view import BoardView
@@ -94,3 +95,18 @@ async def test_the_think_time_goes_to_the_computer(make_app: AppFactory) -> None
         await pilot.pause()
         assert app.game_screen.settings.think_seconds == 2.0
         assert "Your turn" in status(app)
+
+
+async def test_the_custom_board_s_fields_take_a_burst_of_keys_in_the_order_typed(make_app: AppFactory) -> None:
+    """Typed at once, "⌫ 3 Tab ⌫ 7 Tab ⌫ 3" gave rows 73 and the other fields empty: Tab moved
+    the focus only after the keys behind it had gone to the rows, and a ⌫ sent to one field
+    edited the one the focus had moved to."""
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.query_one("#preset", Select).value = "custom"
+        await pilot.pause()
+        assert isinstance(app.screen, CustomBoardScreen)
+        for key in ("backspace", "3", "tab", "backspace", "7", "tab", "backspace", "3"):
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause(0.3)
+        assert [app.screen.query_one(f"#{name}", Input).value for name in ("rows", "cols", "k")] == ["3", "7", "3"]

@@ -147,11 +147,39 @@ def save_game_as(
     screen.app.push_screen(SavedGamePrompt(title, saved_games_folder(screen, folder), suggestion), chosen)
 
 
+class FieldInput(Input):
+    """An input that acts on its editing keys itself, from its own queue. An input's bindings
+    are looked up when the key comes back to the app, through the focus of that moment: in a
+    burst such as "⌫ 7 Tab ⌫ 3" the second ⌫ would edit the field Tab moved to."""
+
+    EDITING: ClassVar[dict[str, str]] = {
+        "backspace": "delete_left",
+        "delete": "delete_right",
+        "left": "cursor_left",
+        "right": "cursor_right",
+        "home": "home",
+        "end": "end",
+    }
+
+    async def on_key(self, event: events.Key) -> None:
+        action = self.EDITING.get(event.key)
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+
+
 class CustomBoardScreen(ModalScreen[Preset | None]):
     """Asks for rows, columns and how many in a row win."""
 
     CSS_PATH = PANELS_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Cancel"),
+        # Tab as a priority binding moves the focus as it arrives: the keys typed after it in
+        # one burst then go to the next field, not to the one it left
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+    ]
 
     def __init__(self, current: Preset) -> None:
         super().__init__()
@@ -166,7 +194,7 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
                 ("k", "In a row to win", self.current.k),
             ):
                 yield Static(label)
-                yield Input(str(value), id=name, type="integer")
+                yield FieldInput(str(value), id=name, type="integer")
             yield Static("", id="custom-problem")
             yield Static("[dim]Enter to use it from the next game, escape to cancel[/dim]", classes="dialog-foot")
 
