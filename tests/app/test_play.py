@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Select
@@ -129,7 +130,9 @@ async def test_no_moves_after_the_game_is_over(make_app: AppFactory) -> None:
         assert "X wins" in status(app)
         await pilot.press("9")
         assert marks(app) == "xxx/oo./..."
-        assert "game is over" in status(app)
+        refusal = next(Text.from_markup(line) for line in status(app).splitlines() if "Game over" in line)
+        width = app.query_one(StatusLine).content_size.width
+        assert refusal.cell_len <= width, f"{refusal.plain!r} wraps in {width} columns"  # at 80×24 too
         cells = {c.move for c in squares(app) if c.has_class("-win")}
         assert cells == {(0, 0), (0, 1), (0, 2)}
         await pilot.press("n")

@@ -248,7 +248,7 @@ class GameScreen(PlayScreen, Aiming):
         if not self.query_one(BoardView).fits:
             return TOO_SMALL
         if game.board.is_over:
-            return "The game is over: n plays again, v reviews it"
+            return "Game over: n plays again, v reviews it"
         seat_refusal = game.table.refusal(game, paused=self.paused) or self.seats.to_move(game).refusal(game)
         if seat_refusal:
             return seat_refusal
