@@ -472,12 +472,11 @@ class BoardView(Widget, can_focus=True):
                     look = looks.claim(claim, blocks)
                     draw_claim(canvas, x, y, (board_width, board_height), claim, look)
                     continue
-                lit = (board_row, board_col) in self._open
-                gaps = blocks + looks.background("small-gaps-open" if lit else "small-gaps")
+                layer = "small-gaps-open" if (board_row, board_col) in self._open else "small-gaps"
+                gaps = blocks + looks.background(layer)
                 canvas.fill(x, y, board_width, board_height, faded(solid(gaps), blocks, looks.opacity))
-                lines = looks.ink("small-gaps-open" if lit else "small-gaps", gaps)
-                inner = faded(lines, blocks, looks.opacity)
-                draw_grid_lines(canvas, (x, y), layout, (block, block), inner, SMALL_GRID_LINES)
+                lines = faded(looks.ink(layer, gaps), blocks, looks.opacity)
+                draw_grid_lines(canvas, (x, y), layout, (block, block), lines, SMALL_GRID_LINES)
                 for row in range(board_row * block, board_row * block + block):
                     for col in range(board_col * block, board_col * block + block):
                         self._draw_square(canvas, looks, self._squares[row, col], gaps)
