@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
@@ -30,6 +31,15 @@ from .test_play import TWO_PLAYERS, marks, status
 
 # X: b2 a1 c3 a3 a2 c2 b1 b3 c1 — a draw, nine moves.
 DRAW = ("5", "1", "9", "3", "2", "8", "4", "6", "7")
+
+
+async def replayed_draw(app: TicTacToeApp, pilot: Pilot[None]) -> BoardView:
+    """Play :data:`DRAW`, open it from the games list: the replay's board."""
+    await pilot.press(*DRAW)
+    await app.workers.wait_for_complete()
+    await pilot.press("g", "enter")
+    assert isinstance(app.screen, ReplayScreen)
+    return app.screen.query_one(BoardView)
 
 
 def archived(outcome: int, number: int) -> GameRecord:
@@ -93,11 +103,7 @@ async def test_the_browser_loads_pages_as_the_cursor_nears_the_end(make_app: App
 async def test_a_replay_steps_through_the_game_and_shows_the_overlay(make_app: AppFactory) -> None:
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
-        await pilot.press(*DRAW)
-        await app.workers.wait_for_complete()
-        await pilot.press("g", "enter")
-        assert isinstance(app.screen, ReplayScreen)
-        view = app.screen.query_one(BoardView)
+        view = await replayed_draw(app, pilot)
         assert view.game is not None
         assert str(view.game.board) == "oxo/xxo/xox"
         await pilot.press("left", "left")
@@ -119,17 +125,14 @@ async def test_a_replay_draws_no_cursor_and_every_mark_as_large_as_its_square_al
     """A replay is watched, not played: no cursor's frame sits on a1 to shrink its mark."""
     app = make_app(TWO_PLAYERS)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*DRAW)
-        await app.workers.wait_for_complete()
-        await pilot.press("g", "enter")
-        view = app.screen.query_one(BoardView)
+        view = await replayed_draw(app, pilot)
         await pilot.pause()
         assert not any(square.has_class("-cursor") for square in view.squares.values())
         heights = set()
         for move in view.squares:
             region = view.square_region(move)
             assert region is not None
-            lines = ["".join(segment.text for segment in strip) for strip in drawn(view, region)]
+            lines = [strip.text for strip in drawn(view, region)]
             assert not set("".join(lines)) & FRAME, f"a cursor's frame on {move}"
             heights.add(sum(1 for line in lines if line.strip()))
         assert len(heights) == 1, f"the marks are drawn {sorted(heights)} lines tall"
@@ -340,11 +343,8 @@ async def test_a_replay_in_a_narrow_window_shows_the_board_or_the_size_it_needs(
     """At 30×20 the side panel took every column: no board and no message."""
     app = make_app(TWO_PLAYERS)
     async with app.run_test(size=(30, 20)) as pilot:
-        await pilot.press(*DRAW)
-        await app.workers.wait_for_complete()
-        await pilot.press("g", "enter")
+        view = await replayed_draw(app, pilot)
         await pilot.pause()
-        view = app.screen.query_one(BoardView)
         shown = (
             [view.square_region(move) for move in view.squares]
             if view.fits

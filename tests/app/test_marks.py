@@ -7,7 +7,10 @@ square under the cursor keeps the win's inversion.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
+from textual.pilot import Pilot
 
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.game import GameState, Mode, Preset, Settings
@@ -18,6 +21,16 @@ from .squares import drawn as drawn_lines
 
 SIZES = [(60, 18), (70, 20), (80, 24), (100, 30), (100, 40), (120, 40), (160, 50), (200, 60)]
 BOARDS = [Preset(3, 3, 3), Preset(4, 4, 4), Preset(6, 7, 4, "gravity"), Preset(7, 7, 5)]
+
+
+async def sizes_that_fit(pilot: Pilot[None], view: BoardView) -> AsyncIterator[tuple[int, int]]:
+    """Each of :data:`SIZES` the terminal is resized to where the board fits (the others show
+    the size they need instead)."""
+    for size in SIZES:
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        if view.fits:
+            yield size
 
 
 def won_by_x(game: GameState) -> GameState:
@@ -37,11 +50,7 @@ async def test_a_mark_under_the_cursor_is_whole_at_every_size(make_app: AppFacto
         game = won_by_x(screen.game)
         screen.game = game
         view = app.query_one(BoardView)
-        for size in SIZES:
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-            if not view.fits:
-                continue
+        async for size in sizes_that_fit(pilot, view):
             for move in game.line:
                 view.cursor = move
                 await pilot.pause()
@@ -72,12 +81,8 @@ async def test_empty_squares_are_told_apart_without_colour(make_app: AppFactory,
     app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
     async with app.run_test(size=SIZES[0]) as pilot:
         view = app.query_one(BoardView)
-        for size in SIZES:
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-            if not view.fits:
-                continue
-            text = ["".join(segment.text for segment in strip) for strip in view.render_lines(view.size.region)]
+        async for size in sizes_that_fit(pilot, view):
+            text = [strip.text for strip in view.render_lines(view.size.region)]
             for (row, col), square in view.squares.items():
                 region = view.square_region((row, col))
                 assert region is not None

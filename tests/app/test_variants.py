@@ -152,7 +152,7 @@ async def test_a_claimed_ultimate_board_shows_one_big_mark(make_app: AppFactory)
 
 def screen_lines(app: TicTacToeApp) -> list[str]:
     """The characters on screen, line by line (colours and styles dropped)."""
-    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 async def test_ultimate_s_small_boards_are_parted_by_lines_and_the_open_ones_framed_in_heavy_lines(
