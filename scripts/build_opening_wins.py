@@ -29,8 +29,10 @@ Work runs in ``--jobs`` processes until every position is done, ``--minutes`` ha
 the build is stopped (Ctrl+C or SIGTERM: its processes end with it); every answer is appended to
 ``PATH.openings.partial``, so a build resumes where it stopped; positions whose winning move the
 book already holds are done too, so a build whose partial file is lost (a new machine) redoes
-only the positions that needed no proof. Then it writes ``PATH`` (the book as it was, plus the
-new positions) and ``PATH.sha256``.
+only the positions that needed no proof. Each answer records its ``--nodes``: a build with a
+lower bar settles again the positions found quick at a higher one, and closes their openings
+again, since at its bar their proofs may be needed. Then it writes ``PATH`` (the book as it
+was, plus the new positions) and ``PATH.sha256``.
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / WIN_BOOKS[(GAME, ROWS, CO
 Stacks = tuple[tuple[int, ...], ...]
 #: What the build learned of a position: its kind, its columns and the keys it adds to the book.
 Answer = tuple[str, str, list[list[int]]]
+#: ``--nodes``' default, and the bar of answers recorded before answers recorded theirs.
+FIRST_BAR = 3_000_000
 
 
 def marks_of(stacks: Stacks, side: int) -> int:
@@ -219,6 +223,21 @@ def close_after(after: str, depth: int, nodes: int, marks: int) -> list[Answer]:
     return [*close(after, depth, nodes, marks), ("closed", f"{after}/{depth}", [])]
 
 
+def resumed(lines: Iterable[str], nodes: int) -> tuple[dict[str, set[str]], set[tuple[int, int]]]:
+    """From a partial file's ``lines``: what a build at a bar of ``nodes`` need not do again, as
+    the positions settled and the openings closed (``AFTER/DEPTH``), and every key the answers
+    add to the book. A quick win and a closing done at a higher bar are done again."""
+    done: dict[str, set[str]] = {"settled": set(), "closed": set()}
+    keys: set[tuple[int, int]] = set()
+    for line in lines:
+        entry = json.loads(line)
+        keys.update((x, o) for x, o in entry["keys"])
+        if entry["kind"] in ("quick", "closed") and entry.get("nodes", FIRST_BAR) > nodes:
+            continue
+        done["closed" if entry["kind"] == "closed" else "settled"].add(entry["columns"])
+    return done, keys
+
+
 class Stopped(Exception):
     """The build was asked to stop (SIGTERM)."""
 
@@ -231,7 +250,7 @@ def stop(signum: int, frame: object) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, nargs="+", default=[8, 9], help="openings of these plies (default 8 9)")
-    parser.add_argument("--nodes", type=int, default=3_000_000, help="a win found within these is quick (3 M)")
+    parser.add_argument("--nodes", type=int, default=FIRST_BAR, help="a win found within these is quick (3 M)")
     parser.add_argument("--marks", type=int, default=13, help="keep the proofs' losses up to these marks (13)")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this (default 60)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
@@ -246,12 +265,9 @@ def main() -> None:
     args = parser.parse_args()
     book = WinBook.from_bytes(args.out.read_bytes(), GAME)
     answers = args.out.with_name(args.out.name + ".openings.partial")
-    done: dict[str, set[str]] = {"settled": set(), "closed": set()}
+    done, keys = resumed(answers.read_text().splitlines() if answers.exists() else [], args.nodes)
+    book.lost.update(keys)
     if answers.exists():
-        for line in answers.read_text().splitlines():
-            entry = json.loads(line)
-            done["closed" if entry["kind"] == "closed" else "settled"].add(entry["columns"])
-            book.lost.update((x, o) for x, o in entry["keys"])
         print(f"resuming: {len(done['settled'])} positions settled, {len(done['closed'])} closed", file=sys.stderr)
     if args.follow_ups:
         depth = args.follow_ups
@@ -270,7 +286,7 @@ def main() -> None:
             for settled_here in pool.imap(work, todo):
                 for kind, columns, keys in settled_here:
                     book.lost.update((x, o) for x, o in keys)
-                    log.write(json.dumps({"columns": columns, "kind": kind, "keys": keys}) + "\n")
+                    log.write(json.dumps({"columns": columns, "kind": kind, "keys": keys, "nodes": args.nodes}) + "\n")
                     counts[kind] += 1
                 log.flush()
                 elapsed = time.monotonic() - started

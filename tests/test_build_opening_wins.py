@@ -64,6 +64,25 @@ def test_a_position_the_book_answers_is_done_without_its_partial_file() -> None:
     assert not BUILD.in_book(book, "4555")  # a draw
 
 
+def test_a_lower_bar_settles_again_the_quick_wins_and_closings_of_a_higher_one() -> None:
+    """A build resumes past what it did, but a win found quick within 3 M nodes may need its proof
+    at a bar of 300,000: those positions, and the openings closed at 3 M, are done again."""
+    lines = [
+        '{"columns": "4452", "kind": "quick", "keys": []}',  # recorded before answers had a bar
+        '{"columns": "4453", "kind": "quick", "keys": [], "nodes": 300000}',
+        '{"columns": "4555", "kind": "not won", "keys": []}',
+        '{"columns": "25427777", "kind": "added", "keys": [[1, 2]], "nodes": 3000000}',
+        '{"columns": "254277771/1", "kind": "closed", "keys": [], "nodes": 3000000}',
+        '{"columns": "254277772/1", "kind": "closed", "keys": [], "nodes": 300000}',
+    ]
+    done, keys = BUILD.resumed(lines, 300_000)
+    assert done == {"settled": {"4453", "4555", "25427777"}, "closed": {"254277772/1"}}
+    assert keys == {(1, 2)}
+    done, _ = BUILD.resumed(lines, 3_000_000)
+    assert done["settled"] == {"4452", "4453", "4555", "25427777"}
+    assert done["closed"] == {"254277771/1", "254277772/1"}
+
+
 def test_the_follow_ups_are_the_defenders_best_replies_each_settled() -> None:
     """After a winning move, each reply that loses slowest is settled as an opening is (here each
     is a quick win), and with a depth of 2 the best replies after each of those wins too."""
