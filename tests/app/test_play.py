@@ -449,6 +449,22 @@ async def test_the_real_computer_searches_in_a_child_process() -> None:
         assert "draw with best play" in status(app)
 
 
+async def test_the_computer_s_news_wraps_between_its_phrases_at_80_by_24() -> None:
+    """The news "O played a1 in 9.1 ms — draw with best play" is wider than the status line at 80×24: it
+    breaks before "— draw with best play", which stays whole, not after "best"."""
+    app = TicTacToeApp(seed=1, watch_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        await settle(app)
+        await pilot.pause()
+        news = app.game_screen.game.ai_news()
+        assert len(news) > app.query_one(StatusLine).content_size.width
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        played, outlook = news.split(" — ")
+        assert any(played in line for line in lines)
+        assert any(f"— {outlook}" in line for line in lines), "\n".join(lines)
+
+
 async def test_keys_sidebar_and_quit_work_while_the_computer_thinks(make_app: AppFactory) -> None:
     gated = Gated()
     app = make_app(impossible=gated)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -33,7 +34,8 @@ class StatusLine(Widget):
         elif self.paused and game.computer_to_move:
             headline += "  ·  paused (p to resume)"
         detail = self.notice or self.online_status or game.ai_news()
-        lines = [headline, *(f"[dim]{line}[/dim]" for line in (self.online_banner, detail) if line)]
+        width = self.content_size.width
+        lines = [headline, *(f"[dim]{phrased(line, width)}[/dim]" for line in (self.online_banner, detail) if line)]
         return "\n".join(lines)
 
     def watch_thinking(self, thinking: bool) -> None:
@@ -41,3 +43,19 @@ class StatusLine(Widget):
 
     def watch_game(self, game: GameState | None) -> None:
         self.set_class(game is not None and game.board.is_over, "-over")
+
+
+def phrased(line: str, width: int) -> str:
+    """``line`` broken before its `` — `` phrases where it is wider than ``width`` cells, so
+    that a phrase ("O wins with best play") wraps whole onto a line of its own, not mid-way."""
+    if width <= 0 or cell_len(line) <= width:
+        return line
+    first, *rest = line.split(" — ")
+    lines = [first]
+    for phrase in rest:
+        joined = f"{lines[-1]} — {phrase}"
+        if cell_len(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(f"— {phrase}")
+    return "\n".join(lines)
