@@ -59,7 +59,7 @@ def before_book_positions(book: WinBook, marks: int, count: int) -> list[Board]:
     (each book position of one mark more with its mover's top mark of a column taken back)."""
     found: list[Board] = []
     cols = book.geometry.cols
-    for key in sorted(book.lost):
+    for key in sorted(book):
         lost = Board(book.geometry, *key)
         if lost.move_count != marks + 1:
             continue

@@ -266,7 +266,7 @@ def main() -> None:
     book = WinBook.from_bytes(args.out.read_bytes(), GAME)
     answers = args.out.with_name(args.out.name + ".openings.partial")
     done, keys = resumed(answers.read_text().splitlines() if answers.exists() else [], args.nodes)
-    book.lost.update(keys)
+    book.update(keys)
     if answers.exists():
         print(f"resuming: {len(done['settled'])} positions settled, {len(done['closed'])} closed", file=sys.stderr)
     if args.follow_ups:
@@ -285,7 +285,7 @@ def main() -> None:
         try:
             for settled_here in pool.imap(work, todo):
                 for kind, columns, keys in settled_here:
-                    book.lost.update((x, o) for x, o in keys)
+                    book.update((x, o) for x, o in keys)
                     log.write(json.dumps({"columns": columns, "kind": kind, "keys": keys, "nodes": args.nodes}) + "\n")
                     counts[kind] += 1
                 log.flush()

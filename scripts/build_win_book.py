@@ -143,7 +143,7 @@ def play_one(game_seed: int, book: WinBook, unsolved: set[Key], args: argparse.N
 def report(book: WinBook, unsolved: set[Key], games: int, started: float) -> None:
     """One line on standard error: games, the book's positions by marks, unsolved ones."""
     shape = book.geometry
-    by_marks = Counter(Board(shape, *key).move_count for key in book.lost)
+    by_marks = Counter(Board(shape, *key).move_count for key in book)
     missing = Counter(Board(shape, *key).move_count for key in unsolved)
     marks = " ".join(f"{count}:{number}" for count, number in sorted(by_marks.items()))
     unproven = " ".join(f"{count}:{number}" for count, number in sorted(missing.items())) or "none"
@@ -186,13 +186,13 @@ def main() -> None:
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     partial = args.out.with_name(args.out.name + ".partial")
-    book = WinBook(geometry(ROWS, COLS, K, GAME), set())
+    book = WinBook(geometry(ROWS, COLS, K, GAME))
     unsolved: set[Key] = set()
     if partial.exists():
         for line in partial.read_text().splitlines():
             if line.strip():
                 entry = json.loads(line)
-                book.lost.update(tuple(key) for key in entry["lost"])
+                book.update((x, o) for x, o in entry["lost"])
                 unsolved.update(tuple(key) for key in entry["unsolved"])
         print(f"resuming: {len(book)} positions, {len(unsolved)} unsolved", file=sys.stderr)
     seeds = random.Random(args.seed)
@@ -203,8 +203,8 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs, mp_context=context) as pool, partial.open("a") as log:
 
         def merge(found: Found) -> None:
-            new = found.lost - book.lost
-            book.lost.update(new)
+            new = {key for key in found.lost if not book.holds(key)}
+            book.update(new)
             unsolved.update(found.unsolved)
             log.write(json.dumps({"lost": sorted(new), "unsolved": sorted(found.unsolved)}) + "\n")
             log.flush()

@@ -81,13 +81,19 @@ Key = tuple[int, int]
 
 class PackedEntries(Mapping[Key, tuple[int, ...]]):
     """A book file's entries read in place: a look-up bisects the sorted records, so a book of
-    any size loads in the time it takes to inflate it."""
+    any size loads in the time it takes to inflate it. Each record is a key and a row of
+    ``cells`` signed bytes (none in a win book, whose records are keys alone)."""
 
     def __init__(self, records: bytes, cells: int) -> None:
         self.records = records
+        self.cells = cells
         self.row = struct.Struct(f"<{cells}b")
         self.size = KEY.size + self.row.size
         self.count = len(records) // self.size
+
+    def __reduce__(self) -> tuple[type[PackedEntries], tuple[bytes, int]]:
+        """Pickled as its records (a build sends its book to worker processes)."""
+        return PackedEntries, (self.records, self.cells)
 
     def __len__(self) -> int:
         return self.count
