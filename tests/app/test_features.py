@@ -11,7 +11,7 @@ from textual.widgets import Input, OptionList, Select
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import overlay_label, value_words
+from tictactoe_tui.app.board_view import HINT, overlay_label, value_words
 from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
@@ -126,6 +126,24 @@ async def test_hint_is_a_best_move_with_the_engines_value(make_app: AppFactory) 
         assert f"({value_words(best[app.game_screen.hint])})" in status(app)
         await pilot.press("3")
         assert app.game_screen.hint is None  # a hint belongs to one position
+
+
+async def test_the_hint_is_said_again_when_the_overlay_that_covered_it_goes(make_app: AppFactory) -> None:
+    """i, a, a: the overlay's legend replaced the hint's words, and turning the overlay off left
+    the hint's ◆ on the board with nothing saying what it was."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "2", "i")
+        await settle(app)
+        await pilot.pause()
+        said = next(line for line in status(app).splitlines() if "Hint for X" in line)
+        await pilot.press("a")
+        await settle(app)
+        await pilot.pause()
+        assert "Hint for X" not in status(app)  # the legend has the line
+        await pilot.press("a")
+        assert square(app, app.game_screen.hint).label == HINT
+        assert said in status(app)
 
 
 async def test_overlay_values_equal_analyze(make_app: AppFactory) -> None:

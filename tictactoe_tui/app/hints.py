@@ -18,6 +18,7 @@ class Hints:
     def __init__(self, screen: PlayScreen) -> None:
         self._screen = screen
         self._requests = AnalysisRequests(screen, screen.host.searcher, screen.host.rng)
+        self._hint_words = ""  # what the hint shown says: said again when the overlay's legend goes
 
     def hint(self) -> None:
         """Show the best move for the side to move, with its value."""
@@ -36,7 +37,10 @@ class Hints:
             self._ask_values(screen.game)
         else:
             screen.analysis = None
-            self._say_what_is_asked()  # a hint may still be looked for
+            if screen.hint is not None and not self._requests.asked:
+                screen.notice = self._hint_words  # the hint's ◆ is on the board again
+            else:
+                self._say_what_is_asked()  # a hint may still be looked for
 
     def game_changed(self, game: GameState) -> None:
         """The game shown is now ``game``: what was asked about the one before is dropped, and
@@ -74,7 +78,7 @@ class Hints:
         if not analysis.complete and message.hint and message.estimate is not None:
             screen.hint = message.estimate
             mover = screen.game.symbol(screen.game.board.to_move)
-            screen.notice = (
+            self._hint_words = screen.notice = (
                 f"Hint for {mover}: {move_name(message.estimate)} (an estimate from the computer's search:"
                 " too big to solve exactly yet)"
             )
@@ -90,4 +94,4 @@ class Hints:
             screen.hint = best.move
             mover = screen.game.symbol(screen.game.board.to_move)
             source = ", from the opening book" if analysis.source == "book" else ""
-            screen.notice = f"Hint for {mover}: {move_name(best.move)} ({value_words(best)}{source})"
+            self._hint_words = screen.notice = f"Hint for {mover}: {move_name(best.move)} ({value_words(best)}{source})"
