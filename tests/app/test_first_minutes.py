@@ -314,6 +314,25 @@ async def test_a_hint_on_a_board_too_big_to_solve_is_an_estimate(make_app: AppFa
         assert "estimate" in status(app)
 
 
+async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_no_values_show(
+    make_app: AppFactory,
+) -> None:
+    """i and a together: the hint's estimate answered both, and the overlay stayed on with no
+    values and nothing saying so (the next a seemed to do nothing)."""
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(7, 7, 5)))
+    async with app.run_test() as pilot:
+        await pilot.press("i", "a")
+        await settle(app)
+        await pilot.pause()
+        assert app.game_screen.overlay
+        assert app.game_screen.hint is not None
+        assert "estimate" in status(app)
+        assert "no values are shown" in status(app)
+        await pilot.press("a")  # the overlay off: the hint stays, an estimate still
+        assert "estimate" in status(app)
+        assert "no values" not in status(app)
+
+
 async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> None:
     from textual.widgets import DirectoryTree
 

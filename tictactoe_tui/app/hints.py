@@ -3,7 +3,7 @@ its answer dropped if the game moved on."""
 
 from __future__ import annotations
 
-from ..engine import move_name
+from ..engine import Move, move_name
 from ..game import GameState
 from .analysis import AnalysisRequests, failed, too_big, working_out
 from .board_view import VALUE_LEGEND, value_words
@@ -18,7 +18,7 @@ class Hints:
     def __init__(self, screen: PlayScreen) -> None:
         self._screen = screen
         self._requests = AnalysisRequests(screen, screen.host.searcher, screen.host.rng)
-        self._hint_words = ""  # what the hint shown says: said again when the overlay's legend goes
+        self._hint_value = ""  # the value of the hint shown, e.g. "(D, a draw with best play)"; "" for an estimate
 
     def hint(self) -> None:
         """Show the best move for the side to move, with its value."""
@@ -38,7 +38,7 @@ class Hints:
         else:
             screen.analysis = None
             if screen.hint is not None and not self._requests.asked:
-                screen.notice = self._hint_words  # the hint's ◆ is on the board again
+                screen.notice = self._hint_said(screen.hint)  # its ◆ is on the board again
             else:
                 self._say_what_is_asked()  # a hint may still be looked for
 
@@ -76,22 +76,30 @@ class Hints:
         screen = self._screen
         analysis = message.result.analysis
         if not analysis.complete and message.hint and message.estimate is not None:
-            screen.hint = message.estimate
-            mover = screen.game.symbol(screen.game.board.to_move)
-            self._hint_words = screen.notice = (
-                f"Hint for {mover}: {move_name(message.estimate)} (an estimate from the computer's search:"
-                " too big to solve exactly yet)"
-            )
+            screen.hint, self._hint_value = message.estimate, ""
+            screen.notice = self._hint_said(message.estimate)
             return
-        if not analysis.complete:
-            screen.notice = too_big(screen.game.board, analysis)
+        if not analysis.complete:  # the overlay's: an estimate shown says why it has no values
+            if screen.hint is not None and not self._hint_value:
+                screen.notice = self._hint_said(screen.hint)
+            else:
+                screen.notice = too_big(screen.game.board, analysis)
             return
         if screen.overlay:
             screen.analysis = analysis
             screen.notice = VALUE_LEGEND
         if message.hint:
             best = analysis.best_moves[0]
-            screen.hint = best.move
-            mover = screen.game.symbol(screen.game.board.to_move)
             source = ", from the opening book" if analysis.source == "book" else ""
-            self._hint_words = screen.notice = f"Hint for {mover}: {move_name(best.move)} ({value_words(best)}{source})"
+            screen.hint, self._hint_value = best.move, f"({value_words(best)}{source})"
+            screen.notice = self._hint_said(best.move)
+
+    def _hint_said(self, hint: Move) -> str:
+        """What the hint shown (``hint``) says: its move and value, or that it is an estimate
+        (and, with the overlay on, that this is why the overlay shows no values)."""
+        screen = self._screen
+        said = f"Hint for {screen.game.symbol(screen.game.board.to_move)}: {move_name(hint)}"
+        if self._hint_value:
+            return f"{said} {self._hint_value}"
+        why = "too big to solve exactly yet" + (", so no values are shown" if screen.overlay else "")
+        return f"{said} (an estimate from the computer's search: {why})"
