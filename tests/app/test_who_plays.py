@@ -135,6 +135,19 @@ async def test_a_burst_of_keys_after_n_mid_game_never_replaces_it_without_a_yes(
         assert (app.game_screen.game.number, app.game_screen.game.board.history) == (1, ((0, 0),))
 
 
+async def test_n_or_q_arriving_as_the_board_is_taken_down_decides_nothing(make_app: AppFactory) -> None:
+    """A key of a burst handled as the app closes (the board already removed, found by CI under
+    load as "nnn") raised NoMatches: with no board there is no game to decide on."""
+    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        await app.game_screen.query_one(BoardView).remove()
+        await app.game_screen.action_new_game()
+        await app.action_quit()
+        assert app.screen is app.game_screen  # nothing asked
+        assert app.game_screen.game.board.history == ((0, 0),)
+
+
 async def test_playing_on_from_the_archive_over_a_game_in_progress_asks_first(make_app: AppFactory) -> None:
     app = make_app(Settings(mode=Mode.TWO_PLAYERS))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -159,7 +159,8 @@ class TicTacToeApp(App[None]):
         from .screens import ConfirmScreen
 
         await self.game_screen.whole()  # a q at once: the sidebar's parts finish mounting first
-        await self.game_screen.query_one(BoardView).clicks_handled(self.game_screen)
+        if not await BoardView.settled(self.game_screen):
+            return
         if not (self.game_screen.unfinished and isinstance(self.screen, ConfirmScreen)):
             self.game_screen.leave_unfinished("Quit", self.exit)
 

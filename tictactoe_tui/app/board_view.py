@@ -242,6 +242,16 @@ class BoardView(Widget, can_focus=True):
                         if not pump.message_queue_size:
                             break
 
+    @staticmethod
+    async def settled(screen: Widget) -> bool:
+        """Wait until the clicks sent to ``screen``'s board have been handled (as
+        :meth:`clicks_handled`); False when it has no board any more: it is being taken down
+        (a key of a burst that arrives as the app closes), and there is no game to decide on."""
+        for view in screen.query(BoardView):
+            await view.clicks_handled(screen)
+            return True
+        return False
+
     def on_click(self, event: Click) -> None:
         move = self._square_at(event.get_content_offset(self))
         if move is not None:

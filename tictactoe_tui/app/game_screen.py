@@ -303,7 +303,8 @@ class GameScreen(PlayScreen, Aiming):
         """Start a new game with the current settings (cancels any running search); over a game
         in progress, only after a yes. Online, a rematch (the match refuses one before the game
         ends); choosing an online mode starts hosting or joining."""
-        await self.query_one(BoardView).clicks_handled(self)
+        if not await BoardView.settled(self):
+            return
         table = self.settings.table
         if self.online is not None and table is self.online.table:
             self.parts.online.request(self.online.rematch())
