@@ -21,7 +21,7 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.sidebar import Sidebar
-from tictactoe_tui.app.status import StatusLine
+from tictactoe_tui.app.status import StatusLine, phrased
 from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
@@ -449,11 +449,12 @@ async def test_the_real_computer_searches_in_a_child_process() -> None:
         assert "draw with best play" in status(app)
 
 
-async def test_the_computer_s_news_wraps_between_its_phrases_at_80_by_24() -> None:
-    """The news "O played a1 in 9.1 ms — draw with best play" is wider than the status line at 80×24: it
-    breaks before "— draw with best play", which stays whole, not after "best"."""
+async def test_the_computer_s_news_wraps_between_its_phrases() -> None:
+    """The news "O played a1 in 9.1 ms — draw with best play" is wider than the status line at
+    76×24 (and at 80×24 with a longer time): it breaks before "— draw with best play", which
+    stays whole, not after "best"."""
     app = TicTacToeApp(seed=1, watch_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(76, 24)) as pilot:
         await pilot.press("5")
         await settle(app)
         await pilot.pause()
@@ -463,6 +464,28 @@ async def test_the_computer_s_news_wraps_between_its_phrases_at_80_by_24() -> No
         played, outlook = news.split(" — ")
         assert any(played in line for line in lines)
         assert any(f"— {outlook}" in line for line in lines), "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("Hint for X: f1 (W9, a win in 9 moves of both sides)", "Hint for X: f1 (W9,\na win in 9 moves of both sides)"),
+        ("Applies from the next game: press n to start it now", "Applies from the next game:\npress n to start it now"),
+        (
+            "Too big to solve within 1 s (0 of 7 squares solved): no values shown",
+            "Too big to solve within 1 s\n(0 of 7 squares solved): no values shown",
+        ),
+        ("a draw", "a draw"),  # fits: as it is
+    ],
+)
+def test_a_notice_wider_than_the_status_line_breaks_between_whole_phrases(line: str, shown: str) -> None:
+    assert phrased(line, 44, 3) == shown
+
+
+def test_a_notice_whose_phrases_would_not_fit_the_room_wraps_by_words() -> None:
+    line = "W5: win in 5 moves of both sides, this one counted · D: draw · L2: loss in 2, with best play"
+    assert phrased(line, 44, 3).count("\n") == 2
+    assert phrased(line, 44, 2) == line
 
 
 async def test_keys_sidebar_and_quit_work_while_the_computer_thinks(make_app: AppFactory) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -34,8 +36,12 @@ class StatusLine(Widget):
         elif self.paused and game.computer_to_move:
             headline += "  ·  paused (p to resume)"
         detail = self.notice or self.online_status or game.ai_news()
-        width = self.content_size.width
-        lines = [headline, *(f"[dim]{phrased(line, width)}[/dim]" for line in (self.online_banner, detail) if line)]
+        width, room = self.content_size.width, self.content_size.height - 1  # below the headline
+        lines = [headline]
+        for line in (self.online_banner, detail):
+            if line:
+                lines.append(f"[dim]{phrased(line, width, room)}[/dim]")
+                room -= lines[-1].count("\n") + 1
         return "\n".join(lines)
 
     def watch_thinking(self, thinking: bool) -> None:
@@ -45,17 +51,22 @@ class StatusLine(Widget):
         self.set_class(game is not None and game.board.is_over, "-over")
 
 
-def phrased(line: str, width: int) -> str:
-    """``line`` broken before its `` — `` phrases where it is wider than ``width`` cells, so
-    that a phrase ("O wins with best play") wraps whole onto a line of its own, not mid-way."""
+#: Where a phrase ends: after "," or ":", or before " — ", " · " or " (".
+PHRASE_END = re.compile(r"(?<=[,:])(?= )|(?= [—·(])")
+
+
+def phrased(line: str, width: int, room: int) -> str:
+    """``line`` broken between its phrases (see :data:`PHRASE_END`) where it is wider than
+    ``width`` cells, as many whole phrases to a line as fit, so that "with best play" or "both
+    sides)" is not left on a line of its own; as it is (wrapped by words) when that would take
+    more than ``room`` lines. A phrase wider than the line wraps by words."""
     if width <= 0 or cell_len(line) <= width:
         return line
-    first, *rest = line.split(" — ")
+    first, *phrases = PHRASE_END.split(line)
     lines = [first]
-    for phrase in rest:
-        joined = f"{lines[-1]} — {phrase}"
-        if cell_len(joined) <= width:
-            lines[-1] = joined
+    for phrase in phrases:
+        if cell_len(lines[-1] + phrase) <= width:
+            lines[-1] += phrase
         else:
-            lines.append(f"— {phrase}")
-    return "\n".join(lines)
+            lines.append(phrase.lstrip())
+    return "\n".join(lines) if len(lines) <= room else line
