@@ -16,16 +16,13 @@ from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.game import FirstPlayer, GameState, Mode, Settings
 
 from .conftest import AppFactory, FirstFree, Gated
+from .test_play import status
 
 SnapCompare = Callable[..., bool]
 
 #: You move second; the computer opens in the corner a1.
 COACHED = Settings(first=FirstPlayer.COMPUTER, coach=True)
 GIVES_UP_THE_DRAW = "That gives up the draw: u takes it back"
-
-
-def status(app: TicTacToeApp) -> str:
-    return str(app.query_one("#status").render())
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool]) -> None:

@@ -39,7 +39,10 @@ def marks(app: TicTacToeApp) -> str:
 
 
 def status(app: TicTacToeApp) -> str:
-    return str(app.query_one("#status").render())
+    """What the status line says: its headline, then its notices (markup kept), each read as the
+    one line it is, though drawn broken between its phrases where it is wider than the line."""
+    drawn = str(app.query_one("#status").render())
+    return re.sub(r"\[dim\].*?\[/dim\]", lambda notice: notice[0].replace("\n", " "), drawn, flags=re.DOTALL)
 
 
 async def click_cell(pilot: Pilot[None], row: int, col: int) -> None:
