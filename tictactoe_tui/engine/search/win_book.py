@@ -111,16 +111,16 @@ class WinBook:
         words = array("Q", records)
         if sys.byteorder == "big":
             words.byteswap()
-        xs, os = words[0::2], words[1::2]
-        # Every entry checked at once, as two numbers of 64 bits an entry (x's and o's), and the
-        # order a column at a time (map and zip loop in C): a book loads in about the time zlib
-        # takes to inflate it.
-        beyond = array("Q", [(1 << 64) - 1 ^ (1 << shape.cells) - 1]) * len(xs)
-        x_all, o_all, off_board = (int.from_bytes(column.tobytes(), sys.byteorder) for column in (xs, os, beyond))
+        x_words, o_words = words[0::2], words[1::2]
+        # Every entry's squares checked at once, as one number of 64 bits an entry for each
+        # side, and the order a column at a time (map and zip loop in C), not entry by entry.
+        beyond = array("Q", [(1 << 64) - 1 ^ (1 << shape.cells) - 1]) * len(x_words)
+        x_all, o_all, off_board = (int.from_bytes(part.tobytes(), sys.byteorder) for part in (x_words, o_words, beyond))
         if x_all & o_all or (x_all | o_all) & off_board:
-            bad = first_true(x & o or (x | o) >> shape.cells for x, o in zip(xs, os, strict=True))
+            pairs = zip(x_words, o_words, strict=True)
+            bad = first_true(x & o or (x | o) >> shape.cells for x, o in pairs)
             raise BookError(f"entry {bad} is not a position of the board")
-        bad = first_true(map(ge, zip(xs, os, strict=True), zip(xs[1:], os[1:], strict=True)))
+        bad = first_true(map(ge, zip(x_words, o_words, strict=True), zip(x_words[1:], o_words[1:], strict=True)))
         if bad is not None:
             raise BookError(f"entry {bad + 1} is out of order")
         return cls(shape, packed=PackedEntries(records, 0))
