@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from tictactoe_tui.engine import Board, Budget, get_strategy
 from tictactoe_tui.engine.board import winning_cells
 from tictactoe_tui.engine.games import game_named
+from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import CHECK_EVERY
@@ -78,6 +79,18 @@ def test_the_proof_gives_up_within_its_node_limit() -> None:
     solver = GravitySolver(board.geometry)
     assert solver.winning_move(board, Budget(max_nodes=2_000)) is None
     assert len(solver.table) <= 2_000 + CHECK_EVERY  # the budget is looked at every CHECK_EVERY nodes
+
+
+@pytest.mark.parametrize("holding", [False, True])
+def test_a_move_that_completes_a_line_is_proven_whatever_the_budget(holding: bool) -> None:
+    """X completes d2..g2 by dropping into column e; searched in turn, the moves before it
+    ran out of 300,000 nodes (the win book's build met this position)."""
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "1223335441")
+    solver = GravitySolver(board.geometry, use_book=False)
+    prove = solver.holding_move if holding else solver.winning_move
+    move = prove(board, Budget(max_nodes=1_000))
+    assert move is not None
+    assert board.play(board.move_at(move)).winner is board.to_move
 
 
 @pytest.mark.parametrize("seed", range(4))

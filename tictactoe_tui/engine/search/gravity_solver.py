@@ -295,10 +295,15 @@ class GravitySolver:
 
     def _first_proven(self, board: Board, budget: Budget, first: int | None, thresholds: tuple[int, ...]) -> int | None:
         """The first cell proven to score above a threshold, each threshold in turn over every
-        move (``first`` first, then the searches' order), searched as :meth:`_facing` has it."""
+        move (``first`` first, then the searches' order), searched as :meth:`_facing` has it. A
+        move that completes a line scores above any threshold: it is taken without a search
+        (searched in turn, the moves before it could spend the budget)."""
         searches = self.searching.searches(budget)
         board, image_of = self._facing(board)
         own, mask = self.layout.position(board)
+        completing = self.layout.threats(own, mask) & self.layout.playable(mask)
+        if completing:
+            return image_of[self.layout.cell_of(completing & -completing)]
         empty = self.geometry.cells - board.move_count
         squares = searches[0].ordered(own, mask, self.layout.playable(mask))
         if first is not None:
