@@ -182,8 +182,8 @@ def settled(columns: str, nodes: int, marks: int) -> tuple[str, list[list[int]],
 def close(after: str, depth: int, nodes: int, marks: int) -> list[Answer]:
     """Worker: settle the defender's best replies to the position after ``after`` (whose last
     move is a winning one), as :func:`settle` does, and ``depth - 1`` more replies on after each
-    winning answer; replies the shipped book answers are only followed. As :func:`settle`'s
-    answers, one per reply settled."""
+    winning answer that does not end the game; replies the shipped book answers are only
+    followed. As :func:`settle`'s answers, one per reply settled."""
     from bitbully import Board as ReferenceBoard
 
     scores = referee().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in after]))
@@ -198,7 +198,7 @@ def close(after: str, depth: int, nodes: int, marks: int) -> list[Answer]:
         else:
             kind, keys, column = settled(columns, nodes, marks)
             answers.append((kind, columns, keys))
-        if depth > 1 and column is not None:
+        if depth > 1 and column is not None and not dropped(EMPTY, columns + str(column + 1)).is_over:
             answers += close(columns + str(column + 1), depth - 1, nodes, marks)
     return answers
 

@@ -85,11 +85,13 @@ def test_a_lower_bar_settles_again_the_quick_wins_and_closings_of_a_higher_one()
 
 def test_the_follow_ups_are_the_defenders_best_replies_each_settled() -> None:
     """After a winning move, each reply that loses slowest is settled as an opening is (here each
-    is a quick win), and with a depth of 2 the best replies after each of those wins too."""
+    is a quick win), and with a depth of 2 the best replies after each of those wins too. (After
+    an opening such as 4452 every reply loses at once, and a win that ends the game has no
+    replies to follow.)"""
     from bitbully import BitBully
     from bitbully import Board as ReferenceBoard
 
-    after = "4452" + str(dropped(CONNECT_FOUR, "4452").move_at(quick_win("4452"))[1] + 1)
+    after = "55143" + str(dropped(CONNECT_FOUR, "55143").move_at(quick_win("55143"))[1] + 1)
     scores = BitBully().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in after]))
     best = {after + str(column + 1) for column, score in scores.items() if score == max(scores.values())}
     one = BUILD.close(after, 1, 3_000_000, 13)
@@ -99,6 +101,14 @@ def test_the_follow_ups_are_the_defenders_best_replies_each_settled() -> None:
     assert {columns for _, columns, _ in two if len(columns) == len(after) + 1} == best
     assert any(len(columns) == len(after) + 3 for _, columns, _ in two)
     assert BUILD.close_after(after, 2, 3_000_000, 13)[-1] == ("closed", f"{after}/2", [])
+
+
+def test_a_win_that_ends_the_game_has_no_follow_ups() -> None:
+    """After 44526 (an open three on the bottom row) every reply loses at once: each is settled
+    by the line it leaves open, and the game then is over, with no replies to follow."""
+    answers = BUILD.close("44526", 2, 3_000_000, 13)
+    assert sorted(columns for _, columns, _ in answers) == [f"44526{column}" for column in range(1, 8)]
+    assert {kind for kind, _, _ in answers} == {"quick"}
 
 
 def test_the_follow_ups_start_from_the_moves_the_book_answers_with() -> None:
