@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
+from types import SimpleNamespace
 
+import pytest
 from textual.pilot import Pilot
 
 import tictactoe_tui.search_process  # noqa: F401 (loaded once here, not in the first test's check)
@@ -75,12 +77,13 @@ async def test_a_move_that_gives_up_the_draw_is_told_before_the_computer_replies
         assert screen.game.ply == 4
 
 
-async def test_the_remark_stands_after_the_reply_and_the_game_is_archived_as_coached(make_app: AppFactory) -> None:
+async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_coached(make_app: AppFactory) -> None:
     app = make_app(COACHED, impossible=FirstFree())  # X a1, b1, c1 at once
     async with app.run_test() as pilot:
         await pilot.press("5", "9")  # b2 holds the draw, c3 gives it up
         await until(pilot, lambda: app.game_screen.game.board.is_over)
         assert "Your move c3 gave up the draw: v reviews the game" in status(app)
+        assert "O played c1 in" in status(app)  # the reply is told below the remark
         await until(pilot, lambda: bool(app.archive.page()))
         record = app.archive.get(app.archive.page()[0].id)
         assert record is not None
@@ -111,9 +114,15 @@ async def test_a_game_the_coach_was_turned_on_in_counts_as_coached(
         assert {"Coach: on", "Coach: off"} <= {title for title, _help, _run in game_commands(screen)}
 
 
-def test_snapshot_the_coach_speaks_before_the_computer_replies_at_80x24(snap_compare: SnapCompare) -> None:
+def test_snapshot_the_coach_speaks_before_the_computer_replies_at_80x24(
+    snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The coach's remark, and below it the computer's last move (its time read from a clock
+    that stands still: the gated search takes as long as the test lets it)."""
+    from tictactoe_tui.app import ai
     from tictactoe_tui.app.ai import ThreadSearcher
 
+    monkeypatch.setattr(ai, "time", SimpleNamespace(perf_counter=lambda: 0.0))
     computer = Gated()
     app = TicTacToeApp(COACHED, searcher=ThreadSearcher(lambda name: computer), seed=1, watch_delay=0)
 

@@ -17,7 +17,7 @@ from textual.widgets import Select
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
 from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.sidebar import Sidebar
@@ -467,6 +467,23 @@ async def test_the_computer_s_news_wraps_between_its_phrases() -> None:
         played, outlook = news.split(" — ")
         assert any(played in line for line in lines)
         assert any(f"— {outlook}" in line for line in lines), "\n".join(lines)
+
+
+@pytest.mark.parametrize(("size", "both"), [((120, 40), True), ((80, 24), False)])
+async def test_the_computer_s_news_stays_below_a_notice_where_both_fit(size: tuple[int, int], both: bool) -> None:
+    """The overlay's legend answers `a`; the computer's last move is still news, below it where
+    the two fit whole (at 80×24 the legend takes the room, and the news is left out, not cut)."""
+    app = TicTacToeApp(seed=1, watch_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("5")
+        await settle(app)
+        await pilot.press("a")
+        await settle(app)
+        await pilot.pause()
+        news = app.game_screen.game.ai_news()
+        assert news
+        assert VALUE_LEGEND in status(app)
+        assert (news in status(app)) is both
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -13,8 +14,9 @@ from ..game import GameState
 
 
 class StatusLine(Widget):
-    """Renders the bound game state: the headline, online the code (or whom you play), and the
-    latest news."""
+    """Renders the bound game state: the headline, online the code (or whom you play), the latest
+    notice (an answer to the player), and the latest news (the computer's move, or the match's)
+    below it where the two fit."""
 
     game: reactive[GameState | None] = reactive(None)
     thinking: reactive[bool] = reactive(False)
@@ -35,14 +37,22 @@ class StatusLine(Widget):
             headline += "  ·  [b]thinking…[/b]"
         elif self.paused and game.computer_to_move:
             headline += "  ·  paused (p to resume)"
-        detail = self.notice or self.online_status or game.ai_news()
+        news = self.online_status or game.ai_news()
         width, room = self.content_size.width, self.content_size.height - 1  # below the headline
         lines = [headline]
-        for line in (self.online_banner, detail):
+        for line in (self.online_banner, self.notice or news):
             if line:
                 lines.append(f"[dim]{phrased(line, width, room)}[/dim]")
-                room -= lines[-1].count("\n") + 1
+                room -= self._height_of(lines[-1], width)
+        if self.notice and news and news != self.notice:  # the news too, below the notice, where it fits whole
+            below = f"[dim]{phrased(news, width, room)}[/dim]"
+            if self._height_of(below, width) <= room:
+                lines.append(below)
         return "\n".join(lines)
+
+    def _height_of(self, markup: str, width: int) -> int:
+        """The lines ``markup`` takes, wrapped by words at ``width`` cells as it is drawn."""
+        return len(Text.from_markup(markup).wrap(self.app.console, max(width, 1)))
 
     def watch_thinking(self, thinking: bool) -> None:
         self.set_class(thinking, "-thinking")
