@@ -108,6 +108,11 @@ class Layout:
         """The lowest free square of every column that is not full."""
         return (mask + self.bottom) & self.squares
 
+    def completing(self, own: int, mask: int) -> int:
+        """The squares where ``own`` completes a line with its next mark (the lowest free square
+        of a column, and a threat)."""
+        return self.threats(own, mask) & self.playable(mask)
+
     def cells_of(self, squares: int) -> int:
         """The board's cells for a mask of the layout's squares (:meth:`squares_of` undone)."""
         return sum(1 << self.bit_of_cell.index(bit) for bit in range(squares.bit_length()) if squares >> bit & 1)
@@ -298,12 +303,12 @@ class GravitySolver:
         move (``first`` first, then the searches' order), searched as :meth:`_facing` has it. A
         move that completes a line scores above any threshold: it is taken without a search
         (searched in turn, the moves before it could spend the budget)."""
-        searches = self.searching.searches(budget)
         board, image_of = self._facing(board)
         own, mask = self.layout.position(board)
-        completing = self.layout.threats(own, mask) & self.layout.playable(mask)
+        completing = self.layout.completing(own, mask)
         if completing:
             return image_of[self.layout.cell_of(completing & -completing)]
+        searches = self.searching.searches(budget)
         empty = self.geometry.cells - board.move_count
         squares = searches[0].ordered(own, mask, self.layout.playable(mask))
         if first is not None:
@@ -346,7 +351,7 @@ class GravitySolver:
                 continue
             after = mask | square
             entry = self.table.get(other + after)
-            if layout.threats(other, after) & layout.playable(after) or (entry is not None and lowest(entry) >= -score):
+            if layout.completing(other, after) or (entry is not None and lowest(entry) >= -score):
                 cells.add(image_of[layout.cell_of(square)])
         return cells
 
@@ -356,7 +361,7 @@ class GravitySolver:
         winning move too deep for :meth:`winning_move`'s tries is proven: the position after it."""
         self._check(board)
         own, mask = self.layout.position(self._facing(board)[0])
-        if self.layout.threats(own, mask) & self.layout.playable(mask):
+        if self.layout.completing(own, mask):
             return False  # the mover completes a line at once
         try:
             return self.searching.search(budget).search(own, mask, self.geometry.cells - board.move_count, -1, 0) < 0
