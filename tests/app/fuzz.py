@@ -44,7 +44,6 @@ FUZZ_BOARDS = [
     *(Preset(*shape, game="misere") for shape in [(3, 3, 3), (4, 4, 4)]),
     Preset(9, 9, 3, "ultimate"),
 ]
-THEMES = ["textual-dark", "textual-light", "chalkboard", "nord"]
 #: Keys sent together in one read (a fast typist, a paste): ``q`` and ``n`` first among them.
 BURST_KEYS = ["q", "n", "u", "r", "enter", "space", "escape", "1", "5", "9", "left", "right", "ctrl+o"]
 #: Said while the other side is to move: stale once it is this keyboard's turn.
@@ -288,7 +287,7 @@ async def run(
                 action = f"history jump to {ply}"
                 app.game_screen.travel(ply, "Jumped")
             elif kind == "theme":
-                theme = rng.choice(THEMES)
+                theme = rng.choice(sorted(app.available_themes))  # every theme the picker offers
                 action = f"theme {theme}"
                 app.theme = theme
             elif kind == "resize":

@@ -334,20 +334,45 @@ THINKING_OPACITY = 0.85
 CLEAR = Color(0, 0, 0, 0)
 
 
+#: A terminal's own palette (the ANSI themes) has no shades: a layer tinted fainter than this
+#: lays no background there, and one at least this strong lays the colour itself.
+ANSI_TINT = 0.5
+
+
+def written(variables: dict[str, str], spec: str) -> tuple[str, float | None]:
+    """The colour ``spec`` names (a theme variable, then an opacity such as ``12%``) as the
+    theme writes it, and its opacity (None where neither writes one). A variable may carry an
+    opacity of its own (``"auto 87%"``, ``"ansi_default 50%"``): the two multiply."""
+    name, _, opacity = spec.partition(" ")
+    value, _, own = variables[name].partition(" ")
+    if not (opacity or own):
+        return value, None
+    return value, (float(opacity.rstrip("%")) if opacity else 100) * (float(own.rstrip("%")) if own else 100) / 1e4
+
+
 def theme_colour(variables: dict[str, str], spec: str | None) -> tuple[Color, bool]:
-    """The colour ``spec`` names (a theme variable, then an opacity such as ``12%``), and
-    whether it is the theme's "auto" (then only its opacity counts)."""
+    """The colour ``spec`` names (see :func:`written`), and whether it is the theme's "auto"
+    (then only its opacity counts). A colour of the terminal's palette (the ANSI themes) has no
+    opacity: it is that colour, as Textual draws it."""
     if spec is None:
         return CLEAR, False
-    name, _, opacity = spec.partition(" ")
-    value = variables[name]
-    auto = value.startswith("auto")
-    if auto:
-        value, _, opacity = value.partition(" ")
-        colour = Color(255, 255, 255)
-    else:
-        colour = Color.parse(value)
-    return (colour.with_alpha(float(opacity.rstrip("%")) / 100) if opacity else colour), auto
+    value, alpha = written(variables, spec)
+    if value == "auto":
+        return Color(255, 255, 255, 1.0 if alpha is None else alpha), True
+    colour = Color.parse(value)
+    return (colour if alpha is None or colour.ansi is not None else colour.with_alpha(alpha)), False
+
+
+def theme_background(variables: dict[str, str], spec: str | None) -> Color:
+    """The colour ``spec`` names laid as a background: as :func:`theme_colour`, but a tint of
+    the terminal's palette fainter than :data:`ANSI_TINT` lays none (it would cover the square
+    in the full colour)."""
+    colour, _auto = theme_colour(variables, spec)
+    if spec is not None and colour.ansi is not None:
+        _value, alpha = written(variables, spec)
+        if alpha is not None and alpha < ANSI_TINT:
+            return CLEAR
+    return colour
 
 
 class Looks:
@@ -364,7 +389,7 @@ class Looks:
 
     def background(self, name: str) -> Color:
         """Layer ``name``'s background as it is laid (seen through the board's opacity)."""
-        return theme_colour(self._variables, LAYERS[name][0])[0].multiply_alpha(self.opacity)
+        return theme_background(self._variables, LAYERS[name][0]).multiply_alpha(self.opacity)
 
     def ink(self, name: str, beneath: Color) -> Style:
         """Layer ``name``'s ink and text style over ``beneath`` (its background not laid)."""
@@ -410,7 +435,7 @@ class Looks:
         square = beneath + self.background(background)
         ink, auto = theme_colour(self._variables, LAYERS[colour][1])
         if auto:  # contrast with the square's own colour, as the stylesheet's auto had it
-            ink = (beneath + theme_colour(self._variables, LAYERS[background][0])[0]).get_contrast_text(ink.a)
+            ink = (beneath + theme_background(self._variables, LAYERS[background][0])).get_contrast_text(ink.a)
         style = LAYERS[text_style][2]
         text = Style(color=(square + ink).rich_color, bgcolor=square.rich_color)
         text = Style.parse(style) + text if style else text
