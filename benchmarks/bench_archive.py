@@ -39,16 +39,17 @@ from tictactoe_tui.app.archive import ArchiveScreen
 from tictactoe_tui.app.help import HelpScreen
 from tictactoe_tui.app.screens import StatsScreen
 from tictactoe_tui.engine import get_strategy
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
 KINDS = [
     (mode, level, rows, k)
     for mode, level in (
-        (Mode.VS_COMPUTER.value, "easy"),
-        (Mode.VS_COMPUTER.value, "hard"),
-        (Mode.TWO_PLAYERS.value, ""),
+        (VS_COMPUTER.name, "easy"),
+        (VS_COMPUTER.name, "hard"),
+        (TWO_PLAYERS.name, ""),
     )
     for rows, k in ((3, 3), (4, 4), (5, 4), (7, 5))
 ]
@@ -61,7 +62,7 @@ def fill(archive: Archive, games: int, rng: random.Random) -> None:
         outcome = rng.choice((1, 1, 0, -1))
         plies = rng.randint(5, rows * rows)
         moves = tuple((index // rows, index % rows) for index in rng.sample(range(rows * rows), plies))
-        players = ("you", "friend") if not level else ("you", level)
+        players = ("you", "you") if not level else ("you", "computer")
         winner = {1: "x", 0: None, -1: "o"}[outcome]
         times = tuple(1.3 * ply for ply in range(1, plies + 1))
         started = 1_700_000_000.0 + 60 * number
@@ -90,7 +91,7 @@ def process_ms(args: list[str], env: dict[str, str], repeat: int) -> float:
 async def screen_ms(paths: Paths, key: str, ready: Callable[[TicTacToeApp], bool], repeat: int) -> float:
     """Key press to the screen shown and filled, in a headless app on the big archive."""
     samples = []
-    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS), paths=paths, searcher=ThreadSearcher(get_strategy))
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), paths=paths, searcher=ThreadSearcher(get_strategy))
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(repeat):
             started = time.perf_counter()
@@ -122,7 +123,7 @@ def main() -> None:
     stats_process = process_ms(["stats", "--json"], env, args.repeat)
     bare_process = process_ms(["--version"], env, args.repeat)
 
-    record = GameRecord(3, 3, 3, Mode.TWO_PLAYERS.value, "", "you", "friend", "X", ((1, 1),), (1.0,), None, 0, 1.0, 2.0)
+    record = GameRecord(3, 3, 3, TWO_PLAYERS.name, "", "you", "you", "X", ((1, 1),), (1.0,), None, 0, 1.0, 2.0)
     insert = median_ms(lambda: archive.record(record), args.repeat * 4)
     ui_cost = asyncio.run(end_of_game_ms(paths, args.repeat))
     help_screen = asyncio.run(
@@ -164,7 +165,7 @@ def main() -> None:
 async def end_of_game_ms(paths: Paths, repeat: int) -> float:
     """What finishing a game costs the UI thread beyond the move: counting it and starting the
     worker that writes it (measured around ``game_finished``)."""
-    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS), paths=paths, searcher=ThreadSearcher(get_strategy))
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), paths=paths, searcher=ThreadSearcher(get_strategy))
     samples = []
     async with app.run_test() as pilot:
         for _ in range(repeat):

@@ -27,16 +27,17 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.engine import Move, get_strategy
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.game import Settings
 from tictactoe_tui.net import HostPlan, JoinPlan
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import TWO_PLAYERS
 
 #: A drawn 3×3 game (X b2, O a1, X c3, …).
 DRAW: tuple[Move, ...] = ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0))
 
 
 def make(home: Path, plan: HostPlan | JoinPlan | None) -> TicTacToeApp:
-    settings = Settings(mode=Mode.TWO_PLAYERS)
+    settings = Settings(mode=TWO_PLAYERS.name)
     return TicTacToeApp(
         settings, paths=Paths(home / "c", home / "d"), searcher=ThreadSearcher(get_strategy), online=plan, seed=1
     )
@@ -80,11 +81,11 @@ async def online_ms(games: int) -> tuple[list[float], list[float]]:
             assert link.host.address is not None
             guest = make(home / "guest", JoinPlan(*link.host.address, link.host.code))
             async with guest.run_test():
-                await until(lambda: bool(host.game_screen.game.remote) and bool(guest.game_screen.game.remote))
+                await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
                 for _ in range(games):
                     for move in DRAW:
                         hosting = host.game_screen.game
-                        mover = host if hosting.board.to_move not in hosting.remote else guest
+                        mover = host if hosting.board.to_move in hosting.seating.keyboard else guest
                         before = len(hosting.line)
                         started = time.perf_counter()
                         mover.game_screen.place(move)

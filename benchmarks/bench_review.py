@@ -147,8 +147,8 @@ def second_v(start: Board, moves: tuple[Move, ...], review: Review) -> float:
     final = start.play_all(moves)
     winner = final.winner
     record = GameRecord(
-        start.rows, start.cols, start.k, "two players", "hard", "x", "o", "X", moves, (1.0,) * len(moves),
-        None if winner is None else winner.value, 0, 0.0, 1.0, variant=start.rules.name,
+        start.rows, start.cols, start.k, "two players", "", "you", "you", "X", moves, (1.0,) * len(moves),
+        None if winner is None else winner.value, 0, 0.0, 1.0, game=start.rules.name,
     )  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
         archive = Archive(Path(folder) / "games.sqlite3")

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui import cli
-from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.puzzles import Puzzle
-from tictactoe_tui.game import GameState, Mode, Settings
+from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.store.archive import (
     MIGRATIONS,
     PAGE_SIZE,
@@ -31,19 +31,20 @@ from tictactoe_tui.store.archive import (
     board_label,
 )
 from tictactoe_tui.store.files import Paths, update_json
+from tictactoe_tui.table import COMPUTERS, ONLINE_HOST, ONLINE_JOIN, TWO_PLAYERS, VS_COMPUTER, Seating
 
 KINDS = [
-    (Mode.VS_COMPUTER.value, "hard", 3, 3, 3),
-    (Mode.VS_COMPUTER.value, "easy", 3, 3, 3),
-    (Mode.VS_COMPUTER.value, "hard", 5, 5, 4),
-    (Mode.TWO_PLAYERS.value, "", 3, 3, 3),
+    (VS_COMPUTER.name, "hard", 3, 3, 3),
+    (VS_COMPUTER.name, "easy", 3, 3, 3),
+    (VS_COMPUTER.name, "hard", 5, 5, 4),
+    (TWO_PLAYERS.name, "", 3, 3, 3),
 ]
 
 
 def game(outcome: int = 1, kind: int = 0, started: float = 1_000.0) -> GameRecord:
     """A small finished game of one of :data:`KINDS` with the given result."""
     mode, level, rows, cols, k = KINDS[kind]
-    players = ("you", "friend") if mode == Mode.TWO_PLAYERS.value else ("you", level)
+    players = ("you", "you") if mode == TWO_PLAYERS.name else ("you", "computer")
     winner = {1: "x", 0: None, -1: "o"}[outcome]
     moves = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
     return GameRecord(
@@ -69,7 +70,8 @@ def paths(tmp_path: Path) -> Paths:
 
 
 def test_a_finished_game_is_kept_whole(paths: Paths) -> None:
-    state = GameState(Board.empty(), Mode.VS_COMPUTER, frozenset({Mark.O}), swapped=True, started=500.0)
+    seating = Seating(VS_COMPUTER.name, ("you", "computer"), ("O", "X"))
+    state = GameState(Board.empty(), seating, started=500.0)
     for move in ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0)):
         state = state.play(move)
     assert state.board.is_over
@@ -79,7 +81,8 @@ def test_a_finished_game_is_kept_whole(paths: Paths) -> None:
     kept = archive.get(1)
     assert kept is not None
     assert kept.moves == state.board.history
-    assert (kept.x_player, kept.o_player, kept.x_symbol, kept.level) == ("you", "hard", "O", "hard")
+    assert (kept.x_player, kept.o_player, kept.x_symbol, kept.level) == ("you", "computer", "O", "hard")
+    assert kept.players_by_symbol == ("hard", "you")  # the lists name the computer by its level
     assert (kept.winner, kept.outcome, kept.result_text) == (None, 0, "Draw")
     assert len(kept.times) == 9
     assert kept.times == tuple(sorted(kept.times))
@@ -96,7 +99,8 @@ def test_games_of_every_kind_are_kept_with_their_game(paths: Paths) -> None:
         rng = random.Random(4)
         while not board.is_over:
             board = board.play(rng.choice(board.legal_moves()))
-        state = GameState(board, Mode.TWO_PLAYERS, frozenset(), started=1.0, times=(0.0,) * board.move_count)
+        seating = Seating(TWO_PLAYERS.name, TWO_PLAYERS.players)
+        state = GameState(board, seating, started=1.0, times=(0.0,) * board.move_count)
         archive.record(GameRecord.of(state, "", ended_at=2.0))
     kept = [archive.get(number) for number in (1, 2, 3)]
     assert [record.game for record in kept if record] == ["gravity", "misere", "ultimate"]
@@ -176,7 +180,7 @@ def test_pages_run_newest_first_and_filters_narrow_them() -> None:
     lost_big = Filters(board=("classic", 5, 5, 4), outcome=-1)
     assert all(s.rows == 5 and s.result == "You lost" for s in archive.page(lost_big))
     assert archive.count(lost_big) == sum(1 for n in range(250) if n % 4 == 2 and n % 3 == 2)
-    assert archive.count(Filters(mode=Mode.TWO_PLAYERS.value)) == sum(1 for n in range(250) if n % 4 == 3)
+    assert archive.count(Filters(mode=TWO_PLAYERS.name)) == sum(1 for n in range(250) if n % 4 == 3)
     levels, boards = archive.choices()
     assert levels == ["easy", "hard"]
     assert boards == [("classic", 3, 3, 3), ("classic", 5, 5, 4)]
@@ -210,6 +214,54 @@ def test_a_database_from_any_earlier_version_is_upgraded_keeping_its_games(tmp_p
     assert [getattr(archive.get(1), "coached", None)] == ([False] if version >= 1 else [None])
     assert archive.record(game()) is None
     assert archive.count() == (2 if version >= 1 else 1)
+
+
+def test_games_kept_before_the_seating_record_read_back_as_they_were(tmp_path: Path) -> None:
+    """Before schema 6 a player's column held the computer's level ('hard') and two people at
+    one keyboard were 'you' and 'friend': they now hold the seating's own names, and the lists,
+    the replay's players and the results read as before."""
+    path = tmp_path / "games.sqlite3"
+    database_at(path, SCHEMA_VERSION - 1)
+    old = [
+        ("you vs computer", "hard", "hard", "you", "O", "o", -1),
+        ("computer vs computer", "easy", "easy", "easy", "X", "x", 1),
+        ("online: join", "", "friend", "you", "X", None, 0),
+    ]
+    connection = sqlite3.connect(path)
+    for mode, level, x_player, o_player, x_symbol, winner, outcome in old:
+        connection.execute(
+            "INSERT INTO games (variant, rows, cols, k, mode, level, x_player, o_player, x_symbol, moves, times,"
+            " winner, outcome, streak, started_at, ended_at, app_version) VALUES"
+            " ('classic', 3, 3, 3, ?, ?, ?, ?, ?, 'a1 a2 b1 b2 c1', '[1, 2, 3, 4, 5]', ?, ?, 0, 10.0, 20.0, '0.1.0')",
+            (mode, level, x_player, o_player, x_symbol, winner, outcome),
+        )
+    connection.commit()
+    before = [row[1:] for row in connection.execute("SELECT * FROM games ORDER BY id")]
+    connection.close()
+    archive = Archive(path)
+    assert archive.problems == []
+    two, against, computers, online = (archive.get(number) for number in (1, 2, 3, 4))
+    assert two is not None
+    assert two.seating == Seating(TWO_PLAYERS.name, ("you", "you"))
+    assert against is not None
+    assert against.seating == Seating(VS_COMPUTER.name, ("computer", "you"), ("O", "X"))
+    assert (against.players_by_symbol, against.result_text, against.level) == (("you", "hard"), "You lost", "hard")
+    assert computers is not None
+    assert computers.seating.players == ("computer", "computer")
+    assert (computers.players_by_symbol, computers.result_text) == (("easy", "easy"), "X won")
+    assert online is not None
+    assert online.seating == Seating(ONLINE_JOIN.name, ("friend", "you"))
+    listed = {summary.id: (summary.x_player, summary.o_player, summary.result) for summary in archive.page()}
+    assert listed == {
+        1: ("you", "you", "X won"),
+        2: ("you", "hard", "You lost"),
+        3: ("easy", "easy", "X won"),
+        4: ("friend", "you", "Draw"),
+    }
+    after = [row[1:] for row in sqlite3.connect(path).execute("SELECT * FROM games ORDER BY id")]
+    changed = {column for old_row, new_row in zip(before, after, strict=True) for column, (a, b) in
+               enumerate(zip(old_row, new_row, strict=False)) if a != b}  # fmt: skip
+    assert changed == {6, 7}  # x_player and o_player (after the id): nothing else was touched
 
 
 def test_a_deleted_games_number_is_never_given_again_even_after_a_restart(tmp_path: Path) -> None:
@@ -517,7 +569,7 @@ def record_games(path: Path, writer: int, games: int, start: EventType) -> None:
     for number in range(games):
         outcome = [1, 1, 0, -1][(writer + number) % 4]
         record = game(outcome, started=float(number))
-        record = GameRecord(**{**record.__dict__, "level": f"writer-{writer}", "o_player": f"writer-{writer}"})
+        record = GameRecord(**{**record.__dict__, "level": f"writer-{writer}"})
         assert archive.record(record) is None
     archive.close()
 
@@ -613,17 +665,17 @@ def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
     archive = Archive.open(home)
     long_name = "mcts-solver-10000"
     players = {
-        Mode.VS_COMPUTER: ("you", long_name),
-        Mode.TWO_PLAYERS: ("you", "friend"),
-        Mode.COMPUTER_VS_COMPUTER: (long_name, "gravity-alphabeta"),
-        Mode.ONLINE_HOST: ("you", "friend"),
-        Mode.ONLINE_JOIN: ("friend", "you"),
+        VS_COMPUTER.name: ("you", "computer"),
+        TWO_PLAYERS.name: ("you", "you"),
+        COMPUTERS.name: ("computer", "computer"),
+        ONLINE_HOST.name: ("you", "friend"),
+        ONLINE_JOIN.name: ("friend", "you"),
     }
     boards = [("classic", 3, 3, 3), ("ultimate", 9, 9, 3), ("misere", 15, 15, 5), ("gravity", 6, 7, 4)]
     for number, (mode, (x, o)) in enumerate(players.items()):
         variant, rows, cols, k = boards[number % len(boards)]
-        level = long_name if mode in (Mode.VS_COMPUTER, Mode.COMPUTER_VS_COMPUTER) else ""
-        record = GameRecord(rows, cols, k, mode.value, level, x, o, "X", ((0, 0),), (1.0,), None, 0, 1e9, 1e9 + 60,
+        level = {VS_COMPUTER.name: long_name, COMPUTERS.name: "gravity-alphabeta"}.get(mode, "")
+        record = GameRecord(rows, cols, k, mode, level, x, o, "X", ((0, 0),), (1.0,), None, 0, 1e9, 1e9 + 60,
                             game=variant)  # fmt: skip
         archive.record(record)
     archive.close()

@@ -475,7 +475,7 @@ def test_every_command_ends_with_status_0_when_its_reader_is_gone(tmp_path: Path
     environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
     archive = Archive.open(Paths(tmp_path / "config" / "tictactoe-tui", tmp_path / "data" / "tictactoe-tui"))
     moves = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
-    archive.record(GameRecord(3, 3, 3, "two players", "", "you", "friend", "X", moves, (1.0,) * 5, "x", 1, 9.0, 19.0))
+    archive.record(GameRecord(3, 3, 3, "two players", "", "you", "you", "X", moves, (1.0,) * 5, "x", 1, 9.0, 19.0))
     archive.close()
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first line is written

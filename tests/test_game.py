@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.players import Decision
-from tictactoe_tui.game import AiMove, FirstPlayer, GameState, MarkChoice, Mode, Settings
+from tictactoe_tui.game import AiMove, FirstPlayer, GameState, MarkChoice, Settings
+from tictactoe_tui.table import TWO_PLAYERS
 
-TWO = Settings(mode=Mode.TWO_PLAYERS)
+TWO = Settings(mode=TWO_PLAYERS.name)
 
 
 def played(settings: Settings, *moves: tuple[int, int]) -> GameState:
@@ -78,10 +79,10 @@ def test_the_archive_records_the_levels_that_played_not_the_one_set_at_the_end()
     won = against_easy.play((1, 0), computer((1, 0), "easy")).play((2, 2))
     assert won.board.winner is Mark.X
     record = GameRecord.of(won, "impossible")  # the level set when the game ended
-    assert (record.level, record.o_player) == ("easy", "easy")
+    assert (record.level, record.o_player, record.players_by_symbol) == ("easy", "computer", ("you", "easy"))
     mixed = against_easy.play((1, 0), computer((1, 0), "impossible")).play((2, 2))
     record = GameRecord.of(mixed, "impossible")
-    assert (record.level, record.o_player) == ("easy+impossible", "easy+impossible")
+    assert (record.level, record.players_by_symbol) == ("easy+impossible", ("you", "easy+impossible"))
     assert GameRecord.of(start, "hard").level == "hard"  # the computer never moved: the level set
 
 

@@ -23,7 +23,7 @@ from tictactoe_tui.net.guest import Guest, GuestError
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match, MoveRefused
 from tictactoe_tui.net.protocol import MAX_LINE, decode, encode, new_code, normal_code
-from tictactoe_tui.table import Seating
+from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN, Seating
 
 # -- the match ---------------------------------------------------------------------------------
 
@@ -56,14 +56,15 @@ def test_a_match_says_who_sits_where_in_the_one_seating_vocabulary() -> None:
     """Each side sees itself as ``you`` and the other as ``friend``; the host's marks show as X
     and the guest's as O, whoever moves first."""
     match = Match()
-    assert match.seating("host") == Seating(("you", "friend"), ("X", "O"))
-    assert match.seating("guest") == Seating(("friend", "you"), ("X", "O"))
+    host, guest = ONLINE_HOST.name, ONLINE_JOIN.name
+    assert match.seating(ONLINE_HOST) == Seating(host, ("you", "friend"), ("X", "O"))
+    assert match.seating(ONLINE_JOIN) == Seating(guest, ("friend", "you"), ("X", "O"))
     for move in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):
         match = match.play("host" if match.board.to_move is match.mark("host") else "guest", move)
     rematch = match.rematch()  # the guest moves first and plays the engine's X, shown as O
-    assert rematch.seating("guest") == Seating(("you", "friend"), ("O", "X"))
-    assert rematch.seating("host") == Seating(("friend", "you"), ("O", "X"))
-    assert rematch.seating("host").sides("you") == frozenset({rematch.mark("host")})
+    assert rematch.seating(ONLINE_JOIN) == Seating(guest, ("you", "friend"), ("O", "X"))
+    assert rematch.seating(ONLINE_HOST) == Seating(host, ("friend", "you"), ("O", "X"))
+    assert rematch.seating(ONLINE_HOST).keyboard == frozenset({rematch.mark("host")})
 
 
 def test_states_round_trip_and_impossible_ones_are_refused() -> None:

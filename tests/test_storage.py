@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from tictactoe_tui.engine import strategy_names
-from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Settings
+from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Settings
 from tictactoe_tui.store.files import Paths, update_json, write_json
 from tictactoe_tui.store.legacy_stats import Record, Stats, load_stats
 from tictactoe_tui.store.settings import DEFAULT_THEME, load_settings, settings_to_json
+from tictactoe_tui.table import TWO_PLAYERS
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def paths(tmp_path: Path) -> Paths:
 
 def test_settings_round_trip(paths: Paths) -> None:
     chosen = Settings(
-        Mode.TWO_PLAYERS, "hard", FirstPlayer.COIN_FLIP, MarkChoice.O, PRESETS[2], KeyLayout.KEYPAD, coach=True
+        TWO_PLAYERS.name, "hard", FirstPlayer.COIN_FLIP, MarkChoice.O, PRESETS[2], KeyLayout.KEYPAD, coach=True
     )
     assert write_json(paths.settings, settings_to_json(chosen, "nord")) is None
     assert load_settings(paths, strategy_names()) == (chosen, "nord", None)

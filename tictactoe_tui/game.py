@@ -2,7 +2,8 @@
 
 Pure Python like the engine; the Textual app holds one :class:`GameState` and renders it.
 The engine's X always moves first; people may still pick their symbol and whether they go
-first, so a game can show the first player's marks as "O" (see :attr:`GameState.swapped`).
+first, so a game can show the first player's marks as "O": who sits where, and which symbol
+each shows, is the game's :class:`~tictactoe_tui.table.Seating`.
 """
 
 from __future__ import annotations
@@ -16,22 +17,12 @@ from typing import TYPE_CHECKING
 
 from .engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, geometry, move_name
 from .engine.rules import Rules, rules_named
+from .table import VS_COMPUTER, Seating, Table, loaded_seating, table_named
 from .table import FirstPlayer as FirstPlayer
 from .table import MarkChoice as MarkChoice
-from .table import Seating, Table, table_named
 
 if TYPE_CHECKING:
     from .engine import Decision
-
-
-class Mode(StrEnum):
-    """Who plays."""
-
-    VS_COMPUTER = "you vs computer"
-    TWO_PLAYERS = "two players"
-    COMPUTER_VS_COMPUTER = "computer vs computer"
-    ONLINE_HOST = "online: host"
-    ONLINE_JOIN = "online: join"
 
 
 class KeyLayout(StrEnum):
@@ -111,7 +102,8 @@ THINK_LIMITS: tuple[float, float] = (0.05, 60.0)
 class Settings:
     """What the player chose in the sidebar. Level changes apply at once, the rest next game."""
 
-    mode: Mode = Mode.VS_COMPUTER
+    mode: str = VS_COMPUTER.name
+    """The kind of table the next game is played at (a name in :data:`~tictactoe_tui.table.TABLES`)."""
     level: str = "impossible"
     first: FirstPlayer = FirstPlayer.YOU
     mark: MarkChoice = MarkChoice.X
@@ -142,10 +134,12 @@ class Settings:
         same = [preset for preset in offered if (preset.rows, preset.cols, preset.k) == shape]
         return replace(self, preset=(same or offered)[0])
 
-    def playing(self, board: Board) -> tuple[Settings, str | None]:
-        """These settings for a game on ``board`` (loaded, or played on from the archive): its game
-        and shape, and a computer player that plays it (as :meth:`with_playable_level` says)."""
-        return replace(self, preset=Preset.of(board)).with_playable_level()
+    def playing(self, game: GameState) -> tuple[Settings, str | None]:
+        """These settings for ``game`` (loaded, or played on from the archive): its game, shape
+        and kind of table (one played through a match is not chosen again by loading it), and a
+        computer player that plays it (as :meth:`with_playable_level` says)."""
+        mode = self.mode if game.table.online else game.seating.table
+        return replace(self, preset=Preset.of(game.board), mode=mode).with_playable_level()
 
     def next_game_choices(self, game: GameState) -> frozenset[str]:
         """The choices here that differ from ``game``, the game in play: they apply from the next
@@ -178,11 +172,12 @@ class Settings:
 
 @dataclass(frozen=True)
 class Scoreboard:
-    """Results of this session's games between one pair of players: you and the computer, you
-    and your friend online, or X and O when both sides play at one keyboard (or both are the
-    computer). The tallies of other pairs met this session (before a change of mode) wait in
-    ``elsewhere``, so the score line names two players, never four."""
+    """Results of this session's games at one kind of table (``table``, its name): you and the
+    computer, you and your friend online, X and O when both sides play at one keyboard, or
+    when both are the computer. The tallies of the other tables played at this session wait in
+    ``elsewhere``, so the score line counts only the games of the table in play."""
 
+    table: str = VS_COMPUTER.name
     wins: tuple[tuple[str, int], ...] = (("X", 0), ("O", 0))
     """Each player's wins, X's player first."""
     draws: int = 0
@@ -190,31 +185,28 @@ class Scoreboard:
 
     @classmethod
     def for_game(cls, game: GameState) -> Scoreboard:
-        """Zero scores, naming the players of ``game``."""
+        """Zero scores at the table of ``game``, naming its players."""
         return cls(
-            tuple((game.player_name(mark), 0) for mark in sorted(Mark, key=lambda mark: game.symbol(mark) != "X"))
+            game.seating.table,
+            tuple((game.player_name(mark), 0) for mark in sorted(Mark, key=lambda mark: game.symbol(mark) != "X")),
         )
 
-    @property
-    def players(self) -> frozenset[str]:
-        """The two players these scores are between."""
-        return frozenset(who for who, _ in self.wins)
-
     def wins_of(self, player: str) -> int:
-        """How many games ``player`` won against the other player of this pair (0 if not in it)."""
+        """How many games ``player`` won at this table (0 if not at it)."""
         return dict(self.wins).get(player, 0)
 
     def facing(self, game: GameState) -> Scoreboard:
-        """These scores with the pair playing ``game`` in front: their tally so far, or zero."""
-        pair = Scoreboard.for_game(game)
-        if pair.players == self.players:
+        """These scores with the tally of the table ``game`` is played at in front: its tally
+        so far, or zero."""
+        table = game.seating.table
+        if table == self.table:
             return self
         tallies = (replace(self, elsewhere=()), *self.elsewhere)
-        front = next((tally for tally in tallies if tally.players == pair.players), pair)
-        return replace(front, elsewhere=tuple(tally for tally in tallies if tally is not front))
+        front = next((tally for tally in tallies if tally.table == table), None) or Scoreboard.for_game(game)
+        return replace(front, elsewhere=tuple(tally for tally in tallies if tally.table != table))
 
     def count(self, game: GameState) -> Scoreboard:
-        """These scores with a finished game added to its pair's tally, which comes to the front."""
+        """These scores with a finished game added to its table's tally, which comes to the front."""
         front = self.facing(game)
         winner = game.board.winner
         if winner is None:
@@ -261,14 +253,11 @@ def format_seconds(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class GameState:
-    """One game: the position (with its history), the mode and who is who."""
+    """One game: the position (with its history) and who sits where."""
 
     board: Board
-    mode: Mode
-    computer: frozenset[Mark]
-    """The engine sides the computer plays (none, one or both)."""
-    swapped: bool = False
-    """Show X's marks as "O" and O's as "X" (a player chose O but moves first, or the reverse)."""
+    seating: Seating
+    """The kind of table, who sits at each side and the symbols they show (one record)."""
     number: int = 1
     """Counts games in this session; part of every AI job's tag."""
     last_ai: AiMove | None = None
@@ -279,8 +268,6 @@ class GameState:
     """When the game began (Unix seconds)."""
     times: tuple[float, ...] = ()
     """Seconds from the start at which each move of :attr:`line` was played."""
-    remote: frozenset[Mark] = frozenset()
-    """The engine side a friend plays from another machine (online games)."""
     coached: bool = False
     """The coach was on at some point of this game (its table lets a coach speak)."""
     levels: tuple[str, ...] = ()
@@ -290,33 +277,31 @@ class GameState:
     @classmethod
     def seated(
         cls,
-        mode: Mode,
         board: Board,
         seating: Seating,
         number: int = 1,
         started: float = 0.0,
         times: tuple[float, ...] | None = None,
     ) -> GameState:
-        """A game at ``mode``'s table with ``seating``; ``board``'s history was played ``times``
-        seconds after ``started`` (None: all at the start)."""
+        """A game with ``seating``; ``board``'s history was played ``times`` seconds after
+        ``started`` (None: all at the start)."""
         line = board.history or ()
         times = (0.0,) * len(line) if times is None else times
-        return cls(board, mode, seating.sides("computer"), swapped=seating.swapped, number=number, line=line,
-                   started=started, times=times, remote=seating.sides("friend"))  # fmt: skip
+        return cls(board, seating, number=number, line=line, started=started, times=times)
 
     @classmethod
     def resume(cls, settings: Settings, board: Board, number: int = 1, saved: Seating | None = None) -> GameState:
-        """A loaded game (``board`` with its history) at the table of the current mode; ``saved``
-        (who sat where, as a saved game records it) brings it back as it was saved where the
-        table allows. Its earlier moves count as played at the start."""
-        seating = settings.table.resume(board, saved)
-        return cls.seated(settings.mode, board, seating, number, time.time()).with_coach(settings.coach)
+        """A loaded game (``board`` with its history): seated as ``saved`` says (who sat where, as
+        a saved game records it) where its table allows, else at the table of the current mode.
+        Its earlier moves count as played at the start."""
+        seating = loaded_seating(settings.table, board, saved)
+        return cls.seated(board, seating, number, time.time()).with_coach(settings.coach)
 
     @classmethod
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
         """A new game from the settings; coin flips and random marks use ``rng``."""
         seating = settings.table.seat(settings.first, settings.mark, rng)
-        game = cls.seated(settings.mode, settings.preset.empty_board(), seating, number, time.time())
+        game = cls.seated(settings.preset.empty_board(), seating, number, time.time())
         return game.with_coach(settings.coach)
 
     def with_coach(self, on: bool) -> GameState:
@@ -329,32 +314,21 @@ class GameState:
     @property
     def table(self) -> Table:
         """The kind of table this game is played at: it decides everything about who plays."""
-        return table_named(self.mode)
-
-    @property
-    def seating(self) -> Seating:
-        """Who sits at each side, in the one vocabulary of saved games and the archive."""
-        x, o = ("computer" if mark in self.computer else "friend" if mark in self.remote else "you" for mark in Mark)
-        return Seating((x, o), ("O", "X") if self.swapped else ("X", "O"))
+        return table_named(self.seating.table)
 
     @property
     def joined(self) -> bool:
         """Every player has sat down (online: the friend has joined)."""
-        return bool(self.remote) or not self.table.through_match
-
-    def seats(self) -> tuple[str, str]:
-        """Who plays X and who plays O, as a saved game records it."""
-        return self.seating.players
+        return self.seating.mixed or not self.table.online
 
     def symbol(self, mark: Mark) -> str:
         """How a side's marks are shown: ``X`` or ``O``."""
-        shown = mark.other if self.swapped else mark
-        return shown.upper()
+        return self.seating.symbol(mark)
 
     @property
-    def computer_to_move(self) -> bool:
-        """True when the game is on and it is the computer's turn."""
-        return not self.board.is_over and self.board.to_move in self.computer
+    def level_to_move(self) -> bool:
+        """True when the game is on and the side to move plays at the computer's level."""
+        return self.seating.level_to_move(self.board)
 
     @property
     def ply(self) -> int:
@@ -406,11 +380,6 @@ class GameState:
             mark = self.symbol(Mark.X if ply % 2 == 0 else Mark.O)
             names.append(f"{ply + 1}. {mark} {move_name(move)}")
         return names
-
-    def players(self, level: str) -> tuple[str, str]:
-        """Who played X and who played O as the archive records them: ``you``, ``friend`` or
-        the computer's level (as :meth:`level_played` gives it)."""
-        return self.table.names(self.seating, level)
 
     def level_played(self, level: str) -> str:
         """The computer's level as the archive records this game: the one that chose its moves,

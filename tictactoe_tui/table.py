@@ -5,12 +5,16 @@ when a game starts or is loaded, what each player is called, whose turn the stat
 far undo goes, whether a game counts for you, whether a key may play now. A game session
 (:class:`~tictactoe_tui.game.GameState`) names its table; its methods ask the table.
 
-One vocabulary for who sat where (:class:`Seating`), used by the session, saved games, the
-archive and the online match: ``you`` (a person at this keyboard), ``computer`` (the engine)
-and ``friend`` (a person on another machine).
+One record of who sits where (:class:`Seating`: the kind of table, the player at each side and
+the symbols they show), held by the session and stored as it is by saved games, the archive and
+the online match, in one vocabulary of players: ``you`` (a person at this keyboard),
+``computer`` (the engine) and ``friend`` (a person on another machine), or any kind of player
+registered beside them.
 
-A new kind of table is a :class:`Table` passed to :func:`register_table`; a new kind of
-player a :class:`Player` passed to :func:`register_player`.
+The kinds of table are one registry (:data:`TABLES`), read by the sidebar, the palette, the
+settings file and the archive; a new kind of table is a :class:`Table` passed to
+:func:`register_table` and a new kind of player a :class:`Player` in :data:`PLAYERS` (both
+can be taken out again: :meth:`~tictactoe_tui.registry.Registry.unregister`).
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Literal, Protocol, TypeVar
 
 from .engine.board import Board, Mark
 from .engine.marks import shown_marks
+from .registry import Registry
 
 
 class FirstPlayer(StrEnum):
@@ -54,31 +59,49 @@ class Player:
     """The status when they won."""
     at_keyboard: bool = False
     """Their moves come from this keyboard (undo goes back to their turns)."""
+    by_level: bool = False
+    """They play at the computer's level: it is recorded with their games and names them in the
+    archive's lists, and two of them in turn play at the watching pace."""
 
 
 YOU = Player("you", "You", "Your turn ({mark})", "You win", at_keyboard=True)
-COMPUTER = Player("computer", "Computer", "Computer's turn", "The computer wins")
+COMPUTER = Player("computer", "Computer", "Computer's turn", "The computer wins", by_level=True)
 FRIEND = Player("friend", "Friend", "Your friend's turn ({mark})", "Your friend wins")
 
-#: Every kind of player, by name.
-PLAYERS: dict[str, Player] = {player.name: player for player in (YOU, COMPUTER, FRIEND)}
+#: Every kind of player, by name (what saved games and the archive record).
+PLAYERS: Registry[Player] = Registry("kind of player")
+for _player in (YOU, COMPUTER, FRIEND):
+    PLAYERS.register(_player.name, _player)
 
 
-def register_player(player: Player) -> None:
-    """Make a new kind of player known (its name is what saved games and the archive record)."""
-    PLAYERS[player.name] = player
+def player_named(name: str) -> Player:
+    """The kind of player called ``name``; one not registered (now: a game a plug-in's player
+    played, kept in the archive) is known by its name alone."""
+    known = PLAYERS.get(name)
+    if known is not None:
+        return known
+    label = name[:1].upper() + name[1:]
+    return Player(name, label, f"{label}'s turn ({{mark}})", f"{label} wins")
 
 
 @dataclass(frozen=True)
 class Seating:
-    """Who sits at each side, the first player (the engine's X) first, and the symbols they show."""
+    """Who sits where: the kind of table (its name), the player at each side, the first player
+    (the engine's X) first, and the symbols they show. The one record of it: the session holds
+    it, and saved games, the archive and the online match store it as it is."""
 
-    players: tuple[str, str] = ("you", "you")
+    table: str
+    players: tuple[str, str]
     marks: tuple[str, str] = ("X", "O")
+
+    @property
+    def kind(self) -> Table:
+        """The kind of table."""
+        return table_named(self.table)
 
     def of(self, mark: Mark) -> Player:
         """The player at ``mark``'s side."""
-        return PLAYERS[self.players[0 if mark is Mark.X else 1]]
+        return player_named(self.players[0 if mark is Mark.X else 1])
 
     def symbol(self, mark: Mark) -> str:
         """The symbol ``mark``'s side showed: the one way an engine side becomes ``X`` or ``O``."""
@@ -87,10 +110,6 @@ class Seating:
     def shown_text(self, board: Board) -> str:
         """``board``'s text form with the symbols the players showed."""
         return shown_marks(str(board), self.swapped)
-
-    def sides(self, name: str) -> frozenset[Mark]:
-        """The sides the player called ``name`` holds."""
-        return frozenset(mark for mark, player in zip(Mark, self.players, strict=True) if player == name)
 
     @property
     def swapped(self) -> bool:
@@ -106,6 +125,21 @@ class Seating:
     def mixed(self) -> bool:
         """Different kinds of player sit at the two sides (then they are named, else their symbols are)."""
         return self.players[0] != self.players[1]
+
+    @property
+    def by_level(self) -> bool:
+        """A player at the computer's level sits at a side (the archive records the level)."""
+        return any(self.of(mark).by_level for mark in Mark)
+
+    def level_to_move(self, board: Board) -> bool:
+        """The game is on and the side to move plays at the computer's level."""
+        return not board.is_over and self.of(board.to_move).by_level
+
+    def listed(self, level: str) -> tuple[str, str]:
+        """Who played X and who played O as the archive lists them: each player's name, or
+        the level of one who plays at the computer's level."""
+        x, o = (level if level and player_named(name).by_level else name for name in self.players)
+        return (x, o)
 
 
 def marks_shown(swapped: bool) -> tuple[str, str]:
@@ -135,8 +169,8 @@ CHOICES = ("level", "think_seconds", "first", "mark", "coach")
 
 
 class Table:
-    """A kind of table: who sits where and what the game allows. Registered by its name,
-    which is the Mode the player chooses and what the archive records."""
+    """A kind of table: who sits where and what the game allows. Registered by its name, which
+    the player chooses as the mode and which the archive and saved games record."""
 
     def __init__(self, name: str, short: str, players: tuple[str, str]) -> None:
         self.name = name
@@ -149,13 +183,22 @@ class Table:
     """The player's choices (of :data:`CHOICES`) this table uses."""
     unused_note = "not used here"
     """Why a choice the table does not use has no effect, as the sidebar says it."""
-    through_match = False
-    """Moves go through an online match: it keeps the scores, and no move is taken back."""
-    hosting = False
+    online = False
+    """Its games are played through an online match, which starts when the table is chosen
+    (from the command line, or with n) and which the player hosts or joins."""
+    hosts = False
     """This side hosts the match (it has a join code)."""
     coaches = False
-    """A coach may say at once when a move played at this keyboard gives up a win or a draw
-    (before the other side replies; the games are counted apart)."""
+    """A coach may say when a move played at this keyboard gives up a win or a draw, and hold
+    the other side's reply until the player takes the move back or plays on (coached games are
+    counted apart)."""
+    counts_results = True
+    """The session's score line counts its games (online, the match keeps the score)."""
+
+    @property
+    def label(self) -> str:
+        """Its name as the sidebar and the palette offer it: ``You vs computer``."""
+        return self.name[:1].upper() + self.name[1:]
 
     @property
     def results_yours(self) -> bool:
@@ -166,20 +209,14 @@ class Table:
 
     def seat(self, first: FirstPlayer, mark: MarkChoice, rng: random.Random) -> Seating:
         """Who sits where in a new game (``first`` and ``mark``: the player's choices)."""
-        return Seating(self.players)
+        return Seating(self.name, self.players)
 
     def resume(self, board: Board, saved: Seating | None) -> Seating:
-        """Who sits where in a loaded game (``saved``: as the file says, if it says)."""
-        return Seating(self.players, saved.marks if saved is not None else ("X", "O"))
-
-    def names(self, seating: Seating, level: str) -> tuple[str, str]:
-        """Who played X and O as the archive records them: ``you``, ``friend`` or the computer's level."""
-        x, o = (level if name == COMPUTER.name else name for name in seating.players)
-        return (x, o)
-
-    def recorded(self, names: tuple[str, str]) -> Seating:
-        """The seating of a game the archive recorded with :meth:`names` (symbols as at the start)."""
-        return Seating(self.players)
+        """Who sits where in a loaded game (``saved``: as the file says, if it says): as saved
+        at a table like this one, else its players with the saved symbols."""
+        if saved is not None and saved.table == self.name and saved.players == self.players:
+            return saved
+        return Seating(self.name, self.players, saved.marks if saved is not None else ("X", "O"))
 
     def news(self, game: Seated, first: FirstPlayer) -> str:
         """What the start of ``game`` decided that the player should hear (empty: nothing)."""
@@ -235,7 +272,7 @@ class Table:
 
     def undo_refusal(self) -> str | None:
         """Why moves cannot be taken back at this table (None: they can)."""
-        return "Moves cannot be taken back in an online game" if self.through_match else None
+        return None
 
     def watch_only(self, game: Seated) -> bool:
         """Nobody plays at this keyboard (the game may be paused)."""
@@ -288,20 +325,16 @@ class VsComputer(Table):
         }[first]
         symbol = mark if mark is not MarkChoice.RANDOM else rng.choice([MarkChoice.X, MarkChoice.O])
         players = (YOU.name, COMPUTER.name) if you_first else (COMPUTER.name, YOU.name)
-        return Seating(players, marks_shown((symbol == MarkChoice.X) != you_first))
+        return Seating(self.name, players, marks_shown((symbol == MarkChoice.X) != you_first))
 
     def resume(self, board: Board, saved: Seating | None) -> Seating:
         """As saved, when one side was the computer's; else you continue as the side to move."""
         marks = saved.marks if saved is not None else ("X", "O")
         if saved is not None and saved.players.count(COMPUTER.name) == 1:
             x, o = (name if name == COMPUTER.name else YOU.name for name in saved.players)
-            return Seating((x, o), marks)
+            return Seating(self.name, (x, o), marks)
         players = (COMPUTER.name, YOU.name) if board.to_move is Mark.O else (YOU.name, COMPUTER.name)
-        return Seating(players, marks)
-
-    def recorded(self, names: tuple[str, str]) -> Seating:
-        x, o = (YOU.name if name == YOU.name else COMPUTER.name for name in names)
-        return Seating((x, o))
+        return Seating(self.name, players, marks)
 
     def news(self, game: Seated, first: FirstPlayer) -> str:
         you_first = game.seating.of(Mark.X).at_keyboard
@@ -321,9 +354,6 @@ class TwoPlayers(Table):
 
     unused_note = "not with two players"
 
-    def names(self, seating: Seating, level: str) -> tuple[str, str]:
-        return (YOU.name, FRIEND.name)
-
 
 class ComputerVsComputer(Table):
     """The computer plays both sides; you watch (and may pause)."""
@@ -341,24 +371,35 @@ class Online(Table):
     """Against a friend on another machine: the match decides who sits where once they join;
     until then nobody moves. The host's marks show as X, the guest's as O."""
 
-    through_match = True
+    online = True
+    counts_results = False
     unused_note = "not online"
 
-    def __init__(self, name: str, short: str, *, hosting: bool) -> None:
+    def __init__(self, name: str, short: str, *, hosts: bool) -> None:
         super().__init__(name, short, (YOU.name, YOU.name))
-        self.hosting = hosting
+        self.hosts = hosts
+
+    @property
+    def side(self) -> Literal["host", "guest"]:
+        """This side of the match, as the match and its messages name it."""
+        return "host" if self.hosts else "guest"
 
     @property
     def results_yours(self) -> bool:
         return True
 
-    def recorded(self, names: tuple[str, str]) -> Seating:
-        x, o = (FRIEND.name if name == FRIEND.name else YOU.name for name in names)
-        return Seating((x, o))
+    def undo_refusal(self) -> str | None:
+        return "Moves cannot be taken back in an online game"
+
+    def in_match(self, yours: Mark, host_first: bool) -> Seating:
+        """Who sits where once the friend has joined: you at ``yours``, your friend at the other
+        side; each keeps their symbol (the host's marks show as X), ``host_first`` or not."""
+        players = (YOU.name, FRIEND.name) if yours is Mark.X else (FRIEND.name, YOU.name)
+        return Seating(self.name, players, marks_shown(swapped=not host_first))
 
     def player_name(self, game: Seated, mark: Mark) -> str:
         if not game.joined:
-            yours = "X" if self.hosting else "O"
+            yours = "X" if self.hosts else "O"
             return YOU.label if game.symbol(mark) == yours else FRIEND.label
         return super().player_name(game, mark)
 
@@ -374,42 +415,53 @@ class Online(Table):
             mine = next(iter(game.seating.keyboard))
             first = YOU.label if mine is Mark.X else "Your friend"
             return {"mark": game.symbol(mine), "first": first}
-        return {"mark": "X", "first": YOU.label} if self.hosting else {"mark": "O", "first": "Your friend"}
+        return {"mark": "X", "first": YOU.label} if self.hosts else {"mark": "O", "first": "Your friend"}
 
 
-#: Every kind of table, by name (the Mode values name the built-in ones).
-TABLES: dict[str, Table] = {}
+def loaded_seating(chosen: Table, board: Board, saved: Seating | None) -> Seating:
+    """Who sits where in a loaded game: as saved, at the kind of table it was saved at, where
+    that table is known and plays without a match; else at ``chosen``, as its
+    :meth:`Table.resume` seats it (``saved``: None when the file does not say)."""
+    own = TABLES.get(saved.table) if saved is not None else None
+    return (own if own is not None and not own.online else chosen).resume(board, saved)
 
 
-def register_table(table: Table) -> Table:
+#: Every kind of table, by name, in the order the sidebar and the palette offer them.
+TABLES: Registry[Table] = Registry("kind of table")
+
+
+KindOfTable = TypeVar("KindOfTable", bound=Table)
+
+
+def register_table(table: KindOfTable) -> KindOfTable:
     """Make a new kind of table known by its name; returns it."""
-    TABLES[table.name] = table
+    TABLES.register(table.name, table)
     return table
 
 
 def table_named(name: str) -> Table:
-    """The kind of table called ``name`` (a Mode's value): the one place a mode becomes a table."""
-    try:
-        return TABLES[name]
-    except KeyError:
-        raise ValueError(f"no kind of table is called {name!r}") from None
+    """The kind of table called ``name``: the one place a mode becomes a table (a ValueError
+    names the kinds there are)."""
+    return TABLES.named(name)
 
 
-for _table in (
-    VsComputer("you vs computer", "vs computer", (YOU.name, COMPUTER.name)),
-    TwoPlayers("two players", "two players", (YOU.name, YOU.name)),
-    ComputerVsComputer("computer vs computer", "computers", (COMPUTER.name, COMPUTER.name)),
-    Online("online: host", "online (host)", hosting=True),
-    Online("online: join", "online (guest)", hosting=False),
-):
-    register_table(_table)
+VS_COMPUTER = register_table(VsComputer("you vs computer", "vs computer", (YOU.name, COMPUTER.name)))
+TWO_PLAYERS = register_table(TwoPlayers("two players", "two players", (YOU.name, YOU.name)))
+COMPUTERS = register_table(ComputerVsComputer("computer vs computer", "computers", (COMPUTER.name, COMPUTER.name)))
+ONLINE_HOST = register_table(Online("online: host", "online (host)", hosts=True))
+ONLINE_JOIN = register_table(Online("online: join", "online (guest)", hosts=False))
 
 __all__ = [
     "CHOICES",
     "COMPUTER",
+    "COMPUTERS",
     "FRIEND",
+    "ONLINE_HOST",
+    "ONLINE_JOIN",
     "PLAYERS",
     "TABLES",
+    "TWO_PLAYERS",
+    "VS_COMPUTER",
     "YOU",
     "FirstPlayer",
     "MarkChoice",
@@ -417,7 +469,8 @@ __all__ = [
     "Seated",
     "Seating",
     "Table",
-    "register_player",
+    "loaded_seating",
+    "marks_shown",
     "register_table",
     "table_named",
 ]

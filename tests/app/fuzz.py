@@ -25,7 +25,8 @@ from tictactoe_tui.app.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.sidebar import SECTIONS, setting_options
 from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
-from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Mode, Preset, Settings
+from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Settings
+from tictactoe_tui.table import TABLES
 
 #: Seconds one action (and the work it starts) may take before the app counts as hung: the
 #: longest search an action can start (the overlay's 10 s on a board with an opening book)
@@ -185,19 +186,20 @@ def check(game: GameState, status: str, before: Seen, action: str, human_moved: 
     same_game = previous.number == game.number and previous.line[: previous.ply] == game.line[: previous.ply]
     if same_game and previous.board.is_over and game.ply > previous.ply and game.line != previous.line:
         faults.append(f"a move was played after the game ended ({previous.board} -> {board})")
-    if game.mode is Mode.VS_COMPUTER and previous.number == game.number and not human_moved:
-        # Moves new to the line (not undone and redone ones) must all be the computer's.
+    keyboard = game.seating.keyboard
+    if keyboard and previous.number == game.number and not human_moved:
+        # Moves new to the line (not undone and redone ones) must all be the other side's.
         common = next(
             (i for i, pair in enumerate(zip(previous.line, game.line, strict=False)) if pair[0] != pair[1]),
             min(len(previous.line), len(game.line)),
         )
         for ply in range(common, game.ply):
             mover = Mark.X if ply % 2 == 0 else Mark.O
-            if mover not in game.computer:
-                faults.append(f"the computer moved for the human after {action!r} ({previous.board} -> {board})")
+            if mover in keyboard:
+                faults.append(f"the other side moved for the keyboard after {action!r} ({previous.board} -> {board})")
                 break
-    if game.mode is Mode.VS_COMPUTER and len(game.computer) != 1:
-        faults.append(f"{len(game.computer)} computer sides in a game against the computer")
+    if not game.table.online and sorted(game.seating.players) != sorted(game.table.players):
+        faults.append(f"{game.seating.players} sit at a table of {game.table.players}")
     if game.turn_text() not in status:
         faults.append(f"status {status.splitlines()[0]!r} does not say {game.turn_text()!r}")
     return faults
@@ -218,12 +220,12 @@ async def run(
     seed: int,
     actions: int,
     on_action: Callable[[int, str], None] | None = None,
-    start: tuple[Mode, Preset] | None = None,
+    start: tuple[str, Preset] | None = None,
 ) -> Report:
     """Drive a fresh app for ``actions`` random actions; the report lists every fault. The app
     starts in ``start``'s mode and board, or in ones the seed picks."""
     rng = random.Random(seed)
-    mode, preset = start or (rng.choice(list(Mode)), rng.choice(FUZZ_BOARDS))
+    mode, preset = start or (rng.choice(list(TABLES)), rng.choice(FUZZ_BOARDS))
     settings = Settings(
         mode=mode,
         preset=preset,

@@ -12,8 +12,9 @@ from textual.widgets import TabbedContent
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import Strategy, get_strategy, parse_move
-from tictactoe_tui.game import Mode, Preset, Settings
+from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
+from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
 from .conftest import Gated
 
@@ -72,7 +73,7 @@ def archived(number: int, moves: str, level: str, outcome: int, rows: int = 3, k
     ended = 1_795_000_000.0 + 3_600 * number
     times = tuple(1.5 * ply for ply in range(1, len(played) + 1))
     return GameRecord(
-        rows, rows, k, Mode.VS_COMPUTER.value, level, "you", level, "X", played, times, winner, outcome,
+        rows, rows, k, VS_COMPUTER.name, level, "you", "computer", "X", played, times, winner, outcome,
         ended - times[-1], ended,
     )  # fmt: skip
 
@@ -85,15 +86,15 @@ ARCHIVED = (
     archived(4, "b2 b1 c2 a2 d2 a3 a4 a1 e2", "hard", 1, rows=5, k=4),
 )
 
-TWO = Settings(mode=Mode.TWO_PLAYERS)
+TWO = Settings(mode=TWO_PLAYERS.name)
 #: X five in a row across the middle of 15×15, O just below.
 GOMOKU_FIVE = ("enter", *(("down", "enter", "up", "right", "enter") * 4))
 #: X four up column a.
 CONNECT_FOUR_WIN = ("1", "2", "1", "2", "1", "2", "1")
-GOMOKU = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5))
-CONNECT_FOUR = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity"))
-MISERE = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(3, 3, 3, "misere"))
-ULTIMATE = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(9, 9, 3, "ultimate"))
+GOMOKU = Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5))
+CONNECT_FOUR = Settings(mode=TWO_PLAYERS.name, preset=Preset(6, 7, 4, "gravity"))
+MISERE = Settings(mode=TWO_PLAYERS.name, preset=Preset(3, 3, 3, "misere"))
+ULTIMATE = Settings(mode=TWO_PLAYERS.name, preset=Preset(9, 9, 3, "ultimate"))
 
 SCENES = {
     scene.name: scene
@@ -105,7 +106,7 @@ SCENES = {
         Scene("draw", TWO, ("5", "1", "9", "3", "2", "8", "4", "6", "7")),
         Scene(
             "seven-by-seven",
-            Settings(mode=Mode.TWO_PLAYERS, preset=SEVEN),
+            Settings(mode=TWO_PLAYERS.name, preset=SEVEN),
             ("n", "enter", "right", "enter"),
         ),
         Scene("help", Settings(), ("question_mark",)),

@@ -19,10 +19,11 @@ from tictactoe_tui.app.jobs import AnalysisResult
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.screens import PathPrompt, SavedGamePrompt, StatsScreen
 from tictactoe_tui.engine import Analysis, Board, get_strategy
-from tictactoe_tui.game import GameState, Mode, Settings
+from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.store import savefile
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import COMPUTERS, ONLINE_JOIN, VS_COMPUTER
 
 from .conftest import AppFactory, FirstFree, slow_analysis
 from .fuzz import FRAME
@@ -47,7 +48,7 @@ def archived(outcome: int, number: int) -> GameRecord:
     moves = ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1))  # X: b2 c3 b1; O: a1 a3
     winner = {1: "x", 0: None, -1: "o"}[outcome]
     return GameRecord(
-        3, 3, 3, Mode.VS_COMPUTER.value, "hard", "you", "hard", "X", moves, (1.0, 2.0, 3.0, 4.0, 5.0),
+        3, 3, 3, VS_COMPUTER.name, "hard", "you", "computer", "X", moves, (1.0, 2.0, 3.0, 4.0, 5.0),
         winner, outcome, 1_000.0 + number, 1_010.0 + number,
     )  # fmt: skip
 
@@ -63,8 +64,9 @@ async def test_finished_games_are_recorded_with_players_moves_and_result(make_ap
         record = app.archive.get(summary.id)
         assert record is not None
         assert record.moves == ((1, 1), (0, 0), (0, 2), (0, 1), (2, 0))
-        assert (record.x_player, record.o_player, record.level) == ("you", "impossible", "impossible")
-        assert (record.mode, record.result_text, record.outcome) == (Mode.VS_COMPUTER.value, "You won", 1)
+        assert (record.x_player, record.o_player, record.level) == ("you", "computer", "impossible")
+        assert record.players_by_symbol == ("you", "impossible")
+        assert (record.mode, record.result_text, record.outcome) == (VS_COMPUTER.name, "You won", 1)
         assert len(record.times) == 5
         assert record.started_at <= record.ended_at
         statistics = app.archive.statistics()
@@ -229,7 +231,7 @@ async def test_an_archive_that_cannot_be_kept_leaves_the_game_playable(tmp_path:
     blocked.write_text("a file where the data directory should be")
     paths = Paths(tmp_path / "config", blocked)
     app = TicTacToeApp(
-        Settings(mode=Mode.TWO_PLAYERS), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0
+        Settings(mode=TWO_PLAYERS.mode), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0
     )
     async with app.run_test(notifications=True) as pilot:
         await pilot.press("1", "4", "2", "5", "3")
@@ -251,7 +253,7 @@ async def test_deleting_from_a_damaged_archive_tells_the_player_it_was_set_aside
     from ..test_archive import damaged
 
     archive = damaged(tmp_path / "games.sqlite3")
-    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS), searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.mode), searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
     async with app.run_test(notifications=True) as pilot:
         await pilot.pause()  # the sidebar mounted
         delete_game(app.screen, archive, GameRecord(**{**archived(1, 0).__dict__, "id": 5}))
@@ -361,12 +363,12 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
     moves = ((5, 3), (5, 2), (4, 3), (4, 2), (3, 3), (3, 2), (2, 3))
     now = time.time()
     for mode, game, shape in (
-        (Mode.COMPUTER_VS_COMPUTER, "gravity", (6, 7, 4)),
-        (Mode.ONLINE_JOIN, "misere", (15, 15, 5)),
+        (COMPUTERS.name, "gravity", (6, 7, 4)),
+        (ONLINE_JOIN.name, "misere", (15, 15, 5)),
     ):
-        players = ("impossible", "impossible") if mode is Mode.COMPUTER_VS_COMPUTER else ("friend", "you")
+        players = ("computer", "computer") if mode == COMPUTERS.name else ("friend", "you")
         app.archive.record(
-            GameRecord(*shape, mode.value, "impossible", *players, "X", moves, (1.0,) * 7, "x", 1, now, now, game=game)
+            GameRecord(*shape, mode, "impossible", *players, "X", moves, (1.0,) * 7, "x", 1, now, now, game=game)
         )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("g")

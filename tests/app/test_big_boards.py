@@ -7,12 +7,14 @@ from textual.widgets import Input, Select
 
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.screens import CustomBoardScreen
-from tictactoe_tui.game import Mode, Preset, Settings
+from tictactoe_tui.app.seats import ComputerSeat
+from tictactoe_tui.game import Preset, Settings
+from tictactoe_tui.table import TWO_PLAYERS
 
 from .conftest import AppFactory, Gated
 from .test_play import settle, status
 
-GOMOKU = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5))
+GOMOKU = Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5))
 
 
 async def test_15x15_fits_100x40_and_plays(make_app: AppFactory) -> None:
@@ -39,7 +41,7 @@ async def test_a_terminal_too_small_for_the_board_says_how_large_it_must_be(make
 
 
 async def test_custom_board_from_the_sidebar(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         app.query_one("#preset", Select).value = "custom"
@@ -65,7 +67,7 @@ async def test_custom_board_from_the_sidebar(make_app: AppFactory) -> None:
 
 
 async def test_the_custom_board_s_problem_goes_as_the_numbers_are_changed_to_fit(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 40)) as pilot:
         app.query_one("#preset", Select).value = "custom"
         await pilot.pause()
@@ -87,8 +89,10 @@ async def test_the_think_time_goes_to_the_computer(make_app: AppFactory) -> None
     app = make_app(Settings(think_seconds=0.25), impossible=gated)
     async with app.run_test() as pilot:
         await pilot.press("5")
-        assert app.game_screen.seats.computer.job is not None
-        assert app.game_screen.seats.computer.job.seconds == 0.25
+        seat = app.game_screen.seats.to_move(app.game_screen.game)
+        assert isinstance(seat, ComputerSeat)
+        assert seat.job is not None
+        assert seat.job.seconds == 0.25
         gated.gate.set()
         await settle(app)
         app.query_one("#think_seconds", Select).value = 2.0
@@ -101,7 +105,7 @@ async def test_the_custom_board_s_fields_take_a_burst_of_keys_in_the_order_typed
     """Typed at once, "⌫ 3 Tab ⌫ 7 Tab ⌫ 3" gave rows 73 and the other fields empty: Tab moved
     the focus only after the keys behind it had gone to the rows, and a ⌫ sent to one field
     edited the one the focus had moved to."""
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 40)) as pilot:
         app.query_one("#preset", Select).value = "custom"
         await pilot.pause()

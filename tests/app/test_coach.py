@@ -15,7 +15,8 @@ import tictactoe_tui.search_process  # noqa: F401 (loaded once here, not in the 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.coach import CHECKING
 from tictactoe_tui.app.commands import game_commands
-from tictactoe_tui.game import FirstPlayer, GameState, Mode, Settings
+from tictactoe_tui.game import FirstPlayer, GameState, Settings
+from tictactoe_tui.table import TWO_PLAYERS
 
 from .conftest import AppFactory, FirstFree, Gated
 from .test_play import status
@@ -92,7 +93,7 @@ async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_c
 
 def test_only_a_table_that_lets_a_coach_speak_makes_a_game_coached() -> None:
     assert GameState.start(COACHED, random.Random(0)).coached
-    assert not GameState.start(Settings(mode=Mode.TWO_PLAYERS, coach=True), random.Random(0)).coached
+    assert not GameState.start(Settings(mode=TWO_PLAYERS.name, coach=True), random.Random(0)).coached
 
 
 async def test_a_game_the_coach_was_turned_on_in_counts_as_coached(

@@ -12,9 +12,10 @@ import pytest
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths, write_json
+from tictactoe_tui.table import TWO_PLAYERS
 
 from .test_play import marks
 
@@ -37,7 +38,7 @@ def test_a_full_disk_is_reported_not_raised(tmp_path: Path, monkeypatch: pytest.
 async def test_an_unwritable_config_directory_leaves_the_game_playable(tmp_path: Path) -> None:
     blocked = tmp_path / "config"
     blocked.write_text("a file where the config directory should be")
-    app = app_at(Paths(blocked, tmp_path / "data"), Settings(mode=Mode.TWO_PLAYERS))
+    app = app_at(Paths(blocked, tmp_path / "data"), Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(notifications=True) as pilot:
         await pilot.pause()
         app.game_screen.change_setting("level", "easy")  # a settings change is saved... and cannot be
@@ -86,7 +87,7 @@ async def test_nothing_is_written_outside_the_apps_folders(tmp_path: Path, monke
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.chdir(home)
     paths = Paths(home / "config", home / "data")
-    app = app_at(paths, Settings(mode=Mode.TWO_PLAYERS))
+    app = app_at(paths, Settings(mode=TWO_PLAYERS.name))
     async with app.run_test() as pilot:
         await pilot.press("1", "4", "2", "5", "3", "n", "5")
         app.game_screen.change_setting("level", "hard")

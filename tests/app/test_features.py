@@ -15,7 +15,7 @@ from tictactoe_tui.app.board_view import HINT, overlay_label, value_words
 from tictactoe_tui.app.screens import PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
-from tictactoe_tui.game import Mode, Preset, Settings
+from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
@@ -208,7 +208,7 @@ async def test_the_status_says_the_overlay_is_being_worked_out_while_it_is(make_
 
 
 async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=SEVEN))
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=SEVEN))
     async with app.run_test() as pilot:
         await pilot.press("a")
         await settle(app)
@@ -254,7 +254,7 @@ async def test_stats_and_settings_survive_a_restart(paths: Paths) -> None:
             0,
             1,
         )
-        assert again.game_screen.settings.mode is Mode.TWO_PLAYERS
+        assert again.game_screen.settings.mode == TWO_PLAYERS.mode
         assert again.game_screen.settings.level == "hard"
         assert again.theme == "chalkboard"
     assert json.loads(paths.settings.read_text())["theme"] == "chalkboard"
@@ -286,7 +286,7 @@ async def test_save_then_load_a_game_from_the_keys(make_app: AppFactory, tmp_pat
         assert isinstance(app.screen, PathPrompt)
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
-        assert target.read_text() == dump(app.game_screen.game.board, Seating(("you", "you")))
+        assert target.read_text() == dump(app.game_screen.game.board, Seating("two players", ("you", "you")))
         await pilot.press("n", "y", "9")
         await pilot.press("ctrl+o")
         app.screen.query_one(Input).value = str(target)

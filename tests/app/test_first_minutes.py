@@ -14,7 +14,7 @@ from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.app.sidebar import setting_options
 from tictactoe_tui.engine import Board
-from tictactoe_tui.game import FirstPlayer, MarkChoice, Mode, Preset, Settings, presets_for
+from tictactoe_tui.game import FirstPlayer, MarkChoice, Preset, Settings, presets_for
 from tictactoe_tui.store import savefile
 
 from .conftest import AppFactory, Broken, FirstFree
@@ -165,10 +165,10 @@ async def test_command_line_choices_are_not_saved(tmp_path: Path) -> None:
     paths = Paths(tmp_path / "config", tmp_path / "data")
     app = TicTacToeApp(paths=paths, overrides={"preset": Preset(15, 15, 5), "think_seconds": 0.5}, seed=1)
     async with app.run_test() as pilot:
-        app.game_screen.change_setting("mode", Mode.TWO_PLAYERS)  # a choice made in the app is kept
+        app.game_screen.change_setting("mode", TWO_PLAYERS.mode)  # a choice made in the app is kept
         await pilot.pause()
     stored, _theme, _problem = load_settings(paths, ["impossible"])
-    assert stored.mode is Mode.TWO_PLAYERS
+    assert stored.mode == TWO_PLAYERS.mode
     assert stored.preset == Settings().preset
     assert stored.think_seconds == Settings().think_seconds
 
@@ -231,7 +231,7 @@ async def test_export_never_overwrites(tmp_path: Path) -> None:
 
 
 async def test_coordinates_are_shown_and_can_be_hidden(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5)))
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(15, 15, 5)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         view = app.query_one(BoardView)
@@ -263,7 +263,7 @@ async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> 
         hinted = [cell for cell in squares(app) if cell.has_class("-hint")]
         assert hinted
         assert all(cell.label == HINT for cell in hinted)
-    gravity = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity")))
+    gravity = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(6, 7, 4, "gravity")))
     async with gravity.run_test() as pilot:
         await pilot.pause()
         playable = [cell for cell in squares(gravity) if cell.has_class("-playable")]
@@ -305,7 +305,7 @@ async def test_f2_before_the_sidebar_is_mounted_folds_it(make_app: AppFactory, m
 
 
 async def test_a_hint_on_a_board_too_big_to_solve_is_an_estimate(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(7, 7, 5)))
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(7, 7, 5)))
     async with app.run_test() as pilot:
         await pilot.press("i")
         await settle(app)
@@ -319,7 +319,7 @@ async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_n
 ) -> None:
     """i and a together: the hint's estimate answered both, and the overlay stayed on with no
     values and nothing saying so (the next a seemed to do nothing)."""
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(7, 7, 5)))
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(7, 7, 5)))
     async with app.run_test() as pilot:
         await pilot.press("i", "a")
         await settle(app)
@@ -369,7 +369,7 @@ async def test_the_cursor_on_an_empty_small_square_shows_without_colour(make_app
     to show on: an empty square drew nothing there, so only its colour told it apart."""
     from .squares import drawn, squares
 
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=preset))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         corner = app.query_one(BoardView).square_region((0, 0))
@@ -425,7 +425,7 @@ async def test_a_launch_board_the_saved_player_cannot_play_gets_a_player_that_ca
 @pytest.mark.first_frame
 @pytest.mark.parametrize("preset", [Preset(3, 3, 3), Preset(9, 9, 3, "ultimate")], ids=["classic", "ultimate"])
 async def test_q_while_the_screen_is_still_being_built_quits_cleanly(make_app: AppFactory, preset: Preset) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=preset))
     async with app.run_test(size=(100, 40)) as pilot:
         app.post_message(events.Key("q", "q"))  # before the first pause: the sidebar is still mounting
         await pilot.pause()

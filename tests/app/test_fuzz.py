@@ -7,7 +7,9 @@ import random
 import pytest
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.game import FirstPlayer, GameState, Mode, Settings
+from tictactoe_tui.engine.games import GAMES
+from tictactoe_tui.game import FirstPlayer, GameState, Settings
+from tictactoe_tui.table import TABLES, TWO_PLAYERS, VS_COMPUTER
 
 from .fuzz import FUZZ_BOARDS, Seen, check, run
 
@@ -20,9 +22,9 @@ async def test_a_short_fuzz_run_finds_no_fault() -> None:
         assert report.moves > 0  # it really played
 
 
-@pytest.mark.parametrize("mode", [Mode.VS_COMPUTER, Mode.TWO_PLAYERS, Mode.COMPUTER_VS_COMPUTER])
-@pytest.mark.parametrize("game", ["classic", "gravity", "misere", "ultimate"])
-async def test_the_screen_reads_true_in_every_game_and_mode(game: str, mode: Mode) -> None:
+@pytest.mark.parametrize("mode", [name for name, table in TABLES.items() if not table.online])
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_the_screen_reads_true_in_every_game_and_mode(game: str, mode: str) -> None:
     board = next(preset for preset in FUZZ_BOARDS if preset.game == game)
     report = await run(7, actions=10, start=(mode, board))
     assert report.faults == []
@@ -40,17 +42,17 @@ def seen(game: GameState) -> Seen:
 
 
 def test_the_checks_accept_a_normal_move() -> None:
-    before = played(Settings(mode=Mode.TWO_PLAYERS), (1, 1))
+    before = played(Settings(mode=TWO_PLAYERS.name), (1, 1))
     after = before.play((0, 0))
     assert check(after, after.turn_text(), seen(before), "press 1", human_moved=True) == []
 
 
 def test_the_checks_catch_a_move_after_the_end() -> None:
-    two = Settings(mode=Mode.TWO_PLAYERS)
+    two = Settings(mode=TWO_PLAYERS.name)
     won = played(two, (0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
     line = (*won.line, (2, 2))  # O "plays" c3 after X has won
     board = Board(won.board.geometry, won.board.x_bits, won.board.o_bits | 1 << 8, line)
-    broken = GameState(board, won.mode, won.computer, line=line)
+    broken = GameState(board, won.seating, line=line)
     faults = check(broken, broken.turn_text(), seen(won), "press 9", human_moved=True)
     assert any("after the game ended" in fault for fault in faults)
 
@@ -59,7 +61,7 @@ def test_the_checks_catch_the_computer_moving_for_you() -> None:
     game = played(Settings(first=FirstPlayer.YOU), (1, 1), (0, 0))
     after = game.play((2, 2))  # your move, but made while you only pressed "i"
     faults = check(after, after.turn_text(), seen(game), "press i", human_moved=False)
-    assert any("moved for the human" in fault for fault in faults)
+    assert any("moved for the keyboard" in fault for fault in faults)
 
 
 def test_going_forward_in_the_history_is_not_a_move_for_you() -> None:
@@ -70,9 +72,9 @@ def test_going_forward_in_the_history_is_not_a_move_for_you() -> None:
 
 
 def test_the_checks_catch_a_wrong_status_and_a_board_off_its_moves() -> None:
-    game = played(Settings(mode=Mode.TWO_PLAYERS), (1, 1))
+    game = played(Settings(mode=TWO_PLAYERS.name), (1, 1))
     assert any("does not say" in fault for fault in check(game, "X to move", seen(game), "press x", False))
-    forged = GameState(game.board, game.mode, game.computer, line=((0, 0),))
+    forged = GameState(game.board, game.seating, line=((0, 0),))
     assert any("not its move list" in fault for fault in check(forged, forged.turn_text(), seen(game), "-", False))
 
 
@@ -84,7 +86,7 @@ async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a
 
     from .fuzz import read_screen
 
-    settings = Settings(mode=Mode.VS_COMPUTER, first=FirstPlayer.YOU)
+    settings = Settings(mode=VS_COMPUTER.name, first=FirstPlayer.YOU)
     app = TicTacToeApp(settings, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

@@ -13,7 +13,8 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.game import GameState, Mode, Preset, Settings
+from tictactoe_tui.game import GameState, Preset, Settings
+from tictactoe_tui.table import TWO_PLAYERS
 
 from .conftest import AppFactory
 from .fuzz import FRAME, drawn, glyph_marks
@@ -42,7 +43,7 @@ def won_by_x(game: GameState) -> GameState:
 
 @pytest.mark.parametrize("preset", BOARDS, ids=lambda preset: f"{preset.game}-{preset.key}")
 async def test_a_mark_under_the_cursor_is_whole_at_every_size(make_app: AppFactory, preset: Preset) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
+    app = make_app(Settings(mode=TWO_PLAYERS.name, preset=preset))
     heights = set()
     async with app.run_test(size=SIZES[0]) as pilot:
         await pilot.pause()
@@ -78,7 +79,7 @@ async def test_a_mark_under_the_cursor_is_whole_at_every_size(make_app: AppFacto
 async def test_empty_squares_are_told_apart_without_colour(make_app: AppFactory, preset: Preset) -> None:
     """Read as plain text (a terminal with no colour), an empty board shows where each square
     is: a line in every gap between two squares, or a dot in each square where they touch."""
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=preset))
+    app = make_app(Settings(mode=TWO_PLAYERS.name, preset=preset))
     async with app.run_test(size=SIZES[0]) as pilot:
         view = app.query_one(BoardView)
         async for size in sizes_that_fit(pilot, view):

@@ -14,10 +14,11 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.engine import get_strategy
-from tictactoe_tui.game import Mode, Preset, Settings
+from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import HostPlan, JoinPlan
 from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
 from .test_play import marks, status
 
@@ -61,9 +62,9 @@ async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) 
         assert "Waiting for your friend" in status(host)
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test():
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
-            assert host.game_screen.game.mode is Mode.ONLINE_HOST
-            assert guest.game_screen.game.mode is Mode.ONLINE_JOIN
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
+            assert host.game_screen.game.seating.table == ONLINE_HOST.name
+            assert guest.game_screen.game.seating.table == ONLINE_JOIN.name
             assert "Your turn (X)" in status(host)
             assert "Your friend's turn (X)" in status(guest)
             await press(guest, "1")  # not the guest's turn: refused at once
@@ -97,7 +98,7 @@ async def test_a_guest_who_drops_out_joins_again_with_the_code_and_finds_the_gam
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         first = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with first.run_test():
-            await until(lambda: bool(host.game_screen.game.remote) and bool(first.game_screen.game.remote))
+            await until(lambda: host.game_screen.game.joined and first.game_screen.game.joined)
             await press(host, "5")
             await until(lambda: marks(first) == ".../.x./...")
             await press(first, "1")
@@ -128,7 +129,7 @@ async def test_the_sidebar_modes_host_and_join(tmp_path: Path) -> None:
     host = TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
     async with host.run_test() as host_pilot:
         await host_pilot.pause()
-        host.game_screen.change_setting("mode", Mode.ONLINE_HOST)
+        host.game_screen.change_setting("mode", ONLINE_HOST.name)
         await host_pilot.press("n")
         await until(lambda: "code: " in status(host) or "Cannot host" in status(host))
         assert host.game_screen.online is not None
@@ -139,7 +140,7 @@ async def test_the_sidebar_modes_host_and_join(tmp_path: Path) -> None:
         guest = TicTacToeApp(Settings(), searcher=ThreadSearcher(get_strategy), seed=2)
         async with guest.run_test() as guest_pilot:
             await guest_pilot.pause()
-            guest.game_screen.change_setting("mode", Mode.ONLINE_JOIN)
+            guest.game_screen.change_setting("mode", ONLINE_JOIN.name)
             await guest_pilot.press("n")
             assert isinstance(guest.screen, PathPrompt)
             guest.screen.query_one(Input).value = "127.0.0.1"
@@ -147,8 +148,8 @@ async def test_the_sidebar_modes_host_and_join(tmp_path: Path) -> None:
             assert isinstance(guest.screen, PathPrompt)  # the code, asked for
             guest.screen.query_one(Input).value = code.upper().replace("-", " ")  # as typed by a person
             await guest_pilot.press("enter")
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
-            assert guest.game_screen.game.mode is Mode.ONLINE_JOIN
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
+            assert guest.game_screen.game.seating.table == ONLINE_JOIN.name
             await press(host, "5")
             await until(lambda: marks(guest) == ".../.x./...")
 
@@ -172,7 +173,7 @@ async def test_the_hosts_game_is_the_one_played(tmp_path: Path) -> None:
         address, port = host.game_screen.online.host.address
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, host.game_screen.online.host.code))
         async with guest.run_test():
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
             assert guest.game_screen.game.board.rules.name == "gravity"
             await press(host, "4")  # column d: the mark lands at its foot
             await until(lambda: guest.game_screen.game.board.move_count == 1)
@@ -208,7 +209,7 @@ async def test_the_guest_follows_the_hosts_game_and_both_keep_the_same_score(tmp
         async with app_for(tmp_path / "guest", JoinPlan(address, port, link.host.code)).run_test() as again:
             back = again.app
             assert isinstance(back, TicTacToeApp)
-            await until(lambda: bool(back.game_screen.game.remote) and back.game_screen.game.board.is_over)
+            await until(lambda: back.game_screen.game.joined and back.game_screen.game.board.is_over)
             for app in (host, back):
                 assert app.game_screen.scores.wins_of("Friend" if app is host else "You") == 1
                 assert app.game_screen.scores.wins_of("You" if app is host else "Friend") == 0
@@ -227,7 +228,7 @@ async def test_a_mistyped_code_asks_again_and_the_right_one_joins(tmp_path: Path
             await pilot.pause()
             guest.screen.query_one(Input).value = code
             await pilot.press("enter")
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
 
 
 async def test_the_host_gives_a_new_code_and_the_old_one_no_longer_works(tmp_path: Path) -> None:
@@ -242,4 +243,4 @@ async def test_the_host_gives_a_new_code_and_the_old_one_no_longer_works(tmp_pat
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, old))
         async with guest.run_test():
             await until(lambda: isinstance(guest.screen, PathPrompt), seconds=15)
-            assert not host.game_screen.game.remote
+            assert not host.game_screen.game.joined

@@ -24,14 +24,16 @@ from tictactoe_tui.app.sidebar import Sidebar
 from tictactoe_tui.app.status import StatusLine, phrased
 from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
+from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
+from tictactoe_tui.table import COMPUTERS
+from tictactoe_tui.table import TWO_PLAYERS as TWO_PLAYERS_TABLE
 
 from .conftest import AppFactory, Broken, FirstFree, Gated
 from .squares import click_square, square, squares
 
 SEVEN = Preset(7, 7, 5)
 
-TWO_PLAYERS = Settings(mode=Mode.TWO_PLAYERS)
+TWO_PLAYERS = Settings(mode=TWO_PLAYERS_TABLE.name)
 
 
 def marks(app: TicTacToeApp) -> str:
@@ -173,7 +175,7 @@ async def test_two_players_take_turns_on_one_keyboard(make_app: AppFactory) -> N
 
 
 async def test_computer_vs_computer_plays_itself_out(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.COMPUTER_VS_COMPUTER, level="medium"))
+    app = make_app(Settings(mode=COMPUTERS.name, level="medium"))
     async with app.run_test() as pilot:
         for _ in range(20):
             await settle(app)
@@ -186,7 +188,7 @@ async def test_computer_vs_computer_plays_itself_out(make_app: AppFactory) -> No
 
 async def test_computer_vs_computer_can_be_paused_and_resumed(make_app: AppFactory) -> None:
     gated = Gated()
-    app = make_app(Settings(mode=Mode.COMPUTER_VS_COMPUTER), impossible=gated)
+    app = make_app(Settings(mode=COMPUTERS.name), impossible=gated)
     async with app.run_test() as pilot:
         assert app.game_screen.thinking
         await pilot.press("p")

@@ -20,8 +20,9 @@ from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, bar, ma
 from tictactoe_tui.app.sidebar import HistoryList
 from tictactoe_tui.engine import Board, Mark, Move
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import GameRecord
+from tictactoe_tui.table import TWO_PLAYERS
 
 from .conftest import AppFactory, FirstFree
 
@@ -31,7 +32,7 @@ GRAPH_PADDING = 2
 
 
 async def test_v_after_a_game_reviews_it_and_a_click_on_the_graph_jumps(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("v")  # not over yet: refused
         assert not isinstance(app.screen, ReplayScreen)
@@ -93,7 +94,7 @@ def _random_game(rows: int, k: int, game: str, seed: int) -> GameRecord:
     outcome = 0 if winner is None else (1 if winner is Mark.X else -1)
     symbol = None if winner is None else winner.value
     return GameRecord(
-        rows, rows, k, Mode.TWO_PLAYERS.value, "hard", "x", "o", "X", moves, times, symbol, outcome, 0.0, times[-1],
+        rows, rows, k, TWO_PLAYERS.name, "", "you", "you", "X", moves, times, symbol, outcome, 0.0, times[-1],
         game=game,
     )  # fmt: skip
 
@@ -324,7 +325,7 @@ async def test_the_review_of_a_game_just_finished_is_kept_so_a_second_v_shows_it
     make_app: AppFactory,
 ) -> None:
     judge = ScriptedJudge()
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     app.searcher = judge
     async with app.run_test(size=(100, 32)) as pilot:
         for key in ("5", "2", "1", "9", "3", "7", "4", "6", "8"):  # nine moves: a draw

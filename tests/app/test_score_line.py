@@ -1,4 +1,5 @@
-"""The score line is one line naming the two players of the game shown (issue 39.5)."""
+"""The score line is one line naming the two players of the game shown (issue 39.5), counting
+the games of the table in play only (issue 56.3)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import random
 import pytest
 from textual.widgets import Static
 
-from tictactoe_tui.game import GameState, Mode, Scoreboard, Settings
+from tictactoe_tui.game import GameState, Scoreboard, Settings
+from tictactoe_tui.table import COMPUTERS, TABLES, VS_COMPUTER
 
 from .conftest import AppFactory
 
@@ -20,28 +22,53 @@ def finished(settings: Settings, moves: int) -> GameState:
     return game
 
 
-def test_each_pair_of_players_keeps_its_own_tally() -> None:
-    against = finished(Settings(mode=Mode.VS_COMPUTER), 1)
-    watched = finished(Settings(mode=Mode.COMPUTER_VS_COMPUTER), 2)
+def test_each_table_keeps_its_own_tally() -> None:
+    against = finished(Settings(mode=VS_COMPUTER.name), 1)
+    watched = finished(Settings(mode=COMPUTERS.name), 2)
     scores = Scoreboard.for_game(against).count(against).count(watched).count(watched)
     assert str(scores) == "X 2 · O 0 · draws 0"
     back = scores.facing(against)
-    assert back.players == {"You", "Computer"}
+    assert {name for name, _ in back.wins} == {"You", "Computer"}
     assert back.wins_of("You") + back.wins_of("Computer") == 1
     assert back.facing(watched).wins_of("X") == 2
 
 
+def drawn(settings: Settings) -> GameState:
+    """A draw at ``settings``' table."""
+    game = GameState.start(settings, random.Random(0))
+    for move in ((0, 0), (1, 1), (2, 2), (0, 1), (2, 1), (2, 0), (0, 2), (1, 2), (1, 0)):
+        game = game.play(move)
+    assert game.board.is_draw
+    return game
+
+
+@pytest.mark.parametrize("first", [name for name, table in TABLES.items() if not table.online])
+def test_a_table_s_draws_and_wins_are_not_counted_at_another(first: str) -> None:
+    """A computers' draw, then a two-player X win, read ``X 1 · O 0 · draws 0`` (issue 56.3):
+    the two tables name their players alike, but each keeps its own tally."""
+    scores = Scoreboard.for_game(drawn(Settings(mode=first)))
+    scores = scores.count(drawn(Settings(mode=first)))
+    for table in TABLES:
+        if table == first or TABLES[table].online:
+            continue
+        won = finished(Settings(mode=table), 1)
+        counted = scores.count(won)
+        assert counted.draws == 0
+        assert sum(wins for _, wins in counted.wins) == 1
+        assert counted.facing(drawn(Settings(mode=first))).draws == 1
+
+
 @pytest.mark.parametrize("width", [80, 100, 120])
 async def test_the_score_line_stays_one_line_after_a_change_of_mode(make_app: AppFactory, width: int) -> None:
-    app = make_app(Settings(mode=Mode.VS_COMPUTER))
+    app = make_app(Settings(mode=VS_COMPUTER.name))
     async with app.run_test(size=(width, 30)) as pilot:
         await pilot.pause()
         screen = app.game_screen
-        against = finished(Settings(mode=Mode.VS_COMPUTER), 1)
-        watched = finished(Settings(mode=Mode.COMPUTER_VS_COMPUTER), 2)
+        against = finished(Settings(mode=VS_COMPUTER.name), 1)
+        watched = finished(Settings(mode=COMPUTERS.name), 2)
         for scores in (
             Scoreboard.for_game(against).count(against),
-            Scoreboard((("You", 12), ("Computer", 10)), 3),
+            Scoreboard(VS_COMPUTER.name, (("You", 12), ("Computer", 10)), 3),
             Scoreboard.for_game(against).count(against).count(watched),
         ):
             screen.scores = scores

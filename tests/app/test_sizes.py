@@ -22,7 +22,8 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.status import StatusLine
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.engine.rules import RULES
-from tictactoe_tui.game import GameState, Mode, Preset, Settings, presets_for
+from tictactoe_tui.game import GameState, Preset, Settings, presets_for
+from tictactoe_tui.table import TWO_PLAYERS
 
 WIDTHS = (40, 70, 80, 140, 200)  # 70 and 80: either side of the sidebar folding away
 HEIGHTS = (12, 18, 24, 40)
@@ -31,7 +32,7 @@ PRESETS = [preset for game in RULES for preset in presets_for(game)]
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: f"{preset.game}-{preset.key}")
 async def test_the_board_is_whole_or_says_the_size_it_needs(preset: Preset) -> None:
-    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
     async with app.run_test(size=(WIDTHS[0], HEIGHTS[0])) as pilot:
         await pilot.pause()
         view = app.query_one(BoardView)
@@ -78,7 +79,7 @@ async def test_a_sidebar_dropdown_stays_above_the_footer_at_80x24(field: str) ->
 @pytest.mark.parametrize("size", [(20, 8), (30, 12), (40, 12)], ids=lambda size: "{}x{}".format(*size))
 async def test_the_message_that_replaces_a_board_is_whole(size: tuple[int, int]) -> None:
     preset = Preset(15, 15, 5)
-    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         view = app.query_one(BoardView)
@@ -103,7 +104,7 @@ LONG_NEWS = [
 @pytest.mark.parametrize("game", ["classic", "ultimate"])
 async def test_the_status_shows_its_whole_text(size: tuple[int, int], game: str) -> None:
     preset = Preset(15, 15, 5) if game == "classic" else Preset(9, 9, 3, game)
-    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         status = app.query_one(StatusLine)
@@ -133,7 +134,7 @@ async def test_a_click_reaches_the_square_under_it(monkeypatch: pytest.MonkeyPat
     """The board is one widget: a click is mapped to the square under it by its offset, from
     any corner of the square, on every board of every game (Ultimate's small boards and their
     lines included) at two window sizes; a click in a gap between squares is no square's."""
-    app = TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS), searcher=ThreadSearcher(get_strategy), seed=1)
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), searcher=ThreadSearcher(get_strategy), seed=1)
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
         view = app.query_one(BoardView)
@@ -151,7 +152,7 @@ async def test_a_click_reaches_the_square_under_it(monkeypatch: pytest.MonkeyPat
             await pilot.resize_terminal(*size)
             await pilot.pause()
             for preset in PRESETS:
-                view.game = GameState.start(Settings(mode=Mode.TWO_PLAYERS, preset=preset), random.Random(1))
+                view.game = GameState.start(Settings(mode=TWO_PLAYERS.name, preset=preset), random.Random(1))
                 if not view.fits:
                     continue
                 rows, cols = preset.rows, preset.cols

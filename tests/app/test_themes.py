@@ -10,8 +10,9 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.engine import get_strategy
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import TWO_PLAYERS
 
 from .squares import drawn
 
@@ -21,7 +22,7 @@ OFFERED = sorted(TicTacToeApp(searcher=ThreadSearcher(get_strategy)).available_t
 
 def launched(paths: Paths) -> TicTacToeApp:
     """The app as a player starts it, keeping its files under ``paths``, two players at one keyboard."""
-    return TicTacToeApp(Settings(mode=Mode.TWO_PLAYERS), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
+    return TicTacToeApp(Settings(mode=TWO_PLAYERS.name), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
 
 
 def ink_of(app: TicTacToeApp, move: tuple[int, int]) -> str:

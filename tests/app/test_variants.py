@@ -12,20 +12,21 @@ from tictactoe_tui.app.board_drawing import BIG_GLYPHS
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.help import HelpScreen, games_table
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.game import KeyLayout, Mode, Preset, Settings
+from tictactoe_tui.game import KeyLayout, Preset, Settings
+from tictactoe_tui.table import TWO_PLAYERS
 
 from .conftest import AppFactory, FirstFree
 from .squares import drawn, squares
 from .test_online import until
 from .test_play import click_cell, marks, settle, status
 
-CONNECT_FOUR = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(6, 7, 4, "gravity"))
-ULTIMATE = Settings(mode=Mode.TWO_PLAYERS, preset=Preset(9, 9, 3, "ultimate"))
+CONNECT_FOUR = Settings(mode=TWO_PLAYERS.name, preset=Preset(6, 7, 4, "gravity"))
+ULTIMATE = Settings(mode=TWO_PLAYERS.name, preset=Preset(9, 9, 3, "ultimate"))
 EMPTY_ROW = "." * 7
 
 
 async def test_choosing_a_game_in_the_sidebar_brings_its_board_next_game(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test() as pilot:
         await pilot.pause()
         app.query_one("#game", Select).value = "gravity"
@@ -47,7 +48,7 @@ async def test_choosing_a_game_in_the_sidebar_brings_its_board_next_game(make_ap
 async def test_a_new_game_on_a_smaller_board_of_another_game_starts_its_cursor_on_that_board(
     make_app: AppFactory,
 ) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5)))
+    app = make_app(Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5)))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert app.game_screen.cursor == (7, 7)  # off the 6×7 board to come
@@ -211,7 +212,7 @@ async def test_help_lists_every_games_rules(make_app: AppFactory) -> None:
 
 
 async def test_the_overlay_gives_misere_values(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(3, 3, 3, "misere")))
+    app = make_app(Settings(mode=TWO_PLAYERS.name, preset=Preset(3, 3, 3, "misere")))
     async with app.run_test() as pilot:
         await pilot.press("a")
         await settle(app)

@@ -19,10 +19,11 @@ from tictactoe_tui.app.online import OnlineLink
 from tictactoe_tui.app.saving import load_game
 from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.engine import Board
-from tictactoe_tui.game import Mode, Preset, Settings
+from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import JoinPlan
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
+from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
 from .conftest import AppFactory, FirstFree, Gated
 from .test_online import app_for, hosted_app, press, until
@@ -31,7 +32,7 @@ from .test_play import settle, status
 
 @pytest.mark.parametrize("keys", ["qn", "qu", "qnn", "qun"])
 async def test_a_burst_of_keys_after_q_mid_game_never_quits_without_a_yes(make_app: AppFactory, keys: str) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
         for key in keys:  # in one burst: nothing waits between them, as in a paste or a fast typist
@@ -52,7 +53,7 @@ async def test_a_click_then_a_key_in_one_burst_asks_before_leaving_the_clicked_g
 ) -> None:
     """A click went through the board's queue, and q or n, handled by the app at once, judged
     the game before the clicked move was on it: q quit, n started over, the move lost."""
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         view = app.game_screen.query_one(BoardView)
@@ -71,7 +72,7 @@ async def test_a_click_then_a_key_in_one_burst_asks_before_leaving_the_clicked_g
 
 async def test_keys_typed_after_the_answer_in_one_burst_reach_the_game(make_app: AppFactory) -> None:
     """Typed at once, "q n 9 8": the 9 and 8 reached the dialog as it closed and were lost."""
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "q")
         assert isinstance(app.screen, ConfirmScreen)
@@ -87,7 +88,7 @@ async def test_q_right_after_the_first_move_in_a_burst_asks_first(make_app: AppF
     """The board's keys and the screen's are handled in the order typed: with Enter and q in one
     read, q came first (the board's Enter waited in its own queue) and quit a game whose first
     move was on its way."""
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         for key in (move, "q"):
             app.post_message(events.Key(key, " " if key == "space" else None))
@@ -106,7 +107,7 @@ async def test_q_right_after_the_first_move_in_a_burst_asks_first(make_app: AppF
 
 
 async def test_a_new_game_over_a_game_in_progress_asks_first(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")  # an empty board: a new game at once
         assert app.game_screen.game.number == 2
@@ -125,7 +126,7 @@ async def test_a_new_game_over_a_game_in_progress_asks_first(make_app: AppFactor
 async def test_a_burst_of_keys_after_n_mid_game_never_replaces_it_without_a_yes(
     make_app: AppFactory, keys: str
 ) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
         for key in keys:  # in one burst, as in a paste or a fast typist
@@ -138,7 +139,7 @@ async def test_a_burst_of_keys_after_n_mid_game_never_replaces_it_without_a_yes(
 async def test_n_or_q_arriving_as_the_board_is_taken_down_decides_nothing(make_app: AppFactory) -> None:
     """A key of a burst handled as the app closes (the board already removed, found by CI under
     load as "nnn") raised NoMatches: with no board there is no game to decide on."""
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
         await app.game_screen.query_one(BoardView).remove()
@@ -149,7 +150,7 @@ async def test_n_or_q_arriving_as_the_board_is_taken_down_decides_nothing(make_a
 
 
 async def test_playing_on_from_the_archive_over_a_game_in_progress_asks_first(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "4", "2", "5", "3")  # X wins: archived
         await app.workers.wait_for_complete()
@@ -167,7 +168,7 @@ async def a_guest_after_the_hosts_first_move(tmp_path: Path) -> AsyncIterator[tu
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test() as pilot:
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
             host.game_screen.place((1, 1))
             await until(lambda: guest.game_screen.game.board.move_count == 1)
             yield guest, pilot
@@ -178,7 +179,7 @@ async def test_leaving_an_online_game_in_progress_for_another_mode_asks_first(tm
         await pilot.press("n")  # the same table: a rematch, which the match refuses mid-game
         await until(lambda: "Finish this game first" in status(guest))
         assert guest.screen is guest.game_screen
-        guest.game_screen.change_setting("mode", Mode.TWO_PLAYERS)
+        guest.game_screen.change_setting("mode", TWO_PLAYERS.name)
         await pilot.press("n")
         assert isinstance(guest.screen, ConfirmScreen)
         await pilot.press("n")
@@ -189,7 +190,7 @@ async def test_leaving_an_online_game_in_progress_for_another_mode_asks_first(tm
 async def test_loading_over_a_game_in_progress_asks_first(make_app: AppFactory, tmp_path: Path) -> None:
     saved = tmp_path / "saved.ttt"
     savefile.save(saved, Board.empty().play_all([(0, 0), (1, 1)]))
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("5")
         load_game(app.game_screen, str(saved))
@@ -217,7 +218,7 @@ async def test_a_loaded_game_shows_its_own_game_and_board_in_the_sidebar(tmp_pat
     savefile.save(saved, Board.empty().play((1, 1)))
     ultimate = Preset(9, 9, 3, "ultimate")
     paths = Paths(tmp_path / "config", tmp_path / "data")
-    update_json(paths.settings, settings_to_json(Settings(mode=Mode.TWO_PLAYERS, preset=ultimate), "nord"))
+    update_json(paths.settings, settings_to_json(Settings(mode=TWO_PLAYERS.name, preset=ultimate), "nord"))
     # tictactoe-tui --load classic.ttt, with Ultimate the remembered game
     app = TicTacToeApp(paths=paths, load=savefile.read_game(saved), searcher=ThreadSearcher(get_strategy), seed=1)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -283,7 +284,7 @@ async def test_a_refusal_goes_when_the_computer_replies_and_its_move_is_reported
 
 
 async def test_make_the_window_larger_goes_when_it_is(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS, preset=Preset(15, 15, 5)))
+    app = make_app(Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.resize_terminal(30, 12)
         await pilot.pause()
@@ -296,7 +297,7 @@ async def test_make_the_window_larger_goes_when_it_is(make_app: AppFactory) -> N
 
 
 async def test_undo_after_the_end_says_why_within_80_columns(make_app: AppFactory) -> None:
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "4", "2", "5", "3", "u")
         await pilot.pause()
@@ -310,7 +311,7 @@ async def test_the_host_says_waiting_once_and_drops_the_code_once_the_friend_is_
         assert status(host).count("Waiting for your friend") == 1
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test():
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
             await until(lambda: "Your friend joined" in status(host))
             assert "code:" not in status(host)
             assert f"hosting at 127.0.0.1:{port}" in status(host)
@@ -332,7 +333,7 @@ async def test_the_joining_friend_s_sidebar_shows_their_mark_o_and_that_the_host
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test() as pilot:
-            await until(lambda: bool(guest.game_screen.game.remote) and bool(host.game_screen.game.remote))
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
             await pilot.pause()
             assert guest.query_one("#mark", Select).value == "O"
             assert guest.query_one("#first", Select).value == "Your friend"
@@ -415,13 +416,13 @@ async def test_the_next_game_notice_lasts_while_a_choice_differs_from_the_game_i
 async def test_choices_no_table_in_play_uses_are_off_and_say_why(make_app: AppFactory) -> None:
     from textual.widgets import Select
 
-    app = make_app(Settings(mode=Mode.TWO_PLAYERS))
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         for field in ("level", "first", "mark", "think_seconds"):
             assert app.query_one(f"#{field}", Select).disabled
             assert "(not with two players)" in title(app, field)
-        app.query_one("#mode", Select).value = Mode.VS_COMPUTER  # the next game's table uses them
+        app.query_one("#mode", Select).value = VS_COMPUTER.name  # the next game's table uses them
         await pilot.pause()
         assert not app.query_one("#level", Select).disabled
         assert title(app, "mode") == "Mode (next game)"
@@ -445,7 +446,7 @@ class Readying(ThreadSearcher):
     [
         (Settings(), [("classic", 3, 3)]),
         (Settings(preset=Preset(6, 7, 4, "gravity")), [("gravity", 6, 7)]),
-        (Settings(mode=Mode.TWO_PLAYERS), []),
+        (Settings(mode=TWO_PLAYERS.name), []),
     ],
 )
 async def test_the_computer_gets_ready_while_you_move_once_a_kind_of_game(

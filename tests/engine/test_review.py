@@ -145,7 +145,7 @@ def test_games_review_on_the_command_line(home: Paths, capsys: pytest.CaptureFix
     archive = Archive.open(home)
     moves = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
     final = Board.empty().play_all(moves)
-    record = GameRecord(3, 3, 3, "two players", "impossible", "you", "friend", "O", moves, (1.0,) * 9,
+    record = GameRecord(3, 3, 3, "two players", "", "you", "you", "O", moves, (1.0,) * 9,
                         "o" if final.winner is Mark.O else None, 0, 1_000.0, 1_010.0)  # fmt: skip
     archive.record(record)
     archive.close()
@@ -167,7 +167,7 @@ def test_games_review_gives_each_mistake_its_line(home: Paths, capsys: pytest.Ca
     it too, and ``games show`` numbers single turns as the review does."""
     archive = Archive.open(home)
     moves = ((1, 1), (0, 1), (0, 0), (2, 2))  # O's b1 lets X win: X's fastest win follows
-    record = GameRecord(3, 3, 3, "two players", "impossible", "you", "friend", "X", moves, (1.0,) * 4,
+    record = GameRecord(3, 3, 3, "two players", "", "you", "you", "X", moves, (1.0,) * 4,
                         None, 0, 1_000.0, 1_010.0)  # fmt: skip
     archive.record(record)
     archive.close()

@@ -14,7 +14,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from ..engine.games import STRATEGY_NAMES
-from ..game import GameState, Mode, Preset, Settings
+from ..game import GameState, Preset, Settings
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from .ai import ProcessSearcher, Searcher
@@ -80,10 +80,11 @@ class TicTacToeApp(App[None]):
         chosen, self.switched = replace(settings or stored, **launch).with_playable_level()
         if online is not None:
             from ..net import HostPlan
+            from ..table import ONLINE_HOST, ONLINE_JOIN
 
-            chosen = replace(chosen, mode=Mode.ONLINE_HOST if isinstance(online, HostPlan) else Mode.ONLINE_JOIN)
-        elif chosen.table.through_match:  # a match starts from the command line, or with n after choosing it
-            chosen = replace(chosen, mode=Mode.VS_COMPUTER)
+            chosen = replace(chosen, mode=(ONLINE_HOST if isinstance(online, HostPlan) else ONLINE_JOIN).name)
+        elif chosen.table.online:  # a match starts from the command line, or with n after choosing it
+            chosen = replace(chosen, mode=Settings().mode)
         given = settings_to_json(settings or stored, theme)
         self._launch_only = {
             key: value for key, value in settings_to_json(chosen, theme).items() if given[key] != value

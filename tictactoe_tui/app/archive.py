@@ -18,9 +18,9 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
-from ..game import Mode
-from ..store.archive import MODE_SHORT, Archive, ArchiveError, Filters, GameRecord, board_label
+from ..store.archive import Archive, ArchiveError, Filters, GameRecord, board_label
 from ..store.savefile import SavedGame
+from ..table import TABLES
 from ..words import counted
 from .ai import Searcher
 from .choice import Choice
@@ -72,7 +72,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
         levels, boards = self.archive.choices() if self.archive.available else ([], [])
         with Horizontal(id="archive-filters"):
             yield Choice(
-                [("Any mode", ANY), *((MODE_SHORT[mode.value].capitalize(), mode.value) for mode in Mode)],
+                [("Any mode", ANY), *((table.short.capitalize(), name) for name, table in TABLES.items())],
                 value=ANY,
                 allow_blank=False,
                 compact=True,

@@ -10,7 +10,8 @@ from typing import Any, Protocol, cast
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from ..engine.rules import RULES
-from ..game import FirstPlayer, GameState, Mode, Settings, presets_for
+from ..game import FirstPlayer, GameState, Settings, presets_for
+from ..table import TABLES
 
 #: (title, help, what it does)
 Command = tuple[str, str, Callable[[], object]]
@@ -62,8 +63,8 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
         yield f"Board: {preset.label}", "From the next game", partial(change, "preset", preset)
     for first in FirstPlayer:
         yield f"Who goes first: {first}", "From the next game", partial(change, "first", first)
-    for mode in Mode:
-        yield f"Mode: {mode}", "From the next game", partial(change, "mode", mode)
+    for name in TABLES:
+        yield f"Mode: {name}", "From the next game", partial(change, "mode", name)
     coaching = "Against the computer: say at once when a move gives up a win or a draw"
     yield "Coach: on", coaching, partial(change, "coach", True)
     yield "Coach: off", "Play without the coach", partial(change, "coach", False)

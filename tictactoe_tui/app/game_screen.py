@@ -171,7 +171,7 @@ class GameScreen(PlayScreen, Aiming):
         if action == "toggle_pause":
             return self.game.table.watch_only(self.game)
         if action == "new_code":
-            return self.game.table.hosting
+            return self.game.table.hosts
         if action == "review":
             return self.game.board.is_over
         return True
@@ -315,7 +315,7 @@ class GameScreen(PlayScreen, Aiming):
         """Start a new game at ``table`` (leaving an online match for another kind of table)."""
         if self.online is not None:
             self.parts.online.leave()
-        if table.through_match:
+        if table.online:
             self.parts.online.open_match(table)
         else:
             self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Literal
 
 from ..engine.board import Move
-from ..game import GameState, Mode, Scoreboard
+from ..game import GameState, Scoreboard
 from ..net import HostPlan, JoinPlan
 from ..net.guest import Guest, GuestError
 from ..net.host import Host
 from ..net.match import Match, MoveRefused
-from ..table import table_named
+from ..table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
 from .seats import Seat
 
 
@@ -49,10 +48,9 @@ class OnlineLink:
         """``show`` receives each new game state with the match's scores, ``say`` each status line
         (joins, wrong codes) under the banner (the code and address, kept on screen)."""
         self.plan = plan
-        self.side: Literal["host", "guest"] = "host" if isinstance(plan, HostPlan) else "guest"
-        self.mode = Mode.ONLINE_HOST if self.side == "host" else Mode.ONLINE_JOIN
-        self.table = table_named(self.mode)
+        self.table = ONLINE_HOST if isinstance(plan, HostPlan) else ONLINE_JOIN
         """The kind of table this side of the match sits at."""
+        self.side = self.table.side
         self.show, self.say = show, say
         self._shown: GameState | None = None
         self.refused = ""
@@ -131,14 +129,14 @@ class OnlineLink:
         started = previous.started if same_game and previous is not None else time.time()
         times = previous.times if same_game and previous is not None else ()
         times = (*times, *((time.time() - started,) * (len(match.moves) - len(times))))[: len(match.moves)]
-        state = GameState.seated(self.mode, match.board, match.seating(self.side), match.number, started, times)
+        state = GameState.seated(match.board, match.seating(self.table), match.number, started, times)
         self._shown = state
         mine_won, theirs_won = (
             (match.host_wins, match.guest_wins) if self.side == "host" else (match.guest_wins, match.host_wins)
         )
-        wins = {"You": mine_won, "Friend": theirs_won}
+        wins = {YOU.label: mine_won, FRIEND.label: theirs_won}
         players = Scoreboard.for_game(state).wins
-        self.show(state, Scoreboard(tuple((who, wins.get(who, 0)) for who, _ in players), match.draws))
+        self.show(state, Scoreboard(self.table.name, tuple((who, wins.get(who, 0)) for who, _ in players), match.draws))
 
     # -- the player's requests -----------------------------------------------------------
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..game import GameState, Preset
-from ..table import Table
+from ..table import YOU, Table
 from .aiming import centre
 from .messages import FriendMoved, FriendSaid
 from .play import PlayScreen
@@ -48,7 +48,7 @@ class OnlinePlay:
             lambda banner, text: self._post(FriendSaid(banner, text)),
         )
         self.link = link
-        screen.seats = screen.local_seats.seating("you", MatchSeat(lambda move: self.request(link.play(move))))
+        screen.seats = screen.local_seats.seating(YOU.name, MatchSeat(lambda move: self.request(link.play(move))))
         screen.new_game(GameState.start(screen.settings, screen.host.rng, number=screen.game.number + 1))
         screen.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
 
@@ -60,7 +60,7 @@ class OnlinePlay:
         from ..net import HostPlan
         from .screens import PathPrompt
 
-        if table.hosting:
+        if table.hosts:
             self.go_online(HostPlan())
         else:
             prompt = PathPrompt("Join a friend's game at (address[:port])", "")

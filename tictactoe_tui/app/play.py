@@ -78,7 +78,7 @@ class PlayScreen(Screen[None]):
         """``first``: the game to show."""
         super().__init__()
         self.host = host
-        self.seats = self.local_seats = Seats.made(
+        self.seats = self.local_seats = Seats(
             SeatPorts(self, host.searcher, lambda: self.settings.level, lambda: self.settings.think_seconds, host.rng)
         )
         """Who plays each kind of player's side (online, this keyboard's side plays to the match)."""
@@ -155,7 +155,7 @@ class PlayScreen(Screen[None]):
         board = self.game.board
         ai = AiMove(self.game.symbol(board.to_move), result.decision.move, result.seconds, result.decision, job.level)
         self.advance(self.game.play(result.decision.move, ai))
-        if self.game.computer_to_move and self.host.watch_delay:
+        if self.game.level_to_move and self.host.watch_delay:
             self.set_timer(self.host.watch_delay, self.take_turns)
         else:
             self.call_later(self.take_turns)
@@ -172,7 +172,7 @@ class PlayScreen(Screen[None]):
         sidebar shows its game and board (a loaded game's may differ from the settings')."""
         self.stop_turns()
         self.paused = False
-        settings, switched = self.settings.playing(game.board)
+        settings, switched = self.settings.playing(game)
         if settings != self.settings:
             self.settings = settings
         if switched:
@@ -186,7 +186,7 @@ class PlayScreen(Screen[None]):
         """Count a game that just ended in the session's scores (online, the match counts them),
         and keep it in the archive (written by a worker: another copy of the app may hold the
         database for a moment)."""
-        if not game.table.through_match:  # online, the match keeps the scores
+        if game.table.counts_results:  # (online, the match keeps the score)
             self.scores = self.scores.count(game)
         from ..store.archive import GameRecord
 

@@ -22,9 +22,10 @@ from textual.worker import Worker, WorkerState
 
 from ..engine import Board, Move
 from ..engine.puzzles import Puzzle, solver_puzzle
-from ..game import GameState, Mode
+from ..game import GameState
 from ..store.archive import Archive, ArchiveError
 from ..store.puzzles import PuzzleEntry
+from ..table import TWO_PLAYERS, Seating, marks_shown
 from .aiming import DIGIT_BINDINGS, Aiming, centre, rules_refusal
 from .board_view import BoardView
 from .notices import tell_archive_news
@@ -131,7 +132,7 @@ class PuzzleScreen(Aiming, Screen[None]):
             await shown.remove()
             view = BoardView(shape)
             await self.query_one("#puzzle").mount(view, after="#puzzle-title")
-        view.game = GameState(board, Mode.TWO_PLAYERS, frozenset(), swapped=puzzle.swapped)
+        view.game = GameState(board, Seating(TWO_PLAYERS.name, TWO_PLAYERS.players, marks_shown(puzzle.swapped)))
         view.cursor = centre(board)
         view.focus()
         self._say_title()

@@ -20,12 +20,11 @@ from ..game import (
     GameState,
     KeyLayout,
     MarkChoice,
-    Mode,
     Scoreboard,
     Settings,
     presets_for,
 )
-from ..table import CHOICES
+from ..table import CHOICES, TABLES
 from .choice import Choice
 
 
@@ -63,7 +62,9 @@ def setting_options(field: str, current: Settings, in_play: Board | None = None)
         return [("Shown", True), ("Hidden", False)]
     if field == "coach":
         return [("Off", False), ("On", True)]
-    enum = {"mode": Mode, "first": FirstPlayer, "mark": MarkChoice, "layout": KeyLayout}[field]
+    if field == "mode":
+        return [(table.label, name) for name, table in TABLES.items()]
+    enum = {"first": FirstPlayer, "mark": MarkChoice, "layout": KeyLayout}[field]
     return [(member.value.capitalize() if field != "mark" else member.value, member) for member in enum]
 
 

@@ -35,7 +35,7 @@ class StatusLine(Widget):
             headline += f" — play in {where}"
         if self.thinking:
             headline += "  ·  [b]thinking…[/b]"
-        elif self.paused and game.computer_to_move:
+        elif self.paused and game.level_to_move:
             headline += "  ·  paused (p to resume)"
         news = self.online_status or game.ai_news()
         width, room = self.content_size.width, self.content_size.height - 1  # below the headline

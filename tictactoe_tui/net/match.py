@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, Position, check_size, move_name, parse_move
 from ..engine.rules import RULES
-from ..table import Seating, marks_shown
+from ..table import Online, Seating
 
 Side = Literal["host", "guest"]
 
@@ -51,12 +51,9 @@ class Match:
         """The engine's mark ``side`` plays in this game (X moves first)."""
         return Mark.X if (side == "host") == self.host_first else Mark.O
 
-    def seating(self, side: Side) -> Seating:
-        """Who sits where in this game as ``side`` sees it: ``side`` is ``you``, the other
-        ``friend``; each keeps their symbol (the host's marks show as X, the guest's as O)."""
-        first = "you" if self.mark(side) is Mark.X else "friend"
-        second = "friend" if first == "you" else "you"
-        return Seating((first, second), marks_shown(swapped=not self.host_first))
+    def seating(self, table: Online) -> Seating:
+        """Who sits where in this game as the side of the match at ``table`` sees it."""
+        return table.in_match(self.mark(table.side), self.host_first)
 
     def play(self, side: Side, move: Move, ply: int | None = None) -> Match:
         """The match after ``side`` plays ``move``; :class:`MoveRefused` if it may not.

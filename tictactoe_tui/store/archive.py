@@ -20,7 +20,7 @@ from ..engine.puzzles import Puzzle
 from . import games, legacy_stats, puzzles, reviews, statistics
 from .database import BUSY_TIMEOUT, MIGRATIONS, SCHEMA_VERSION, ArchiveError, Database
 from .files import Paths
-from .games import MODE_SHORT, PAGE_SIZE, Filters, GameRecord, Summary, board_label, local_time
+from .games import PAGE_SIZE, Filters, GameRecord, Summary, board_label, local_time
 from .puzzles import PuzzleEntry
 from .statistics import Statistics, StatsLine
 
@@ -153,7 +153,6 @@ class Archive:
 
 __all__ = [
     "MIGRATIONS",
-    "MODE_SHORT",
     "PAGE_SIZE",
     "SCHEMA_VERSION",
     "Archive",

@@ -126,6 +126,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE puzzles ADD COLUMN swapped INTEGER NOT NULL DEFAULT 0;
     """,
+    # Who sat where, as the game's seating record says it: the computer's side is 'computer'
+    # (its level stays in the level column), and two people at one keyboard are both 'you'.
+    # Games kept before read back as they were.
+    """
+    UPDATE games SET x_player = 'computer' WHERE x_player NOT IN ('you', 'friend');
+    UPDATE games SET o_player = 'computer' WHERE o_player NOT IN ('you', 'friend');
+    UPDATE games SET o_player = 'you' WHERE mode = 'two players';
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

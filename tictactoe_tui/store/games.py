@@ -16,20 +16,12 @@ from .. import __version__
 from ..engine import Board, Mark, Move, Position, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
 from ..engine.rules import RULES
-from ..game import GameState, Mode
-from ..table import Seating, marks_shown, table_named
+from ..game import GameState
+from ..table import TABLES, Seating, marks_shown
 
 #: Rows a page of the browser holds.
 PAGE_SIZE = 100
 CLASSIC = DEFAULT_GAME
-#: Modes as the game lists show them.
-MODE_SHORT = {
-    Mode.VS_COMPUTER.value: "vs computer",
-    Mode.TWO_PLAYERS.value: "two players",
-    Mode.COMPUTER_VS_COMPUTER.value: "computers",
-    Mode.ONLINE_HOST.value: "online (host)",
-    Mode.ONLINE_JOIN.value: "online (guest)",
-}
 
 GAME_COLUMNS = (
     "id, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol,"
@@ -50,8 +42,10 @@ class GameRecord:
     cols: int
     k: int
     mode: str
+    """The kind of table (its name)."""
     level: str
     x_player: str
+    """Who moved first, in the seating's vocabulary: ``you``, ``computer``, ``friend``…"""
     o_player: str
     x_symbol: str
     moves: tuple[Move, ...]
@@ -71,18 +65,18 @@ class GameRecord:
         """The record of a finished game; ``level`` is the computer's level at its end (the
         record keeps the levels that played, :meth:`.GameState.level_played`)."""
         board = game.board
-        level = game.level_played(level)
-        x_player, o_player = game.players(level)
+        seating = game.seating
+        x_player, o_player = seating.players
         return cls(
             rows=board.rows,
             cols=board.cols,
             k=board.k,
             game=board.rules.name,
-            mode=game.mode.value,
-            level=level if game.computer else "",
+            mode=seating.table,
+            level=game.level_played(level) if seating.by_level else "",
             x_player=x_player,
             o_player=o_player,
-            x_symbol=game.symbol(Mark.X),
+            x_symbol=seating.symbol(Mark.X),
             moves=board.history or (),
             times=game.times[: game.ply],
             winner=None if board.winner is None else board.winner.value,
@@ -104,21 +98,20 @@ class GameRecord:
 
     @property
     def yours(self) -> frozenset[Mark]:
-        """The sides the person at this keyboard played (``you``)."""
-        return frozenset(mark for mark, player in ((Mark.X, self.x_player), (Mark.O, self.o_player)) if player == "you")
+        """The sides the person at this keyboard played."""
+        return self.seating.keyboard
 
     @property
     def seating(self) -> Seating:
-        """Who sat at each side (in the table's vocabulary) and the symbols they showed: what a
-        saved game states, and the one way the record's sides become symbols."""
-        recorded = table_named(self.mode).recorded((self.x_player, self.o_player))
-        return Seating(recorded.players, marks_shown(self.x_symbol == "O"))
+        """Who sat where: the record as the game held it (what a saved game states, and the one
+        way the record's sides become symbols)."""
+        return Seating(self.mode, (self.x_player, self.o_player), marks_shown(self.x_symbol == "O"))
 
     @property
     def players_by_symbol(self) -> tuple[str, str]:
         """Who played the marks shown as X and who those shown as O (the first player showed
-        :attr:`x_symbol`): the symbols people saw, not the engine's sides."""
-        return players_by_symbol(self.x_player, self.o_player, self.x_symbol)
+        :attr:`x_symbol`), as the lists name them: the symbols people saw, not the engine's sides."""
+        return players_by_symbol(*self.seating.listed(self.level), self.x_symbol)
 
     def shown_text(self, plies: int | None = None) -> str:
         """The final position in rows, with the symbols people saw."""
@@ -131,7 +124,7 @@ class GameRecord:
 
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
-        state = GameState.seated(Mode(self.mode), self.board(plies), self.seating, started=self.started_at)
+        state = GameState.seated(self.board(plies), self.seating, started=self.started_at)
         return replace(state, line=self.moves, times=self.times)
 
     def to_json(self) -> dict[str, Any]:
@@ -165,7 +158,8 @@ def result_text(mode: str, winner: str | None, x_symbol: str, outcome: int) -> s
     """A finished game's result as its player saw it: ``You won``, ``X won``, ``Draw``…"""
     if winner is None:
         return "Draw"
-    if table_named(mode).results_yours:
+    table = TABLES.get(mode)
+    if table is not None and table.results_yours:
         return "You won" if outcome > 0 else "You lost"
     first, second = marks_shown(x_symbol == "O")
     return f"{first if winner == Mark.X.value else second} won"
@@ -293,7 +287,8 @@ class Summary:
         """A list row: number, end time, board, mode, players, result and length. ``narrow``
         (for 80 columns) leaves out the mode, which the players tell, and the time of day."""
         board = f"{self.rows}×{self.cols}" if self.k == 3 else f"{self.rows}×{self.cols} k{self.k}"
-        mode = () if narrow else (MODE_SHORT.get(self.mode, self.mode),)
+        table = TABLES.get(self.mode)
+        mode = () if narrow else (self.mode if table is None else table.short,)
         return (
             str(self.id),
             local_time(self.ended_at, short=narrow),
@@ -323,10 +318,11 @@ def title(game: str) -> str:
 
 
 def _summary(row: Sequence[Any]) -> Summary:
-    id_, ended_at, game, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves = row
+    id_, ended_at, game, rows, cols, k, mode, level, x_player, o_player, winner, x_symbol, outcome, moves = row
     plies = moves.count(" ") + 1 if moves else 0
     result = result_text(mode, winner, x_symbol, outcome)
-    by_symbol = players_by_symbol(x_player, o_player, x_symbol)
+    listed = Seating(mode, (x_player, o_player)).listed(level)
+    by_symbol = players_by_symbol(*listed, x_symbol)
     return Summary(id_, ended_at, game, rows, cols, k, mode, *by_symbol, result, plies)
 
 
@@ -372,7 +368,7 @@ def page(connection: sqlite3.Connection, filters: Filters, before: int | None, s
         where += " AND id < ?"
         params.append(before)
     query = (
-        "SELECT id, ended_at, variant, rows, cols, k, mode, x_player, o_player, winner, x_symbol, outcome, moves"
+        "SELECT id, ended_at, variant, rows, cols, k, mode, level, x_player, o_player, winner, x_symbol, outcome, moves"
         f" FROM games WHERE 1{where} ORDER BY id DESC LIMIT ?"
     )
     return [_summary(row) for row in connection.execute(query, [*params, size]).fetchall()]

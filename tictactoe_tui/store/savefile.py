@@ -6,6 +6,7 @@
     k: 3
     board: xo./.x./...
     moves: b2 a1
+    table: you vs computer
     players: you computer
     marks: O X
 
@@ -14,9 +15,11 @@ before there were other games have no ``game`` line and are classic), ``board`` 
 position reached (its rows give the size; Ultimate adds ``@`` and the last move), ``moves``
 the moves from the empty board that reach it, in order (empty for a new game). Lines
 starting with ``#`` are comments. Loading replays the moves and checks they reach the board.
-``players`` (who played the first and the second side: ``you``, ``computer`` or ``friend``)
-and ``marks`` (the symbols they showed) bring a game back as it was saved; files without them
-(written before) load as before: against the computer you continue as the side to move.
+``table`` (the kind of table), ``players`` (who played the first and the second side:
+``you``, ``computer``, ``friend`` or another registered kind of player) and ``marks`` (the
+symbols they showed) are the game's seating record: they bring a game back as it was saved.
+Files without ``players`` (written before) load as before: against the computer you continue
+as the side to move; without ``table``, the players sit at the table of the mode chosen now.
 """
 
 from __future__ import annotations
@@ -56,12 +59,12 @@ def dump(board: Board, seating: Seating | None = None) -> str:
     moves = " ".join(move_name(move) for move in board.history)
     text = f"{HEADER}\nversion: {VERSION}\ngame: {board.rules.name}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
     if seating is not None:
-        text += f"players: {' '.join(seating.players)}\nmarks: {' '.join(seating.marks)}\n"
+        text += f"table: {seating.table}\nplayers: {' '.join(seating.players)}\nmarks: {' '.join(seating.marks)}\n"
     return text
 
 
 def _seating(fields: dict[str, str]) -> Seating | None:
-    """The seating the file states, if it states one."""
+    """The seating the file states, if it states one (its table '' where the file names none)."""
     if "players" not in fields:
         return None
     players = tuple(fields["players"].lower().split())
@@ -70,7 +73,7 @@ def _seating(fields: dict[str, str]) -> Seating | None:
         raise SaveFileError(f"players must be two of {', '.join(PLAYERS)}, not {fields['players'][:40]!r}")
     if marks not in (("X", "O"), ("O", "X")):
         raise SaveFileError(f"marks must be 'X O' or 'O X', not {fields['marks'][:40]!r}")
-    return Seating((players[0], players[1]), (marks[0], marks[1]))
+    return Seating(fields.get("table", "").lower(), (players[0], players[1]), (marks[0], marks[1]))
 
 
 def parse_game(text: str) -> SavedGame:

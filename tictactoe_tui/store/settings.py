@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import BoardError
-from ..game import THINK_LIMITS, FirstPlayer, KeyLayout, MarkChoice, Mode, Preset, Settings
+from ..game import THINK_LIMITS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
+from ..table import TABLES
 from .files import BadFile, Paths, load
 
 DEFAULT_THEME = "textual-dark"
@@ -16,7 +17,7 @@ DEFAULT_THEME = "textual-dark"
 def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
     """The settings file's content."""
     return {
-        "mode": settings.mode.value,
+        "mode": settings.mode,
         "level": settings.level,
         "first": settings.first.value,
         "mark": settings.mark.value,
@@ -36,7 +37,6 @@ def settings_from_json(data: Any, known_levels: Collection[str]) -> tuple[Settin
         raise BadFile(f"a {type(data).__name__} where an object was expected")
     defaults = Settings()
     choices: dict[str, tuple[Any, Any]] = {
-        "mode": (Mode, defaults.mode),
         "first": (FirstPlayer, defaults.first),
         "mark": (MarkChoice, defaults.mark),
         "layout": (KeyLayout, defaults.layout),
@@ -44,6 +44,7 @@ def settings_from_json(data: Any, known_levels: Collection[str]) -> tuple[Settin
     values: dict[str, Any] = {}
     for key, (enum, default) in choices.items():
         values[key] = _choice(data, key, {member.value: member for member in enum}, default)
+    values["mode"] = _choice(data, "mode", {name: name for name in TABLES}, defaults.mode)
     level = data.get("level", defaults.level)
     if not isinstance(level, str) or level not in known_levels:
         raise BadFile(f"level {level!r}, which is not one of {', '.join(known_levels)}")

@@ -1,16 +1,18 @@
 """Seats: who plays each side, as the game screen drives them. The session's table names the
 player at each side (``you``, ``computer``, ``friend``: :mod:`tictactoe_tui.table`); here each
-kind of player has its seat. A new kind of player is a module here (a :class:`Seat`) and one
-:func:`register_seat` (with :func:`tictactoe_tui.table.register_player` for its words)."""
+kind of player has its seat. A new kind of player is a :class:`Seat` (a module here, or a
+plug-in's own) registered in :data:`SEAT_KINDS`, with its words in
+:data:`tictactoe_tui.table.PLAYERS`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...engine.board import Mark
 from ...game import GameState
+from ...registry import Registry
+from ...table import COMPUTER, FRIEND, YOU
 from .base import Seat, SeatPorts
 from .computer import ComputerSeat
 from .friend import FriendSeat
@@ -19,39 +21,35 @@ from .human import HumanSeat
 if TYPE_CHECKING:
     from ..jobs import AiJob
 
-__all__ = ["SEAT_KINDS", "ComputerSeat", "FriendSeat", "HumanSeat", "Seat", "SeatPorts", "Seats", "register_seat"]
+__all__ = ["SEAT_KINDS", "ComputerSeat", "FriendSeat", "HumanSeat", "Seat", "SeatPorts", "Seats"]
 
-#: How each kind of player's seat is made, by the player's name (see :data:`tictactoe_tui.table.PLAYERS`).
-SEAT_KINDS: dict[str, Callable[[SeatPorts], Seat]] = {
-    "you": lambda ports: HumanSeat(),
-    "computer": ComputerSeat,
-    "friend": lambda ports: FriendSeat(),
-}
-
-
-def register_seat(player: str, make: Callable[[SeatPorts], Seat]) -> None:
-    """Seat the player called ``player`` with what ``make`` builds (from what the screen offers)."""
-    SEAT_KINDS[player] = make
+#: How each kind of player's seat is made, by the player's name (see :data:`tictactoe_tui.table.PLAYERS`):
+#: from what the game screen offers its seats. A new kind of player registers its seat here.
+SEAT_KINDS: Registry[Callable[[SeatPorts], Seat]] = Registry("kind of seat")
+SEAT_KINDS.register(YOU.name, lambda ports: HumanSeat())
+SEAT_KINDS.register(COMPUTER.name, ComputerSeat)
+SEAT_KINDS.register(FRIEND.name, lambda ports: FriendSeat())
 
 
-@dataclass(frozen=True)
 class Seats:
-    """The seats a game screen drives, one per kind of player."""
+    """The seats a game screen drives, one per kind of player, each made when a game first
+    seats that kind (a kind registered after the screen was made included)."""
 
-    by_player: Mapping[str, Seat]
-
-    @classmethod
-    def made(cls, ports: SeatPorts) -> Seats:
-        """A seat for every kind of player registered."""
-        return cls({name: make(ports) for name, make in SEAT_KINDS.items()})
+    def __init__(self, ports: SeatPorts, chosen: Mapping[str, Seat] | None = None) -> None:
+        """``chosen``: seats that play some kinds of player instead of their registered seat."""
+        self._ports = ports
+        self._seats: dict[str, Seat] = dict(chosen or {})
 
     def seating(self, player: str, seat: Seat) -> Seats:
         """These seats with ``player`` played by ``seat`` (online, your moves go to the match)."""
-        return replace(self, by_player={**self.by_player, player: seat})
+        return Seats(self._ports, {**self._seats, player: seat})
 
     def of(self, state: GameState, mark: Mark) -> Seat:
         """Who plays ``mark`` in ``state``."""
-        return self.by_player[state.seating.of(mark).name]
+        name = state.seating.of(mark).name
+        if name not in self._seats:
+            self._seats[name] = SEAT_KINDS.named(name)(self._ports)
+        return self._seats[name]
 
     def to_move(self, state: GameState) -> Seat:
         """Who plays the side to move."""
@@ -65,13 +63,8 @@ class Seats:
         """Whether a seat waits for ``job`` (then it waits no more)."""
         return any(seat.answers(job) for seat in self)
 
-    @property
-    def computer(self) -> Seat:
-        """The computer's seat."""
-        return self.by_player["computer"]
-
     def __iter__(self) -> Iterator[Seat]:
-        return iter(self.by_player.values())
+        return iter(list(self._seats.values()))
 
     def stop(self) -> None:
         """Stop every search; late answers are dropped."""
