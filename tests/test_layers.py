@@ -182,3 +182,24 @@ def test_no_module_of_the_package_imports_itself_back() -> None:
     edges = {module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules}
     assert _cycles(edges) == []
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]  # it does find one
+
+
+def test_the_layer_contracts_place_every_module_of_the_app_and_the_package() -> None:
+    """A module no contract names is outside every layer: the app's layers list each of its
+    modules (and its seats package), and the package's layers each of its top-level parts."""
+    import tomllib
+
+    import tictactoe_tui
+
+    contracts = tomllib.loads(Path("pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+
+    def named(container: str | None) -> set[str]:
+        [contract] = [c for c in contracts if c["type"] == "layers" and c.get("containers", [None]) == [container]]
+        return {name.strip() for layer in contract["layers"] for name in layer.split("|")}
+
+    root = Path(tictactoe_tui.__file__).parent
+    app = {path.stem for path in (root / "app").glob("*.py") if path.stem != "__init__"} | {"seats"}
+    assert named("tictactoe_tui.app") == app
+    package = {path.stem for path in root.glob("*.py") if path.stem != "__init__"}
+    package |= {path.name for path in root.iterdir() if (path / "__init__.py").exists()}
+    assert {name.removeprefix("tictactoe_tui.") for name in named(None)} == package

@@ -1,6 +1,7 @@
-"""The seams, proved from outside the package: a new game and a new kind of player, defined
-here and registered through the public registries, played in the app by keys and clicks,
-analysed, archived, replayed and reviewed — with no edit to the package."""
+"""The seams, proved from outside the package: a new game, a new computer player, a new kind of
+seat and a table that seats it, defined here and registered through the public registries,
+played in the app by keys and clicks, analysed, archived, replayed and reviewed, then taken out
+again through the registries — with no edit to the package."""
 
 from __future__ import annotations
 
@@ -13,8 +14,12 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.jobs import AiJob, AiResult
+from tictactoe_tui.app.messages import AiMoved
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import ReviewPanel
+from tictactoe_tui.app.seats import SEAT_KINDS, Seat, SeatPorts
+from tictactoe_tui.app.sidebar import setting_options
 from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy
 from tictactoe_tui.engine.games import GAMES, STRATEGIES, Game, register_game
 from tictactoe_tui.engine.players import PerfectStrategy, RandomStrategy, RulesStrategy
@@ -23,7 +28,8 @@ from tictactoe_tui.engine.rules.base import DRAW, WIN, BoardLike, check_counts
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.kit import SearchKit
 from tictactoe_tui.engine.search.solver import Solver
-from tictactoe_tui.game import Preset, Settings
+from tictactoe_tui.game import GameState, Preset, Settings
+from tictactoe_tui.table import PLAYERS, TABLES, Player, Table
 
 from .app.test_play import click_cell, settle, status
 
@@ -163,3 +169,146 @@ async def test_a_game_and_a_player_from_outside_play_in_the_app(torus: Game) -> 
         review = app.screen.query_one(ReviewPanel).review
         assert review is not None
         assert len(review.moves) == len(board.history)
+
+
+# -- a new kind of seat, and a table that seats it -------------------------------------------
+
+
+#: The squares the lister plays, in its order of preference: never four in a wrapped line.
+LISTED = ((1, 1), (2, 2), (0, 0), (3, 3), (1, 3), (3, 1), (0, 2), (2, 0))
+
+
+class ListSeat(Seat):
+    """A new kind of seat: it answers from a list (the first of :data:`LISTED` still free),
+    at once, as the game screen's seats answer: a message to the screen about the state it was
+    asked about; an answer the screen no longer waits for is dropped."""
+
+    def __init__(self, ports: SeatPorts) -> None:
+        self.owner = ports.owner
+        self.job: AiJob | None = None
+
+    def take_turn(self, state: GameState) -> None:
+        legal = state.board.legal_moves()
+        move = next(move for move in LISTED if move in legal)
+        job = self.job = AiJob(state, LISTER.name, 0, 0.0)
+        self.owner.post_message(AiMoved(AiResult(job, Decision(move), 0.0)))
+
+    def answers(self, job: AiJob) -> bool:
+        if job is not self.job:
+            return False
+        self.job = None
+        return True
+
+    def stop(self) -> None:
+        self.job = None
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None
+
+    def refusal(self, state: GameState) -> str | None:
+        return "Wait: the lister is choosing"
+
+
+LISTER = Player("lister", "Lister", "The lister's turn", "The lister wins")
+#: You play X, the lister O.
+AGAINST_THE_LISTER = Table("you vs lister", "vs lister", ("you", LISTER.name))
+
+
+@pytest.fixture
+def lister() -> Iterator[Table]:
+    """The lister's kind of player, its seat and its table, registered through the public
+    registries, and taken out again through them."""
+    with (
+        PLAYERS.registered(LISTER.name, LISTER),
+        SEAT_KINDS.registered(LISTER.name, ListSeat),
+        TABLES.registered(AGAINST_THE_LISTER.name, AGAINST_THE_LISTER),
+    ):
+        yield AGAINST_THE_LISTER
+    assert LISTER.name not in PLAYERS
+    assert LISTER.name not in SEAT_KINDS
+    assert AGAINST_THE_LISTER.name not in TABLES
+
+
+def solved(board: Board) -> dict[Move, int]:
+    """Every move's exact value on ``board`` by the torus's own solver, asked directly."""
+    analysis = Solver(board.geometry).analyze(board)
+    assert analysis.complete
+    return {found.move: found.value for found in analysis.moves}
+
+
+async def test_a_seat_and_a_table_from_outside_play_a_whole_game_on_the_torus(torus: Game, lister: Table) -> None:
+    from textual.widgets import Select
+
+    app = TicTacToeApp(Settings(preset=Preset(SIDE, SIDE, SIDE, "torus")), seed=1, watch_delay=0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await app.game_screen.whole()
+        mode = app.query_one("#mode", Select)
+        assert (lister.label, lister.name) in setting_options("mode", app.game_screen.settings)
+        mode.value = lister.name  # picked in the sidebar, as a player does
+        await pilot.pause()
+        assert "Applies from the next game" in status(app)
+        await pilot.press("n")
+        await settle(app)
+        screen = app.game_screen
+        assert screen.game.seating.players == ("you", LISTER.name)
+        assert "Your turn (X)" in status(app)
+        played: list[Move] = []
+        for number, target in enumerate(X_LINE):  # a click, keys, a click, keys: the lister answers each
+            if number % 2:
+                await press_to(pilot, app, target)
+            else:
+                await click_cell(pilot, *target)
+            await settle(app)
+            await pilot.pause()
+            played.append(target)
+            if screen.game.board.is_over:
+                break
+            reply = screen.game.line[-1]
+            assert reply == next(move for move in LISTED if move not in played)
+            played.append(reply)
+            assert "Your turn (X)" in status(app)
+            if number == 1:  # the overlay: every square's value, by the game's own solver
+                await pilot.press("a")
+                await settle(app)
+                await pilot.pause()
+                assert screen.analysis is not None
+                assert {found.move: found.value for found in screen.analysis.moves} == solved(screen.game.board)
+                await pilot.press("a")
+        board = screen.game.board
+        assert board.winner is Mark.X
+        assert board.history == tuple(played)
+        assert status(app).startswith("You win")
+        assert str(screen.scores) == "You 1 · Lister 0 · draws 0"
+        await until_archived(app)
+        [summary] = app.archive.page()
+        record = app.archive.get(summary.id)
+        assert record is not None
+        assert (record.mode, record.x_player, record.o_player, record.level) == (lister.name, "you", "lister", "")
+        assert record.seating == screen.game.seating
+        await pilot.press("g", "enter")  # the archive, then the replay: step through every move
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("home")
+        seen = [replay.state.board.history]
+        for _ in played:
+            await pilot.press("right")
+            seen.append(replay.state.board.history)
+        assert seen == [tuple(played[:ply]) for ply in range(len(played) + 1)]
+        await pilot.press("v")  # the review: each verdict is the one the solver gives
+        await replay.workers.wait_for_complete()
+        await pilot.pause()
+        review = replay.query_one(ReviewPanel).review
+        assert review is not None
+        position = Board.empty(SIDE, SIDE, SIDE, "torus")
+        for judged, move in zip(review.moves, played, strict=True):
+            values = solved(position)
+            assert (judged.move, judged.value_before, judged.value_after) == (move, max(values.values()), values[move])
+            position = position.play(move)
+
+
+async def until_archived(app: TicTacToeApp) -> None:
+    """Wait for the archive's worker to have written the game that just ended."""
+    if app.game_screen.archiving is not None:
+        await app.game_screen.archiving.wait()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, geometry, move_name
 from .engine.rules import Rules, rules_named
-from .table import VS_COMPUTER, Seating, Table, loaded_seating, table_named
+from .table import VS_COMPUTER, Seating, Table, loaded_seating, mover, table_named
 from .table import FirstPlayer as FirstPlayer
 from .table import MarkChoice as MarkChoice
 
@@ -326,6 +326,15 @@ class GameState:
         return self.seating.symbol(mark)
 
     @property
+    def unfinished(self) -> bool:
+        """Whether leaving the game now would leave it half played: it is not over and holds a
+        move a person played, here or online (on the board, or undone and waiting for redo), or,
+        where only the computer plays, any move: the computer's opening move alone is not such a
+        move."""
+        people = frozenset(mark for mark in Mark if not self.seating.of(mark).by_level) or frozenset(Mark)
+        return not self.board.is_over and any(mover(ply) in people for ply in range(len(self.line)))
+
+    @property
     def level_to_move(self) -> bool:
         """True when the game is on and the side to move plays at the computer's level."""
         return self.seating.level_to_move(self.board)
@@ -377,7 +386,7 @@ class GameState:
         single turns, as the review, the replay and puzzles count them."""
         names = []
         for ply, move in enumerate(self.line):
-            mark = self.symbol(Mark.X if ply % 2 == 0 else Mark.O)
+            mark = self.symbol(mover(ply))
             names.append(f"{ply + 1}. {mark} {move_name(move)}")
         return names
 

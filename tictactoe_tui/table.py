@@ -284,7 +284,7 @@ class Table:
         keyboard = game.seating.keyboard
         if not keyboard:
             return ply - 1 if ply else None
-        return next((p for p in range(ply - 1, -1, -1) if _mover(p) in keyboard), None)
+        return next((p for p in range(ply - 1, -1, -1) if mover(p) in keyboard), None)
 
     def redo_target(self, game: Seated, ply: int, end: int) -> int | None:
         """Where redo goes from ``ply`` of ``end`` moves: on to the next turn of a player at
@@ -294,7 +294,7 @@ class Table:
         keyboard = game.seating.keyboard
         if not keyboard:
             return ply + 1
-        return next(p for p in range(ply + 1, end + 1) if _mover(p) in keyboard or p == end)
+        return next(p for p in range(ply + 1, end + 1) if mover(p) in keyboard or p == end)
 
     def jump_target(self, game: Seated, ply: int, end: int) -> int:
         """Where picking the position after ``ply`` of ``end`` moves in the history lands: there,
@@ -303,11 +303,11 @@ class Table:
         keyboard = game.seating.keyboard
         if not keyboard:
             return ply
-        return next((p for p in range(ply, end + 1) if _mover(p) in keyboard), ply)
+        return next((p for p in range(ply, end + 1) if mover(p) in keyboard), ply)
 
 
-def _mover(ply: int) -> Mark:
-    """The side to move after ``ply`` moves."""
+def mover(ply: int) -> Mark:
+    """The side to move after ``ply`` moves (the engine's X moves first)."""
     return Mark.X if ply % 2 == 0 else Mark.O
 
 
@@ -471,6 +471,7 @@ __all__ = [
     "Table",
     "loaded_seating",
     "marks_shown",
+    "mover",
     "register_table",
     "table_named",
 ]

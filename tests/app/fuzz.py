@@ -142,7 +142,7 @@ def read_screen(app: TicTacToeApp, started_with: Settings | None, before: Seen, 
         if first_choice is not FirstPlayer.COIN_FLIP and (first_choice is FirstPlayer.YOU) != (yours is Mark.X):
             faults.append(f"the sidebar says {first_choice} goes first, but the seats say otherwise ({seating})")
     status = app.query_one("#status")
-    notice = getattr(status, "notice", "")
+    notice = str(getattr(status, "notice", None) or "")
     if notice in WAIT_NOTICES and (board.is_over or board.to_move in seating.keyboard):
         faults.append(f"the status still says {notice!r} on this keyboard's turn (or after the end)")
     view = app.query_one(BoardView)

@@ -1,5 +1,6 @@
-"""The coach (issue 40 item 3): against the computer, a move that gives up a win or a draw is
-told at once, before the computer replies; coached games are archived as coached."""
+"""The coach (issue 40 item 3, issue 56 item 4): against the computer, a move that gives up a
+win or a draw is told before the computer replies, and the reply waits: u takes the move back,
+another move key or Enter plays on; coached games are archived as coached."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import tictactoe_tui.search_process  # noqa: F401 (loaded once here, not in the 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.coach import CHECKING
 from tictactoe_tui.app.commands import game_commands
+from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
@@ -25,7 +27,7 @@ SnapCompare = Callable[..., bool]
 
 #: You move second; the computer opens in the corner a1.
 COACHED = Settings(first=FirstPlayer.COMPUTER, coach=True)
-GIVES_UP_THE_DRAW = "That gives up the draw: u takes it back"
+GIVES_UP_THE_DRAW = "That gives up the draw: u takes it back, Enter plays on"
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
@@ -54,10 +56,10 @@ async def to_the_blunder(pilot: Pilot[None], computer: Gated) -> None:
     await reply(pilot, computer, 0)  # X a1
     await pilot.press("5")  # b2: the only move that holds the draw against a corner
     await until(pilot, computer.entered.is_set)  # the coach has spoken: the computer thinks
-    assert app.game_screen.notice == ""  # a good move: the coach says nothing
+    assert app.game_screen.notice is None  # a good move: the coach says nothing
     await reply(pilot, computer, 2)  # X b1 (the first free square)
     await pilot.press("9")  # c3, not c1: the computer wins
-    await until(pilot, lambda: app.game_screen.notice != CHECKING)
+    await until(pilot, lambda: str(app.game_screen.notice) != CHECKING)
 
 
 async def test_a_move_that_gives_up_the_draw_is_told_before_the_computer_replies(make_app: AppFactory) -> None:
@@ -74,7 +76,7 @@ async def test_a_move_that_gives_up_the_draw_is_told_before_the_computer_replies
         assert "gives up" not in status(app)
         await pilot.press("3")  # c1 holds the draw: nothing to say
         await until(pilot, computer.entered.is_set)
-        assert screen.notice == ""
+        assert screen.notice is None
         assert screen.game.ply == 4
 
 
@@ -82,6 +84,9 @@ async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_c
     app = make_app(COACHED, impossible=FirstFree())  # X a1, b1, c1 at once
     async with app.run_test() as pilot:
         await pilot.press("5", "9")  # b2 holds the draw, c3 gives it up
+        await until(pilot, lambda: GIVES_UP_THE_DRAW in status(app))
+        assert app.game_screen.game.ply == 4  # the instant computer waits for the player
+        await pilot.press("enter")  # plays on
         await until(pilot, lambda: app.game_screen.game.board.is_over)
         assert "Your move c3 gave up the draw: v reviews the game" in status(app)
         assert "O played c1 in" in status(app)  # the reply is told below the remark
@@ -89,6 +94,58 @@ async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_c
         record = app.archive.get(app.archive.page()[0].id)
         assert record is not None
         assert record.coached
+
+
+def blocking_square(game: GameState) -> tuple[int, int] | None:
+    """The square where O would complete a line next move (X must take it), if there is one."""
+    board = game.board
+    own = board.bits_of(Mark.O)
+    for move in board.legal_moves():
+        completed = own | 1 << board.index(move)
+        if any(completed & line == line for line in board.geometry.lines):
+            return move
+    return None
+
+
+async def test_the_warning_comes_before_an_instant_reply_and_u_takes_the_move_back(make_app: AppFactory) -> None:
+    """Issue 56 item 2: the real impossible replies at once, so the warning used to come with
+    "The computer wins". You X: a1, then c3; O answers b2 and an edge; then X leaves O's line open."""
+    from textual.widgets import Select
+
+    app = make_app(Settings(first=FirstPlayer.YOU, coach=True))  # the real players
+    async with app.run_test() as pilot:
+        screen = app.game_screen
+        assert isinstance(app.query_one("#level", Select).value, str)
+        await pilot.press("1")
+        await until(pilot, lambda: screen.game.ply == 2)
+        await pilot.press("9")
+        await until(pilot, lambda: screen.game.ply == 4 and not screen.thinking)
+        block = blocking_square(screen.game)
+        assert block is not None, f"O threatens no line after {screen.game.move_list()}"
+        elsewhere = next(move for move in screen.game.board.legal_moves() if move != block)
+        screen.cursor = elsewhere
+        await pilot.press("enter")  # leaves O's line open
+        await until(pilot, lambda: GIVES_UP_THE_DRAW in status(app))
+        assert screen.game.ply == 5
+        assert not screen.game.board.is_over  # the computer waits
+        assert not screen.thinking
+        await pilot.press("u")
+        assert screen.game.ply == 4
+        assert "gives up" not in status(app)
+        screen.cursor = block
+        await pilot.press("enter")  # blocks: the computer replies at once, nothing to say
+        await until(pilot, lambda: screen.game.ply == 6)
+        assert "gives up" not in status(app)
+
+
+async def test_with_the_coach_off_a_losing_move_is_answered_at_once(make_app: AppFactory) -> None:
+    app = make_app(Settings(first=FirstPlayer.COMPUTER, coach=False), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.game_screen.game.ply == 1)  # X a1
+        await pilot.press("5", "9")  # b2, then c3 gives up the draw: X b1 and c1 follow at once
+        await until(pilot, lambda: app.game_screen.game.board.is_over)
+        assert "gives up" not in status(app)
+        assert "gave up" not in status(app)
 
 
 def test_only_a_table_that_lets_a_coach_speak_makes_a_game_coached() -> None:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from tictactoe_tui.app.status import Cause, Notice
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
@@ -93,10 +94,10 @@ async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a
         screen = app.game_screen
         game = screen.game
         assert read_screen(app, screen.settings, Seen(game), "press x") == []
-        screen.notice = "Wait: it is the computer's turn"  # while it is yours
+        screen.notice = Notice("Wait: it is the computer's turn", Cause.KEY)  # while it is yours
         await pilot.pause()
         assert any("still says" in fault for fault in read_screen(app, screen.settings, Seen(game), "press x"))
-        screen.notice = ""
+        screen.notice = None
         view = app.query_one(BoardView)  # an O drawn where the game has nothing, under the cursor:
         view.squares[1, 1] = Square((1, 1), "O", "", frozenset({"-o", "-cursor"}))
         view.cursor = (0, 0)  # a move of the cursor draws the board again, keeping the squares' marks

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Select, Static
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.status import StatusLine
+from tictactoe_tui.app.status import Cause, Notice, StatusLine
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import GameState, Preset, Settings, presets_for
@@ -109,7 +109,7 @@ async def test_the_status_shows_its_whole_text(size: tuple[int, int], game: str)
         await pilot.pause()
         status = app.query_one(StatusLine)
         for banner, news in LONG_NEWS:
-            status.online_banner, status.notice = banner, news
+            status.online_banner, status.notice = banner, Notice(news, Cause.ANSWER)
             await pilot.pause()
             shown = " ".join(strip.text for strip in status.render_lines(Region(0, 0, *status.outer_size))).split()
             assert shown == Text.from_markup(status.render()).plain.split()

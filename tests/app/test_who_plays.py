@@ -202,7 +202,7 @@ async def test_loading_over_a_game_in_progress_asks_first(make_app: AppFactory, 
         await pilot.pause()
         await pilot.press("y")
         assert app.game_screen.game.board.history == ((0, 0), (1, 1))
-        assert "Loaded" in app.game_screen.notice
+        assert "Loaded" in str(app.game_screen.notice)
 
 
 async def test_a_loaded_game_shows_its_own_game_and_board_in_the_sidebar(tmp_path: Path) -> None:
@@ -301,7 +301,7 @@ async def test_undo_after_the_end_says_why_within_80_columns(make_app: AppFactor
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "4", "2", "5", "3", "u")
         await pilot.pause()
-        notice = app.game_screen.notice
+        notice = str(app.game_screen.notice)
         assert notice.startswith("Over and counted")
         assert len(notice) <= app.query_one("#status").content_size.width
 

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from ..engine import Board
 from ..game import GameState
 from .ai import Searcher, analysis_seconds
-from .jobs import AiJob
+from .jobs import AiJob, Job
 from .messages import AnalysisFailed, AnalysisReady
 
 if TYPE_CHECKING:
@@ -55,11 +55,9 @@ class AnalysisRequests:
 
     def __init__(self, screen: Screen[Any], searcher: Searcher, rng: random.Random | None = None) -> None:
         """``rng``: seeds the search behind a hint's estimate."""
-        self._screen = screen
         self._searcher = searcher
         self._rng = rng or random.Random()
-        self._cancel = threading.Event()
-        self._wanted: GameState | None = None
+        self._job: Job[GameState] = Job(screen, "analysis")
         self._hint = False
 
     def ask(self, state: GameState, hint: bool = False) -> None:
@@ -67,17 +65,14 @@ class AnalysisRequests:
         answer also names a move, from the strongest search where the solver does not finish."""
         if state.board.is_over:
             return
-        self._cancel.set()
-        self._cancel = threading.Event()
-        self._hint = hint or (self._hint and state is self._wanted)
-        self._wanted = state
-        work = partial(self._analyze, state, self._cancel, self._hint)
-        self._screen.run_worker(work, name="analysis", group="analysis", thread=True, exclusive=True)
+        self._hint = hint or (self._hint and state is self._job.asked)
+        hinted = self._hint
+        self._job.start(state, partial(self._analyze, state, hinted), partial(AnalysisFailed, state))
 
     @property
     def asked(self) -> bool:
         """Whether a request is in force (not answered, not dropped)."""
-        return self._wanted is not None
+        return self._job.asked is not None
 
     @property
     def hint_asked(self) -> bool:
@@ -86,31 +81,23 @@ class AnalysisRequests:
 
     def drop(self) -> None:
         """Cancel the request in force; an answer that still comes is dropped."""
-        self._cancel.set()
-        self._wanted = None
+        self._job.cancel()
         self._hint = False
 
     def answers(self, message: AnalysisReady | AnalysisFailed) -> bool:
         """Whether ``message`` answers the request in force (which is then done)."""
-        if message.state is not self._wanted:
+        if not self._job.answers(message.state):
             return False
-        self._wanted = None
         self._hint = False
         return True
 
-    def _analyze(self, state: GameState, cancel: threading.Event, hint: bool) -> None:
-        """Run in a worker thread: analyse ``state``, then post the answer unless the request
-        was cancelled meanwhile (its values may be part-solved). A hint the solver
-        cannot give in time comes from the strongest search instead, as an estimate."""
+    def _analyze(self, state: GameState, hint: bool, cancel: threading.Event) -> AnalysisReady:
+        """Run in a worker thread: analyse ``state``. A hint the solver cannot give in time
+        comes from the strongest search instead, as an estimate."""
         seconds = analysis_seconds(state.board)
-        try:
-            result = self._searcher.analyze(state, seconds, cancel)
-            estimate = None
-            if hint and not result.analysis.complete and not cancel.is_set():
-                job = AiJob(state, "impossible", self._rng.getrandbits(64), seconds)
-                estimate = self._searcher(job, cancel).decision.move
-        except Exception as error:  # the screen says so and goes on
-            self._screen.post_message(AnalysisFailed(state, error))
-            return
-        if not cancel.is_set():  # a request replaced (on the same position, too) gives no answer
-            self._screen.post_message(AnalysisReady(result, hint, estimate))
+        result = self._searcher.analyze(state, seconds, cancel)
+        estimate = None
+        if hint and not result.analysis.complete and not cancel.is_set():
+            job = AiJob(state, "impossible", self._rng.getrandbits(64), seconds)
+            estimate = self._searcher(job, cancel).decision.move
+        return AnalysisReady(result, hint, estimate)

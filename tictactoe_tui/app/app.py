@@ -125,7 +125,7 @@ class TicTacToeApp(App[None]):
 
         tell_archive_news(self, self.archive)
         if self.open_puzzles:  # tictactoe-tui puzzle: leaving the puzzles returns to the shell
-            self.game_screen.open_puzzles(lambda _closed: self.exit())
+            self.game_screen.parts.elsewhere.puzzles(lambda _closed: self.exit())
         if isinstance(self.searcher, ProcessSearcher):
             self.searcher.prepare()
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)

@@ -1,11 +1,14 @@
 """The coach on the game screen: at a table that lets a coach speak (you against the computer),
-a move played at this keyboard that gives up a win or a draw is told at once, before the other
-side replies ("That gives up the draw: u takes it back").
+a move played at this keyboard that gives up a win or a draw is told before the other side
+replies, and the reply waits: u takes the move back, another move key or Enter plays on
+("That gives up the draw: u takes it back, Enter plays on").
 
-The move is judged by the review's own check (:func:`tictactoe_tui.engine.review.judge_move`,
-exact or not at all) in the search process, in a worker; the next seat takes its turn once the
-verdict is in. Where the solver does not finish in :data:`COACH_SECONDS`, the coach says nothing
-rather than guess.
+The coach is a gate the screen's turn loop asks (:meth:`Coach.holds`): while it judges your
+move, and after a remark until you play on, the other side's reply waits. The move is judged by
+the review's own check (:func:`tictactoe_tui.engine.review.judge_move`, exact or not at all) in
+the search process, in a worker; where the solver does not finish in :data:`COACH_SECONDS`, the
+coach says nothing rather than guess. It writes nothing on the screen: it tells the screen what
+it decided, and the screen says it and runs the turns.
 """
 
 from __future__ import annotations
@@ -15,13 +18,17 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+from textual.dom import DOMNode
+
 from ..engine import Move, move_name
 from ..game import GameState
 from .messages import Coached
-from .play import PlayScreen
+from .status import Cause, Notice
 
-if TYPE_CHECKING:  # the review's code loads with the first check, not at start
+if TYPE_CHECKING:  # the review's code and the job helper load with the first check, not at start
     from ..engine.review import MoveReview
+    from .ai import Searcher
+    from .jobs import Job
 
 #: What a value given up is called.
 GIVEN_UP = {1: "win", 0: "draw"}
@@ -49,72 +56,76 @@ class Remark:
         given_up = GIVEN_UP[self.judged.value_before or 0]
         if game.board.is_over:
             return f"Your move {move_name(self.judged.move)} gave up the {given_up}: v reviews the game"
-        return f"That gives up the {given_up}: u takes it back"
+        if game.ply == plies:  # the reply waits
+            return f"That gives up the {given_up}: u takes it back, Enter plays on"
+        return f"That gave up the {given_up}: u takes it back"
 
 
 class Coach:
-    """The game screen's coach: judges your move before the next seat takes its turn. The
-    screen makes it when it is first needed."""
+    """The game screen's coach (made when it is first needed): judges a move played at this
+    keyboard and holds the reply to a move that gave something up until the player plays on."""
 
-    def __init__(self, screen: PlayScreen) -> None:
-        self._screen = screen
-        self._cancel = threading.Event()
+    def __init__(self, owner: DOMNode, searcher: Searcher) -> None:
+        """``owner``: the screen its checks post their verdicts to."""
+        from .jobs import Job
+
+        self._searcher = searcher
+        self._checks: Job[GameState] = Job(owner, "coach")
         self._remark: Remark | None = None
+        self._held: GameState | None = None
+        """The position whose reply waits for the player to play on."""
 
-    def after_your_move(self, before: GameState, move: Move) -> None:
-        """``move``, played at this keyboard, led from ``before`` to the game shown: the next
-        seat takes its turn, once the coach (when on, at a table that lets it speak) has
-        judged the move."""
-        screen = self._screen
-        game = screen.game
-        if not screen.settings.coach or not game.table.coaches or game.board.is_over:
-            screen.take_turns()
-            return
-        self._cancel.set()
-        cancel = self._cancel = threading.Event()
-        screen.notice = CHECKING
-        work = partial(self._judge, before, move, game, cancel)
-        screen.run_worker(work, name="coach", group="coach", thread=True, exclusive=True)
+    def check(self, before: GameState, move: Move, after: GameState) -> Notice | None:
+        """``move``, played at this keyboard, led from ``before`` to ``after``: judge it where
+        the table lets a coach speak and the game goes on (the reply waits for the verdict);
+        what the status says meanwhile (None: nothing is judged)."""
+        if not after.table.coaches or after.board.is_over:
+            return None
+        self._checks.start(after, partial(self._judge, before, move, after), partial(Coached, after, None))
+        return Notice(CHECKING, Cause.COACH)
 
-    def _judge(self, before: GameState, move: Move, after: GameState, cancel: threading.Event) -> None:
-        """Run in a worker thread: judge the move, then post the verdict."""
-        screen = self._screen
-        try:
-            judged = screen.host.searcher.judge(before.board, move, COACH_SECONDS, cancel, verdict_only=True)
-        except Exception as error:  # the game goes on: the status says the check failed
-            screen.post_message(Coached(after, None, error))
-            return
-        screen.post_message(Coached(after, judged))
+    def _judge(self, before: GameState, move: Move, after: GameState, cancel: threading.Event) -> Coached:
+        """Run in a worker thread: judge the move."""
+        return Coached(after, self._searcher.judge(before.board, move, COACH_SECONDS, cancel, verdict_only=True))
 
-    def coached(self, message: Coached) -> None:
-        """Say what the coach found, then let the next seat move (unless the game moved on:
-        whoever changed it has let the seat to move take its turn)."""
-        screen = self._screen
-        if message.state is not screen.game:
-            return
-        judged = message.judged
-        if judged is not None and judged.verdict in ("mistake", "blunder"):
-            self._remark = Remark(message.state, judged)
-        screen.notice = screen.news(screen.game)
+    def coached(self, message: Coached) -> str | None:
+        """Take the verdict on the move that led to ``message.state``: what the status says of it
+        (a remark, "" for none, why the check failed), or None for a verdict no longer wanted.
+        After a remark, the reply waits until the player plays on."""
+        if not self._checks.answers(message.state):
+            return None
         if message.error is not None:
-            screen.notice = f"The coach's check failed: {message.error}"
-        screen.take_turns()
+            return f"The coach's check failed: {message.error}"
+        judged = message.judged
+        if judged is None or judged.verdict not in ("mistake", "blunder"):
+            return ""
+        self._remark = Remark(message.state, judged)
+        self._held = message.state
+        return self._remark.text(message.state)
+
+    def holds(self, game: GameState) -> bool:
+        """Whether the other side's reply in ``game`` waits: while the coach judges the move that
+        led to it, and after a remark until the player plays on."""
+        return game is self._checks.asked or game is self._held
+
+    def play_on(self, game: GameState) -> bool:
+        """Let the reply the coach holds in ``game`` go on (whether it held one)."""
+        if game is not self._held:
+            return False
+        self._held = None
+        return True
 
     def remark(self, game: GameState) -> str:
         """The coach's remark on your last move while it stands as ``game`` shows it, else empty."""
         return self._remark.text(game) if self._remark is not None else ""
 
-    def switched(self, on: bool) -> None:
-        """The coach was turned on or off (at once): a game coached at any point counts apart."""
-        screen = self._screen
-        game = screen.game.with_coach(on)
-        if game is not screen.game:  # marked coached: a search about the old state would be dropped
-            screen.stop_turns()
-            screen.game = game
-            screen.take_turns()
+    def switched(self, on: bool, game: GameState) -> str:
+        """The coach was turned on or off (at once) in ``game``: what the status says. Turned
+        off, it judges and holds nothing more."""
         if not on:
-            screen.notice = "Coach off (this game still counts as coached)" if game.coached else "Coach off"
-        elif game.table.coaches:
-            screen.notice = "Coach on: it says when your move gives up a win or a draw (coached games count apart)"
-        else:
-            screen.notice = "Coach on: it speaks in games against the computer"
+            self._checks.cancel()
+            self._held = None
+            return "Coach off (this game still counts as coached)" if game.coached else "Coach off"
+        if game.table.coaches:
+            return "Coach on: it says when your move gives up a win or a draw (coached games count apart)"
+        return "Coach on: it speaks in games against the computer"

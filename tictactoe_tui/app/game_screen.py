@@ -3,14 +3,13 @@
 Every change of state goes through here: a key or click (an action), a sidebar choice (a
 message), the computer's move or an analysis (messages posted by workers), a friend's move
 (a message posted by the online link). Each is checked against the state it was about, so an
-answer that comes too late is dropped.
+answer that comes too late is dropped. The screen alone runs the turns and says what the
+status line's notice is: its parts return what they decided or post it.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,23 +20,20 @@ from textual.containers import Vertical
 from textual.events import Resize
 
 from ..engine import Board, Move, move_name
-from ..game import GameState, Preset, Scoreboard, Settings
+from ..game import GameState, Scoreboard, Settings
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .board_view import BoardView
-from .messages import AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid
+from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid, Loaded, PlayOn
 from .parts import ScreenParts, game_commands
 from .play import GameHost, PlayScreen
 from .side import SIDEBAR_ROOM, SidebarPlace
-from .status import StatusLine
+from .status import Cause, Notice, StatusLine, Told
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
-    from textual.widgets import Select
-
     from ..net import HostPlan, JoinPlan
-    from ..store.savefile import SavedGame
     from ..table import Table
     from .online import OnlineLink
-    from .sidebar import HistoryList
+    from .sidebar import HistoryList, Sidebar
 
 
 #: The game screen's own keys (the board's keys go to it too, from the focused board).
@@ -47,14 +43,11 @@ GAME_ACTIONS = frozenset(
 )
 
 
-#: Below this width the sidebar starts folded away.
-NARROW = 72
-
 #: Why a finished game cannot be taken back: it has been counted and archived once.
-FINAL = "Over and counted: n new game, g replays it"
+FINAL = Notice("Over and counted: n new game, g replays it", Cause.KEY)
 
 #: Why no square may be played while the board does not fit (it goes when the board fits again).
-TOO_SMALL = "Make the window larger to see the whole board first"
+TOO_SMALL = Notice("Make the window larger to see the whole board first", Cause.BOARD)
 
 
 class GameScreen(PlayScreen, Aiming):
@@ -95,12 +88,10 @@ class GameScreen(PlayScreen, Aiming):
         """``first``: the game to show; ``online``: host or join a match once shown."""
         super().__init__(host, settings, first)
         self._online_plan = online
-        self._narrow = False
-        self.parts = ScreenParts(self)
+        self.parts = ScreenParts(self, self.keypad)
+        """The coach, hints, online play and the ways to other screens, each made when first needed."""
         self.side = SidebarPlace(self)
-        """The coach, hints and online play, each made when first needed."""
-        self.built = asyncio.Event()
-        """Set once the sidebar and the footer are in (or will never be: the app quit first)."""
+        self.set_reactive(GameScreen.notice, self.news(first))
 
     def compose(self) -> ComposeResult:
         # the sidebar and the footer go in after the first frame (see on_mount); till then the
@@ -139,17 +130,11 @@ class GameScreen(PlayScreen, Aiming):
 
     async def after_first_frame(self) -> None:
         """Mount the sidebar and the footer (unless the app quit before its first frame)."""
-        try:
-            if self.is_attached:
-                await self.side.build()
-        finally:
-            self.built.set()
+        await self.side.build()
 
     async def whole(self) -> None:
-        """Wait until the sidebar is built (at most a few seconds): quitting while its parts are
-        still being mounted would break them mid-way."""
-        with suppress(TimeoutError):
-            await asyncio.wait_for(self.built.wait(), 3)
+        """Wait until the sidebar is built (at most a few seconds)."""
+        await self.side.whole()
 
     @property
     def online(self) -> OnlineLink | None:
@@ -188,26 +173,32 @@ class GameScreen(PlayScreen, Aiming):
             self.cursor = centre(new.board)
         self.hint = None
         self.analysis = None
-        self.parts.game_changed(new)
+        self.notice = self.parts.game_changed(new, self.overlay) or self.notice
 
-    def news(self, game: GameState) -> str:
+    def news(self, game: GameState) -> Notice | None:
         """The coach's remark on your last move while it stands, else the start's news."""
-        return self.parts.remark(game) or super().news(game)
+        remark = self.parts.remark(game)
+        return Notice(remark, Cause.COACH) if remark else super().news(game)
+
+    def holds(self, game: GameState) -> bool:
+        """Whether a gate holds the turn of the side to move: the coach, while it judges your
+        move and after a remark until you play on."""
+        return self.parts.holds(game)
+
+    def on_told(self, message: Told) -> None:
+        self.notice = message.notice
 
     # -- the player at this keyboard -------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:
         """On a narrow screen the sidebar folds away (F2 shows it) so the board has the room."""
-        narrow = event.size.width < NARROW
         self.call_after_refresh(self._forget_too_small)
-        if narrow != self._narrow:  # folds (or unfolds) when the width crosses the line
-            self._narrow = narrow
-            self.side.show(not narrow)
+        self.side.resized(event.size.width)
 
     def _forget_too_small(self) -> None:
-        """Drop the notice that the board does not fit once it does."""
-        if self.notice == TOO_SMALL and self.query_one(BoardView).fits:
-            self.notice = ""
+        """End the notice that the board does not fit once it does."""
+        if self.notice is not None and self.notice.cause is Cause.BOARD and self.query_one(BoardView).fits:
+            self.notice = None
 
     def action_toggle_sidebar(self) -> None:
         """Show or hide the sidebar."""
@@ -227,32 +218,43 @@ class GameScreen(PlayScreen, Aiming):
         return self.settings.layout.square
 
     def say(self, text: str) -> None:
-        self.notice = text
+        if text or (self.notice is not None and self.notice.cause is Cause.KEY):
+            self.notice = Notice(text, Cause.KEY) if text else None
 
     def place(self, move: Move) -> None:
-        """Play ``move`` for the player at this keyboard, or say briefly why not."""
+        """Play ``move`` for the player at this keyboard, or say briefly why not. Over a reply
+        the coach holds, a move key plays on: the reply goes ahead."""
+        if self.parts.holds(self.game):
+            self.parts.coach.play_on(self.game)
+            self.take_turns()
+            return
         refusal = self.refusal(move)
         if refusal:
             self.notice = refusal
             return
-        self.notice = ""
+        self.notice = None
         before = self.game
         played = self.seats.to_move(before).play(before, move)
-        if played is not None:  # else it went to the match, which sends the new state back
-            self.advance(played)
-            self.parts.coach.after_your_move(before, move)
+        if played is None:  # it went to the match, which sends the new state back
+            return
+        self.advance(played)
+        if self.settings.coach:  # the coach judges the move: the reply waits for its verdict
+            self.notice = self.parts.coach.check(before, move, played) or self.notice
+        self.take_turns()
 
-    def refusal(self, move: Move) -> str | None:
+    def refusal(self, move: Move) -> Notice | None:
         """Why the player at this keyboard may not play ``move`` now, or None."""
         game = self.game
         if not self.query_one(BoardView).fits:
             return TOO_SMALL
         if game.board.is_over:
-            return "Game over: n plays again, v reviews it"
-        seat_refusal = game.table.refusal(game, paused=self.paused) or self.seats.to_move(game).refusal(game)
-        if seat_refusal:
-            return seat_refusal
-        return rules_refusal(game.board, move)
+            return Notice("Game over: n plays again, v reviews it", Cause.KEY)
+        refusal = (
+            game.table.refusal(game, paused=self.paused)
+            or self.seats.to_move(game).refusal(game)
+            or rules_refusal(game.board, move)
+        )
+        return Notice(refusal, Cause.KEY) if refusal else None
 
     # -- undo, redo and time travel ----------------------------------------------------------
 
@@ -267,18 +269,18 @@ class GameScreen(PlayScreen, Aiming):
     def _travel_to(self, target: int | None, done: str, nothing: str) -> None:
         refusal = self.game.table.undo_refusal()
         if refusal:
-            self.notice = refusal
+            self.notice = Notice(refusal, Cause.KEY)
         elif self.game.board.is_over:
             self.notice = FINAL
         elif target is None:
-            self.notice = nothing
+            self.notice = Notice(nothing, Cause.KEY)
         else:
             self.travel(target, done)
 
     def on_history_list_jump(self, event: HistoryList.Jump) -> None:
         refusal = self.game.table.undo_refusal()
         if refusal:
-            self.notice = refusal
+            self.notice = Notice(refusal, Cause.KEY)
         elif self.game.board.is_over and event.ply != self.game.ply:
             self.notice = FINAL
         elif event.ply != self.game.ply:
@@ -294,7 +296,7 @@ class GameScreen(PlayScreen, Aiming):
         if self.game.table.watch_only(self.game):  # the computers wait to be let go on
             self.paused = True
         self.game = self.game.at_ply(ply)
-        self.notice = f"{what}: play on from here" if ply < len(self.game.line) else what
+        self.notice = Notice(f"{what}: play on from here" if ply < len(self.game.line) else what, Cause.ANSWER)
         self.take_turns()
 
     # -- games, scores and settings ----------------------------------------------------------
@@ -333,7 +335,7 @@ class GameScreen(PlayScreen, Aiming):
         """Set the session's scores back to zero if the player said yes."""
         if yes:
             self.scores = Scoreboard.for_game(self.game)
-            self.notice = "Scores reset"
+            self.notice = Notice("Scores reset", Cause.ANSWER)
 
     def action_toggle_pause(self) -> None:
         """Pause or resume computer-vs-computer play."""
@@ -345,139 +347,129 @@ class GameScreen(PlayScreen, Aiming):
 
     def action_stats(self) -> None:
         """Show the lasting statistics."""
-        from ..store.archive import ArchiveError
-
-        try:
-            statistics = self.host.archive.statistics()
-        except ArchiveError as error:
-            self.notify(str(error), title="No statistics", severity="error")
-            return
-        from .screens import StatsScreen
-
-        self.app.push_screen(StatsScreen(statistics))
+        self.parts.elsewhere.statistics()
 
     def action_archive(self) -> None:
         """Browse the finished games; replaying one may end in playing on from it."""
-        from .archive import ArchiveScreen
-
-        archive = ArchiveScreen(self.host.archive, self.host.searcher, saved_games=self.host.saved_games)
-        self.app.push_screen(archive, self.play_on)
+        self.parts.elsewhere.archive()
 
     def action_puzzles(self) -> None:
         """Find the move that keeps the win or holds the draw: your own mistakes first."""
-        self.open_puzzles()
-
-    def open_puzzles(self, closed: Callable[[None], None] | None = None) -> None:
-        """Show the puzzles; ``closed`` runs when the player leaves them."""
-        from .puzzles import PuzzleScreen
-
-        self.app.push_screen(PuzzleScreen(self.host.archive, self.keypad(), seed=self.host.rng.getrandbits(32)), closed)
+        self.parts.elsewhere.puzzles()
 
     async def action_review(self) -> None:
-        """Review the game that just ended: its replay, every move judged (and kept with the
-        game in the archive, so the next ``v`` shows it at once)."""
-        from .replay import ReplayScreen
-
+        """Review the game that just ended."""
         if not self.game.board.is_over:
-            self.notice = "Finish the game first: then v reviews it"
+            self.notice = Notice("Finish the game first: then v reviews it", Cause.KEY)
             return
-        record = await self.archived_record()
-        host = self.host
-        replay = ReplayScreen(record, host.archive, host.searcher, review=True, saved_games=host.saved_games)
-        self.app.push_screen(replay, self.play_on)
+        await self.parts.elsewhere.review()
 
-    def play_on(self, position: SavedGame | bool | None) -> None:
-        """Continue an archived game from ``position`` as a new game, seated as it was played
-        (None: nothing to do)."""
-        from ..store.savefile import SavedGame
-
-        if isinstance(position, SavedGame):
-            self.leave_unfinished("Play on from the archive", lambda: self.played_on(position))
-
-    def played_on(self, position: SavedGame) -> None:
-        """Replace the game with a new one from the archived ``position``."""
+    def on_play_on(self, message: PlayOn) -> None:
+        """Continue an archived game from a position as a new game, seated as it was played
+        (over a game in progress, after a yes)."""
         from .saving import resumed
 
-        self.new_game(resumed(self.settings, position, self.game.number + 1))
-        self.notice = f"Playing on from the archive after {position.board.move_count} moves"
+        position = message.position
+
+        def played_on() -> None:
+            self.new_game(resumed(self.settings, position, self.game.number + 1))
+            moves = position.board.move_count
+            self.notice = Notice(f"Playing on from the archive after {moves} moves", Cause.ANSWER)
+
+        self.leave_unfinished("Play on from the archive", played_on)
+
+    def on_loaded(self, message: Loaded) -> None:
+        """Resume the saved game the player chose (over a game in progress, after a yes)."""
+        from .saving import resumed
+
+        game = resumed(self.settings, message.saved, self.game.number + 1)
+
+        def loaded() -> None:
+            self.new_game(game)
+            self.notice = Notice(f"Loaded {message.path}", Cause.ANSWER)
+
+        self.leave_unfinished(f"Load {message.path}", loaded)
 
     def change_setting(self, field: str, value: Any) -> None:
         """Change one setting: the level, the computer's time and the number keys at once, the
-        others from the next game."""
-        if getattr(self.settings, field) == value:
-            return
-        # the game comes with its board: the same size where it has one
-        settings = self.settings.with_game(value) if field == "game" else replace(self.settings, **{field: value})
-        if field == "coordinates":
-            self.settings = settings
-            self.notice = "Coordinates shown" if value else "Coordinates hidden"
-            return
+        others from the next game (:mod:`.changes`); the coach at once."""
         if field == "coach":
-            self.settings = settings
-            self.parts.coach.switched(value)
+            self._switch_coach(value)
             return
-        if field == "level":
-            self.settings = settings
-            self.notice = f"Computer level: {value}"
-            self.stop_turns()  # the new level plays the very next move, even one being searched
+        from .changes import change
+
+        changed = change(self.settings, self.game, field, value)
+        if changed is None:
+            return
+        self.notice = changed.notice or self.news(self.game)
+        self.settings = changed.settings
+        if changed.retake_turn:  # the new level plays the very next move, even one being searched
+            self.stop_turns()
             self.take_turns()
-            return
-        settings, switched = settings.with_playable_level()
-        if switched:
-            self.notice = f"{switched} (n: start)"
-        elif field in settings.next_game_choices(self.game):
-            self.notice = "Applies from the next game: press n to start it now"
-        else:  # a choice back to the game in play's, or one that applies at once: nothing waits for n
-            self.notice = self.news(self.game)
-        self.settings = settings
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        from textual.widgets import Select
-
-        from .screens import CustomBoardScreen
-        from .sidebar import CUSTOM
-
-        if event.select.id is None or event.value is Select.NULL:
+    def _switch_coach(self, on: bool) -> None:
+        """Turn the coach on or off (at once): a game coached at any point counts apart."""
+        if self.settings.coach == on:
             return
-        if event.value == CUSTOM:
-            self.app.push_screen(CustomBoardScreen(self.settings.preset), self.custom_board_chosen)
-            return
-        self.change_setting(event.select.id, event.value)
+        self.settings = replace(self.settings, coach=on)
+        game = self.game.with_coach(on)
+        if game is not self.game:  # marked coached: a search about the old state would be dropped
+            self.stop_turns()
+            self.game = game
+        self.notice = Notice(self.parts.coach.switched(on, game), Cause.ANSWER)
+        self.take_turns()
 
-    def custom_board_chosen(self, preset: Preset | None) -> None:
-        """Use a custom board from the next game (or put the select back if cancelled)."""
-        if preset is None:
-            self.mutate_reactive(GameScreen.settings)  # the sidebar shows the board in use again
-            return
-        self.change_setting("preset", preset)
+    def on_sidebar_chosen(self, event: Sidebar.Chosen) -> None:
+        self.change_setting(event.field, event.value)
 
     # -- the parts' keys and messages ---------------------------------------------------------
 
     def action_hint(self) -> None:
         """Show the best move for the side to move, with its value."""
-        self.parts.hints.hint()
+        self.notice = self.parts.hints.hint(self.game, self.overlay)
 
     def action_toggle_overlay(self) -> None:
         """Show or hide every free square's exact value."""
-        self.parts.hints.toggle_overlay()
+        self.overlay = not self.overlay
+        if not self.overlay:
+            self.analysis = None
+        self.notice = self.parts.hints.overlay_switched(self.overlay, self.game, self.hint) or self.notice
 
     def on_analysis_failed(self, message: AnalysisFailed) -> None:
-        self.parts.hints.failed(message)
+        self.notice = self.parts.hints.failed(message) or self.notice
 
     def on_analysis_ready(self, message: AnalysisReady) -> None:
-        self.parts.hints.ready(message)
+        found = self.parts.hints.ready(message, self.overlay, self.hint)
+        if found is None:
+            return
+        if found.values is not None:
+            self.analysis = found.values
+        if found.hint is not None:
+            self.hint = found.hint
+        self.notice = found.notice or self.notice
 
     def on_coached(self, message: Coached) -> None:
-        self.parts.coach.coached(message)
+        """The coach's verdict on your move: said, and the reply goes ahead unless it holds it."""
+        said = self.parts.coach.coached(message)
+        if said is None:  # a verdict on a move no longer shown
+            return
+        self.notice = Notice(said, Cause.FAULT if message.error else Cause.COACH) if said else self.news(self.game)
+        self.take_turns()
+
+    def on_ai_failed(self, message: AiFailed) -> None:
+        if self.seats.answering(message.job):
+            self.thinking = self.seats.thinking
+            self.notice = Notice(f"The computer player failed: {message.error}. Press n for a new game.", Cause.FAULT)
 
     def action_new_code(self) -> None:
         """Host: retire the join code and show a new one (a friend already playing stays)."""
-        self.parts.online.new_code()
+        self.notice = self.parts.online.new_code() or self.notice
 
     def on_friend_moved(self, message: FriendMoved) -> None:
         self.parts.online.friend_moved(message)
 
     def on_friend_said(self, message: FriendSaid) -> None:
+        self.notice = None  # the match's news replaces an older notice
         self.parts.online.friend_said(message)
 
     def action_save_game(self) -> None:

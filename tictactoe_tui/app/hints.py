@@ -1,7 +1,11 @@
 """Hints and the analysis overlay on the game screen: one analysis at a time, in a worker,
-its answer dropped if the game moved on."""
+its answer dropped if the game moved on. What they find is returned to the screen, which shows
+it (the overlay's values, the hint's square) and says it."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine import Move, move_name
 from ..game import GameState
@@ -9,97 +13,106 @@ from .analysis import AnalysisRequests, failed, too_big, working_out
 from .board_view import VALUE_LEGEND, value_words
 from .messages import AnalysisFailed, AnalysisReady
 from .play import PlayScreen
+from .status import Cause, Notice
+
+if TYPE_CHECKING:
+    from ..engine import Analysis
+
+
+def said(text: str) -> Notice:
+    """What the hints say (it ends with the position, or when the hint and the overlay go)."""
+    return Notice(text, Cause.ANALYSIS)
+
+
+@dataclass(frozen=True)
+class Found:
+    """What an analysis found for the screen: what the status says, the overlay's values and
+    the hint's square (None: as they are)."""
+
+    notice: Notice | None = None
+    values: Analysis | None = None
+    hint: Move | None = None
 
 
 class Hints:
     """The game screen's analysis part: i for a hint, a for every square's value. The screen
-    makes it when it is first needed."""
+    makes it when it is first needed; each method returns what the screen is to say and show,
+    and the screen does it."""
 
     def __init__(self, screen: PlayScreen) -> None:
-        self._screen = screen
+        """``screen``: the screen its analyses post their answers to."""
         self._requests = AnalysisRequests(screen, screen.host.searcher, screen.host.rng)
         self._hint_value = ""  # the value of the hint shown, e.g. "(D, a draw with best play)"; "" for an estimate
 
-    def hint(self) -> None:
-        """Show the best move for the side to move, with its value."""
-        screen = self._screen
-        if screen.game.board.is_over:
-            screen.notice = "The game is over: no hint"
-            return
-        self._requests.ask(screen.game, hint=True)
-        self._say_what_is_asked()
+    def hint(self, game: GameState, overlay: bool) -> Notice:
+        """Look for the best move for the side to move in ``game``, with its value (the
+        ``overlay`` on or off)."""
+        if game.board.is_over:
+            return Notice("The game is over: no hint", Cause.KEY)
+        self._requests.ask(game, hint=True)
+        return self._what_is_asked(overlay)
 
-    def toggle_overlay(self) -> None:
-        """Show or hide every free square's exact value."""
-        screen = self._screen
-        screen.overlay = not screen.overlay
-        if screen.overlay:
-            self._ask_values(screen.game)
-        else:
-            screen.analysis = None
-            if screen.hint is not None and not self._requests.asked:
-                screen.notice = self._hint_said(screen.hint)  # its ◆ is on the board again
-            else:
-                self._say_what_is_asked()  # a hint may still be looked for
+    def overlay_switched(self, on: bool, game: GameState, hint: Move | None) -> Notice | None:
+        """The overlay was turned ``on`` (ask for every square's value in ``game``) or off (the
+        hint shown, if any, is said again: its ◆ is on the board again)."""
+        if on:
+            return self._ask_values(game)
+        if hint is not None and not self._requests.asked:
+            return said(self._hint_said(game, hint, overlay=False))
+        return self._what_is_asked(overlay=False)  # a hint may still be looked for
 
-    def game_changed(self, game: GameState) -> None:
+    def game_changed(self, game: GameState, overlay: bool) -> Notice | None:
         """The game shown is now ``game``: what was asked about the one before is dropped, and
         the overlay asks about this one."""
         self._requests.drop()
-        if self._screen.overlay:
-            self._ask_values(game)
+        return self._ask_values(game) if overlay else None
 
-    def _ask_values(self, game: GameState) -> None:
-        """Ask for every square's value in ``game`` and say so (a finished game has none)."""
+    def _ask_values(self, game: GameState) -> Notice | None:
+        """Ask for every square's value in ``game`` (a finished game has none)."""
         self._requests.ask(game)
-        if self._requests.asked:
-            self._say_what_is_asked()
+        return self._what_is_asked(overlay=True) if self._requests.asked else None
 
-    def _say_what_is_asked(self) -> None:
-        """Say what is being worked out, for as long as it is: its answer (or the next
-        position's news) replaces the notice."""
+    def _what_is_asked(self, overlay: bool) -> Notice:
+        """What is being worked out, for as long as it is: its answer (or the next position's
+        news) replaces it."""
         requests = self._requests
-        self._screen.notice = working_out(requests.hint_asked, self._screen.overlay and requests.asked)
+        return said(working_out(requests.hint_asked, overlay and requests.asked))
 
     def drop(self) -> None:
         """Cancel the analysis in force; an answer that still comes is dropped."""
         self._requests.drop()
 
-    def failed(self, message: AnalysisFailed) -> None:
-        if self._requests.answers(message):
-            self._screen.notice = failed(message)
+    def failed(self, message: AnalysisFailed) -> Notice | None:
+        """What the status says of an analysis that raised (None: one no longer wanted)."""
+        return Notice(failed(message), Cause.FAULT) if self._requests.answers(message) else None
 
-    def ready(self, message: AnalysisReady) -> None:
-        """Apply an analysis if it is still about the position shown."""
+    def ready(self, message: AnalysisReady, overlay: bool, shown: Move | None) -> Found | None:
+        """What an analysis still about the position shown found (None: one no longer wanted),
+        with the ``overlay`` on or off and the hint ``shown`` on the board, if any."""
         if not self._requests.answers(message):
-            return
-        screen = self._screen
+            return None
+        game = message.state
         analysis = message.result.analysis
         if not analysis.complete and message.hint and message.estimate is not None:
-            screen.hint, self._hint_value = message.estimate, ""
-            screen.notice = self._hint_said(message.estimate)
-            return
+            self._hint_value = ""
+            return Found(said(self._hint_said(game, message.estimate, overlay)), hint=message.estimate)
         if not analysis.complete:  # the overlay's: an estimate shown says why it has no values
-            if screen.hint is not None and not self._hint_value:
-                screen.notice = self._hint_said(screen.hint)
-            else:
-                screen.notice = too_big(screen.game.board, analysis)
-            return
-        if screen.overlay:
-            screen.analysis = analysis
-            screen.notice = VALUE_LEGEND
-        if message.hint:
-            best = analysis.best_moves[0]
-            source = ", from the opening book" if analysis.source == "book" else ""
-            screen.hint, self._hint_value = best.move, f"({value_words(best)}{source})"
-            screen.notice = self._hint_said(best.move)
+            if shown is not None and not self._hint_value:
+                return Found(said(self._hint_said(game, shown, overlay)))
+            return Found(said(too_big(game.board, analysis)))
+        if not message.hint:
+            return Found(said(VALUE_LEGEND), values=analysis) if overlay else Found()
+        best = analysis.best_moves[0]
+        source = ", from the opening book" if analysis.source == "book" else ""
+        self._hint_value = f"({value_words(best)}{source})"
+        notice = said(self._hint_said(game, best.move, overlay))
+        return Found(notice, values=analysis if overlay else None, hint=best.move)
 
-    def _hint_said(self, hint: Move) -> str:
+    def _hint_said(self, game: GameState, hint: Move, overlay: bool) -> str:
         """What the hint shown (``hint``) says: its move and value, or that it is an estimate
-        (and, with the overlay on, that this is why the overlay shows no values)."""
-        screen = self._screen
-        said = f"Hint for {screen.game.symbol(screen.game.board.to_move)}: {move_name(hint)}"
+        (and, with the ``overlay`` on, that this is why the overlay shows no values)."""
+        said = f"Hint for {game.symbol(game.board.to_move)}: {move_name(hint)}"
         if self._hint_value:
             return f"{said} {self._hint_value}"
-        why = "too big to solve exactly yet" + (", so no values are shown" if screen.overlay else "")
+        why = "too big to solve exactly yet" + (", so no values are shown" if overlay else "")
         return f"{said} (an estimate from the computer's search: {why})"

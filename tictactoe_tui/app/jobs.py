@@ -1,15 +1,76 @@
-"""The computer's jobs and their answers: what a search is asked, about which state, and what
-it returns. Loaded with the first search or analysis (the first frame needs none)."""
+"""The computer's jobs and their answers, and the one helper that runs work of that kind: what
+a search is asked, about which state, and what it returns. Loaded with the first search or
+analysis (the first frame needs none)."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ..game import GameState
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+    from textual.message import Message
+
     from ..engine import Analysis, Decision
+
+About = TypeVar("About")
+
+
+class Job(Generic[About]):
+    """One kind of work a node runs in a worker thread, one at a time: :meth:`start` cancels
+    the work in force and runs the new one, whose answer (a message) is posted to the node;
+    the node asks :meth:`answers` of each answer it gets and drops the late ones. The work is
+    handed its cancel event, which the search it runs watches. The worker touches no widget."""
+
+    def __init__(self, owner: DOMNode, name: str) -> None:
+        self._owner, self._name = owner, name
+        self._cancel = threading.Event()
+        self._about: About | None = None
+
+    def start(
+        self,
+        about: About,
+        work: Callable[[threading.Event], Message | None],
+        failed: Callable[[Exception], Message],
+    ) -> threading.Event:
+        """Cancel the work in force and run ``work`` (asked about ``about``) in a thread: the
+        message it returns, or ``failed``'s for what it raised, is posted to the owner unless the
+        work was cancelled meanwhile. Returns the work's cancel event."""
+        self.cancel()
+        cancel = self._cancel = threading.Event()
+        self._about = about
+
+        def run() -> None:
+            try:
+                message = work(cancel)
+            except Exception as error:  # the owner says so and goes on
+                message = failed(error)
+            if message is not None and not cancel.is_set():
+                self._owner.post_message(message)
+
+        self._owner.run_worker(run, name=self._name, group=self._name, thread=True, exit_on_error=False)
+        return cancel
+
+    @property
+    def asked(self) -> About | None:
+        """What the work in force is about (None: none is)."""
+        return self._about
+
+    def answers(self, about: object) -> bool:
+        """Whether an answer about ``about`` answers the work in force (which is then done)."""
+        if self._about is None or about is not self._about:
+            return False
+        self._about = None
+        return True
+
+    def cancel(self) -> None:
+        """Stop the work in force; an answer that still comes is dropped."""
+        self._cancel.set()
+        self._about = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..engine.board import Move
     from ..engine.review import MoveReview
     from ..game import GameState, Scoreboard
+    from ..store.savefile import SavedGame
     from .jobs import AiJob, AiResult, AnalysisResult
 
 
@@ -83,6 +84,22 @@ class FriendSaid(Message):
         super().__init__()
         self.banner = banner
         self.text = text
+
+
+class Loaded(Message):
+    """The player chose a saved game: ``saved``, read from ``path`` (as typed)."""
+
+    def __init__(self, saved: SavedGame, path: str) -> None:
+        super().__init__()
+        self.saved, self.path = saved, path
+
+
+class PlayOn(Message):
+    """The player chose to play on from ``position`` of an archived game, as a new game."""
+
+    def __init__(self, position: SavedGame) -> None:
+        super().__init__()
+        self.position = position
 
 
 class Archived(Message):

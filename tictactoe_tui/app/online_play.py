@@ -14,6 +14,7 @@ from ..table import YOU, Table
 from .aiming import centre
 from .messages import FriendMoved, FriendSaid
 from .play import PlayScreen
+from .status import Cause, Notice, Told
 
 if TYPE_CHECKING:
     from ..net import HostPlan, JoinPlan
@@ -74,11 +75,11 @@ class OnlinePlay:
         self.link, screen.online_status, screen.online_banner = None, "", ""
         screen.seats = screen.local_seats
 
-    def new_code(self) -> None:
-        """Host: retire the join code and show a new one (a friend already playing stays)."""
+    def new_code(self) -> Notice | None:
+        """Host: retire the join code and show a new one (a friend already playing stays); why
+        not, if not."""
         refusal = self.link.new_code() if self.link is not None else "Not hosting a game"
-        if refusal:
-            self._screen.notice = refusal
+        return Notice(refusal, Cause.KEY) if refusal else None
 
     def ask_join_code(self, plan: JoinPlan, question: str) -> None:
         """Ask for the join code, then join with it (Esc: stay where we are)."""
@@ -97,7 +98,7 @@ class OnlinePlay:
         try:
             host, port = split_address(address)
         except ValueError as error:
-            self._screen.notice = f"Cannot join {address}: {error}"
+            self._screen.post_message(Told(Notice(f"Cannot join {address}: {error}", Cause.ANSWER)))
             return
         self.go_online(JoinPlan(host, port))
 
@@ -109,7 +110,7 @@ class OnlinePlay:
         async def send() -> None:
             refusal = await request
             if refusal:
-                screen.notice = refusal
+                screen.post_message(Told(Notice(refusal, Cause.KEY)))
 
         task = asyncio.create_task(send())
         self._requests.add(task)  # held until done (the loop keeps only weak references)
@@ -138,7 +139,6 @@ class OnlinePlay:
         """Show news of the match (it replaces an older notice); a guest turned away for a wrong
         code is asked for the code again."""
         screen = self._screen
-        screen.notice = ""
         screen.online_banner, screen.online_status = message.banner, message.text
         from ..net import JoinPlan
 

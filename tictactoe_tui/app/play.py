@@ -1,9 +1,10 @@
 """The game screen's core: the game it holds, the reactives its widgets bind to, and the turn loop.
 
-Whoever is to move takes their turn (the computer starts thinking; the others wait); a move,
-played here or arriving as a message, becomes the new state, and a game that ends is counted
-and archived. The parts of the screen (online play, saving, hints) build on this class; the
-screen itself (:mod:`.game_screen`) adds the keys.
+Whoever is to move takes their turn (the computer starts thinking; the others wait), unless a
+gate holds it (the coach, over a move that gave something up); a move, played here or arriving
+as a message, becomes the new state, and a game that ends is counted and archived. The parts
+of the screen (online play, saving, hints) build on this class; the screen itself
+(:mod:`.game_screen`) adds the keys and says what the status line says.
 """
 
 from __future__ import annotations
@@ -23,17 +24,19 @@ from ..engine import Move
 from ..game import AiMove, GameState, Scoreboard, Settings
 from .ai import Searcher
 from .aiming import centre
-from .messages import AiFailed, AiMoved, Archived
+from .messages import AiMoved, Archived
 from .seats import SeatPorts, Seats
+from .status import Cause, Notice
 
 if TYPE_CHECKING:
     from ..engine import Analysis
     from ..store.archive import Archive, GameRecord
 
 
-def coin_flip_news(settings: Settings, game: GameState) -> str:
-    """What the start of the game decided (who goes first after a coin flip), or empty."""
-    return game.table.news(game, settings.first)
+def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
+    """What the start of the game decided (who goes first after a coin flip), if anything."""
+    news = game.table.news(game, settings.first)
+    return Notice(news, Cause.START) if news else None
 
 
 class GameHost(Protocol):
@@ -62,7 +65,8 @@ class PlayScreen(Screen[None]):
     cursor: reactive[Move] = reactive((1, 1), init=False, repaint=False)
     thinking: reactive[bool] = reactive(False, init=False, repaint=False)
     paused: reactive[bool] = reactive(False, init=False, repaint=False)
-    notice: reactive[str] = reactive("", init=False, repaint=False)
+    notice: reactive[Notice | None] = reactive(None, init=False, repaint=False)
+    """The status line's notice (the game screen alone says one)."""
     online_status: reactive[str] = reactive("", init=False, repaint=False)
     online_banner: reactive[str] = reactive("", init=False, repaint=False)
     """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
@@ -87,7 +91,6 @@ class PlayScreen(Screen[None]):
         self.set_reactive(PlayScreen.game, first)
         self.set_reactive(PlayScreen.cursor, centre(first.board))
         self.set_reactive(PlayScreen.scores, Scoreboard.for_game(first))
-        self.set_reactive(PlayScreen.notice, coin_flip_news(settings, first))
         self.finished: GameRecord | None = None
         """The last game that ended here, as it went to the archive."""
         self.archiving: Worker[None] | None = None
@@ -100,8 +103,8 @@ class PlayScreen(Screen[None]):
     @property
     def unfinished(self) -> bool:
         """Whether quitting or replacing the game now would leave it half played: it is not over
-        and holds moves, on the board or undone and waiting for redo."""
-        return bool(self.game.line) and not self.game.board.is_over
+        and holds a move played at this keyboard, on the board or undone and waiting for redo."""
+        return self.game.unfinished
 
     def leave_unfinished(self, doing: str, then: Callable[[], None]) -> None:
         """Run ``then``, which replaces or ends the game, at once when nothing half played would
@@ -119,15 +122,19 @@ class PlayScreen(Screen[None]):
 
     # -- turns: whoever is to move takes their turn ----------------------------------------
 
-    def news(self, game: GameState) -> str:
+    def news(self, game: GameState) -> Notice | None:
         """What the status says of ``game`` until something else happens: the start's news."""
         return coin_flip_news(self.settings, game)
 
+    def holds(self, game: GameState) -> bool:
+        """Whether a gate holds the turn of the side to move in ``game`` (none here)."""
+        return False
+
     def take_turns(self) -> None:
         """Let the seat to move take its turn (the computer starts thinking; the others wait,
-        and the other side's seat gets ready for its turn)."""
+        and the other side's seat gets ready for its turn), unless a gate holds it."""
         game = self.game
-        if not game.board.is_over and not self.paused:
+        if not game.board.is_over and not self.paused and not self.holds(game):
             self.seats.to_move(game).take_turn(game)
             self.seats.waiting(game).wait_turn(game)
         self.thinking = self.seats.thinking
@@ -160,11 +167,6 @@ class PlayScreen(Screen[None]):
         else:
             self.call_later(self.take_turns)
 
-    def on_ai_failed(self, message: AiFailed) -> None:
-        if self.seats.answering(message.job):
-            self.thinking = self.seats.thinking
-            self.notice = f"The computer player failed: {message.error}. Press n for a new game."
-
     # -- new games, and games that end ----------------------------------------------------------
 
     def new_game(self, game: GameState) -> None:
@@ -179,7 +181,6 @@ class PlayScreen(Screen[None]):
             self.notify(switched, title="Computer", timeout=12)
         self.game = game
         self.cursor = centre(game.board)
-        self.notice = self.news(game)
         self.take_turns()
 
     def game_finished(self, game: GameState) -> None:

@@ -20,6 +20,7 @@ from ..engine import Mark, move_name
 from ..game import format_seconds
 from ..store.archive import Archive, ArchiveError, GameRecord, local_time
 from ..store.savefile import SavedGame
+from ..table import mover
 from .ai import Searcher
 from .analysis import AnalysisRequests, failed, too_big, working_out
 from .board_view import VALUE_LEGEND, BoardView
@@ -186,10 +187,10 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         if ply == 0:
             where = f"Start of the game · {total} moves"
         else:
-            mover = self.state.symbol(Mark.X if ply % 2 else Mark.O)
+            played_by = self.state.symbol(mover(ply - 1))
             when = self.record.times[ply - 1] if ply <= len(self.record.times) else 0.0
             played = move_name(self.record.moves[ply - 1])
-            where = f"Move {ply} of {total}: {mover} {played} at {format_seconds(when)}"
+            where = f"Move {ply} of {total}: {played_by} {played} at {format_seconds(when)}"
         if ply == total:
             where += f" · {self.record.result_text}"
         panel = self.query_one(ReviewPanel)

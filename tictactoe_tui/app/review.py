@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, on
@@ -21,7 +22,6 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
-from textual.worker import Worker, WorkerState
 
 from ..engine.board import Board, Mark, Move, move_name
 from ..engine.puzzles import puzzles_from_review
@@ -29,6 +29,9 @@ from ..engine.review import FORMAT, MISTAKE_DROP, MoveReview, Review, loads
 from ..store.archive import Archive, ArchiveError
 from ..words import counted
 from .ai import Searcher
+
+if TYPE_CHECKING:
+    from .jobs import Job
 
 #: Bars from X losing (lowest) to X winning (highest).
 LEVELS = "▁▂▃▄▅▆▇█"
@@ -244,6 +247,20 @@ class ReviewPanel(Vertical):
             super().__init__()
             self.partial = partial
 
+    class Judged(Message):
+        """Every move of the game has been judged: ``review`` (posted from the review's worker)."""
+
+        def __init__(self, moves: tuple[Move, ...], review: Review) -> None:
+            super().__init__()
+            self.moves, self.review = moves, review
+
+    class Failed(Message):
+        """Judging the moves raised ``error`` (posted from the review's worker)."""
+
+        def __init__(self, moves: tuple[Move, ...], error: Exception) -> None:
+            super().__init__()
+            self.moves, self.error = moves, error
+
     class Reviewed(Message):
         """The review is complete."""
 
@@ -256,7 +273,8 @@ class ReviewPanel(Vertical):
     def __init__(self, seconds: float, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seconds = seconds
-        self._cancel = threading.Event()
+        self._judging: Job[tuple[Move, ...]] | None = None
+        """The judging of the moves (made when a review is first judged)."""
         self._keep: tuple[Archive | None, int | None] = (None, None)
         """Where the review being judged is kept once complete."""
 
@@ -279,14 +297,13 @@ class ReviewPanel(Vertical):
         if review is not None and [move.move for move in review.moves] == list(moves):
             self.post_message(self.Reviewed(review, kept=True))
             return
+        from .jobs import Job
+
         self._keep = (archive, game_id)
-        self._cancel.set()
-        self._cancel = threading.Event()
-        cancel = self._cancel
         self.add_class("judging")
         self.judged = 0
 
-        def judge_all() -> Review | None:
+        def judge_all(cancel: threading.Event) -> ReviewPanel.Judged | None:
             judged: list[MoveReview] = []
             board = start
             for move in moves:
@@ -295,9 +312,11 @@ class ReviewPanel(Vertical):
                 judged.append(searcher.judge(board, move, self.seconds, cancel))
                 board = board.play(move)
                 self.post_message(self.Progress(Review(start, tuple(judged))))
-            return None if cancel.is_set() else Review(start, tuple(judged))
+            return self.Judged(moves, Review(start, tuple(judged)))
 
-        self.run_worker(judge_all, group="review", thread=True, exclusive=True, exit_on_error=False)
+        if self._judging is None:
+            self._judging = Job(self, "review")
+        self._judging.start(moves, judge_all, lambda error: self.Failed(moves, error))
 
     def progress(self) -> str:
         """``━━━━━━╺━━━━━━━━ judging move 21 of 54 (up to 1 s each) · c cancels``."""
@@ -319,7 +338,8 @@ class ReviewPanel(Vertical):
 
     def cancel(self) -> bool:
         """Stop judging (True if it was running); what was judged stays on the graph."""
-        self._cancel.set()
+        if self._judging is not None:
+            self._judging.cancel()
         if not self.judging:
             return False
         self.remove_class("judging")
@@ -329,21 +349,26 @@ class ReviewPanel(Vertical):
         )
         return True
 
-    @on(Worker.StateChanged)
-    def finished(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != "review":
-            return
+    @on(Judged)
+    def finished(self, event: Judged) -> None:
+        """Keep the complete review in the archive and show it (unless it was cancelled)."""
         event.stop()
-        if event.state is WorkerState.SUCCESS and isinstance(event.worker.result, Review):
-            self.remove_class("judging")
-            archive, game_id = self._keep
-            if archive is not None and game_id is not None:
-                with contextlib.suppress(ArchiveError):  # not kept: the next v judges it again
-                    archive.keep_review(game_id, event.worker.result.dumps(), FORMAT)
-            self.post_message(self.Reviewed(event.worker.result, kept=False))
-        elif event.state is WorkerState.ERROR:
-            self.remove_class("judging")
-            self.query_one("#replay-review", Static).update(f"The review failed: {event.worker.error}")
+        if self._judging is None or not self._judging.answers(event.moves):
+            return
+        self.remove_class("judging")
+        archive, game_id = self._keep
+        if archive is not None and game_id is not None:
+            with contextlib.suppress(ArchiveError):  # not kept: the next v judges it again
+                archive.keep_review(game_id, event.review.dumps(), FORMAT)
+        self.post_message(self.Reviewed(event.review, kept=False))
+
+    @on(Failed)
+    def failed(self, event: Failed) -> None:
+        event.stop()
+        if self._judging is None or not self._judging.answers(event.moves):
+            return
+        self.remove_class("judging")
+        self.query_one("#replay-review", Static).update(f"The review failed: {event.error}")
 
     def show(self, review: Review, text: str) -> None:
         """Show the whole review and its summary ``text``."""
@@ -352,4 +377,5 @@ class ReviewPanel(Vertical):
         self.query_one("#replay-review", Static).update(text)
 
     def on_unmount(self) -> None:
-        self._cancel.set()
+        if self._judging is not None:
+            self._judging.cancel()

@@ -1,5 +1,6 @@
 """Saving and loading games on the game screen (the file format: :mod:`..store.savefile`),
-loaded when the player first saves or loads one."""
+loaded when the player first saves or loads one. What comes of the dialogs reaches the screen
+as messages: :class:`~.status.Told` for a game saved, :class:`~.messages.Loaded` for one read."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import time
 
 from ..game import GameState, Settings
 from ..store import savefile
+from .messages import Loaded
 from .play import PlayScreen
+from .status import Cause, Notice, Told
 
 
 def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> GameState:
@@ -20,7 +23,7 @@ def save_game(screen: PlayScreen) -> None:
     from .screens import save_game_as
 
     def saved_to(path: str) -> None:
-        screen.notice = f"Saved to {path}"
+        screen.post_message(Told(Notice(f"Saved to {path}", Cause.ANSWER)))
 
     game = screen.game
     suggestion = time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt")
@@ -36,7 +39,7 @@ def ask_for_game(screen: PlayScreen) -> None:
 
 
 def load_game(screen: PlayScreen, path: str | None) -> None:
-    """Resume the game saved in ``path``, or say why it cannot be loaded."""
+    """Read the game saved in ``path`` for the screen to resume, or say why it cannot be loaded."""
     from .screens import in_folder
 
     if path is None:
@@ -46,10 +49,4 @@ def load_game(screen: PlayScreen, path: str | None) -> None:
     except savefile.SaveFileError as error:
         screen.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
         return
-    game = resumed(screen.settings, saved, screen.game.number + 1)
-
-    def loaded() -> None:
-        screen.new_game(game)
-        screen.notice = f"Loaded {path}"
-
-    screen.leave_unfinished(f"Load {path}", loaded)
+    screen.post_message(Loaded(saved, path))

@@ -5,6 +5,9 @@ where it is."""
 
 from __future__ import annotations
 
+import asyncio
+from contextlib import suppress
+
 from textual.containers import Vertical
 
 from .play import PlayScreen
@@ -13,15 +16,43 @@ from .themes import PANELS_CSS
 #: The class of the board's column while it keeps the sidebar's room (``tictactoe.tcss``).
 SIDEBAR_ROOM = "-sidebar-room"
 
+#: Below this width the sidebar starts folded away.
+NARROW = 72
+
 
 class SidebarPlace:
     """Where the game screen's sidebar goes (``#side``, once mounted), and whether it is shown."""
 
     def __init__(self, screen: PlayScreen) -> None:
         self._screen = screen
+        self._narrow = False
+        self.built = asyncio.Event()
+        """Set once the sidebar and the footer are in (or will never be: the app quit first)."""
 
     async def build(self) -> None:
-        """Read the sidebar's rules, mount it and the footer."""
+        """Read the sidebar's rules, mount it and the footer (unless the app quit before the
+        screen's first frame)."""
+        try:
+            if self._screen.is_attached:
+                await self._mount()
+        finally:
+            self.built.set()
+
+    async def whole(self) -> None:
+        """Wait until the sidebar is built (at most a few seconds): quitting while its parts are
+        still being mounted would break them mid-way."""
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self.built.wait(), 3)
+
+    def resized(self, width: int) -> None:
+        """The screen is ``width`` columns wide now: the sidebar folds away (or comes back)
+        when the width crosses :data:`NARROW`."""
+        narrow = width < NARROW
+        if narrow != self._narrow:
+            self._narrow = narrow
+            self.show(not narrow)
+
+    async def _mount(self) -> None:
         from textual.widgets import Footer
 
         from .sidebar import Sidebar

@@ -20,6 +20,7 @@ from ..game import (
     GameState,
     KeyLayout,
     MarkChoice,
+    Preset,
     Scoreboard,
     Settings,
     presets_for,
@@ -118,6 +119,14 @@ class Sidebar(Vertical):
     class ResetScores(Message):
         """The player asked to reset the session's scores."""
 
+    class Chosen(Message):
+        """The player chose ``value`` for the setting ``field`` (a custom board once its
+        rows, columns and k are given)."""
+
+        def __init__(self, field: str, value: Any) -> None:
+            super().__init__()
+            self.field, self.value = field, value
+
     def __init__(self, initial: Settings, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.initial = initial
@@ -138,6 +147,26 @@ class Sidebar(Vertical):
                     yield Choice(options, value=value, allow_blank=False, compact=True, id=field)
             with TabPane("History", id="history-tab"):
                 yield HistoryList(id="history")
+
+    @on(Select.Changed)
+    def chosen(self, event: Select.Changed) -> None:
+        """Pass a choice on to the screen; for a custom board, ask its rows, columns and k first."""
+        event.stop()
+        if event.select.id is None or event.value is Select.NULL:
+            return
+        if event.value == CUSTOM and self.settings is not None:
+            from .screens import CustomBoardScreen
+
+            self.app.push_screen(CustomBoardScreen(self.settings.preset), self._custom_board_chosen)
+            return
+        self.post_message(self.Chosen(event.select.id, event.value))
+
+    def _custom_board_chosen(self, preset: Preset | None) -> None:
+        """Use a custom board from the next game (or put the select back if cancelled)."""
+        if preset is None:
+            self._show_settings(self.settings)  # the board in use again
+            return
+        self.post_message(self.Chosen("preset", preset))
 
     @on(Button.Pressed, "#reset-scores")
     def reset_pressed(self, event: Button.Pressed) -> None:

@@ -1,16 +1,67 @@
-"""The status line: whose turn, the thinking indicator, the result and the computer's last move."""
+"""What the status line says and how long each line lives: whose turn, the thinking indicator,
+the result, the computer's last move, and one notice at a time, which names its cause and ends
+with it.
+
+The game screen is the one writer of its notice: the screen's parts (hints, the coach, saving,
+online play) return what they decided, or post it as :class:`Told`, and the screen says it.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from enum import StrEnum
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..engine.games import game_of
 from ..game import GameState
+
+
+class Cause(StrEnum):
+    """Why the status says a notice: each notice ends with its cause, at the latest when the
+    game shown changes (whoever changes it says what follows)."""
+
+    KEY = "key"
+    """A key or click that did nothing, and why (or what the next digit picks): ends with the
+    next key that acts."""
+    ANSWER = "answer"
+    """What a key did (undone, saved, loaded, a setting changed): ends with the next change."""
+    START = "start"
+    """What the start of the game decided (the coin flip): ends with your first move."""
+    COACH = "coach"
+    """The coach's word on your last move: ends when the move is taken back or you move again."""
+    ANALYSIS = "analysis"
+    """A hint, the overlay's legend, or what is being worked out: ends with the position, or when
+    the hint and the overlay go."""
+    BOARD = "board"
+    """The window is too small for the whole board: ends when the board fits."""
+    FAULT = "fault"
+    """A search or a check that failed: ends with the next change."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line the status says below the headline, and its :class:`Cause`."""
+
+    text: str
+    cause: Cause
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Told(Message):
+    """A part of the game screen has something to say: ``notice`` (posted from a callback or a
+    task that runs after the part's method returned)."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__()
+        self.notice = notice
 
 
 class StatusLine(Widget):
@@ -21,7 +72,7 @@ class StatusLine(Widget):
     game: reactive[GameState | None] = reactive(None)
     thinking: reactive[bool] = reactive(False)
     paused: reactive[bool] = reactive(False)
-    notice: reactive[str] = reactive("")
+    notice: reactive[Notice | None] = reactive(None)
     online_status: reactive[str] = reactive("")
     online_banner: reactive[str] = reactive("")
 
@@ -38,13 +89,14 @@ class StatusLine(Widget):
         elif self.paused and game.level_to_move:
             headline += "  ·  paused (p to resume)"
         news = self.online_status or game.ai_news()
+        notice = self.notice.text if self.notice is not None else ""
         width, room = self.content_size.width, self.content_size.height - 1  # below the headline
         lines = [headline]
-        for line in (self.online_banner, self.notice or news):
+        for line in (self.online_banner, notice or news):
             if line:
                 lines.append(f"[dim]{phrased(line, width, room)}[/dim]")
                 room -= self._height_of(lines[-1], width)
-        if self.notice and news and news != self.notice:  # the news too, below the notice, where it fits whole
+        if notice and news and news != notice:  # the news too, below the notice, where it fits whole
             below = f"[dim]{phrased(news, width, room)}[/dim]"
             if self._height_of(below, width) <= room:
                 lines.append(below)

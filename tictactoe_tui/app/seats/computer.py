@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -12,7 +11,7 @@ from ..messages import AiFailed, AiMoved
 from .base import Seat, SeatPorts
 
 if TYPE_CHECKING:  # loaded with the first job
-    from ..jobs import AiJob
+    from ..jobs import AiJob, Job
 
 
 class ComputerSeat(Seat):
@@ -24,22 +23,26 @@ class ComputerSeat(Seat):
     def __init__(self, ports: SeatPorts) -> None:
         self.owner, self.searcher = ports.owner, ports.searcher
         self.level, self.seconds, self.rng = ports.level, ports.seconds, ports.rng
-        self.job: AiJob | None = None
-        self._cancel = threading.Event()
+        self._searches: Job[AiJob] | None = None
+        """The search for the move (made with the first one: the first frame needs none)."""
         self._ready_for: set[Geometry] = set()
         """The boards (each a shape in a game) the search was made ready for."""
 
-    def take_turn(self, state: GameState) -> None:
-        if self.job is not None and self.job.state is state and self.job.level == self.level():
-            return  # already thinking about exactly this
-        from ..jobs import AiJob
+    @property
+    def job(self) -> AiJob | None:
+        """The search this seat waits for (None: none)."""
+        return None if self._searches is None else self._searches.asked
 
-        self.stop()
-        job = self.job = AiJob(state, self.level(), self.rng.getrandbits(64), self.seconds())
-        cancel = self._cancel = threading.Event()
-        self.owner.run_worker(
-            lambda: self._search(job, cancel), name="ai", group="ai", thread=True, exclusive=True, exit_on_error=False
-        )
+    def take_turn(self, state: GameState) -> None:
+        job = self.job
+        if job is not None and job.state is state and job.level == self.level():
+            return  # already thinking about exactly this
+        from ..jobs import AiJob, Job
+
+        if self._searches is None:
+            self._searches = Job(self.owner, "ai")
+        job = AiJob(state, self.level(), self.rng.getrandbits(64), self.seconds())
+        self._searches.start(job, lambda cancel: AiMoved(self.searcher(job, cancel)), partial(AiFailed, job))
 
     def wait_turn(self, state: GameState) -> None:
         """While the person moves, have the search load what a game of this kind and shape
@@ -55,25 +58,13 @@ class ComputerSeat(Seat):
             self.owner.run_worker, ready, name="get-ready", group="get-ready", thread=True, exit_on_error=False
         )
 
-    def _search(self, job: AiJob, cancel: threading.Event) -> None:
-        """Run in the worker thread: search, then post the answer."""
-        try:
-            result = self.searcher(job, cancel)
-        except Exception as error:  # the screen says so and offers a new game
-            self.owner.post_message(AiFailed(job, error))
-            return
-        self.owner.post_message(AiMoved(result))
-
     def answers(self, job: AiJob) -> bool:
         """Whether ``job`` is the one this seat still waits for (then it waits no more)."""
-        if job is not self.job:
-            return False
-        self.job = None
-        return True
+        return self._searches is not None and self._searches.answers(job)
 
     def stop(self) -> None:
-        self._cancel.set()
-        self.job = None
+        if self._searches is not None:
+            self._searches.cancel()
 
     @property
     def thinking(self) -> bool:
