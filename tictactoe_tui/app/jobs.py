@@ -28,7 +28,8 @@ class Job(Generic[About]):
 
     def __init__(self, owner: DOMNode, name: str) -> None:
         self._owner, self._name = owner, name
-        self._cancel = threading.Event()
+        self._cancel: threading.Event | None = None
+        """The work in force's cancel event (None before the first)."""
         self._about: About | None = None
 
     def start(
@@ -69,7 +70,8 @@ class Job(Generic[About]):
 
     def cancel(self) -> None:
         """Stop the work in force; an answer that still comes is dropped."""
-        self._cancel.set()
+        if self._cancel is not None:
+            self._cancel.set()
         self._about = None
 
 

@@ -1,0 +1,84 @@
+"""The one helper that starts work in a worker thread, cancels it and drops its late answers."""
+
+from __future__ import annotations
+
+import threading
+
+from textual.app import App
+from textual.message import Message
+
+from tictactoe_tui.app.jobs import Job
+
+
+class Answer(Message):
+    def __init__(self, about: object, text: str) -> None:
+        super().__init__()
+        self.about, self.text = about, text
+
+
+class Asker(App[None]):
+    """An app that keeps every answer its job's work posts, and what its job said of each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.job: Job[object] = Job(self, "work")
+        self.heard: list[tuple[str, bool]] = []
+
+    def on_answer(self, message: Answer) -> None:
+        self.heard.append((message.text, self.job.answers(message.about)))
+
+
+async def test_a_new_start_cancels_the_work_in_force_and_only_the_newest_answer_counts() -> None:
+    app = Asker()
+    first, second = object(), object()
+    gate, started = threading.Event(), threading.Event()
+    cancelled: list[bool] = []
+
+    def slow(cancel: threading.Event) -> Answer:
+        started.set()
+        gate.wait(5)
+        cancelled.append(cancel.is_set())
+        return Answer(first, "first")
+
+    async with app.run_test() as pilot:
+        app.job.start(first, slow, lambda error: Answer(first, str(error)))
+        for _ in range(1000):  # the worker starts from the app's loop: wait for it there
+            if started.is_set():
+                break
+            await pilot.pause(0.01)
+        assert started.is_set()
+        app.job.start(second, lambda cancel: Answer(second, "second"), lambda error: Answer(second, str(error)))
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert cancelled == [True]  # the first work saw its cancel event set
+    assert app.heard == [("second", True)]  # the first's answer was never posted
+    assert app.job.asked is None
+
+
+async def test_what_the_work_raised_is_answered_by_the_failure_message() -> None:
+    app = Asker()
+    about = object()
+
+    def broken(cancel: threading.Event) -> Answer:
+        raise RuntimeError("solver exploded")
+
+    async with app.run_test() as pilot:
+        app.job.start(about, broken, lambda error: Answer(about, f"failed: {error}"))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert app.heard == [("failed: solver exploded", True)]
+
+
+async def test_an_answer_after_cancel_is_dropped_and_a_stale_one_is_not_taken() -> None:
+    app = Asker()
+    about = object()
+    async with app.run_test() as pilot:
+        app.job.start(about, lambda cancel: None, lambda error: Answer(about, "x"))  # answers nothing
+        await app.workers.wait_for_complete()
+        assert app.job.asked is about
+        app.job.cancel()
+        assert app.job.asked is None
+        assert not app.job.answers(about)  # cancelled: a late answer is dropped
+        await pilot.pause()
+    assert app.heard == []
