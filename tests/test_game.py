@@ -93,11 +93,11 @@ def test_the_computers_winning_move_is_news_without_its_outlook() -> None:
     for move in [(1, 1), (0, 0), (2, 2), (0, 1)]:
         ai = None if state.board.to_move is Mark.X else AiMove("O", move, 0.001, Decision(move, value=1), "impossible")
         state = state.play(move, ai)
-    assert state.ai_news() == "O played b1 in 1.0 ms — O wins with best play"
+    assert state.move_news() == "O played b1 in 1.0 ms — O wins with best play"
     state = state.play((2, 0)).play((0, 2), AiMove("O", (0, 2), 0.001, Decision((0, 2), value=1), "impossible"))
     assert state.board.winner is Mark.O
-    assert state.ai_news() == "O played c1 in 1.0 ms"
-    assert GameState.start(Settings(), random.Random(0)).ai_news() == ""
+    assert state.move_news() == "O played c1 in 1.0 ms"
+    assert GameState.start(Settings(), random.Random(0)).move_news() == ""
 
 
 def test_time_travel_refuses_plies_outside_the_game() -> None:

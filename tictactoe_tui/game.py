@@ -356,10 +356,19 @@ class GameState:
         levels = self.levels if ai is None or ai.level in self.levels else (*self.levels, ai.level)
         return replace(self, board=board, last_ai=last_ai, line=board.history or (), times=times, levels=levels)
 
-    def ai_news(self) -> str:
-        """The computer's last move for the status line ("" when there is none); once the game
-        is over, without the outlook its result has made a fact ("O wins with best play")."""
-        return "" if self.last_ai is None else self.last_ai.describe(with_outlook=not self.board.is_over)
+    def move_news(self) -> str:
+        """The last move of a player not at this keyboard, for the status line ("" when there is
+        none): the computer's, with its time and outlook (once the game is over, without the
+        outlook its result has made a fact, "O wins with best play"); a friend's online."""
+        if self.last_ai is not None:
+            return self.last_ai.describe(with_outlook=not self.board.is_over)
+        if not self.ply:
+            return ""
+        side = mover(self.ply - 1)
+        player = self.seating.of(side)
+        if player.at_keyboard or player.by_level:  # yours, or the computer's before an undo
+            return ""
+        return f"{self.symbol(side)} played {move_name(self.line[self.ply - 1])}"
 
     def at_ply(self, ply: int) -> GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""

@@ -463,7 +463,7 @@ async def test_the_computer_s_news_wraps_between_its_phrases() -> None:
         await pilot.press("5")
         await settle(app)
         await pilot.pause()
-        news = app.game_screen.game.ai_news()
+        news = app.game_screen.game.move_news()
         assert len(news) > app.query_one(StatusLine).content_size.width
         lines = [strip.text for strip in app.screen._compositor.render_strips()]
         played, outlook = news.split(" — ")
@@ -482,7 +482,7 @@ async def test_the_computer_s_news_stays_below_a_notice_where_both_fit(size: tup
         await pilot.press("a")
         await settle(app)
         await pilot.pause()
-        news = app.game_screen.game.ai_news()
+        news = app.game_screen.game.move_news()
         assert news
         assert VALUE_LEGEND in status(app)
         assert (news in status(app)) is both

@@ -29,6 +29,7 @@ from .notices import tell_archive_news
 from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
 from .screens import ConfirmScreen, save_game_as
 from .sidebar import HistoryList
+from .status import phrased
 from .themes import PANELS_CSS
 
 #: The solver's seconds for each position of a review.
@@ -63,6 +64,8 @@ def delete_game(screen: Screen[Any], archive: Archive, record: GameRecord) -> No
 
 #: The narrowest window whose replay shows the side panel (game, players, moves) beside the board.
 REPLAY_SIDE_FROM = 64
+#: Lines the replay's status has (``#replay-status`` in ``panels.tcss``).
+STATUS_LINES = 4
 
 
 class ReplayScreen(Screen[SavedGame | bool | None]):
@@ -110,6 +113,8 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         self.overlay = False
         self._review_at_once = review
         self.line: LineView | None = None  # a mistake's line being stepped through (the replay stays)
+        self._extra = ""
+        """What the status says besides where the replay stands (empty: the keys)."""
         self.analyses = AnalysisRequests(self, searcher)
 
     def compose(self) -> ComposeResult:
@@ -150,7 +155,8 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
 
     def _board_first(self) -> None:
         """The board first: the notes below it (status, graph, review) get the lines it does not
-        need, and scroll when that is fewer than theirs."""
+        need, and scroll when that is fewer than theirs. The status is broken to its new width."""
+        self.say(self._extra)
         room = self.query_one("#replay-play").size.height - self.query_one(BoardView).least_height
         self.query_one("#replay-notes").styles.max_height = max(room, 3)
 
@@ -177,9 +183,15 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         board_view.analysis = None
         board_view.game = self.state
         self.query_one(HistoryList).show(self.state)
-        self.query_one("#replay-status", Static).update(self.describe())
+        self.say()
         if self.overlay:
             self.ask_values()
+
+    def say(self, extra: str = "") -> None:
+        """Show where the replay stands, and ``extra`` (what a key did) or the keys, each line
+        whole: broken between its phrases where it is wider than the notes."""
+        self._extra = extra
+        self.query_one("#replay-status", Static).update(self.describe(extra))
 
     def describe(self, extra: str = "") -> str:
         """Where the replay stands: the move shown and when it was played."""
@@ -203,7 +215,9 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         elif review is not None and ply:
             where += f"\n{verdict_line(review, ply)}"
         extra = extra or "←/→ step · PgDn/PgUp scroll · a analysis · v review · p play on from here"
-        return f"{where}\n[dim]{extra}[/dim]"
+        width = self.query_one("#replay-status").content_size.width
+        room = STATUS_LINES - len(where.splitlines())
+        return f"{where}\n[dim]{phrased(extra, width, room)}[/dim]"
 
     def action_step(self, plies: int) -> None:
         """Step the replay, or the line of a mistake while it is shown; the notes scroll back
@@ -229,7 +243,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         board_view = self.query_one(BoardView)
         board_view.analysis = None
         board_view.game = replace(self.state, board=line.board)
-        self.query_one("#replay-status", Static).update(self.describe())
+        self.say()
 
     def action_jump(self, ply: int) -> None:
         self.show(len(self.record.moves) if ply < 0 else ply)
@@ -254,15 +268,15 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         if panel.review is not None or panel.judging or not self.record.moves:
             return
         panel.start(self.record.board(0), self.record.moves, self.searcher, self.archive, self.record.id)
-        self.query_one("#replay-status", Static).update(self.describe())
+        self.say()
 
     def action_cancel_review(self) -> None:
         if self.query_one(ReviewPanel).cancel():
-            self.query_one("#replay-status", Static).update(self.describe())
+            self.say()
 
     @on(ReviewPanel.Progress)
     def review_progressed(self) -> None:
-        self.query_one("#replay-status", Static).update(self.describe())
+        self.say()
 
     @property
     def game_name(self) -> str:
@@ -279,7 +293,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         )
         tell_archive_news(self, self.archive)
         self.query_one(ReviewPanel).show(review, text)
-        self.query_one("#replay-status", Static).update(self.describe())
+        self.say()
 
     def action_toggle_overlay(self) -> None:
         """Show or hide every free square's exact value for the position shown."""
@@ -289,13 +303,13 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         else:
             self.analyses.drop()
             self.query_one(BoardView).analysis = None
-            self.query_one("#replay-status", Static).update(self.describe())
+            self.say()
 
     def ask_values(self) -> None:
         """Ask for every square's value in the position shown, and say so while it is worked out."""
         self.analyses.ask(self.state)
         if self.analyses.asked:  # (a finished game has none)
-            self.query_one("#replay-status", Static).update(self.describe(working_out(hint=False, values=True)))
+            self.say(working_out(hint=False, values=True))
 
     def on_analysis_ready(self, message: AnalysisReady) -> None:
         """Show the values if they are still about the position shown."""
@@ -305,18 +319,18 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         if analysis.complete:
             self.query_one(BoardView).analysis = analysis
         notice = VALUE_LEGEND if analysis.complete else too_big(self.state.board, analysis)
-        self.query_one("#replay-status", Static).update(self.describe(notice))
+        self.say(notice)
 
     def on_analysis_failed(self, message: AnalysisFailed) -> None:
         if self.analyses.answers(message):
-            self.query_one("#replay-status", Static).update(self.describe(failed(message)))
+            self.say(failed(message))
 
     def action_play_on(self) -> None:
         """Leave the archive and continue this game from the position shown, as a new game (not
         from its end, where there is nothing left to play)."""
         if self.state.board.is_over:
             notice = "The game is over here: ← to an earlier move, then p plays on from it"
-            self.query_one("#replay-status", Static).update(self.describe(notice))
+            self.say(notice)
             return
         self.analyses.drop()
         self.dismiss(SavedGame(self.state.board, self.record.seating))

@@ -81,14 +81,18 @@ class StatusLine(Widget):
         if game is None:
             return ""
         headline = game.turn_text()
-        where = game_of(game.board).presentation.where_to_play(game.board)
+        presentation = game_of(game.board).presentation
+        where = presentation.where_to_play(game.board)
+        ending = presentation.ending(game.board, game.symbol) if game.board.is_over else ""
         if where:
             headline += f" — play in {where}"
+        elif ending:
+            headline += f" — {ending}"
         if self.thinking:
             headline += "  ·  [b]thinking…[/b]"
         elif self.paused and game.level_to_move:
             headline += "  ·  paused (p to resume)"
-        news = self.online_status or game.ai_news()
+        news = self.online_status or game.move_news()
         notice = self.notice.text if self.notice is not None else ""
         width, room = self.content_size.width, self.content_size.height - 1  # below the headline
         lines = [headline]

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..board import Board, Move
+from ..board import Board, Mark, Move
 from ..rules import Rules
 
 if TYPE_CHECKING:
@@ -56,6 +56,11 @@ class Presentation:
 
     def where_to_play(self, board: Board) -> str:
         """Where the side to move may play, when the game restricts it (for the status line)."""
+        return ""
+
+    def ending(self, board: Board, symbol: Callable[[Mark], str]) -> str:
+        """How a finished game ended where the result alone does not say it, each side named by
+        ``symbol`` (for the status line; by default nothing: the winning line is drawn)."""
         return ""
 
 

@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..board import Board, Mark, move_name
 from ..players import BySize, MctsStrategy, PerfectStrategy, RandomStrategy
 from ..rules import RULES
-from .base import Game
+from .base import Game, Presentation
+
+
+class MiserePresentation(Presentation):
+    """A lost game names the line the loser completed (the winner made none)."""
+
+    def ending(self, board: Board, symbol: Callable[[Mark], str]) -> str:
+        if board.winner is None:
+            return ""
+        squares = " ".join(move_name(move) for move in board.winning_line)
+        return f"{symbol(board.winner.other)} completed {squares}"
+
 
 _HEURISTIC = MctsStrategy(3000)
 
@@ -26,4 +40,5 @@ GAME = Game(
         ),
     },
     _HEURISTIC,
+    MiserePresentation(),
 )

@@ -1,0 +1,93 @@
+"""What the status line says is true (issue 56 item 4): the computer's move is told with the
+overlay on, a friend's move is told online, a lost Misère game names its line, the replay's keys
+are never cut mid-phrase, and online a choice says when it applies."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.changes import change
+from tictactoe_tui.app.replay import ReplayScreen
+from tictactoe_tui.engine import Board, Mark, get_strategy
+from tictactoe_tui.game import GameState, Preset, Settings
+from tictactoe_tui.store.archive import GameRecord
+from tictactoe_tui.table import ONLINE_HOST, TWO_PLAYERS
+
+from .conftest import AppFactory, FirstFree
+
+
+def shown(app: TicTacToeApp, node: str = "#status") -> list[str]:
+    """The lines ``node`` draws, as they are on screen."""
+    widget = app.screen.query_one(node)
+    return [strip.text.strip() for strip in widget.render_lines(Region(0, 0, *widget.outer_size))]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: "{}x{}".format(*size))
+async def test_with_the_overlay_on_the_computers_move_is_still_told(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    app = make_app(Settings(), impossible=FirstFree())
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.press("5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await app.workers.wait_for_complete()  # the overlay asks about the position after the reply
+        await pilot.pause()
+        lines = shown(app)
+        assert app.game_screen.analysis is not None  # the overlay's values are shown
+        assert any(line.startswith("O played a1") for line in lines), lines
+        assert any(line.startswith("D: draw") for line in lines), lines
+
+
+def test_a_friends_move_is_told_online() -> None:
+    seating = ONLINE_HOST.in_match(Mark.X, host_first=True)  # you (the host) X, your friend O
+    game = GameState.seated(Board.empty(), seating).play((1, 1)).play((0, 2))
+    assert game.move_news() == "O played c1"
+    assert game.play((2, 2)).move_news() == ""  # your own move is not news
+
+
+async def test_a_lost_misere_game_names_the_line_that_lost() -> None:
+    settings = Settings(mode=TWO_PLAYERS.name, preset=Preset(3, 3, 3, "misere"))
+    app = TicTacToeApp(settings, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "5", "4", "9", "7")  # X a1, O b2, X a2, O c3, X a3: X completes the column
+        await pilot.pause()
+        assert app.game_screen.game.board.winner is Mark.O
+        assert shown(app)[0] == "O wins — X completed a1 a2 a3"
+
+
+async def test_at_80x24_the_replays_keys_break_between_whole_phrases(make_app: AppFactory) -> None:
+    app = make_app()
+    board = Board.empty()
+    moves = ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0))
+    record = GameRecord(3, 3, 3, TWO_PLAYERS.name, "", "you", "you", "X", moves, (1.0,) * 9, None, 0, 1.0, 9.0)
+    assert board.play_all(moves).is_draw
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ReplayScreen(record, app.archive, app.searcher))
+        await pilot.pause()
+        await pilot.pause()
+        lines = [line for line in shown(app, "#replay-status") if line]
+        keys = [line for line in lines if "step" in line or "review" in line or "play on" in line]
+        assert keys, lines
+        phrases = ("←/→ step", "PgDn/PgUp scroll", "a analysis", "v review", "p play on from here")
+        for phrase in phrases:
+            assert any(phrase in line for line in keys), (phrase, keys)
+
+
+def test_online_a_choice_for_the_match_says_it_waits_for_the_match_to_end() -> None:
+    seating = ONLINE_HOST.in_match(Mark.X, host_first=True)
+    game = GameState.seated(Board.empty(), seating).play((1, 1))
+    settings = Settings(mode=ONLINE_HOST.name)
+    board = change(settings, game, "preset", Preset(4, 4, 4))
+    assert board is not None
+    assert board.notice is not None
+    assert "press n" not in board.notice.text  # n asks the match for a rematch, refused mid-game
+    table = change(settings, game, "mode", TWO_PLAYERS.name)
+    assert table is not None
+    assert table.notice is not None
+    assert "press n to start it now" in table.notice.text  # n leaves the match (after a yes)
