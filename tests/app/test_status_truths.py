@@ -14,7 +14,7 @@ from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.engine import Board, Mark, get_strategy
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
-from tictactoe_tui.table import ONLINE_HOST, TWO_PLAYERS
+from tictactoe_tui.table import CHOICES, ONLINE_HOST, TABLES, TWO_PLAYERS
 
 from .conftest import AppFactory, FirstFree
 
@@ -91,3 +91,20 @@ def test_online_a_choice_for_the_match_says_it_waits_for_the_match_to_end() -> N
     assert table is not None
     assert table.notice is not None
     assert "press n to start it now" in table.notice.text  # n leaves the match (after a yes)
+
+
+@pytest.mark.parametrize("table", [name for name, table in TABLES.items() if not table.online])
+async def test_a_choice_the_table_in_play_does_not_use_shows_no_value(make_app: AppFactory, table: str) -> None:
+    """Computer vs computer showed "Who goes first: You" and "Your mark: X", which applied to
+    nothing: such a choice's title says why, and its value is not shown."""
+    from textual.widgets import Label, Select
+
+    app = make_app(Settings(mode=table))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        uses = TABLES[table].uses
+        for field in CHOICES:
+            select = app.query_one(f"#{field}", Select)
+            title = str(app.query_one(f"#{field}-title", Label).render())
+            assert select.display is (field in uses), field
+            assert (TABLES[table].unused_note in title) is (field not in uses), title

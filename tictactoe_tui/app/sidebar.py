@@ -224,7 +224,8 @@ class Sidebar(Vertical):
 
     def show_in_play(self) -> None:
         """Mark each choice that differs from the game in play "(next game)", and turn off the
-        choices neither this game's table nor the next one's uses, saying why."""
+        choices neither this game's table nor the next one's uses, saying why: their titles
+        say it, and their values, which apply to nothing, are not shown."""
         game, settings = self.game, self.settings
         if game is None or settings is None or not self.is_mounted:
             return
@@ -234,8 +235,9 @@ class Sidebar(Vertical):
         pending = settings.next_game_choices(game)
         for field, title in SECTIONS:
             unused = field in CHOICES and field not in used and field not in shown
-            if field in CHOICES and field not in shown:
-                self.query_one(f"#{field}", Select).disabled = unused
+            if field in CHOICES and field not in shown:  # a choice that does not apply shows no value
+                select = self.query_one(f"#{field}", Select)
+                select.disabled, select.display = unused, not unused
             note = (
                 f" [dim]({next_table.unused_note})[/dim]"
                 if unused
@@ -243,7 +245,9 @@ class Sidebar(Vertical):
                 if field in pending
                 else ""
             )
-            self.query_one(f"#{field}-title", Label).update(title + note)
+            label = self.query_one(f"#{field}-title", Label)
+            label.update(title + note)
+            label.set_class(unused, "-unused")
 
     def watch_scores(self) -> None:
         self._show_scores()
