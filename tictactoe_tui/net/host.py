@@ -34,10 +34,9 @@ import sys
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, SupportsIndex
 
-from ..engine.board import BoardError, parse_move
 from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
 from .gate import Gate
-from .match import Match, MoveRefused
+from .match import Match, answer_guest
 from .protocol import (
     GUEST_HELLO,
     GUEST_MESSAGES,
@@ -366,23 +365,10 @@ class Host:
 
     def _answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Apply a guest's request; the reply for them alone (None when everyone gets the state)."""
-        kind = message["type"]
-        if kind == "ping":
-            return {"type": "pong"}
-        if kind == "join":
-            return {"type": "error", "reason": "already joined"}
-        try:
-            if kind == "rematch":
-                self._update(self.match.rematch())
-                return None
-            name, ply = message.get("move"), message.get("ply")
-            if not isinstance(name, str) or type(ply) is not int or len(name) > 8:
-                return {"type": "error", "reason": "a move needs 'move' (like b2) and 'ply'"}
-            move = parse_move(name, self.match.rows, self.match.cols)
-            self._update(self.match.play("guest", move, ply))
-        except (MoveRefused, BoardError) as refusal:
-            return {"type": "error", "reason": str(refusal), "state": self.match.to_message()}
-        return None
+        match, reply = answer_guest(self.match, message)
+        if match is not self.match:
+            self._update(match)
+        return reply
 
     async def _say_bye(self, guest: SealedStream) -> None:
         with contextlib.suppress(Exception):

@@ -138,3 +138,23 @@ def _whole(message: dict[str, Any], key: str) -> int:
     if type(value) is not int:
         raise ValueError(f"a state whose {key} is not a whole number")
     return value
+
+
+def answer_guest(match: Match, message: dict[str, Any]) -> tuple[Match, dict[str, Any] | None]:
+    """The host's answer to a guest's sealed request (``ping``, ``join``, ``rematch``, ``move``):
+    the match after it (``match`` itself when it changed nothing) and a reply for the guest alone
+    (None when the new state goes to everyone)."""
+    kind = message["type"]
+    if kind == "ping":
+        return match, {"type": "pong"}
+    if kind == "join":
+        return match, {"type": "error", "reason": "already joined"}
+    try:
+        if kind == "rematch":
+            return match.rematch(), None
+        name, ply = message.get("move"), message.get("ply")
+        if not isinstance(name, str) or type(ply) is not int or len(name) > 8:
+            return match, {"type": "error", "reason": "a move needs 'move' (like b2) and 'ply'"}
+        return match.play("guest", parse_move(name, match.rows, match.cols), ply), None
+    except (MoveRefused, BoardError) as refusal:
+        return match, {"type": "error", "reason": str(refusal), "state": match.to_message()}
