@@ -78,6 +78,11 @@ class Guest:
         self._closing = False
         self._token: bytes | None = None  # from the host, sealed: proves we were in the game
 
+    @property
+    def connected(self) -> bool:
+        """Whether the host is connected now (its game is shown as its own)."""
+        return self._stream is not None
+
     async def run(self) -> None:
         """Stay joined until :meth:`close`, reconnecting after a drop; :class:`GuestError` if the
         host refuses the code."""
@@ -95,7 +100,9 @@ class Guest:
             except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
                 news = f"Cannot reach {self.host}:{self.port} ({error or type(error).__name__}); trying again"
             finally:
-                self._stream = None
+                dropped, self._stream = self._stream is not None, None
+                if dropped and self.match is not None:
+                    self.on_change(self.match)  # nobody is there: the game waits
             if self._closing:
                 return
             if news != TAMPERED and self.match is not None:
@@ -111,7 +118,6 @@ class Guest:
         )
         try:
             stream = await self._handshake(reader, writer)
-            self._stream = stream
             pinger = asyncio.ensure_future(self._ping(stream))
             try:
                 while not self._closing:
@@ -162,6 +168,7 @@ class Guest:
             self._refused(decode(line, frozenset({"error"})), pake)
         state = stream.channel.open(line, HOST_MESSAGES)
         self._token = token_from(state.get("rejoin")) or self._token
+        self._stream = stream  # connected: the first state shows the host here
         self._receive(state)
         return stream
 

@@ -242,6 +242,7 @@ class Host:
         finally:
             if guest is not None and self._guest is guest:
                 self._guest = None
+                self.on_change(self.match)  # nobody is there: the game waits
                 self.on_status(farewell)
             writer.close()
             with contextlib.suppress(Exception, asyncio.CancelledError):  # cancelled: the host is closing
