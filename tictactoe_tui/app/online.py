@@ -82,7 +82,8 @@ class OnlineLink:
             return f"hosting at {self._address}" if self.host.connected else f"code: {self.host.code} · {self._address}"
         if self.host is not None:
             return f"code: {self.host.code}" if self.host.code else ""
-        return self._address and f"playing the host at {self._address}"
+        where = "through" if isinstance(self.plan, MailboxJoinPlan) else "at"
+        return self._address and f"playing the host {where} {self._address}"
 
     async def run(self) -> None:
         """Listen (host) or stay joined (guest) until closed; problems end up in the status."""
@@ -120,7 +121,7 @@ class OnlineLink:
                 await self.host.run()
             else:
                 self.guest = MailboxGuest(plan.code or "", self.changed, self.status, url=plan.url)
-                self._address = "through the mailbox server"
+                self._address = plan.url
                 await self.guest.run()
         except MailboxGuestError as error:
             self._address = ""
@@ -159,7 +160,7 @@ class OnlineLink:
     def changed(self, match: Match) -> None:
         """Show ``match`` as this player sees it (a guest that hears from the host again is
         joined again: news of the drop goes)."""
-        if self.guest is not None and self._dropped:
+        if self.guest is not None and self._dropped and self.peer_here:
             self._dropped = False
             self.status("")
         previous = self._shown

@@ -37,6 +37,8 @@ PING_SECONDS = 10.0
 SILENCE_SECONDS = 30.0
 #: Seconds a joining friend waits before being told that no host has answered the code yet.
 LONELY_SECONDS = 10.0
+#: Seconds a wormhole has to close (the server acknowledges it) before it is left closed on this side.
+CLOSE_SECONDS = 5.0
 #: What the host says goodbye with (the guest tells it from a dropped connection and from tampering).
 HOST_LEFT = "closed"
 
@@ -90,8 +92,11 @@ class Wormhole:
         _open.add(self)
 
     def _status(self, status: Any) -> None:
+        from wormhole._status import Closed as ClosedOnPurpose
         from wormhole._status import Connected
 
+        if isinstance(status.mailbox_connection, ClosedOnPurpose):
+            return  # closed by either side's choice, not lost
         connected = isinstance(status.mailbox_connection, Connected)
         if connected != self._connected and not self._closed:
             told = self._connected is not None
@@ -173,13 +178,15 @@ class Wormhole:
         if self._closed:
             return
         self._closed = True
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._wait(self._wormhole.close()), 5)
-        if self._reader is not None:
-            self._reader.cancel()
-        _open.discard(self)
-        if not _open:
-            _stop_threads()
+        try:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._wait(self._wormhole.close()), CLOSE_SECONDS)
+        finally:
+            if self._reader is not None:
+                self._reader.cancel()
+            _open.discard(self)
+            if not _open:
+                _stop_threads()
 
 
 def _stop_threads() -> None:
