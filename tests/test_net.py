@@ -127,7 +127,7 @@ def test_plain_lines_are_versioned_and_bounded() -> None:
 
 @asynccontextmanager
 async def hosted(**options: Any) -> AsyncIterator[Host]:
-    host = Host(Match(), **{"gate": Gate(turn_spacing=0.01, spacing=0.01), "refusal_seconds": 0.05, **options})
+    host = Host(Match(), **{"gate": Gate(turn_spacing=0.01), "refusal_seconds": 0.05, **options})
     await host.start()
     try:
         yield host

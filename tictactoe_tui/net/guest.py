@@ -25,6 +25,7 @@ from .protocol import (
     HOST_HANDSHAKE,
     HOST_MESSAGES,
     MAX_LINE,
+    UNKNOWN_GAME,
     ProtocolError,
     VersionError,
     decode,
@@ -47,12 +48,18 @@ BUSY_NOTICE_SECONDS = 3.0
 OLD_HOST = "the host hung up during the handshake (an older tictactoe-tui? both sides need network protocol 2)"
 #: What the player is told while the host takes long to answer the code.
 SLOW_VERDICT = "The host has not answered the code yet (it answers wrong codes slowly while someone guesses)…"
+#: What the player is told when the host at the address is another game than the one they were in.
+NEW_GAME = "The host is running a new game"
 #: What the player is told when a line from the host fails its check.
 TAMPERED = "The connection was tampered with; rejoining…"
 
 
 class GuestError(Exception):
     """The host refused us for good (a wrong code); the message says why."""
+
+
+class NewGame(ProtocolError):
+    """The host at the address does not know our game: it was closed, and another started there."""
 
 
 class Guest:
@@ -95,17 +102,21 @@ class Guest:
                 raise
             except TamperedError:
                 news = TAMPERED
+            except NewGame as error:
+                news = str(error)
             except ProtocolError as error:
                 news = f"{self.host}:{self.port}: {error}; trying again"
             except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
                 news = f"Cannot reach {self.host}:{self.port} ({error or type(error).__name__}); trying again"
+            except Exception as error:  # whatever a line did, the guest keeps trying (it is not a crash)
+                news = f"{self.host}:{self.port}: {type(error).__name__}: {str(error)[:80]}; trying again"
             finally:
                 dropped, self._stream = self._stream is not None, None
                 if dropped and self.match is not None:
                     self.on_change(self.match)  # nobody is there: the game waits
             if self._closing:
                 return
-            if news != TAMPERED and self.match is not None:
+            if news != TAMPERED and self.match is not None and not (news or "").startswith(NEW_GAME):
                 news = "Waiting for your friend: the connection dropped, joining again…"
             if news is not None and (first or self.match is not None):
                 self.on_status(news)
@@ -178,6 +189,8 @@ class Guest:
         Once in the game, a refusal counts only when signed with our rejoin token (the host
         changed the code): anyone on the path can forge a plain one, which is tampering."""
         reason = str(error.get("reason", "refused"))[:200]
+        if reason == UNKNOWN_GAME and self._token is not None:
+            raise NewGame(f"{NEW_GAME} at {self.host}:{self.port}, not yours (ours was closed): trying again…")
         if reason != "wrong code":
             raise ProtocolError(f"the host said: {reason}")
         if self._token is None:
