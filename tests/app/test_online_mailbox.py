@@ -118,6 +118,24 @@ async def test_moves_cross_after_the_mailbox_server_restarts_and_nobody_is_told_
 
 
 @session_loop
+async def test_a_host_that_quits_is_told_to_the_guest_who_is_asked_for_a_new_code(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path / "mailbox") as server:
+        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
+        async with host.run_test():
+            await until(lambda: bool(shown_code(host)))
+            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
+            async with guest.run_test():
+                await until(lambda: playing(host) and playing(guest))
+                host.exit()  # the app quits: its link's task is cancelled first, then the link closed
+                await until(lambda: "The host closed the game" in status(guest))
+                assert "tampered" not in status(guest)
+                assert not playing(guest)
+                await until(lambda: isinstance(guest.screen, PathPrompt))
+                assert isinstance(guest.screen, PathPrompt)
+                assert guest.screen.title_text.startswith("The host closed the game. Type the code again")
+
+
+@session_loop
 async def test_the_sidebar_hosts_through_the_mailbox_server_and_join_takes_the_code(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

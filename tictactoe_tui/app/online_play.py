@@ -162,6 +162,6 @@ class OnlinePlay:
 
         link = self.link
         if link is not None and link.refused and isinstance(link.plan, JoinPlan | MailboxJoinPlan):
-            link.refused = ""
+            refused, link.refused = link.refused, ""
             words = "three words" if isinstance(link.plan, JoinPlan) else "like 7-guitarist-revenge"
-            self.ask_join_code(link.plan, f"{message.text}. Type the code again ({words}), or Esc")
+            self.ask_join_code(link.plan, f"{refused[:1].upper()}{refused[1:]}. Type the code again ({words}), or Esc")

@@ -98,11 +98,11 @@ class Wormhole:
         if isinstance(status.mailbox_connection, ClosedOnPurpose):
             return  # closed by either side's choice, not lost
         connected = isinstance(status.mailbox_connection, Connected)
-        if connected != self._connected and not self._closed:
-            told = self._connected is not None
+        if self._connected is None:  # not yet reached: the first connection is no news
+            self._connected = True if connected else None
+        elif connected != self._connected and not self._closed:
             self._connected = connected
-            if told or not connected:
-                self.on_connection(connected)
+            self.on_connection(connected)
 
     async def _wait(self, deferred: Any) -> Any:
         """The result of a Deferred, its failures as this module's errors."""
@@ -253,7 +253,8 @@ class MailboxHost:
                 news = f"Your friend's game could not be played: {error}; a new code is above"
             finally:
                 self._retiring, self.code = False, ""
-                if self._present:
+                if self._present:  # quitting (the app cancels this task first) or giving up on them
+                    wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
                     self._present = False
                     self.on_change(self.match)
                 await wormhole.close()
@@ -323,6 +324,7 @@ class MailboxHost:
         if self._wormhole is not None:
             if self._present:
                 self._wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
+                self._present = False
             await self._wormhole.close()
 
 
@@ -380,6 +382,7 @@ class MailboxGuest:
                 await self._follow(wormhole)
             finally:
                 pinger.cancel()
+                wormhole.send({"type": "bye"})  # quitting (the app cancels this task first), or refused
         finally:
             await wormhole.close()
 
@@ -464,5 +467,6 @@ class MailboxGuest:
     async def close(self) -> None:
         """Say goodbye and close the wormhole."""
         if self._wormhole is not None:
-            self._wormhole.send({"type": "bye"})
+            if self.match is not None:
+                self._wormhole.send({"type": "bye"})
             await self._wormhole.close()
