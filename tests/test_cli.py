@@ -370,6 +370,9 @@ def test_host_and_join_launch_the_app_online(monkeypatch: pytest.MonkeyPatch) ->
         ["host", "--direct", "--port", "0"],
         ["host", "--mailbox", "http://example.org"],
         ["join", "--code", "7-²-x"],
+        ["host", "--port", "9000"],
+        ["host", "--direct", "--mailbox", "ws://127.0.0.1:4000/v1"],
+        ["join", "192.0.2.7", "--mailbox", "ws://127.0.0.1:4000/v1"],
     )
     for bad in bad_ones:
         stderr = io.StringIO()

@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan, default_mailbox
-from ..net.address import is_loopback, is_mailbox_code, mailbox_code, split_address
+from ..net.address import DEFAULT_PORT, is_loopback, is_mailbox_code, mailbox_code, split_address
 from .parser import CODE_VARIABLE, UsageError, launch_choices
 
 
@@ -24,13 +24,18 @@ def plan(args: argparse.Namespace) -> OnlinePlan:
     url = args.mailbox or default_mailbox()
     if args.command == "host":
         if not args.direct:
+            if args.port is not None or args.bind is not None:
+                raise UsageError("--port and --bind are for a direct host: add --direct")
             return MailboxHostPlan(url)
-        if not is_loopback(args.bind):
+        if args.mailbox:
+            raise UsageError("--mailbox and --direct: a direct host uses no mailbox server")
+        bind = args.bind or "127.0.0.1"
+        if not is_loopback(bind):
             print(
-                f"tictactoe-tui: warning: listening on {args.bind}: anyone who can reach it and has the code can join",
+                f"tictactoe-tui: warning: listening on {bind}: anyone who can reach it and has the code can join",
                 file=sys.stderr,
             )
-        return HostPlan(args.bind, args.port)
+        return HostPlan(bind, DEFAULT_PORT if args.port is None else args.port)
     code = join_code(args)
     target = args.target
     if target is None or is_mailbox_code(target):
@@ -39,6 +44,8 @@ def plan(args: argparse.Namespace) -> OnlinePlan:
             return MailboxJoinPlan(url, text and mailbox_code(text))
         except ValueError as error:
             raise UsageError(str(error)) from None
+    if args.mailbox:
+        raise UsageError("--mailbox is for a code like 7-guitarist-revenge, not a direct host's address")
     try:
         host, port = split_address(target)
     except ValueError as error:

@@ -200,16 +200,12 @@ def build_parser() -> _Parser:
     host = commands.add_parser(
         "host", help="play a friend on another machine: show a code (like 7-guitarist-revenge) for them to join with"
     )
-    host.add_argument("--mailbox", type=mailbox_url, help=MAILBOX_HELP)
+    host.add_argument("--mailbox", type=mailbox_url, metavar="URL", help=MAILBOX_HELP)
     host.add_argument(
         "--direct", action="store_true", help="no mailbox server: listen on --bind:--port (a LAN without internet)"
     )
-    host.add_argument(
-        "--port", type=port_number, default=DEFAULT_PORT, help=f"with --direct: port (default {DEFAULT_PORT})"
-    )
-    host.add_argument(
-        "--bind", default="127.0.0.1", help="with --direct: address to listen on (default 127.0.0.1, this machine only)"
-    )
+    host.add_argument("--port", type=port_number, help=f"with --direct: port (default {DEFAULT_PORT})")
+    host.add_argument("--bind", help="with --direct: address to listen on (default 127.0.0.1, this machine only)")
     join = commands.add_parser(
         "join", help="join a friend's game by their code (or HOST[:PORT] and a code, for a direct host)"
     )
@@ -219,7 +215,7 @@ def build_parser() -> _Parser:
         help="the code the host shows (7-guitarist-revenge; asked for if not given), "
         f"or a direct host's address, e.g. 192.0.2.7 or 192.0.2.7:{DEFAULT_PORT}",
     )
-    join.add_argument("--mailbox", type=mailbox_url, help=MAILBOX_HELP)
+    join.add_argument("--mailbox", type=mailbox_url, metavar="URL", help=MAILBOX_HELP)
     join.add_argument(
         "--code",
         help="the code: other users of this machine can read it in the process list, "
