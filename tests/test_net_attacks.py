@@ -17,7 +17,7 @@ import pytest
 
 from tictactoe_tui.net.channel import Pake
 from tictactoe_tui.net.gate import Gate
-from tictactoe_tui.net.guest import TAMPERED, Guest
+from tictactoe_tui.net.guest import HOST_CLOSED, TAMPERED, Guest
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match, answer_guest
 
@@ -103,6 +103,7 @@ async def test_a_new_host_on_the_same_port_is_a_new_game_to_the_old_guest_not_an
         async with joined(first, told) as (guest, _seen):
             await until(lambda: guest.connected)
             await first.close()
+            await until(lambda: HOST_CLOSED in told)  # the host quit: said so, not a drop nor tampering
             heard: list[str] = []
             second = Host(Match(), on_status=heard.append, gate=Gate(turn_spacing=0.01), refusal_seconds=0.05)
             await second.start(*address)

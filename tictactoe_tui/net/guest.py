@@ -50,6 +50,8 @@ OLD_HOST = "the host hung up during the handshake (an older tictactoe-tui? both 
 SLOW_VERDICT = "The host has not answered the code yet (it answers wrong codes slowly while someone guesses)…"
 #: What the player is told when the host at the address is another game than the one they were in.
 NEW_GAME = "The host is running a new game"
+#: What the player is told when the host quits (said in its goodbye, sealed).
+HOST_CLOSED = "The host closed the game: joining again if it comes back…"
 #: What the player is told when a line from the host fails its check.
 TAMPERED = "The connection was tampered with; rejoining…"
 
@@ -59,7 +61,8 @@ class GuestError(Exception):
 
 
 class NewGame(ProtocolError):
-    """The host at the address does not know our game: it was closed, and another started there."""
+    """The host closed our game (it said so), or the host at the address does not know it: it was
+    closed, and another started there."""
 
 
 class Guest:
@@ -116,7 +119,7 @@ class Guest:
                     self.on_change(self.match)  # nobody is there: the game waits
             if self._closing:
                 return
-            if news != TAMPERED and self.match is not None and not (news or "").startswith(NEW_GAME):
+            if news not in (TAMPERED, HOST_CLOSED) and self.match is not None and not (news or "").startswith(NEW_GAME):
                 news = "Waiting for your friend: the connection dropped, joining again…"
             if news is not None and (first or self.match is not None):
                 self.on_status(news)
@@ -208,6 +211,8 @@ class Guest:
         elif kind == "error":
             reason = str(message.get("reason", "refused"))[:200]
             if message.get("fatal"):
+                if reason == "closed":
+                    raise NewGame(HOST_CLOSED)
                 raise ProtocolError(f"the host hung up ({reason})")
             self.on_status(f"Refused: {reason}")
             if isinstance(message.get("state"), dict):
