@@ -18,9 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.board import move_name
-from ..engine.marks import board_size
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
-from .match import Match
+from .match import Match, host_news, joined_text
 from .protocol import (
     HOST_HANDSHAKE,
     HOST_MESSAGES,
@@ -205,30 +204,24 @@ class Guest:
         raise GuestError("the host has changed the code since: ask your friend for the new one")
 
     def _receive(self, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        if kind == "state":
-            self._take(message)
-        elif kind == "error":
-            reason = str(message.get("reason", "refused"))[:200]
-            if message.get("fatal"):
-                if reason == "closed":
-                    raise NewGame(HOST_CLOSED)
-                raise ProtocolError(f"the host hung up ({reason})")
-            self.on_status(f"Refused: {reason}")
-            if isinstance(message.get("state"), dict):
-                self._take(message["state"])
-
-    def _take(self, state: dict[str, Any]) -> None:
         try:
-            match = Match.from_message(state)
+            news = host_news(message)
         except ValueError as error:
             raise ProtocolError(f"the host sent {error}") from None
-        first_state = self.match is None
-        self.match = match
-        self.on_change(match)
-        if first_state:
-            board = match.board
-            self.on_status(f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O")
+        if news.hung_up is not None:
+            raise (
+                NewGame(HOST_CLOSED)
+                if news.hung_up == "closed"
+                else ProtocolError(f"the host hung up ({news.hung_up})")
+            )
+        if news.refusal:
+            self.on_status(f"Refused: {news.refusal}")
+        if news.match is not None:
+            first_state = self.match is None
+            self.match = news.match
+            self.on_change(news.match)
+            if first_state:
+                self.on_status(joined_text(news.match))
 
     async def _ping(self, stream: SealedStream) -> None:
         with contextlib.suppress(Exception):

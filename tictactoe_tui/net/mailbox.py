@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.board import move_name
-from .match import Match, answer_guest
+from .match import Match, answer_guest, host_news, joined_text
 from .protocol import GUEST_MESSAGES, HOST_MESSAGES, MAX_LINE, VERSION, ProtocolError, parse_json
 
 #: The app's own id on the mailbox server: codes of other programs never meet ours.
@@ -406,34 +406,23 @@ class MailboxGuest:
                 self._present = True
                 self.on_status("The host is back")
             self._present = True
-            kind = message["type"]
-            if kind == "state":
-                self._take(message)
-            elif kind == "error":
-                reason = str(message.get("reason", "refused"))[:200]
-                if message.get("fatal"):
-                    self._present = False
-                    self._changed()
-                    raise MailboxGuestError(
-                        "the host closed the game" if reason == HOST_LEFT else f"the host hung up ({reason})"
-                    )
-                self.on_status(f"Refused: {reason}")
-                if isinstance(message.get("state"), dict):
-                    self._take(message["state"])
-
-    def _take(self, state: dict[str, Any]) -> None:
-        try:
-            match = Match.from_message(state)
-        except ValueError as error:
-            raise ProtocolError(f"the host sent {error}") from None
-        first = self.match is None
-        self.match = match
-        self.on_change(match)
-        if first:
-            board = match.board
-            from ..engine.marks import board_size
-
-            self.on_status(f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O")
+            try:
+                news = host_news(message)
+            except ValueError as error:
+                raise ProtocolError(f"the host sent {error}") from None
+            if news.hung_up is not None:
+                self._present = False
+                self._changed()
+                closed = news.hung_up == HOST_LEFT
+                raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({news.hung_up})")
+            if news.refusal:
+                self.on_status(f"Refused: {news.refusal}")
+            if news.match is not None:
+                first = self.match is None
+                self.match = news.match
+                self.on_change(news.match)
+                if first:
+                    self.on_status(joined_text(news.match))
 
     def _changed(self) -> None:
         if self.match is not None:

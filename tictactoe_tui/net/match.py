@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, Position, check_size, move_name, parse_move
+from ..engine.marks import board_size
 from ..engine.rules import RULES
 from ..table import Online, Seating
 
@@ -158,3 +159,34 @@ def answer_guest(match: Match, message: dict[str, Any]) -> tuple[Match, dict[str
         return match.play("guest", parse_move(name, match.rows, match.cols), ply), None
     except (MoveRefused, BoardError) as refusal:
         return match, {"type": "error", "reason": str(refusal), "state": match.to_message()}
+
+
+@dataclass(frozen=True)
+class HostNews:
+    """What one of the host's sealed messages tells a guest: the match it carries (a ``state``, or
+    an ``error``'s), a refusal to show, and, when the host hangs up, why (``closed``: it quit)."""
+
+    match: Match | None = None
+    refusal: str = ""
+    hung_up: str | None = None
+
+
+def host_news(message: dict[str, Any]) -> HostNews:
+    """Read a host's ``state`` or ``error`` (a ``pong`` tells nothing); :class:`ValueError` for a
+    state that is impossible."""
+    kind = message["type"]
+    if kind == "state":
+        return HostNews(Match.from_message(message))
+    if kind != "error":
+        return HostNews()
+    reason = str(message.get("reason", "refused"))[:200]
+    if message.get("fatal"):
+        return HostNews(hung_up=reason)
+    state = message.get("state")
+    return HostNews(Match.from_message(state) if isinstance(state, dict) else None, refusal=reason)
+
+
+def joined_text(match: Match) -> str:
+    """What a guest is told when the host's first state comes."""
+    board = match.board
+    return f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O"
