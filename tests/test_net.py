@@ -267,12 +267,16 @@ async def test_silent_connections_time_out() -> None:
 
 
 @asynccontextmanager
-async def joined(host: Host, statuses: list[str] | None = None) -> AsyncIterator[tuple[Guest, list[Match]]]:
-    """A guest in the host's game, and every match it has been sent; closed however the test ends."""
+async def joined(
+    host: Host, statuses: list[str] | None = None, source: str | None = None
+) -> AsyncIterator[tuple[Guest, list[Match]]]:
+    """A guest in the host's game (connecting from ``source``), and every match it has been sent;
+    closed however the test ends."""
     assert host.address is not None
     seen: list[Match] = []
     guest = Guest(*host.address, host.code, seen.append, (statuses if statuses is not None else []).append)
     guest.retry_seconds = 0.05
+    guest.source = source
     running = asyncio.ensure_future(guest.run())
     try:
         yield guest, seen

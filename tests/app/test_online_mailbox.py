@@ -15,9 +15,10 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.engine import get_strategy
-from tictactoe_tui.game import Mode, Settings
+from tictactoe_tui.game import Settings
 from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
 from ..mailbox_server import free_port, mailbox_server
 from .test_online import app_for, press, until
@@ -34,7 +35,7 @@ def shown_code(app: TicTacToeApp) -> str:
 
 
 def playing(app: TicTacToeApp) -> bool:
-    return bool(app.game_screen.game.remote)
+    return app.game_screen.game.joined
 
 
 @session_loop
@@ -145,13 +146,13 @@ async def test_the_sidebar_hosts_through_the_mailbox_server_and_join_takes_the_c
         host = TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
         async with host.run_test() as host_pilot:
             await host_pilot.pause()
-            host.game_screen.change_setting("mode", Mode.ONLINE_HOST)
+            host.game_screen.change_setting("mode", ONLINE_HOST.name)
             await host_pilot.press("n")
             await until(lambda: bool(shown_code(host)))
             guest = TicTacToeApp(Settings(), searcher=ThreadSearcher(get_strategy), seed=2)
             async with guest.run_test() as guest_pilot:
                 await guest_pilot.pause()
-                guest.game_screen.change_setting("mode", Mode.ONLINE_JOIN)
+                guest.game_screen.change_setting("mode", ONLINE_JOIN.name)
                 await guest_pilot.press("n")
                 assert isinstance(guest.screen, PathPrompt)
                 guest.screen.query_one(Input).value = shown_code(host)
@@ -179,6 +180,7 @@ from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
 async def main():
     home = Path(sys.argv[1])

@@ -83,6 +83,8 @@ class Guest:
         self.on_change, self.on_status = on_change, on_status
         self.retry_seconds, self.ping_seconds = retry_seconds, ping_seconds
         self.match: Match | None = None
+        self.source: str | None = None
+        """The local address to connect from (None: whichever the system picks)."""
         self._stream: SealedStream | None = None
         self._closing = False
         self._token: bytes | None = None  # from the host, sealed: proves we were in the game
@@ -126,8 +128,9 @@ class Guest:
             await asyncio.sleep(self.retry_seconds)
 
     async def _session(self) -> None:
+        source = None if self.source is None else (self.source, 0)
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port, limit=MAX_LINE), self.retry_seconds * 5
+            asyncio.open_connection(self.host, self.port, limit=MAX_LINE, local_addr=source), self.retry_seconds * 5
         )
         try:
             stream = await self._handshake(reader, writer)

@@ -295,7 +295,9 @@ class Host:
             await send(writer, {"type": "error", "reason": UNKNOWN_GAME, "fatal": True})
             return None
         try:
-            await asyncio.wait_for(self.gate.enter(friend), self.turn_seconds)
+            peer = writer.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+            await asyncio.wait_for(self.gate.enter(friend, address), self.turn_seconds)
         except TimeoutError:
             await send(writer, {"type": "error", "reason": BUSY})
             return None
