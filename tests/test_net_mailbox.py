@@ -221,3 +221,23 @@ def test_the_server_helper_restarts_on_the_same_port(tmp_path: Path) -> None:
     server.restart()
     assert server.port == port
     server.stop()
+
+
+@session_loop
+async def test_a_new_code_retires_the_old_one_before_the_friend_is_in_not_after(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        heard = Side()
+        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url)
+        hosting = asyncio.ensure_future(host.run())
+        await until(lambda: bool(host.code))
+        old = host.code
+        assert host.new_code() is None
+        await until(lambda: bool(host.code) and host.code != old)
+        assert heard.said("A new code: the old one no longer lets anyone in")
+        guest = MailboxGuest(host.code, url=server.url)
+        joining = asyncio.ensure_future(guest.run())
+        await until(lambda: guest.connected and host.connected)
+        assert host.new_code() == "Your friend is playing: the code was used up when they joined"
+        await guest.close()
+        await host.close()
+        await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
