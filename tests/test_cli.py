@@ -18,7 +18,7 @@ from tictactoe_tui import __version__
 from tictactoe_tui.cli import main, parser
 from tictactoe_tui.engine import Board, analyze
 from tictactoe_tui.game import Preset
-from tictactoe_tui.net import HostPlan, JoinPlan
+from tictactoe_tui.net import PUBLIC_MAILBOX, HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -335,21 +335,48 @@ def test_arena_plays_every_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_host_and_join_launch_the_app_online(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the mailbox server by default (the public one, $TICTACTOE_TUI_MAILBOX or --mailbox),
+    directly with --direct or an address."""
     launched: list[object] = []
     monkeypatch.setattr("tictactoe_tui.app.run_app", lambda online=None, choices=None: launched.append(online) or 0)
+    monkeypatch.delenv("TICTACTOE_TUI_MAILBOX", raising=False)
+    monkeypatch.delenv("TICTACTOE_TUI_CODE", raising=False)
     assert main(["host"]) == 0
-    assert main(["host", "--port", "9000", "--bind", "0.0.0.0"]) == 0
+    assert main(["join", "7-Guitarist-revenge"]) == 0
+    assert main(["join"]) == 0
+    assert main(["host", "--mailbox", "ws://127.0.0.1:4000/v1"]) == 0
+    monkeypatch.setenv("TICTACTOE_TUI_MAILBOX", "ws://192.0.2.9:4000/v1")
+    assert main(["join", "12 acorn amber"]) == 0
+    assert main(["join", "12-acorn-amber", "--mailbox", "wss://example.org/v1"]) == 0
+    assert main(["host", "--direct"]) == 0
+    assert main(["host", "--direct", "--port", "9000", "--bind", "0.0.0.0"]) == 0
     assert main(["join", "192.0.2.7", "--code", "maple-otter-comet"]) == 0
     assert main(["join", "[::1]:7000"]) == 0
     assert launched == [
+        MailboxHostPlan(PUBLIC_MAILBOX),
+        MailboxJoinPlan(PUBLIC_MAILBOX, "7-guitarist-revenge"),
+        MailboxJoinPlan(PUBLIC_MAILBOX, None),
+        MailboxHostPlan("ws://127.0.0.1:4000/v1"),
+        MailboxJoinPlan("ws://192.0.2.9:4000/v1", "12-acorn-amber"),
+        MailboxJoinPlan("wss://example.org/v1", "12-acorn-amber"),
         HostPlan("127.0.0.1", 7717),
         HostPlan("0.0.0.0", 9000),
         JoinPlan("192.0.2.7", 7717, "maple-otter-comet"),
         JoinPlan("::1", 7000, None),
     ]
-    for bad in (["join"], ["join", "host:99999"], ["host", "--port", "0"]):
+    bad_ones = (
+        ["join", "host:99999"],
+        ["join", "host:7²"],
+        ["host", "--direct", "--port", "0"],
+        ["host", "--mailbox", "http://example.org"],
+        ["join", "--code", "7-²-x"],
+        ["host", "--port", "9000"],
+        ["host", "--direct", "--mailbox", "ws://127.0.0.1:4000/v1"],
+        ["join", "192.0.2.7", "--mailbox", "ws://127.0.0.1:4000/v1"],
+    )
+    for bad in bad_ones:
         stderr = io.StringIO()
-        assert run_quietly(bad, stderr) == 2
+        assert run_quietly(bad, stderr) == 2, bad
         assert len(stderr.getvalue().strip().splitlines()) == 1
 
 

@@ -127,7 +127,7 @@ def test_plain_lines_are_versioned_and_bounded() -> None:
 
 @asynccontextmanager
 async def hosted(**options: Any) -> AsyncIterator[Host]:
-    host = Host(Match(), **{"gate": Gate(turn_spacing=0.01, spacing=0.01), "refusal_seconds": 0.05, **options})
+    host = Host(Match(), **{"gate": Gate(turn_spacing=0.01), "refusal_seconds": 0.05, **options})
     await host.start()
     try:
         yield host
@@ -267,12 +267,16 @@ async def test_silent_connections_time_out() -> None:
 
 
 @asynccontextmanager
-async def joined(host: Host, statuses: list[str] | None = None) -> AsyncIterator[tuple[Guest, list[Match]]]:
-    """A guest in the host's game, and every match it has been sent; closed however the test ends."""
+async def joined(
+    host: Host, statuses: list[str] | None = None, source: str | None = None
+) -> AsyncIterator[tuple[Guest, list[Match]]]:
+    """A guest in the host's game (connecting from ``source``), and every match it has been sent;
+    closed however the test ends."""
     assert host.address is not None
     seen: list[Match] = []
     guest = Guest(*host.address, host.code, seen.append, (statuses if statuses is not None else []).append)
     guest.retry_seconds = 0.05
+    guest.source = source
     running = asyncio.ensure_future(guest.run())
     try:
         yield guest, seen

@@ -195,7 +195,8 @@ async def hogging(host: Host, per_second: float) -> AsyncIterator[list[int]]:
 
 async def test_with_strangers_hogging_turns_a_friend_who_restarts_the_game_is_back_within_10_s() -> None:
     """Five new sockets a second withholding their join; the friend's game was closed mid-game
-    and they run ``join`` again (a new guest, no token): back in time, never told it is old."""
+    and they run ``join`` again (a new guest, no token, from another address than the flood's):
+    back in time, never told it is old."""
     async with hosted(gate=Gate(), handshake_seconds=1.0) as host:
         async with joined(host) as (guest, _seen):
             await until(lambda: host.connected)
@@ -206,7 +207,7 @@ async def test_with_strangers_hogging_turns_a_friend_who_restarts_the_game_is_ba
         async with hogging(host, per_second=5) as opened:
             await until(lambda: opened[0] >= 10)  # the flood is on: ten strangers in two seconds
             started = time.monotonic()
-            async with joined(host, statuses) as (again, _seen):
+            async with joined(host, statuses, source="127.0.0.2") as (again, _seen):
                 await until(lambda: again.match is not None, seconds=10)
                 back = time.monotonic() - started
         assert again.match is not None

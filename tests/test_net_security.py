@@ -100,7 +100,7 @@ async def test_a_wrong_code_is_one_guess_counted_and_told_to_the_player() -> Non
 
 async def test_guessing_never_retires_the_code_it_slows_down_and_the_player_is_told() -> None:
     statuses: list[str] = []
-    async with hosted(on_status=statuses.append, gate=Gate(turn_spacing=0.001, spacing=0.002)) as host:
+    async with hosted(on_status=statuses.append, gate=Gate(turn_spacing=0.001)) as host:
         first = host.code
         for _ in range(45):
             peer = await Peer.to(host)
@@ -264,20 +264,21 @@ async def test_the_gate_spaces_strangers_turns_newest_first_and_lets_a_friend_in
     assert all(later - earlier >= 0.045 for earlier, later in itertools.pairwise(started))
 
 
-async def test_wrong_codes_are_answered_one_a_spacing_for_everyone() -> None:
-    gate = Gate(spacing=0.2)
-    assert (gate.spacing(19), gate.spacing(20), gate.spacing(40)) == (0.2, 0.4, 0.6000000000000001)
+async def test_turns_slow_down_as_wrong_codes_mount_for_everyone() -> None:
+    gate = Gate(turn_spacing=0.1)
+    assert (gate.spacing(19), gate.spacing(20), gate.spacing(40)) == (0.1, 0.2, 0.30000000000000004)
+    gate.wrong_codes = 20
     loop = asyncio.get_running_loop()
     started = loop.time()
-    answered: list[float] = []
+    entered: list[float] = []
 
-    async def answer() -> None:
-        await gate.pace_wrong_code()
-        answered.append(loop.time() - started)
+    async def stranger() -> None:
+        await gate.enter()
+        entered.append(loop.time() - started)
 
-    await asyncio.gather(*(answer() for _ in range(4)))
-    assert answered[0] < 0.1
-    assert all(later - earlier >= 0.19 for earlier, later in itertools.pairwise(answered))
+    await asyncio.gather(*(stranger() for _ in range(4)))
+    assert entered[0] < 0.1
+    assert all(later - earlier >= 0.19 for earlier, later in itertools.pairwise(entered))
 
 
 async def test_the_oldest_stranger_is_crowded_out_not_the_newest() -> None:

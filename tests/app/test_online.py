@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import pytest
 from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
@@ -106,7 +105,7 @@ async def test_a_guest_who_drops_out_joins_again_with_the_code_and_finds_the_gam
         await until(lambda: "Your friend left" in status(host))
         assert f"code: {code}" in status(host)  # still on screen for the friend's return
         await press(host, "9")  # a move while the friend is away: refused, and the code stays
-        assert "Wait for your friend" in status(host)
+        assert "Waiting for your friend" in status(host)
         assert f"code: {code}" in status(host)
         again = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with again.run_test():
@@ -123,27 +122,16 @@ async def press(app: TicTacToeApp, key: str) -> None:
     await Pilot(app).press(key)
 
 
-async def test_the_sidebar_modes_host_and_join(tmp_path: Path) -> None:
-    """Online: host, then n, hosts on the default port; Online: join, then n, asks where and the code."""
-    paths = Paths(tmp_path / "config", tmp_path / "data")
-    host = TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
-    async with host.run_test() as host_pilot:
-        await host_pilot.pause()
-        host.game_screen.change_setting("mode", ONLINE_HOST.name)
-        await host_pilot.press("n")
-        await until(lambda: "code: " in status(host) or "Cannot host" in status(host))
-        assert host.game_screen.online is not None
-        if "Cannot host" in status(host):
-            pytest.skip(f"the default port is taken on this machine: {status(host)}")
-        assert host.game_screen.online.host is not None
-        code = host.game_screen.online.host.code
+async def test_the_sidebar_join_takes_a_direct_hosts_address_then_its_code(tmp_path: Path) -> None:
+    """Online: join, then n, asks for a code or an address: an address asks for the direct host's code."""
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         guest = TicTacToeApp(Settings(), searcher=ThreadSearcher(get_strategy), seed=2)
         async with guest.run_test() as guest_pilot:
             await guest_pilot.pause()
             guest.game_screen.change_setting("mode", ONLINE_JOIN.name)
             await guest_pilot.press("n")
             assert isinstance(guest.screen, PathPrompt)
-            guest.screen.query_one(Input).value = "127.0.0.1"
+            guest.screen.query_one(Input).value = f"{address}:{port}"
             await guest_pilot.press("enter")
             assert isinstance(guest.screen, PathPrompt)  # the code, asked for
             guest.screen.query_one(Input).value = code.upper().replace("-", " ")  # as typed by a person

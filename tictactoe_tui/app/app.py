@@ -24,7 +24,7 @@ from .game_screen import GameScreen
 from .themes import THEMES
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
-    from ..net import HostPlan, JoinPlan
+    from ..net import OnlinePlan
     from ..store.archive import Archive
     from ..store.savefile import SavedGame
 
@@ -48,7 +48,7 @@ class TicTacToeApp(App[None]):
         *,
         paths: Paths | None = None,
         load: SavedGame | None = None,
-        online: HostPlan | JoinPlan | None = None,
+        online: OnlinePlan | None = None,
         overrides: Mapping[str, Any] | None = None,
         searcher: Searcher | None = None,
         seed: int | None = None,
@@ -79,10 +79,11 @@ class TicTacToeApp(App[None]):
         launch = {**(overrides or {}), **({} if load is None else {"preset": Preset.of(load.board)})}
         chosen, self.switched = replace(settings or stored, **launch).with_playable_level()
         if online is not None:
-            from ..net import HostPlan
+            from ..net import HostPlan, MailboxHostPlan
             from ..table import ONLINE_HOST, ONLINE_JOIN
 
-            chosen = replace(chosen, mode=(ONLINE_HOST if isinstance(online, HostPlan) else ONLINE_JOIN).name)
+            hosting = isinstance(online, HostPlan | MailboxHostPlan)
+            chosen = replace(chosen, mode=(ONLINE_HOST if hosting else ONLINE_JOIN).name)
         elif chosen.table.online:  # a match starts from the command line, or with n after choosing it
             chosen = replace(chosen, mode=Settings().mode)
         given = settings_to_json(settings or stored, theme)
@@ -189,7 +190,7 @@ class TicTacToeApp(App[None]):
 
 def run_app(
     load: SavedGame | None = None,
-    online: HostPlan | JoinPlan | None = None,
+    online: OnlinePlan | None = None,
     choices: Mapping[str, Any] | None = None,
     puzzles: bool = False,
 ) -> int:

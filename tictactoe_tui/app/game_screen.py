@@ -30,7 +30,7 @@ from .side import SIDEBAR_ROOM, SidebarPlace
 from .status import Cause, Notice, StatusLine, Told
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
-    from ..net import HostPlan, JoinPlan
+    from ..net import OnlinePlan
     from ..table import Table
     from .online import OnlineLink
     from .sidebar import HistoryList, Sidebar
@@ -82,9 +82,7 @@ class GameScreen(PlayScreen, Aiming):
         Binding("q", "app.quit", "Quit", priority=True),
     ]
 
-    def __init__(
-        self, host: GameHost, settings: Settings, first: GameState, online: HostPlan | JoinPlan | None = None
-    ) -> None:
+    def __init__(self, host: GameHost, settings: Settings, first: GameState, online: OnlinePlan | None = None) -> None:
         """``first``: the game to show; ``online``: host or join a match once shown."""
         super().__init__(host, settings, first)
         self._online_plan = online

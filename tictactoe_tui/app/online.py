@@ -1,4 +1,5 @@
-"""Online play in the app: a Host or a Guest running in the app's own event loop.
+"""Online play in the app: a host or a guest, direct or through a mailbox server, running in the
+app's own event loop.
 
 The link turns each match it hears of into the :class:`GameState` the app shows (each player
 keeps their symbol: the host's marks show as X, the guest's as O, whoever moves first) and
@@ -10,15 +11,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..engine.board import Move
 from ..game import GameState, Scoreboard
-from ..net import HostPlan, JoinPlan
+from ..net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan
 from ..net.guest import Guest, GuestError
 from ..net.host import Host
 from ..net.match import Match, MoveRefused
 from ..table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
 from .seats import Seat
+
+if TYPE_CHECKING:
+    from ..net.mailbox import MailboxGuest, MailboxHost
 
 
 class MatchSeat(Seat):
@@ -40,7 +46,7 @@ class OnlineLink:
 
     def __init__(
         self,
-        plan: HostPlan | JoinPlan,
+        plan: OnlinePlan,
         match: Match,
         show: Callable[[GameState, Scoreboard], None],
         say: Callable[[str, str], None],
@@ -48,18 +54,19 @@ class OnlineLink:
         """``show`` receives each new game state with the match's scores, ``say`` each status line
         (joins, wrong codes) under the banner (the code and address, kept on screen)."""
         self.plan = plan
-        self.table = ONLINE_HOST if isinstance(plan, HostPlan) else ONLINE_JOIN
+        self.table = ONLINE_HOST if isinstance(plan, HostPlan | MailboxHostPlan) else ONLINE_JOIN
         """The kind of table this side of the match sits at."""
         self.side = self.table.side
         self.show, self.say = show, say
         self._shown: GameState | None = None
+        self._match = match
         self.refused = ""
         """Why the host turned the guest away for good (a wrong code), once it has."""
-        self.host: Host | None = None
-        self.guest: Guest | None = None
+        self.host: Host | MailboxHost | None = None
+        self.guest: Guest | MailboxGuest | None = None
         if isinstance(plan, HostPlan):
             self.host = Host(match, self.changed, self.status)
-        else:
+        elif isinstance(plan, JoinPlan):
             self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status)
         self._address = ""
         self._dropped = False
@@ -67,17 +74,23 @@ class OnlineLink:
 
     @property
     def banner(self) -> str:
-        """The line that stays on screen: the host's code and address until the friend is in
-        (then only the address), or whom the guest plays."""
-        if self.host is not None:
+        """The line that stays on screen: the host's code (and address, direct) until the friend
+        is in, or whom the guest plays."""
+        if isinstance(self.host, Host):
             if not self._address:
                 return ""
             return f"hosting at {self._address}" if self.host.connected else f"code: {self.host.code} · {self._address}"
-        return self._address and f"playing the host at {self._address}"
+        if self.host is not None:
+            return f"code: {self.host.code}" if self.host.code else ""
+        where = "through" if isinstance(self.plan, MailboxJoinPlan) else "at"
+        return self._address and f"playing the host {where} {self._address}"
 
     async def run(self) -> None:
         """Listen (host) or stay joined (guest) until closed; problems end up in the status."""
-        if self.host is not None:
+        if isinstance(self.plan, MailboxHostPlan | MailboxJoinPlan):
+            await self._run_mailbox(self.plan)
+            return
+        if isinstance(self.host, Host):
             assert isinstance(self.plan, HostPlan)
             try:
                 bind, port = await self.host.start(self.plan.bind, self.plan.port)
@@ -87,7 +100,7 @@ class OnlineLink:
             self._address = f"{bind}:{port}"
             self.status("Give your friend the code and the address above")  # the headline says you wait
             return
-        assert self.guest is not None
+        assert isinstance(self.guest, Guest)
         self._address = f"{self.guest.host}:{self.guest.port}"
         self.status("Connecting…")
         try:
@@ -96,6 +109,27 @@ class OnlineLink:
             self._address = ""
             self.refused = str(error)
             self.status(f"Could not join: {error}")
+
+    async def _run_mailbox(self, plan: MailboxHostPlan | MailboxJoinPlan) -> None:
+        """Host or join through the mailbox server (Twisted and magic-wormhole load here)."""
+        from ..net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
+
+        self.status(f"Reaching the mailbox server at {plan.url}…")
+        try:
+            if isinstance(plan, MailboxHostPlan):
+                self.host = MailboxHost(self._match, self.changed, self.status, url=plan.url)
+                await self.host.run()
+            else:
+                self.guest = MailboxGuest(plan.code or "", self.changed, self.status, url=plan.url)
+                self._address = plan.url
+                await self.guest.run()
+        except MailboxGuestError as error:
+            self._address = ""
+            self.refused = str(error)
+            self.status(f"Could not join: {error}" if self.guest and not self.guest.match else f"{error}".capitalize())
+        except MailboxError as error:
+            self._address = ""
+            self.status(f"Cannot go online: {error}")
 
     async def close(self) -> None:
         """Hang up."""
@@ -112,7 +146,12 @@ class OnlineLink:
         """Host: retire the code and show a new one (a friend already playing stays); why not, or None."""
         if self.host is None:
             return "Only the host has a join code"
-        self.host.new_code()
+        if isinstance(self.host, Host):
+            self.host.new_code()
+        else:
+            refusal = self.host.new_code()
+            if refusal:
+                return refusal
         self.status("A new code: the old one no longer lets anyone in")
         return None
 
@@ -121,7 +160,7 @@ class OnlineLink:
     def changed(self, match: Match) -> None:
         """Show ``match`` as this player sees it (a guest that hears from the host again is
         joined again: news of the drop goes)."""
-        if self.guest is not None and self._dropped:
+        if self.guest is not None and self._dropped and self.peer_here:
             self._dropped = False
             self.status("")
         previous = self._shown
@@ -130,6 +169,8 @@ class OnlineLink:
         times = previous.times if same_game and previous is not None else ()
         times = (*times, *((time.time() - started,) * (len(match.moves) - len(times))))[: len(match.moves)]
         state = GameState.seated(match.board, match.seating(self.table), match.number, started, times)
+        if not self.peer_here:  # nobody is told it is their turn while nobody is there
+            state = replace(state, seating=replace(state.seating, players=(YOU.name, YOU.name)))
         self._shown = state
         mine_won, theirs_won = (
             (match.host_wins, match.guest_wins) if self.side == "host" else (match.guest_wins, match.host_wins)
@@ -137,6 +178,12 @@ class OnlineLink:
         wins = {YOU.label: mine_won, FRIEND.label: theirs_won}
         players = Scoreboard.for_game(state).wins
         self.show(state, Scoreboard(self.table.name, tuple((who, wins.get(who, 0)) for who, _ in players), match.draws))
+
+    @property
+    def peer_here(self) -> bool:
+        """Whether the other side is connected now."""
+        peer = self.host if self.host is not None else self.guest
+        return peer is not None and peer.connected
 
     # -- the player's requests -----------------------------------------------------------
 

@@ -17,8 +17,12 @@ from .play import PlayScreen
 from .status import Cause, Notice, Told
 
 if TYPE_CHECKING:
-    from ..net import HostPlan, JoinPlan
+    from ..net import JoinPlan, MailboxJoinPlan, OnlinePlan
     from .online import OnlineLink
+
+
+#: How the game asks for a mailbox code.
+MAILBOX_QUESTION = "Your friend's code (like 7-guitarist-revenge)"
 
 
 class OnlinePlay:
@@ -30,15 +34,24 @@ class OnlinePlay:
         """The match the screen plays in, if any."""
         self._requests: set[asyncio.Task[None]] = set()
 
-    def go_online(self, plan: HostPlan | JoinPlan) -> None:
-        """Host a match or join one (asking for the code when the plan has none)."""
-        from ..net import JoinPlan
+    def go_online(self, plan: OnlinePlan) -> None:
+        """Host a match or join one (asking for the code when the plan has none, or again when
+        a mailbox code is not one)."""
+        from ..net import JoinPlan, MailboxJoinPlan
+        from ..net.address import mailbox_code
         from ..net.match import Match
         from .online import MatchSeat, OnlineLink
 
         if isinstance(plan, JoinPlan) and not plan.code:
             self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)")
             return
+        if isinstance(plan, MailboxJoinPlan):
+            try:
+                plan = replace(plan, code=mailbox_code(plan.code or ""))
+            except ValueError as error:
+                question = f"{error}. Type the code your friend was shown" if plan.code else MAILBOX_QUESTION
+                self.ask_join_code(plan, question)
+                return
         screen = self._screen
         preset = screen.settings.preset
         match = Match(preset.rows, preset.cols, preset.k, game=preset.game)
@@ -57,14 +70,15 @@ class OnlinePlay:
         self._screen.post_message(message)
 
     def open_match(self, table: Table) -> None:
-        """Host a match, or ask where the friend's is and join it, as ``table`` says."""
-        from ..net import HostPlan
+        """Host a match through the mailbox server, or ask for the friend's code (or a direct
+        host's address) and join it, as ``table`` says."""
+        from ..net import MailboxHostPlan, default_mailbox
         from .screens import PathPrompt
 
         if table.hosts:
-            self.go_online(HostPlan())
+            self.go_online(MailboxHostPlan(default_mailbox()))
         else:
-            prompt = PathPrompt("Join a friend's game at (address[:port])", "")
+            prompt = PathPrompt(f"{MAILBOX_QUESTION}, or a direct host's address[:port]", "")
             self._screen.app.push_screen(prompt, self.join_address_chosen)
 
     def leave(self) -> None:
@@ -81,7 +95,7 @@ class OnlinePlay:
         refusal = self.link.new_code() if self.link is not None else "Not hosting a game"
         return Notice(refusal, Cause.KEY) if refusal else None
 
-    def ask_join_code(self, plan: JoinPlan, question: str) -> None:
+    def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str) -> None:
         """Ask for the join code, then join with it (Esc: stay where we are)."""
         from .screens import PathPrompt
 
@@ -90,10 +104,14 @@ class OnlinePlay:
         )
 
     def join_address_chosen(self, address: str | None) -> None:
-        from ..net import JoinPlan
-        from ..net.address import split_address
+        """Join by the code (through the mailbox server) or at the direct host's address."""
+        from ..net import JoinPlan, MailboxJoinPlan, default_mailbox
+        from ..net.address import is_mailbox_code, split_address
 
         if not address:
+            return
+        if is_mailbox_code(address):
+            self.go_online(MailboxJoinPlan(default_mailbox(), address))
             return
         try:
             host, port = split_address(address)
@@ -140,9 +158,10 @@ class OnlinePlay:
         code is asked for the code again."""
         screen = self._screen
         screen.online_banner, screen.online_status = message.banner, message.text
-        from ..net import JoinPlan
+        from ..net import JoinPlan, MailboxJoinPlan
 
         link = self.link
-        if link is not None and link.refused and isinstance(link.plan, JoinPlan):
-            link.refused = ""
-            self.ask_join_code(link.plan, f"{message.text}. Type the code again (three words), or Esc")
+        if link is not None and link.refused and isinstance(link.plan, JoinPlan | MailboxJoinPlan):
+            refused, link.refused = link.refused, ""
+            words = "three words" if isinstance(link.plan, JoinPlan) else "like 7-guitarist-revenge"
+            self.ask_join_code(link.plan, f"{refused[:1].upper()}{refused[1:]}. Type the code again ({words}), or Esc")

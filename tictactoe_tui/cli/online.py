@@ -1,4 +1,5 @@
-"""``tictactoe-tui host`` and ``tictactoe-tui join``: play a friend on another machine."""
+"""``tictactoe-tui host`` and ``tictactoe-tui join``: play a friend on another machine, through a
+mailbox server by the code alone, or directly at an address."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import argparse
 import os
 import sys
 
-from ..net import HostPlan, JoinPlan
-from ..net.address import is_loopback
+from ..net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan, default_mailbox
+from ..net.address import DEFAULT_PORT, is_loopback, is_mailbox_code, mailbox_code, split_address
 from .parser import CODE_VARIABLE, UsageError, launch_choices
 
 
@@ -15,22 +16,46 @@ def run(args: argparse.Namespace) -> int:
     """Launch the game hosting a match, or joining one."""
     from ..app import run_app
 
+    return run_app(online=plan(args), choices=launch_choices(args))
+
+
+def plan(args: argparse.Namespace) -> OnlinePlan:
+    """What the command line asks for; :class:`UsageError` for a code or address that is not one."""
+    url = args.mailbox or default_mailbox()
     if args.command == "host":
-        if not is_loopback(args.bind):
+        if not args.direct:
+            if args.port is not None or args.bind is not None:
+                raise UsageError("--port and --bind are for a direct host: add --direct")
+            return MailboxHostPlan(url)
+        if args.mailbox:
+            raise UsageError("--mailbox and --direct: a direct host uses no mailbox server")
+        bind = args.bind or "127.0.0.1"
+        if not is_loopback(bind):
             print(
-                f"tictactoe-tui: warning: listening on {args.bind}: anyone who can reach it and has the code can join",
+                f"tictactoe-tui: warning: listening on {bind}: anyone who can reach it and has the code can join",
                 file=sys.stderr,
             )
-        plan: HostPlan | JoinPlan = HostPlan(args.bind, args.port)
-    else:
-        host, port = args.address
-        plan = JoinPlan(host, port, join_code(args))
-    return run_app(online=plan, choices=launch_choices(args))
+        return HostPlan(bind, DEFAULT_PORT if args.port is None else args.port)
+    code = join_code(args)
+    target = args.target
+    if target is None or is_mailbox_code(target):
+        text = target if target is not None else code
+        try:
+            return MailboxJoinPlan(url, text and mailbox_code(text))
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    if args.mailbox:
+        raise UsageError("--mailbox is for a code like 7-guitarist-revenge, not a direct host's address")
+    try:
+        host, port = split_address(target)
+    except ValueError as error:
+        raise UsageError(f"{target[:60]!r} is neither a code (7-guitarist-revenge) nor an address: {error}") from None
+    return JoinPlan(host, port, code)
 
 
 def join_code(args: argparse.Namespace) -> str | None:
-    """The join code from ``--code``, ``--code-file`` or the environment, in that order (None:
-    the game asks for it); :class:`UsageError` for a file that cannot be read."""
+    """The code from ``--code``, ``--code-file`` or the environment, in that order (None: the
+    game asks for it); :class:`UsageError` for a file that cannot be read."""
     if args.code:
         return str(args.code)
     if args.code_file is not None:

@@ -7,6 +7,7 @@ line before exiting with status 2.
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import NoReturn
 
@@ -20,6 +21,11 @@ GAME_HELP = "classic (default), gravity (Connect Four on 6x7), misere (k in a ro
 #: The environment variable ``join`` reads the join code from (unlike ``--code``, not visible to
 #: other users of this machine).
 CODE_VARIABLE = "TICTACTOE_TUI_CODE"
+#: What ``--mailbox`` says it does.
+MAILBOX_HELP = (
+    "the magic-wormhole mailbox server to meet through, a ws:// URL, e.g. your own `twist wormhole-mailbox` "
+    "(default $TICTACTOE_TUI_MAILBOX, else the public one)"
+)
 
 
 class UsageError(Exception):
@@ -75,14 +81,11 @@ def port_number(text: str) -> int:
     return int(text)
 
 
-def address(text: str) -> tuple[str, int]:
-    """Parse ``HOST[:PORT]``."""
-    from ..net.address import split_address
-
-    try:
-        return split_address(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+def mailbox_url(text: str) -> str:
+    """A mailbox server's address: a ``ws://`` or ``wss://`` URL."""
+    if not re.fullmatch(r"wss?://[!-~]+", text.strip(), re.ASCII):
+        raise argparse.ArgumentTypeError(f"a mailbox server is a ws:// or wss:// URL, not {text[:60]!r}")
+    return text.strip()
 
 
 def game_name(text: str) -> str:
@@ -194,17 +197,31 @@ def build_parser() -> _Parser:
         help="seconds after which a game its browser has not touched ends (default 1800)",
     )
 
-    host = commands.add_parser("host", help="play a friend on another machine: wait for them to join")
-    host.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    host.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
-    join = commands.add_parser("join", help="join a friend's game: HOST[:PORT] and the code they were given")
-    join.add_argument("address", type=address, help=f"the host's address, e.g. 192.0.2.7 or 192.0.2.7:{DEFAULT_PORT}")
+    host = commands.add_parser(
+        "host", help="play a friend on another machine: show a code (like 7-guitarist-revenge) for them to join with"
+    )
+    host.add_argument("--mailbox", type=mailbox_url, metavar="URL", help=MAILBOX_HELP)
+    host.add_argument(
+        "--direct", action="store_true", help="no mailbox server: listen on --bind:--port (a LAN without internet)"
+    )
+    host.add_argument("--port", type=port_number, help=f"with --direct: port (default {DEFAULT_PORT})")
+    host.add_argument("--bind", help="with --direct: address to listen on (default 127.0.0.1, this machine only)")
+    join = commands.add_parser(
+        "join", help="join a friend's game by their code (or HOST[:PORT] and a code, for a direct host)"
+    )
+    join.add_argument(
+        "target",
+        nargs="?",
+        help="the code the host shows (7-guitarist-revenge; asked for if not given), "
+        f"or a direct host's address, e.g. 192.0.2.7 or 192.0.2.7:{DEFAULT_PORT}",
+    )
+    join.add_argument("--mailbox", type=mailbox_url, metavar="URL", help=MAILBOX_HELP)
     join.add_argument(
         "--code",
-        help="the join code, three words: other users of this machine can read it in the process list, "
+        help="the code: other users of this machine can read it in the process list, "
         f"so prefer --code-file, ${CODE_VARIABLE} or being asked (asked for if none is given)",
     )
-    join.add_argument("--code-file", type=Path, help="read the join code from this file (its first line)")
+    join.add_argument("--code-file", type=Path, help="read the code from this file (its first line)")
     return parser
 
 

@@ -39,6 +39,14 @@ HEADER_SECONDS = 10.0
 BODY_SECONDS = 5.0
 #: Seconds between the websocket pings that tell a browser that has gone from one still there.
 PING_SECONDS = 15.0
+#: Bytes of keys and mouse events a browser may send a second (a burst of ``INPUT_BURST``); more is
+#: dropped, so that a flood never queues up work for its game (a person's typing and mouse take far less).
+INPUT_PER_SECOND = 8 * 1024
+INPUT_BURST = 32 * 1024
+#: Seconds one piece of input may take to reach its game before the game is taken for stuck.
+INPUT_SECONDS = 2.0
+#: The terminal sizes a browser may ask for: columns, rows.
+MAX_WIDTH, MAX_HEIGHT = 500, 200
 #: The page a browser gets when every game is taken.
 FULL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>tictactoe-tui: full</title>
@@ -62,6 +70,8 @@ class SessionServer(Server):
         self.idle_seconds = idle_seconds
         self.sessions = 0
         """Games running now (from the browser's connection until their process is gone)."""
+        self.services: set[AppService] = set()
+        """The games running now, each ended when ``serve`` is."""
 
     @property
     def full(self) -> bool:
@@ -92,8 +102,7 @@ class SessionServer(Server):
     async def _run_session(self, request: web.Request) -> web.WebSocketResponse:
         websocket = web.WebSocketResponse(heartbeat=PING_SECONDS, max_msg_size=64 * 1024)
         await websocket.prepare(request)
-        width = min(max(to_int(request.query.get("width", "80"), 80), 20), 500)
-        height = min(max(to_int(request.query.get("height", "24"), 24), 10), 200)
+        width, height = terminal_size(request.query.get("width", "80"), request.query.get("height", "24")) or (80, 24)
 
         async def close() -> None:
             await websocket.close()
@@ -106,6 +115,7 @@ class SessionServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
         )
+        self.services.add(service)
         try:
             await service.start(width, height)
             await self._relay(websocket, service)
@@ -115,6 +125,7 @@ class SessionServer(Server):
             log.exception("a browser's game failed")
         finally:
             await _stop(service)
+            self.services.discard(service)
             await websocket.close()
         return websocket
 
@@ -123,6 +134,7 @@ class SessionServer(Server):
         ``idle_seconds`` after the last key, click or resize, whatever else arrives."""
         loop = asyncio.get_running_loop()
         touched = loop.time()
+        allowance, counted = float(INPUT_BURST), touched  # the input this browser may still send
         while True:
             try:
                 async with asyncio.timeout_at(touched + self.idle_seconds):
@@ -137,11 +149,24 @@ class SessionServer(Server):
             try:
                 kind, *data = message.json()
                 if kind == "stdin":
-                    await service.send_bytes(str(data[0]).encode("utf-8"))
-                    touched = loop.time()
+                    now = loop.time()
+                    allowance = min(INPUT_BURST, allowance + (now - counted) * INPUT_PER_SECOND)
+                    counted = now
+                    keys = str(data[0]).encode("utf-8")
+                    if len(keys) > allowance:
+                        continue  # over this browser's share: dropped, not queued for its game
+                    allowance -= len(keys)
+                    try:
+                        if not await asyncio.wait_for(service.send_bytes(keys), INPUT_SECONDS):
+                            return  # the game has gone
+                    except TimeoutError:
+                        return  # stuck: it is stopped, and killed if need be
+                    touched = now
                 elif kind == "resize":
-                    size = data[0]
-                    await service.set_terminal_size(min(int(size["width"]), 500), min(int(size["height"]), 200))
+                    size = terminal_size(data[0]["width"], data[0]["height"])
+                    if size is None:
+                        continue  # not a terminal's size: refused
+                    await service.set_terminal_size(*size)
                     touched = loop.time()
                 elif kind == "ping":
                     await websocket.send_json(["pong", data[0]])
@@ -152,15 +177,27 @@ class SessionServer(Server):
             except (ValueError, TypeError, KeyError, IndexError):
                 continue  # not the page's protocol: ignored
 
+    async def end_every_game(self) -> None:
+        """End every game (asked to quit, killed if it has not within ``STOP_SECONDS``), then ``serve``."""
+        await asyncio.gather(*(_stop(service, patience=1.0) for service in list(self.services)))
+        asyncio.get_running_loop().call_soon(self.request_exit)  # raised in a callback, it ends the loop
+
     def serve(self, debug: bool = False) -> None:
         """Serve until interrupted, with the header and body timeouts (textual-serve's own
         ``serve`` gives aiohttp none: a half-sent request was held for 75 s)."""
         self.debug = debug
         self.initialize_logging()
         loop = asyncio.new_event_loop()
+        ending: list[asyncio.Task[None]] = []
+
+        def end() -> None:  # SIGINT or SIGTERM: every game first, then the server (a second signal: at once)
+            if ending:
+                self.request_exit()
+            ending.append(loop.create_task(self.end_every_game()))
+
         with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(signal.SIGINT, self.request_exit)
-            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+            loop.add_signal_handler(signal.SIGINT, end)
+            loop.add_signal_handler(signal.SIGTERM, end)
         web.run_app(
             self._make_app(),
             host=self.host,
@@ -170,13 +207,20 @@ class SessionServer(Server):
             print=lambda *args: None,
             keepalive_timeout=HEADER_SECONDS,  # aiohttp cuts a connection still waiting for a request then
             lingering_time=BODY_SECONDS,
+            shutdown_timeout=1.0,  # the games are over by then: no connection is waited for
         )
 
 
-async def _stop(service: AppService) -> None:
-    """Ask the game to quit; kill it (and the shell that started it) if it has not in time."""
+def terminal_size(width: object, height: object) -> tuple[int, int] | None:
+    """A browser's terminal size as whole numbers within 1…500 × 1…200, or None (refused)."""
+    size = tuple(to_int(str(value), 0) for value in (width, height))
+    return (size[0], size[1]) if 1 <= size[0] <= MAX_WIDTH and 1 <= size[1] <= MAX_HEIGHT else None
+
+
+async def _stop(service: AppService, patience: float = STOP_SECONDS) -> None:
+    """Ask the game to quit; kill it (and the shell that started it) if it has not within ``patience`` seconds."""
     try:
-        await asyncio.wait_for(service.stop(), STOP_SECONDS)
+        await asyncio.wait_for(service.stop(), patience)
     except Exception:  # timed out, or failed: whatever went wrong, the process must go
         process = service._process  # textual-serve keeps it there; nothing else can end it
         if process is not None and process.returncode is None:

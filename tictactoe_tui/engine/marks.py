@@ -6,6 +6,7 @@ left; on a bitboard, cell ``(row, col)`` is bit ``row * cols + col``.
 
 from __future__ import annotations
 
+import re
 import string
 from enum import StrEnum
 
@@ -46,10 +47,9 @@ def move_name(move: Move) -> str:
 def parse_move(name: str, rows: int, cols: int) -> Move:
     """Read a move name such as ``b2`` (column letter, row number from the top)."""
     text = name.strip().lower()
-    letter, number = text[:1], text[1:]
-    if not letter.isalpha() or not number.isdigit():
+    if not re.fullmatch(r"[a-z][0-9]{1,6}", text, re.ASCII):  # isdigit() is true for '²', which int() refuses
         raise BoardError(f"{name!r} is not a square: write a column letter and a row number, like b2")
-    row, col = int(number) - 1, string.ascii_lowercase.find(letter)
+    row, col = int(text[1:]) - 1, string.ascii_lowercase.find(text[0])
     if not (0 <= row < rows and 0 <= col < cols):
         raise BoardError(f"{name!r} is off the {rows}x{cols} board")
     return (row, col)

@@ -75,6 +75,8 @@ class Pake:
         """The other side's message from its JSON field; :class:`ProtocolError` if malformed."""
         if not isinstance(field, str) or len(field) > 100:
             raise ProtocolError("a handshake without a SPAKE2 message")
+        if not field.isascii():  # base64 is ASCII (b64decode raises ValueError, not binascii.Error, for more)
+            raise ProtocolError("a handshake message that is not base64")
         try:
             return base64.b64decode(field, validate=True)
         except binascii.Error:
@@ -95,14 +97,14 @@ def proof(token: bytes, purpose: str, pake_message: bytes) -> str:
 
 def proves(token: bytes | None, purpose: str, pake_message: bytes, field: object) -> bool:
     """Whether ``field`` is :func:`proof` of ``purpose`` under ``token`` (never with no token)."""
-    if token is None or not isinstance(field, str) or len(field) > 100:
-        return False
+    if token is None or not isinstance(field, str) or len(field) > 100 or not field.isascii():
+        return False  # (compare_digest raises TypeError for non-ASCII text)
     return hmac.compare_digest(field, proof(token, purpose, pake_message))
 
 
 def token_from(field: object) -> bytes | None:
     """A rejoin token from its JSON field (base64), or None if it is not one."""
-    if not isinstance(field, str) or len(field) > 100:
+    if not isinstance(field, str) or len(field) > 100 or not field.isascii():
         return None
     try:
         token = base64.b64decode(field, validate=True)

@@ -18,13 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.board import move_name
-from ..engine.marks import board_size
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
-from .match import Match
+from .match import Match, host_news, joined_text
 from .protocol import (
     HOST_HANDSHAKE,
     HOST_MESSAGES,
     MAX_LINE,
+    UNKNOWN_GAME,
     ProtocolError,
     VersionError,
     decode,
@@ -47,12 +47,21 @@ BUSY_NOTICE_SECONDS = 3.0
 OLD_HOST = "the host hung up during the handshake (an older tictactoe-tui? both sides need network protocol 2)"
 #: What the player is told while the host takes long to answer the code.
 SLOW_VERDICT = "The host has not answered the code yet (it answers wrong codes slowly while someone guesses)…"
+#: What the player is told when the host at the address is another game than the one they were in.
+NEW_GAME = "The host is running a new game"
+#: What the player is told when the host quits (said in its goodbye, sealed).
+HOST_CLOSED = "The host closed the game: joining again if it comes back…"
 #: What the player is told when a line from the host fails its check.
 TAMPERED = "The connection was tampered with; rejoining…"
 
 
 class GuestError(Exception):
     """The host refused us for good (a wrong code); the message says why."""
+
+
+class NewGame(ProtocolError):
+    """The host closed our game (it said so), or the host at the address does not know it: it was
+    closed, and another started there."""
 
 
 class Guest:
@@ -74,9 +83,16 @@ class Guest:
         self.on_change, self.on_status = on_change, on_status
         self.retry_seconds, self.ping_seconds = retry_seconds, ping_seconds
         self.match: Match | None = None
+        self.source: str | None = None
+        """The local address to connect from (None: whichever the system picks)."""
         self._stream: SealedStream | None = None
         self._closing = False
         self._token: bytes | None = None  # from the host, sealed: proves we were in the game
+
+    @property
+    def connected(self) -> bool:
+        """Whether the host is connected now (its game is shown as its own)."""
+        return self._stream is not None
 
     async def run(self) -> None:
         """Stay joined until :meth:`close`, reconnecting after a drop; :class:`GuestError` if the
@@ -90,15 +106,21 @@ class Guest:
                 raise
             except TamperedError:
                 news = TAMPERED
+            except NewGame as error:
+                news = str(error)
             except ProtocolError as error:
                 news = f"{self.host}:{self.port}: {error}; trying again"
             except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
                 news = f"Cannot reach {self.host}:{self.port} ({error or type(error).__name__}); trying again"
+            except Exception as error:  # whatever a line did, the guest keeps trying (it is not a crash)
+                news = f"{self.host}:{self.port}: {type(error).__name__}: {str(error)[:80]}; trying again"
             finally:
-                self._stream = None
+                dropped, self._stream = self._stream is not None, None
+                if dropped and self.match is not None:
+                    self.on_change(self.match)  # nobody is there: the game waits
             if self._closing:
                 return
-            if news != TAMPERED and self.match is not None:
+            if news not in (TAMPERED, HOST_CLOSED) and self.match is not None and not (news or "").startswith(NEW_GAME):
                 news = "Waiting for your friend: the connection dropped, joining again…"
             if news is not None and (first or self.match is not None):
                 self.on_status(news)
@@ -106,12 +128,12 @@ class Guest:
             await asyncio.sleep(self.retry_seconds)
 
     async def _session(self) -> None:
+        source = None if self.source is None else (self.source, 0)
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port, limit=MAX_LINE), self.retry_seconds * 5
+            asyncio.open_connection(self.host, self.port, limit=MAX_LINE, local_addr=source), self.retry_seconds * 5
         )
         try:
             stream = await self._handshake(reader, writer)
-            self._stream = stream
             pinger = asyncio.ensure_future(self._ping(stream))
             try:
                 while not self._closing:
@@ -162,6 +184,7 @@ class Guest:
             self._refused(decode(line, frozenset({"error"})), pake)
         state = stream.channel.open(line, HOST_MESSAGES)
         self._token = token_from(state.get("rejoin")) or self._token
+        self._stream = stream  # connected: the first state shows the host here
         self._receive(state)
         return stream
 
@@ -171,6 +194,8 @@ class Guest:
         Once in the game, a refusal counts only when signed with our rejoin token (the host
         changed the code): anyone on the path can forge a plain one, which is tampering."""
         reason = str(error.get("reason", "refused"))[:200]
+        if reason == UNKNOWN_GAME and self._token is not None:
+            raise NewGame(f"{NEW_GAME} at {self.host}:{self.port}, not yours (ours was closed): trying again…")
         if reason != "wrong code":
             raise ProtocolError(f"the host said: {reason}")
         if self._token is None:
@@ -182,28 +207,24 @@ class Guest:
         raise GuestError("the host has changed the code since: ask your friend for the new one")
 
     def _receive(self, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        if kind == "state":
-            self._take(message)
-        elif kind == "error":
-            reason = str(message.get("reason", "refused"))[:200]
-            if message.get("fatal"):
-                raise ProtocolError(f"the host hung up ({reason})")
-            self.on_status(f"Refused: {reason}")
-            if isinstance(message.get("state"), dict):
-                self._take(message["state"])
-
-    def _take(self, state: dict[str, Any]) -> None:
         try:
-            match = Match.from_message(state)
+            news = host_news(message)
         except ValueError as error:
             raise ProtocolError(f"the host sent {error}") from None
-        first_state = self.match is None
-        self.match = match
-        self.on_change(match)
-        if first_state:
-            board = match.board
-            self.on_status(f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O")
+        if news.hung_up is not None:
+            raise (
+                NewGame(HOST_CLOSED)
+                if news.hung_up == "closed"
+                else ProtocolError(f"the host hung up ({news.hung_up})")
+            )
+        if news.refusal:
+            self.on_status(f"Refused: {news.refusal}")
+        if news.match is not None:
+            first_state = self.match is None
+            self.match = news.match
+            self.on_change(news.match)
+            if first_state:
+                self.on_status(joined_text(news.match))
 
     async def _ping(self, stream: SealedStream) -> None:
         with contextlib.suppress(Exception):

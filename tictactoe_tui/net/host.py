@@ -34,15 +34,15 @@ import sys
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, SupportsIndex
 
-from ..engine.board import BoardError, parse_move
 from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
 from .gate import Gate
-from .match import Match, MoveRefused
+from .match import Match, answer_guest
 from .protocol import (
     GUEST_HELLO,
     GUEST_MESSAGES,
     MAX_LINE,
     PLEASE_UPDATE,
+    UNKNOWN_GAME,
     ProtocolError,
     VersionError,
     encode,
@@ -147,8 +147,6 @@ class Host:
         self.handshake_seconds = handshake_seconds
         self.refusal_seconds = refusal_seconds
         self.max_strangers = max_strangers
-        self.wrong_codes = 0
-        """Wrong codes tried against the current code."""
         self.address: tuple[str, int] | None = None
         self._server: asyncio.Server | None = None
         self._guest: SealedStream | None = None
@@ -156,6 +154,11 @@ class Host:
         self._strangers: dict[asyncio.Task[Any], None] = {}  # oldest first
         self._token: bytes | None = None  # the rejoin token last given to a guest
         self._proofs_seen: set[str] = set()
+
+    @property
+    def wrong_codes(self) -> int:
+        """Wrong codes tried against the current code (the gate slows turns down by them)."""
+        return self.gate.wrong_codes
 
     @property
     def connected(self) -> bool:
@@ -186,7 +189,7 @@ class Host:
 
     def new_code(self) -> str:
         """Retire the code (a friend already playing stays) and make a new one."""
-        self.code, self.wrong_codes = new_code(), 0
+        self.code, self.gate.wrong_codes = new_code(), 0
         return self.code
 
     # -- the host's own moves ----------------------------------------------------------
@@ -243,6 +246,7 @@ class Host:
         finally:
             if guest is not None and self._guest is guest:
                 self._guest = None
+                self.on_change(self.match)  # nobody is there: the game waits
                 self.on_status(farewell)
             writer.close()
             with contextlib.suppress(Exception, asyncio.CancelledError):  # cancelled: the host is closing
@@ -286,8 +290,14 @@ class Host:
         theirs = Pake.decoded(hello.get("pake"))
         friend = self._proves_rejoin(hello.get("rejoin"), theirs)
         reader.hold()  # nothing more is read until its turn
+        if "rejoin" in hello and not friend:  # a guest of a game this host is not (it was closed)
+            await self._linger()
+            await send(writer, {"type": "error", "reason": UNKNOWN_GAME, "fatal": True})
+            return None
         try:
-            await asyncio.wait_for(self.gate.enter(friend), self.turn_seconds)
+            peer = writer.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+            await asyncio.wait_for(self.gate.enter(friend, address), self.turn_seconds)
         except TimeoutError:
             await send(writer, {"type": "error", "reason": BUSY})
             return None
@@ -338,18 +348,16 @@ class Host:
         await asyncio.sleep(self.refusal_seconds * random.uniform(1, 2))  # spreading, not secrecy
 
     async def _wrong_code(self, writer: asyncio.StreamWriter, code: str, friend_pake: bytes | None) -> None:
-        """Answer a join that did not open under ``code``. From the last guest (``friend_pake``:
-        their handshake message, their token proven) at once, signed with their token: the code
-        has changed since. From a stranger, count the guess, tell the player, and answer in its
-        paced turn."""
+        """Answer a join that did not open under ``code``, at once (as a right one is: the timing
+        tells nothing). To the last guest (``friend_pake``: their handshake message, their token
+        proven) signed with their token: the code has changed since. From a stranger, count the
+        guess (it slows the gate's turns) and tell the player."""
         refusal: dict[str, Any] = {"type": "error", "reason": "wrong code", "fatal": True}
         if friend_pake is not None and self._token is not None:
             refusal["proof"] = proof(self._token, "wrong code", friend_pake)
-        else:
-            if code == self.code:
-                self.wrong_codes += 1
-                self.on_status(f"Someone is guessing ({self.wrong_codes}): press c for a new code")
-            await self.gate.pace_wrong_code(self.wrong_codes)
+        elif code == self.code:
+            self.gate.wrong_codes += 1
+            self.on_status(f"Someone is guessing ({self.wrong_codes}): press c for a new code")
         await send(writer, refusal)
 
     async def _follow(self, guest: SealedStream) -> None:
@@ -366,23 +374,10 @@ class Host:
 
     def _answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Apply a guest's request; the reply for them alone (None when everyone gets the state)."""
-        kind = message["type"]
-        if kind == "ping":
-            return {"type": "pong"}
-        if kind == "join":
-            return {"type": "error", "reason": "already joined"}
-        try:
-            if kind == "rematch":
-                self._update(self.match.rematch())
-                return None
-            name, ply = message.get("move"), message.get("ply")
-            if not isinstance(name, str) or type(ply) is not int or len(name) > 8:
-                return {"type": "error", "reason": "a move needs 'move' (like b2) and 'ply'"}
-            move = parse_move(name, self.match.rows, self.match.cols)
-            self._update(self.match.play("guest", move, ply))
-        except (MoveRefused, BoardError) as refusal:
-            return {"type": "error", "reason": str(refusal), "state": self.match.to_message()}
-        return None
+        match, reply = answer_guest(self.match, message)
+        if match is not self.match:
+            self._update(match)
+        return reply
 
     async def _say_bye(self, guest: SealedStream) -> None:
         with contextlib.suppress(Exception):

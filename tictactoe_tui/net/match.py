@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, Position, check_size, move_name, parse_move
+from ..engine.marks import board_size
 from ..engine.rules import RULES
 from ..table import Online, Seating
 
@@ -138,3 +139,54 @@ def _whole(message: dict[str, Any], key: str) -> int:
     if type(value) is not int:
         raise ValueError(f"a state whose {key} is not a whole number")
     return value
+
+
+def answer_guest(match: Match, message: dict[str, Any]) -> tuple[Match, dict[str, Any] | None]:
+    """The host's answer to a guest's sealed request (``ping``, ``join``, ``rematch``, ``move``):
+    the match after it (``match`` itself when it changed nothing) and a reply for the guest alone
+    (None when the new state goes to everyone)."""
+    kind = message["type"]
+    if kind == "ping":
+        return match, {"type": "pong"}
+    if kind == "join":
+        return match, {"type": "error", "reason": "already joined"}
+    try:
+        if kind == "rematch":
+            return match.rematch(), None
+        name, ply = message.get("move"), message.get("ply")
+        if not isinstance(name, str) or type(ply) is not int or len(name) > 8:
+            return match, {"type": "error", "reason": "a move needs 'move' (like b2) and 'ply'"}
+        return match.play("guest", parse_move(name, match.rows, match.cols), ply), None
+    except (MoveRefused, BoardError) as refusal:
+        return match, {"type": "error", "reason": str(refusal), "state": match.to_message()}
+
+
+@dataclass(frozen=True)
+class HostNews:
+    """What one of the host's sealed messages tells a guest: the match it carries (a ``state``, or
+    an ``error``'s), a refusal to show, and, when the host hangs up, why (``closed``: it quit)."""
+
+    match: Match | None = None
+    refusal: str = ""
+    hung_up: str | None = None
+
+
+def host_news(message: dict[str, Any]) -> HostNews:
+    """Read a host's ``state`` or ``error`` (a ``pong`` tells nothing); :class:`ValueError` for a
+    state that is impossible."""
+    kind = message["type"]
+    if kind == "state":
+        return HostNews(Match.from_message(message))
+    if kind != "error":
+        return HostNews()
+    reason = str(message.get("reason", "refused"))[:200]
+    if message.get("fatal"):
+        return HostNews(hung_up=reason)
+    state = message.get("state")
+    return HostNews(Match.from_message(state) if isinstance(state, dict) else None, refusal=reason)
+
+
+def joined_text(match: Match) -> str:
+    """What a guest is told when the host's first state comes."""
+    board = match.board
+    return f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O"

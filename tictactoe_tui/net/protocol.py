@@ -31,6 +31,10 @@ HOST_MESSAGES = frozenset({"state", "error", "pong"})
 #: What either side tells a peer that speaks another version of the protocol.
 PLEASE_UPDATE = "please update tictactoe-tui: this game speaks network protocol 2"
 
+#: What a host answers a guest coming back to a game it does not know (it was closed and another
+#: started at the address): no code is tried, so it is not a guess.
+UNKNOWN_GAME = "unknown game"
+
 #: Short, distinct, easy to say and type: three of them make a join code (256³ ≈ 16.7 million).
 WORDS = tuple(
     """

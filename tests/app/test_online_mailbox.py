@@ -1,0 +1,199 @@
+"""Two real copies of the app playing through a real mailbox server on loopback, by the code alone."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.screens import PathPrompt
+from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.game import Settings
+from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
+from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
+
+from ..mailbox_server import free_port, mailbox_server
+from .test_online import app_for, press, until
+from .test_play import marks, status
+
+#: Twisted's reactor runs on one asyncio loop for the life of the process, as it does in the app.
+session_loop = pytest.mark.asyncio(loop_scope="session")
+
+
+def shown_code(app: TicTacToeApp) -> str:
+    """The code the host's status line shows ("" while none)."""
+    found = re.search(r"code: ([0-9]+-[a-z]+-[a-z]+)", status(app))
+    return found.group(1) if found else ""
+
+
+def playing(app: TicTacToeApp) -> bool:
+    return app.game_screen.game.joined
+
+
+@session_loop
+async def test_two_apps_play_a_whole_game_through_the_mailbox_server(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path / "mailbox") as server:
+        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
+        async with host.run_test():
+            await until(lambda: bool(shown_code(host)))
+            assert "Waiting for your friend" in status(host)
+            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
+            async with guest.run_test():
+                await until(lambda: playing(host) and playing(guest))
+                assert "Your turn (X)" in status(host)
+                assert "Your friend's turn (X)" in status(guest)
+                assert f"playing the host through {server.url}" in status(guest)
+                for app, digit in ((host, "5"), (guest, "1"), (host, "3"), (guest, "2"), (host, "7")):
+                    before = len(host.game_screen.game.line)
+                    await press(app, digit)
+                    crossed = before + 1
+                    await until(lambda: len(host.game_screen.game.line) == len(guest.game_screen.game.line) == crossed)  # noqa: B023
+                assert marks(host) == marks(guest) == "oox/.x./x.."
+                assert status(host).startswith("You win")
+                assert status(guest).startswith("Your friend wins")
+                await press(guest, "n")  # a rematch: the guest moves first now
+                await until(lambda: host.game_screen.game.number == guest.game_screen.game.number == 2)
+                await press(guest, "5")
+                await until(lambda: marks(host) == ".../.x./...")
+            # the guest quit: the host says so, waits, and shows a fresh code to go on with
+            await until(lambda: "Your friend left" in status(host) and bool(shown_code(host)))
+            assert not playing(host)
+            assert "Waiting for your friend" in status(host)
+            again = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
+            async with again.run_test():
+                await until(lambda: marks(again) == ".../.x./..." and playing(host))
+                await press(host, "1")
+                await until(lambda: marks(again) == "o../.x./...")  # the host plays second in game 2
+
+
+@session_loop
+async def test_a_wrong_code_is_refused_the_host_shows_a_new_one_and_the_friend_joins_with_it(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path / "mailbox") as server:
+        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
+        async with host.run_test():
+            await until(lambda: bool(shown_code(host)))
+            first = shown_code(host)
+            mistyped = f"{first.split('-')[0]}-not-this"
+            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, mistyped))
+            async with guest.run_test() as pilot:
+                await until(lambda: isinstance(guest.screen, PathPrompt), seconds=20)
+                assert isinstance(guest.screen, PathPrompt)
+                assert f"refused the code {mistyped}" in guest.screen.title_text
+                assert not playing(guest)  # no board for a wrong code
+                await until(lambda: bool(shown_code(host)) and shown_code(host) != first)
+                assert "Someone tried a wrong code (1)" in status(host)
+                guest.screen.query_one(Input).value = shown_code(host).replace("-", " ").upper()  # as typed
+                await pilot.press("enter")
+                await until(lambda: playing(guest) and playing(host))
+
+
+@session_loop
+async def test_moves_cross_after_the_mailbox_server_restarts_and_nobody_is_told_to_move_meanwhile(
+    tmp_path: Path,
+) -> None:
+    with mailbox_server(tmp_path / "mailbox") as server:
+        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
+        async with host.run_test():
+            await until(lambda: bool(shown_code(host)))
+            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
+            async with guest.run_test():
+                await until(lambda: playing(host) and playing(guest))
+                await press(host, "5")
+                await until(lambda: marks(guest) == ".../.x./...")
+                server.stop()
+                await until(lambda: "Lost the mailbox server" in status(guest))
+                assert not playing(guest)
+                assert "Your turn" not in status(guest)
+                server.start()
+                await until(lambda: playing(guest) and playing(host), seconds=30)
+                await press(guest, "1")
+                await until(lambda: marks(host) == "o../.x./...", seconds=30)
+
+
+@session_loop
+async def test_a_host_that_quits_is_told_to_the_guest_who_is_asked_for_a_new_code(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path / "mailbox") as server:
+        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
+        async with host.run_test():
+            await until(lambda: bool(shown_code(host)))
+            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
+            async with guest.run_test():
+                await until(lambda: playing(host) and playing(guest))
+                host.exit()  # the app quits: its link's task is cancelled first, then the link closed
+                await until(lambda: "The host closed the game" in status(guest))
+                assert "tampered" not in status(guest)
+                assert not playing(guest)
+                await until(lambda: isinstance(guest.screen, PathPrompt))
+                assert isinstance(guest.screen, PathPrompt)
+                assert guest.screen.title_text.startswith("The host closed the game. Type the code again")
+
+
+@session_loop
+async def test_the_sidebar_hosts_through_the_mailbox_server_and_join_takes_the_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with mailbox_server(tmp_path / "mailbox") as server:
+        monkeypatch.setenv("TICTACTOE_TUI_MAILBOX", server.url)
+        paths = Paths(tmp_path / "config", tmp_path / "data")
+        host = TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
+        async with host.run_test() as host_pilot:
+            await host_pilot.pause()
+            host.game_screen.change_setting("mode", ONLINE_HOST.name)
+            await host_pilot.press("n")
+            await until(lambda: bool(shown_code(host)))
+            guest = TicTacToeApp(Settings(), searcher=ThreadSearcher(get_strategy), seed=2)
+            async with guest.run_test() as guest_pilot:
+                await guest_pilot.pause()
+                guest.game_screen.change_setting("mode", ONLINE_JOIN.name)
+                await guest_pilot.press("n")
+                assert isinstance(guest.screen, PathPrompt)
+                guest.screen.query_one(Input).value = shown_code(host)
+                await guest_pilot.press("enter")
+                await until(lambda: playing(guest) and playing(host))
+                await press(host, "5")
+                await until(lambda: marks(guest) == ".../.x./...")
+
+
+@session_loop
+async def test_an_unreachable_mailbox_server_is_said_in_one_line(tmp_path: Path) -> None:
+    url = f"ws://127.0.0.1:{free_port()}/v1"
+    host = app_for(tmp_path / "host", MailboxHostPlan(url))
+    async with host.run_test():
+        await until(lambda: "Cannot go online" in status(host), seconds=20)
+        line = next(line for line in status(host).splitlines() if "Cannot go online" in line)
+        assert f"cannot reach the mailbox server at {url}" in line
+
+
+START = """
+import asyncio, json, sys
+from pathlib import Path
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.game import Settings
+from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
+
+async def main():
+    home = Path(sys.argv[1])
+    app = TicTacToeApp(Settings(), paths=Paths(home / "config", home / "data"), searcher=ThreadSearcher(get_strategy))
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+    print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in ("twisted", "wormhole"))))
+
+asyncio.run(main())
+"""
+
+
+def test_a_plain_start_loads_no_twisted(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", START, str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert json.loads(done.stdout.splitlines()[-1]) == [], done.stderr

@@ -1,0 +1,243 @@
+"""Play through a real magic-wormhole mailbox server on loopback: the code alone, a wrong code,
+the server restarting mid-game, a side whose network drops, a host that quits."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from tictactoe_tui.net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
+from tictactoe_tui.net.match import Match
+
+from .mailbox_server import MailboxServer, free_port, mailbox_server, relay_to
+
+#: Twisted's reactor runs on one asyncio loop for the life of the process, as it does in the app.
+session_loop = pytest.mark.asyncio(loop_scope="session")
+
+
+async def until(condition: Callable[[], bool], seconds: float = 10) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+class Side:
+    """What one side heard: its matches and its status lines."""
+
+    def __init__(self) -> None:
+        self.matches: list[Match] = []
+        self.news: list[str] = []
+
+    @property
+    def moves(self) -> int:
+        return len(self.matches[-1].moves) if self.matches else 0
+
+    def said(self, words: str) -> bool:
+        return any(words in line for line in self.news)
+
+
+@contextlib.asynccontextmanager
+async def playing(
+    url: str, guest_url: str | None = None, **guest_options: float
+) -> AsyncIterator[tuple[MailboxHost, Side, MailboxGuest, Side]]:
+    heard, told = Side(), Side()
+    host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=url)
+    hosting = asyncio.ensure_future(host.run())
+    await until(lambda: bool(host.code))
+    guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=guest_url or url, **guest_options)
+    joining = asyncio.ensure_future(guest.run())
+    try:
+        await until(lambda: guest.connected and host.connected)
+        yield host, heard, guest, told
+    finally:
+        await guest.close()
+        await host.close()
+        for task in (joining, hosting):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(task, 10)
+
+
+@session_loop
+async def test_the_code_alone_joins_and_moves_cross_both_ways(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        async with playing(server.url) as (host, heard, guest, told):
+            assert told.said("you play O"), told.news
+            assert heard.said("Your friend joined")
+            host.play((1, 1))
+            await until(lambda: told.moves == 1)
+            assert await guest.play((0, 0))
+            await until(lambda: heard.moves == 2 and told.moves == 2)
+            assert told.matches[-1] == heard.matches[-1] == host.match
+
+
+@session_loop
+async def test_a_host_shows_a_number_and_two_words(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        host = MailboxHost(Match(), url=server.url)
+        hosting = asyncio.ensure_future(host.run())
+        await until(lambda: bool(host.code))
+        assert re.fullmatch(r"[0-9]+-[a-z]+-[a-z]+", host.code)
+        await host.close()
+        await asyncio.wait_for(hosting, 10)
+
+
+@session_loop
+async def test_a_wrong_code_is_refused_uses_the_code_up_and_the_new_one_lets_the_friend_in(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        heard = Side()
+        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url)
+        hosting = asyncio.ensure_future(host.run())
+        await until(lambda: bool(host.code))
+        first = host.code
+        nameplate = first.split("-")[0]
+        told = Side()
+        wrong = MailboxGuest(f"{nameplate}-wrong-words", told.matches.append, told.news.append, url=server.url)
+        with pytest.raises(MailboxGuestError, match="refused the code"):
+            await asyncio.wait_for(wrong.run(), 20)
+        await until(lambda: bool(host.code) and host.code != first)
+        assert heard.said("Someone tried a wrong code (1)")
+        assert not told.matches  # no board for a wrong code
+        friend = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
+        joining = asyncio.ensure_future(friend.run())
+        await until(lambda: friend.connected and host.connected)
+        await friend.close()
+        await host.close()
+        await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
+
+
+@session_loop
+async def test_moves_cross_after_the_mailbox_server_restarts_mid_game(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        async with playing(server.url) as (host, heard, guest, told):
+            host.play((1, 1))
+            await until(lambda: told.moves == 1)
+            server.restart()
+            await until(lambda: heard.said("Lost the mailbox server") and told.said("Lost the mailbox server"))
+            await until(lambda: guest.connected, seconds=30)
+            assert await guest.play((0, 0))
+            await until(lambda: heard.moves == 2, seconds=30)
+            host.play((2, 2))
+            await until(lambda: told.moves == 3, seconds=30)
+
+
+@session_loop
+async def test_a_guest_whose_network_drops_comes_back_to_the_same_game_by_itself(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        async with relay_to(server.port) as relay, playing(server.url, relay.url) as (host, heard, guest, told):
+            host.play((1, 1))
+            await until(lambda: told.moves == 1)
+            assert relay.cut() >= 2
+            await until(lambda: told.said("Lost the mailbox server"))
+            await until(lambda: guest.connected, seconds=30)
+            assert await guest.play((0, 0))
+            await until(lambda: heard.moves == 2, seconds=30)
+
+
+@session_loop
+async def test_a_silent_friend_is_away_then_back(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        heard, told = Side(), Side()
+        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url, silence_seconds=1.5)
+        hosting = asyncio.ensure_future(host.run())
+        await until(lambda: bool(host.code))
+        guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url, ping_seconds=3)
+        joining = asyncio.ensure_future(guest.run())
+        await until(lambda: host.connected)
+        await until(lambda: not host.connected)  # no ping for 1.5 s: away, and the screen says so
+        assert heard.said("Your friend's connection dropped")
+        await until(lambda: host.connected)  # its ping comes
+        assert heard.said("Your friend is back")
+        await guest.close()
+        await host.close()
+        await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
+
+
+@session_loop
+async def test_a_host_that_quits_is_told_as_leaving_not_as_tampering(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        heard, told = Side(), Side()
+        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url)
+        hosting = asyncio.ensure_future(host.run())
+        await until(lambda: bool(host.code))
+        guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
+        joining = asyncio.ensure_future(guest.run())
+        await until(lambda: guest.connected and host.connected)
+        await host.close()
+        with pytest.raises(MailboxGuestError, match="the host closed the game"):
+            await asyncio.wait_for(joining, 10)
+        assert not guest.connected
+        await asyncio.wait_for(hosting, 10)
+
+
+@session_loop
+async def test_an_unreachable_mailbox_server_is_one_line() -> None:
+    url = f"ws://127.0.0.1:{free_port()}/v1"
+    with pytest.raises(MailboxError) as refused:
+        await asyncio.wait_for(MailboxHost(Match(), url=url).run(), 20)
+    assert str(refused.value).startswith(f"cannot reach the mailbox server at {url}")
+    assert "\n" not in str(refused.value)
+
+
+QUIT = """
+import asyncio, sys
+from tictactoe_tui.net.mailbox import MailboxGuest, MailboxHost
+from tictactoe_tui.net.match import Match
+
+async def main():
+    host = MailboxHost(Match(), url=sys.argv[1])
+    hosting = asyncio.ensure_future(host.run())
+    while not host.code:
+        await asyncio.sleep(0.01)
+    guest = MailboxGuest(host.code, url=sys.argv[1])
+    joining = asyncio.ensure_future(guest.run())
+    while not (guest.connected and host.connected):
+        await asyncio.sleep(0.01)
+    await guest.close()
+    await host.close()
+    print("closed")
+
+asyncio.run(main())
+"""
+
+
+def test_a_process_that_played_exits_once_its_wormholes_are_closed(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        done = subprocess.run([sys.executable, "-c", QUIT, server.url], capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == "closed", done.stderr
+
+
+def test_the_server_helper_restarts_on_the_same_port(tmp_path: Path) -> None:
+    server = MailboxServer(tmp_path)
+    server.start()
+    port = server.port
+    server.restart()
+    assert server.port == port
+    server.stop()
+
+
+@session_loop
+async def test_a_new_code_retires_the_old_one_before_the_friend_is_in_not_after(tmp_path: Path) -> None:
+    with mailbox_server(tmp_path) as server:
+        heard = Side()
+        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url)
+        hosting = asyncio.ensure_future(host.run())
+        await until(lambda: bool(host.code))
+        old = host.code
+        assert host.new_code() is None
+        await until(lambda: bool(host.code) and host.code != old)
+        assert heard.said("A new code: the old one no longer lets anyone in")
+        guest = MailboxGuest(host.code, url=server.url)
+        joining = asyncio.ensure_future(guest.run())
+        await until(lambda: guest.connected and host.connected)
+        assert host.new_code() == "Your friend is playing: the code was used up when they joined"
+        await guest.close()
+        await host.close()
+        await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)

@@ -1,0 +1,461 @@
+"""Play through a magic-wormhole mailbox server: the host gets a code, the friend joins with it.
+
+The mailbox server (the public one, or anyone's ``twist wormhole-mailbox``) only passes small
+messages between the two programs that claimed the same code's number. The ``magic-wormhole``
+library runs SPAKE2 on the whole code, so the server never learns it and a wrong code learns
+nothing and uses the code up (both sides get ``WrongPasswordError``); every message after that
+is sealed with the session key. The messages are the game's own (:mod:`.protocol`'s sealed
+ones, as JSON): the guest's ``join``, ``move``, ``rematch``, ``ping`` and ``bye``, the host's
+``state``, ``error`` and ``pong``.
+
+The library is Twisted's: its reactor runs on the app's own asyncio loop (installed the first
+time a player goes online, so a plain start loads no Twisted). It keeps the connection to the
+mailbox server itself, reconnecting after a drop with the messages not yet delivered; this
+module adds what a game needs on top: pings, so that each side knows whether the other is
+there, a fresh code from the host after a wrong one or after the friend left, and one-line
+news for each of those.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.board import move_name
+from .match import Match, answer_guest, host_news, joined_text
+from .protocol import GUEST_MESSAGES, HOST_MESSAGES, MAX_LINE, VERSION, ProtocolError, parse_json
+
+#: The app's own id on the mailbox server: codes of other programs never meet ours.
+APP_ID = "tictactoe-tui/online"
+#: Seconds between the guest's pings (the host answers each).
+PING_SECONDS = 10.0
+#: Seconds without a word from the other side after which it is taken for away.
+SILENCE_SECONDS = 30.0
+#: Seconds a joining friend waits before being told that no host has answered the code yet.
+LONELY_SECONDS = 10.0
+#: Seconds a wormhole has to close (the server acknowledges it) before it is left closed on this side.
+CLOSE_SECONDS = 5.0
+#: What the host says goodbye with (the guest tells it from a dropped connection and from tampering).
+HOST_LEFT = "closed"
+
+_open: set[Wormhole] = set()
+
+
+class MailboxError(Exception):
+    """The mailbox server cannot be reached, or refused us; the message says so in one line."""
+
+
+class WrongCode(MailboxError):
+    """The other side used another code (or a message failed its check): the code is used up."""
+
+
+class Closed(MailboxError):
+    """The wormhole was closed on this side."""
+
+
+def reactor_on(loop: asyncio.AbstractEventLoop) -> Any:
+    """Twisted's reactor, running on ``loop`` (installed on it the first time)."""
+    from twisted.internet import asyncioreactor
+
+    if "twisted.internet.reactor" not in sys.modules:
+        asyncioreactor.install(loop)  # type: ignore[no-untyped-call]
+    from twisted.internet import reactor
+
+    if getattr(reactor, "_asyncioEventloop", None) is not loop:
+        raise MailboxError("Twisted's reactor already runs on another event loop")
+    if not reactor.running:
+        reactor.startRunning(installSignalHandlers=False)
+    return reactor
+
+
+class Wormhole:
+    """One wormhole on the asyncio loop: a code, the key agreed on it, then JSON messages
+    (``allowed``: the types this side accepts). ``on_connection`` hears whether the mailbox
+    server is reachable, each time that changes after the first connection."""
+
+    def __init__(self, url: str, allowed: frozenset[str], on_connection: Callable[[bool], None]) -> None:
+        import wormhole
+
+        self.url, self.allowed, self.on_connection = url, allowed, on_connection
+        self._loop = asyncio.get_running_loop()
+        self._connected: bool | None = None
+        self._inbox: asyncio.Queue[dict[str, Any] | Exception] = asyncio.Queue()
+        self._reader: asyncio.Task[None] | None = None
+        self._closed = False
+        self._wormhole = wormhole.create(
+            APP_ID, url, reactor_on(self._loop), versions={"protocol": VERSION}, on_status_update=self._status
+        )
+        _open.add(self)
+
+    def _status(self, status: Any) -> None:
+        from wormhole._status import Closed as ClosedOnPurpose
+        from wormhole._status import Connected
+
+        if isinstance(status.mailbox_connection, ClosedOnPurpose):
+            return  # closed by either side's choice, not lost
+        connected = isinstance(status.mailbox_connection, Connected)
+        if self._connected is None:  # not yet reached: the first connection is no news
+            self._connected = True if connected else None
+        elif connected != self._connected and not self._closed:
+            self._connected = connected
+            self.on_connection(connected)
+
+    async def _wait(self, deferred: Any) -> Any:
+        """The result of a Deferred, its failures as this module's errors."""
+        from wormhole import errors
+
+        try:
+            return await deferred.asFuture(self._loop)
+        except errors.WrongPasswordError:
+            raise WrongCode("the other side used another code") from None
+        except errors.ServerConnectionError as error:
+            reason = getattr(error, "reason", None)
+            why = str(getattr(reason, "value", reason) or "no answer").splitlines()[0][:120]
+            raise MailboxError(f"cannot reach the mailbox server at {self.url} ({why})") from None
+        except (errors.WelcomeError, errors.ServerError) as error:
+            raise MailboxError(f"the mailbox server at {self.url} said: {str(error)[:120]}") from None
+        except (errors.LonelyError, errors.WormholeClosed):
+            raise Closed("closed") from None
+
+    async def allocate(self) -> str:
+        """A fresh code from the server (``7-guitarist-revenge``)."""
+        self._wormhole.allocate_code(2)
+        code: str = await self._wait(self._wormhole.get_code())
+        return code
+
+    def set_code(self, code: str) -> None:
+        """Use the code a friend gave (tidied: see :func:`.address.mailbox_code`)."""
+        self._wormhole.set_code(code)
+
+    async def confirmed(self) -> None:
+        """Wait for the other side's key (:class:`WrongCode` if theirs differs), and check that it
+        speaks this protocol."""
+        versions = await self._wait(self._wormhole.get_versions())
+        theirs = versions.get("protocol") if isinstance(versions, dict) else None
+        if theirs != VERSION:
+            raise ProtocolError(
+                f"the other side speaks network protocol {str(theirs)[:10]}, this one {VERSION}: "
+                "both need the same version of tictactoe-tui"
+            )
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        """Every message into the inbox, in order (one reader: a Deferred of the library's
+        message sequence must never be cancelled, or the message it was to carry is lost)."""
+        while True:
+            try:
+                data = await self._wait(self._wormhole.get_message())
+                if not isinstance(data, bytes) or len(data) > MAX_LINE:
+                    raise ProtocolError("a message over the limit")
+                message = parse_json(data)
+                if not isinstance(message, dict) or message.get("type") not in self.allowed:
+                    raise ProtocolError(f"a message of an unknown type {str(message)[:40]!r}")
+            except Exception as error:  # handed to the reader of the inbox
+                self._inbox.put_nowait(error)
+                return
+            self._inbox.put_nowait(message)
+
+    async def receive(self, timeout: float) -> dict[str, Any]:
+        """The next message (:class:`TimeoutError` after ``timeout`` seconds of silence; the
+        wormhole's errors as they come)."""
+        item = await asyncio.wait_for(self._inbox.get(), timeout)
+        if isinstance(item, Exception):
+            self._inbox.put_nowait(item)  # every later receive fails the same way
+            raise item
+        return item
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Seal and send ``message`` (the library queues it while the server is unreachable)."""
+        if not self._closed:
+            self._wormhole.send_message(json.dumps(message, separators=(",", ":")).encode())
+
+    async def close(self) -> None:
+        """Close the wormhole (once); the reactor's threads stop with the last one open."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._wait(self._wormhole.close()), CLOSE_SECONDS)
+        finally:
+            if self._reader is not None:
+                self._reader.cancel()
+            _open.discard(self)
+            if not _open:
+                _stop_threads()
+
+
+def _stop_threads() -> None:
+    """Stop the reactor's thread pool (it resolves names), whose threads would keep the process
+    from exiting; the reactor makes a new one when a name is next resolved."""
+    from twisted.internet import reactor
+
+    if getattr(reactor, "threadpool", None) is not None:
+        reactor._stopThreadPool()  # what the reactor's own shutdown does; it never shuts down here
+
+
+class MailboxHost:
+    """Hosts ``match`` through the mailbox server at ``url``: shows a code (:attr:`code`), lets in
+    the friend who uses it, and after a wrong code, a friend who left or tampering, gets a fresh
+    code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
+
+    def __init__(
+        self,
+        match: Match,
+        on_change: Callable[[Match], None] = lambda match: None,
+        on_status: Callable[[str], None] = lambda text: None,
+        *,
+        url: str,
+        silence_seconds: float = SILENCE_SECONDS,
+    ) -> None:
+        self.match, self.on_change, self.on_status = match, on_change, on_status
+        self.url, self.silence_seconds = url, silence_seconds
+        self.code = ""
+        """The code that lets the friend in now ("" while none is)."""
+        self.wrong_codes = 0
+        self._wormhole: Wormhole | None = None
+        self._present = False
+        self._reachable = True
+        self._has_joined = False
+        self._closing = False
+        self._retiring = False
+        self._retired: asyncio.Future[None] | None = None
+
+    @property
+    def connected(self) -> bool:
+        """Whether the friend is here now (heard from lately, through a reachable server)."""
+        return self._present and self._reachable
+
+    async def run(self) -> None:
+        """Host until :meth:`close`; :class:`MailboxError` if the server cannot be reached at first."""
+        news = ""
+        while not self._closing:
+            wormhole = self._wormhole = Wormhole(self.url, GUEST_MESSAGES, self._server_changed)
+            try:
+                self.code = await wormhole.allocate()
+                self.on_status(news or "Give your friend the code above")
+                await wormhole.confirmed()
+                self.code = ""
+                await self._follow(wormhole)
+                news = "Your friend left: give them the new code above to go on with this game"
+            except WrongCode:
+                self.wrong_codes += 1
+                news = f"Someone tried a wrong code ({self.wrong_codes}): it no longer works; here is a new one"
+                if self._has_joined:
+                    news = "The connection was tampered with (a message failed its check): a new code is above"
+            except Closed:
+                news = "A new code: the old one no longer lets anyone in" if self._retiring else news
+            except ProtocolError as error:
+                news = f"Your friend's game could not be played: {error}; a new code is above"
+            finally:
+                self._retiring, self.code = False, ""
+                if self._present:  # quitting (the app cancels this task first) or giving up on them
+                    wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
+                    self._present = False
+                    self.on_change(self.match)
+                await wormhole.close()
+
+    def _server_changed(self, reachable: bool) -> None:
+        self._reachable = reachable
+        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
+        self.on_change(self.match)
+
+    async def _follow(self, wormhole: Wormhole) -> None:
+        """The friend's messages, from their ``join`` until they leave (or the code is retired)."""
+        join = await wormhole.receive(self.silence_seconds * 10)
+        if join["type"] != "join":
+            raise ProtocolError("a message before join")
+        self._present = True
+        wormhole.send(self.match.to_message())
+        self.on_change(self.match)
+        self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
+        self._has_joined = True
+        while True:
+            try:
+                message = await wormhole.receive(self.silence_seconds)
+            except TimeoutError:
+                if self._present:
+                    self._present = False
+                    self.on_change(self.match)
+                    self.on_status("Your friend's connection dropped: waiting for them to come back…")
+                continue
+            if not self._present:
+                self._present = True
+                self.on_change(self.match)
+                self.on_status("Your friend is back")
+            if message["type"] == "bye":
+                return
+            match, reply = answer_guest(self.match, message)
+            if match is not self.match:
+                self._update(match)
+            if reply is not None:
+                wormhole.send(reply)
+
+    def _update(self, match: Match) -> None:
+        self.match = match
+        self.on_change(match)
+        if self._wormhole is not None and self._present:
+            self._wormhole.send(match.to_message())
+
+    def play(self, move: tuple[int, int]) -> None:
+        """The host's move; :class:`~.match.MoveRefused` if it may not be played now."""
+        self._update(self.match.play("host", move))
+
+    def rematch(self) -> None:
+        """The next game (the other player first); :class:`~.match.MoveRefused` before this one ends."""
+        self._update(self.match.rematch())
+
+    def new_code(self) -> str | None:
+        """Retire the code and get a new one; why not, or None (a friend playing keeps the game)."""
+        if self._present:
+            return "Your friend is playing: the code was used up when they joined"
+        self._retiring = True
+        if self._wormhole is not None:
+            self._retired = asyncio.ensure_future(self._wormhole.close())
+        return None
+
+    async def close(self) -> None:
+        """Say goodbye to the friend and close the wormhole."""
+        self._closing = True
+        if self._wormhole is not None:
+            if self._present:
+                self._wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
+                self._present = False
+            await self._wormhole.close()
+
+
+class MailboxGuestError(MailboxError):
+    """The host turned us away for good (a wrong code, the host left); the message says why."""
+
+
+class MailboxGuest:
+    """Joins the match whose code is ``code`` through the mailbox server at ``url``."""
+
+    def __init__(
+        self,
+        code: str,
+        on_change: Callable[[Match], None] = lambda match: None,
+        on_status: Callable[[str], None] = lambda text: None,
+        *,
+        url: str,
+        ping_seconds: float = PING_SECONDS,
+        silence_seconds: float = SILENCE_SECONDS,
+        lonely_seconds: float = LONELY_SECONDS,
+    ) -> None:
+        self.code, self.on_change, self.on_status = code, on_change, on_status
+        self.url, self.ping_seconds, self.silence_seconds = url, ping_seconds, silence_seconds
+        self.lonely_seconds = lonely_seconds
+        self.match: Match | None = None
+        self._wormhole: Wormhole | None = None
+        self._present = False
+        self._reachable = True
+
+    @property
+    def connected(self) -> bool:
+        """Whether the host is here now (heard from lately, through a reachable server)."""
+        return self._present and self._reachable
+
+    async def run(self) -> None:
+        """Stay joined until :meth:`close`; :class:`MailboxGuestError` when the code is refused or
+        the host leaves, :class:`MailboxError` if the server cannot be reached at first."""
+        wormhole = self._wormhole = Wormhole(self.url, HOST_MESSAGES, self._server_changed)
+        try:
+            wormhole.set_code(self.code)
+            lonely = asyncio.get_running_loop().call_later(
+                self.lonely_seconds,
+                self.on_status,
+                f"No host has answered the code {self.code} yet: check it with your friend (still waiting…)",
+            )
+            try:
+                await wormhole.confirmed()
+            except WrongCode:
+                raise MailboxGuestError(f"the host refused the code {self.code} (it is used up now)") from None
+            finally:
+                lonely.cancel()
+            wormhole.send({"type": "join"})
+            pinger = asyncio.ensure_future(self._ping(wormhole))
+            try:
+                await self._follow(wormhole)
+            finally:
+                pinger.cancel()
+                wormhole.send({"type": "bye"})  # quitting (the app cancels this task first), or refused
+        finally:
+            await wormhole.close()
+
+    async def _follow(self, wormhole: Wormhole) -> None:
+        while True:
+            try:
+                message = await wormhole.receive(self.silence_seconds)
+            except TimeoutError:
+                if self._present:
+                    self._present = False
+                    self._changed()
+                    self.on_status("Nothing from the host for a while: waiting for them…")
+                continue
+            except WrongCode:
+                raise MailboxGuestError(
+                    "the connection was tampered with (a message failed its check): ask your friend for a new code"
+                ) from None
+            except Closed:
+                return
+            if not self._present and self.match is not None:
+                self._present = True
+                self.on_status("The host is back")
+            self._present = True
+            try:
+                news = host_news(message)
+            except ValueError as error:
+                raise ProtocolError(f"the host sent {error}") from None
+            if news.hung_up is not None:
+                self._present = False
+                self._changed()
+                closed = news.hung_up == HOST_LEFT
+                raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({news.hung_up})")
+            if news.refusal:
+                self.on_status(f"Refused: {news.refusal}")
+            if news.match is not None:
+                first = self.match is None
+                self.match = news.match
+                self.on_change(news.match)
+                if first:
+                    self.on_status(joined_text(news.match))
+
+    def _changed(self) -> None:
+        if self.match is not None:
+            self.on_change(self.match)
+
+    def _server_changed(self, reachable: bool) -> None:
+        self._reachable = reachable
+        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
+        self._changed()
+
+    async def _ping(self, wormhole: Wormhole) -> None:
+        while True:
+            await asyncio.sleep(self.ping_seconds)
+            wormhole.send({"type": "ping"})
+
+    def _request(self, message: dict[str, Any]) -> bool:
+        if self._wormhole is None or not self.connected:
+            return False
+        self._wormhole.send(message)
+        return True
+
+    async def play(self, move: tuple[int, int]) -> bool:
+        """Ask the host to play ``move`` for us; whether the request went out."""
+        ply = len(self.match.moves) if self.match is not None else 0
+        return self._request({"type": "move", "ply": ply, "move": move_name(move)})
+
+    async def rematch(self) -> bool:
+        """Ask for the next game."""
+        return self._request({"type": "rematch"})
+
+    async def close(self) -> None:
+        """Say goodbye and close the wormhole."""
+        if self._wormhole is not None:
+            if self.match is not None:
+                self._wormhole.send({"type": "bye"})
+            await self._wormhole.close()
