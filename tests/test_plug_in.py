@@ -301,11 +301,16 @@ async def test_a_seat_and_a_table_from_outside_play_a_whole_game_on_the_torus(to
         await pilot.pause()
         review = replay.query_one(ReviewPanel).review
         assert review is not None
-        position = Board.empty(SIDE, SIDE, SIDE, "torus")
+        position, exact = Board.empty(SIDE, SIDE, SIDE, "torus"), 0
         for judged, move in zip(review.moves, played, strict=True):
-            values = solved(position)
-            assert (judged.move, judged.value_before, judged.value_after) == (move, max(values.values()), values[move])
+            assert judged.move == move
+            if judged.value_before is not None:  # judged exactly (early moves may be estimated in time)
+                values = solved(position)
+                assert (judged.value_before, judged.value_after) == (max(values.values()), values[move])
+                exact += 1
             position = position.play(move)
+        assert review.moves[-1].value_before is not None  # the last position, 10 squares left, solves at once
+        assert exact >= 1
 
 
 async def until_archived(app: TicTacToeApp) -> None:
