@@ -317,3 +317,29 @@ async def until_archived(app: TicTacToeApp) -> None:
     """Wait for the archive's worker to have written the game that just ended."""
     if app.game_screen.archiving is not None:
         await app.game_screen.archiving.wait()
+
+
+def test_the_seating_of_a_table_from_outside_survives_every_step(torus: Game, lister: Table) -> None:
+    """New game, undo, save, load (whatever mode is chosen then), the archive and its replay:
+    the lister stays seated at its side, in one record."""
+    from tictactoe_tui.store.archive import GameRecord
+    from tictactoe_tui.store.savefile import dump, parse_game
+
+    settings = Settings(mode=lister.name, preset=Preset(SIDE, SIDE, SIDE, "torus"))
+    game = GameState.start(settings, random.Random(0))
+    seating = game.seating
+    assert seating.players == ("you", LISTER.name)
+    for move in ((0, 1), (1, 1), (1, 2)):
+        game = game.play(move)
+    assert game.at_ply(1).seating == seating  # undo
+    saved = parse_game(dump(game.board, game.seating))  # save
+    assert saved.seating == seating
+    for chosen in TABLES:  # load, at whatever table the player has chosen now
+        if not TABLES[chosen].online:
+            assert GameState.resume(Settings(mode=chosen), saved.board, saved=saved.seating).seating == seating
+    while not game.board.is_over:
+        game = game.play(game.board.legal_moves()[0])
+    record = GameRecord.of(game, "impossible")  # the archive
+    assert record.seating == seating
+    assert record.state().seating == seating  # its replay
+    assert str(game.table.player_name(game, Mark.O)) == LISTER.label
