@@ -118,6 +118,8 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["analyze", ".../.../...", "--k", "5"], "k=5 does not fit a 3×3 board: k must be 3\n"),  # not "3 to 3"
         (["--board", "4x4", "--k", "5"], "k must be 3 to 4\n"),
         (["analyze", ".../.../...", "--k", "three"], "--k: expected a whole number"),
+        (["analyze", ".../.../...", "--k", "²"], "--k: expected a whole number"),  # isdigit() takes it, int() not
+        (["--board", "3x²"], "board size must look like 3×3"),
         (["analyze"], "required: board"),
         (["arena", "--x", "genius", "--o", "easy"], "unknown level or strategy 'genius'"),
         (["arena", "--x", "easy"], "arena needs --x and --o (or --ladder)"),

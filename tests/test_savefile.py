@@ -70,6 +70,10 @@ def test_any_game_round_trips(seed: int, shape: tuple[int, int, int, str]) -> No
         ("version: 1\nk: 3\nboard: x../.../...\nmoves: b", "is not a square"),
         ("version: 1\nk: 3\nboard: x../.../...\nmoves: b2", "the moves lead to .../.x./..."),
         ("version: 1\nk: 3\nboard: xx./o../...\nmoves: a1 a2 a1", "a1 is already taken"),
+        # digits that str.isdigit() takes and int() refuses (²) or reads as another digit (٢)
+        ("version: 1\nk: ²\nboard: .../.../...\nmoves:", "k must be a whole number, not '²'"),
+        ("version: 1\nk: 3\nboard: .x./.../...\nmoves: b¹", "'b¹' is not a square"),
+        ("version: 1\nk: 3\nboard: .../.x./...\nmoves: b٢", "'b٢' is not a square"),
     ],
 )
 def test_bad_saved_games_say_why_in_one_line(text: str, reason: str) -> None:

@@ -33,6 +33,7 @@ from ..engine import Board, BoardError, Position, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
 from ..table import PLAYERS
 from ..table import Seating as Seating
+from ..words import whole_number
 
 HEADER = "# tictactoe-tui saved game"
 VERSION = "1"
@@ -92,11 +93,12 @@ def parse_game(text: str) -> SavedGame:
         raise SaveFileError(f"not a tictactoe-tui saved game: no {', '.join(missing)}")
     if fields["version"] != VERSION:
         raise SaveFileError(f"saved-game version {fields['version']!r} is not supported (this reads {VERSION})")
-    if not fields["k"].isdigit():
-        raise SaveFileError(f"k must be a whole number, not {fields['k']!r}")
+    k = whole_number(fields["k"])
+    if k is None:
+        raise SaveFileError(f"k must be a whole number, not {fields['k'][:40]!r}")
     try:
         game = fields.get("game", DEFAULT_GAME)
-        final = Board.parse(fields["board"], k=int(fields["k"]), game=game)
+        final = Board.parse(fields["board"], k=k, game=game)
         moves = tuple(parse_move(name, final.rows, final.cols) for name in fields["moves"].split())
         board = Position(game, final.rows, final.cols, final.k, moves).board()
     except BoardError as error:
