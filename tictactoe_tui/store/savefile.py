@@ -34,6 +34,7 @@ from ..engine.board import DEFAULT_GAME
 from ..table import PLAYERS
 from ..table import Seating as Seating
 from ..words import whole_number
+from .files import write_atomically
 
 HEADER = "# tictactoe-tui saved game"
 VERSION = "1"
@@ -135,9 +136,10 @@ def read_game(path: Path) -> SavedGame:
 
 
 def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool = False) -> None:
-    """Write a saved game; :class:`SaveFileError` if the file cannot be written. Only a regular
-    file is written: a named pipe or a device is refused without waiting. ``new``: refuse a
-    file that exists (never overwrite it)."""
+    """Write a saved game atomically (a failed write leaves the file as it was);
+    :class:`SaveFileError` if it cannot be written. Only a regular file is replaced: a named
+    pipe or a device is refused without waiting. ``new``: refuse a file that exists (never
+    overwrite it)."""
     try:
         _check_regular(path, os.stat(path).st_mode)
         if new:
@@ -146,18 +148,10 @@ def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool 
         pass  # a new file
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
-    flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | (os.O_EXCL if new else 0)
     try:
-        descriptor = os.open(path, flags, 0o644)
+        write_atomically(path, dump(board, seating).encode("utf-8"), new=new)
     except FileExistsError:
         raise SaveFileError(f"{path} already exists; choose another name") from None
-    except OSError as error:
-        raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            _check_regular(path, os.fstat(descriptor).st_mode)
-            file.truncate(0)
-            file.write(dump(board, seating).encode("utf-8"))
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
 
