@@ -68,9 +68,11 @@ class TicTacToeApp(App[None]):
         self.open_puzzles = puzzles
         self.saved_games = Path.cwd() if paths is None else paths.saved_games
         self.problems: list[str] = []
+        for custom in THEMES:
+            self.register_theme(custom)
         stored, theme = Settings(), DEFAULT_THEME
         if paths is not None:  # settings as on disk: only what this copy changes is written back
-            stored, theme, problem = load_settings(paths, STRATEGY_NAMES)
+            stored, theme, problem = load_settings(paths, STRATEGY_NAMES, self.available_themes)
             self.problems += [problem] if problem else []
         self._archive: Archive | None = None
         # a board chosen on the command line that the saved computer player cannot play: another
@@ -101,8 +103,8 @@ class TicTacToeApp(App[None]):
             first = resumed(chosen, load)
         self.game_screen = GameScreen(self, chosen, first, online)
         """The screen the game is played on (under any dialog or archive screen)."""
-        for custom in THEMES:
-            self.register_theme(custom)
+        self._unwritten: Settings | None = None
+        """Settings changed but not yet drawn, so not yet written."""
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
 
     def get_default_screen(self) -> GameScreen:
@@ -132,6 +134,7 @@ class TicTacToeApp(App[None]):
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
 
     async def on_unmount(self) -> None:
+        self._write_settings()  # applied, and the app ends well: drawn or not, kept
         await self.game_screen.close()  # a search in progress stops when the app quits
         self.searcher.close()
         if self._archive is not None:
@@ -167,10 +170,23 @@ class TicTacToeApp(App[None]):
             self.game_screen.leave_unfinished("Quit", self.exit)
 
     def remember(self, settings: Settings) -> None:
-        """Write the settings (and theme) the player changed, leaving alone what another copy
-        of the app may have changed in the file since."""
+        """Write the settings (and theme) the player changed once they have been applied and
+        drawn (a choice that cannot be drawn is never saved, so the next start does not meet it),
+        leaving alone what another copy of the app may have changed in the file since."""
         if self.paths is None or not self.is_running:
             return
+        if self._unwritten is None:
+            self.call_after_refresh(self._write_settings)
+        self._unwritten = settings
+
+    def _write_settings(self) -> None:
+        settings, self._unwritten = self._unwritten, None
+        if settings is None or self.paths is None or self.return_code not in (None, 0):  # not after a crash
+            return
+        if self.is_running:  # the board drawn as the choice left it, at once: what cannot be drawn raises here
+            for view in self.game_screen.query(BoardView):
+                for y in range(view.size.height):
+                    view.render_line(y)
         current = settings_to_json(settings, self.theme)
         self._launch_only = {key: value for key, value in self._launch_only.items() if current[key] == value}
         changed = {
