@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import random
+import sys
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +22,7 @@ from .ai import ProcessSearcher, Searcher
 from .aiming import BOARD_BINDINGS
 from .board_view import BoardView
 from .game_screen import GameScreen
+from .keeping import GameKeeper, crash_line
 from .themes import THEMES
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
@@ -105,12 +107,20 @@ class TicTacToeApp(App[None]):
         """The screen the game is played on (under any dialog or archive screen)."""
         self._unwritten: Settings | None = None
         """Settings changed but not yet drawn, so not yet written."""
+        self.keeper = None if paths is None else GameKeeper(self, paths)
+        """The game in progress on disk after every move (None: nothing is saved)."""
+        self.offer_left_behind = load is None and online is None and not puzzles
+        """Whether to offer a game a copy of the app left unfinished (not when told what to play)."""
+        self.crash: str | None = None
+        """The line that tells an unhandled error, naming the log with its traceback."""
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
 
     def get_default_screen(self) -> GameScreen:
         return self.game_screen
 
     def on_mount(self) -> None:
+        if self.keeper is not None:
+            self.watch(self.game_screen, "game", self.keeper.keep)
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
         if self.switched:
@@ -127,6 +137,8 @@ class TicTacToeApp(App[None]):
         from .notices import tell_archive_news
 
         tell_archive_news(self, self.archive)
+        if self.keeper is not None and self.offer_left_behind:
+            self.keeper.offer(self.game_screen)
         if self.open_puzzles:  # tictactoe-tui puzzle: leaving the puzzles returns to the shell
             self.game_screen.parts.elsewhere.puzzles(lambda _closed: self.exit())
         if isinstance(self.searcher, ProcessSearcher):
@@ -135,6 +147,8 @@ class TicTacToeApp(App[None]):
 
     async def on_unmount(self) -> None:
         self._write_settings()  # applied, and the app ends well: drawn or not, kept
+        if self.keeper is not None and self.return_code in (None, 0):  # quit: nothing left behind
+            self.keeper.close()
         await self.game_screen.close()  # a search in progress stops when the app quits
         self.searcher.close()
         if self._archive is not None:
@@ -203,6 +217,20 @@ class TicTacToeApp(App[None]):
     def watch_theme(self) -> None:
         self.remember(self.game_screen.settings)
 
+    def _handle_exception(self, error: Exception) -> None:
+        """An unhandled error ends the app (non-zero exit) with one line naming a log of its
+        traceback, instead of the traceback over the board (Textual's own hook for it)."""
+        if self.crash is None:
+            self.crash = crash_line(self.paths, error)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()
+        print(self.crash, file=sys.stderr)
+
 
 def run_app(
     load: SavedGame | None = None,
@@ -213,5 +241,6 @@ def run_app(
     """Run the game with the user's settings (``choices`` override them, e.g.
     ``{"preset": Preset(15, 15, 5)}``), hosting or joining a match if asked, or on the puzzles;
     returns the exit status."""
-    TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices, puzzles=puzzles).run()
-    return 0
+    app = TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices, puzzles=puzzles)
+    app.run()
+    return app.return_code or 0
