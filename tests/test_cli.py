@@ -329,6 +329,42 @@ def test_analyze_estimates_ultimate_and_says_from_what(capsys: pytest.CaptureFix
     assert {(m["row"], m["col"]) for m in data["moves"]} == set(board.legal_moves())
 
 
+def test_analyze_refuses_an_ultimate_position_without_its_last_move_showing_the_at_form(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = Board.empty(9, 9, 3, "ultimate")
+    for move in ((0, 0), (1, 1), (4, 4)):
+        board = board.play(move)
+    without_last = str(board).partition("@")[0]
+    status, out, err = run(capsys, "analyze", without_last, "--game", "ultimate", "--time", "0.2")
+    assert (status, out) == (2, "")  # it listed 80 moves, 72 of them illegal
+    assert err.count("\n") == 1
+    assert "needs its last move" in err
+    assert "@" in err
+    help_text = io.StringIO()
+    with contextlib.redirect_stdout(help_text), pytest.raises(SystemExit):
+        main(["analyze", "--help"])
+    assert "@" in help_text.getvalue()  # --help shows the form too
+
+
+def test_analyze_infers_an_ultimate_last_move_when_only_one_mark_can_be_it(capsys: pytest.CaptureFixture[str]) -> None:
+    board = Board.empty(9, 9, 3, "ultimate").play((0, 0))  # X's one mark, in the top-left board's top-left square
+    without_last = str(board).partition("@")[0]
+    status, out, _ = run(capsys, "analyze", without_last, "--game", "ultimate", "--time", "0.2", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["board"] == str(board)  # the last move, a1, inferred
+    assert {(m["row"], m["col"]) for m in data["moves"]} == set(board.legal_moves())  # 8, all in that board
+
+
+def test_analyze_of_nothing_says_what_to_type(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "analyze", "")
+    assert (status, out) == (2, "")
+    assert err.startswith("tictactoe-tui: error: no board given: write its rows separated by '/'")
+    assert err.endswith(", e.g. x.o/.x./..o\n")
+    assert err.count("\n") == 1
+
+
 def test_arena_plays_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     for game in ("gravity", "misere", "ultimate"):
         status, out, _ = run(capsys, "arena", "--game", game, "--x", "medium", "--o", "easy", "--games", "2", "--json")
@@ -395,7 +431,9 @@ def test_join_takes_the_code_from_a_file_or_the_environment_not_only_argv(
     assert [plan.code for plan in launched] == ["maple otter comet", "acorn-amber-anchor"]  # type: ignore[attr-defined]
     stderr = io.StringIO()
     assert run_quietly(["join", "192.0.2.7", "--code-file", str(tmp_path / "missing")], stderr) == 2
-    assert len(stderr.getvalue().strip().splitlines()) == 1
+    assert stderr.getvalue() == (
+        f"tictactoe-tui: error: cannot read the join code from {tmp_path / 'missing'}: No such file or directory\n"
+    )  # it said "[Errno 2] No such file or directory: '…'" after the file's name
     help_text = io.StringIO()
     with contextlib.redirect_stdout(help_text), pytest.raises(SystemExit):
         main(["join", "--help"])

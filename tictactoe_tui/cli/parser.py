@@ -132,7 +132,11 @@ def build_parser() -> _Parser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     analyze = commands.add_parser("analyze", help="exact value of every move of a position")
-    analyze.add_argument("board", help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o")
+    analyze.add_argument(
+        "board",
+        help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o; Ultimate adds '@' and the last move "
+        "(…/…@e5), which may be left out only after the first move",
+    )
     analyze.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
     analyze.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
     analyze.add_argument("--time", type=positive_seconds, default=30.0, help="seconds to spend (default 30)")

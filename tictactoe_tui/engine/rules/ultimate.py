@@ -46,6 +46,19 @@ def unpack(state: int) -> tuple[int | None, int, int, int]:
     return (None if last < 0 else last), state >> 7 & 511, state >> 16 & 511, state >> 25 & 511
 
 
+def _only_last_move(made: int, mover: Mark) -> int:
+    """The last move of a position given without it (its square decides where ``mover`` may
+    play): the one mark of the side that made it, if it has one; else :class:`BoardError`
+    showing how to give it."""
+    if made & (made - 1):
+        example = move_name(divmod(made.bit_length() - 1, SIDE))
+        raise BoardError(
+            f"an Ultimate position needs its last move, which decides where {mover.upper()} may play: "
+            f"add '@' and its square after the board, e.g. …/…@{example}"
+        )
+    return made.bit_length() - 1
+
+
 class Ultimate(Rules):
     """Ultimate tic-tac-toe, standard rules."""
 
@@ -117,6 +130,8 @@ class Ultimate(Rules):
             if claimed[Mark.X] >> block & 1 or claimed[Mark.O] >> block & 1 or (x_bits | o_bits) & mask == mask:
                 closed |= 1 << block
         mover = Mark.X if x_bits.bit_count() == o_bits.bit_count() else Mark.O
+        if last is None and x_bits | o_bits:
+            last = _only_last_move(x_bits if mover is Mark.O else o_bits, mover)
         if last is not None and not (x_bits if mover is Mark.O else o_bits) >> last & 1:
             raise BoardError(f"the last move {move_name(divmod(last, SIDE))} must hold a mark of the side that made it")
         return pack(last, claimed[mover], claimed[mover.other], closed)
