@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -568,3 +569,58 @@ def test_a_start_with_no_arguments_builds_no_parser(monkeypatch: pytest.MonkeyPa
     assert played == [{"load": None, "choices": {}}]
     nothing = build().parse_args([])
     assert (nothing.command, nothing.load, parser.launch_choices(nothing)) == (None, None, {})
+
+
+def every_command(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    """Each command the parser has (the top level, every subcommand, theirs in turn), with its words."""
+    found = [(path, parser)]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += every_command(sub, (*path, name))
+    return found
+
+
+#: Values tried on each typed argument: those its own type refuses are each given to the command.
+ODD_VALUES = ("", "²", "nope", "-1", "0", "1e999", "x", "²x3", "[::1", "99999", "nan")
+
+COMMANDS = every_command(parser.build_parser())
+
+
+def test_the_walk_finds_every_subcommand() -> None:
+    words = {path for path, _ in COMMANDS}
+    assert {("analyze",), ("arena",), ("games",), ("games", "show"), ("puzzle",), ("join",)} <= words
+
+
+@pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(path) or "play" for path, _ in COMMANDS])
+def test_every_command_s_help_works_and_each_bad_value_exits_2_with_one_line(
+    path: tuple[str, ...], command: argparse.ArgumentParser
+) -> None:
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown), pytest.raises(SystemExit) as ended:
+        main([*path, "--help"])
+    assert ended.value.code == 0
+    assert shown.getvalue().startswith("usage: ")
+    tried = 0
+    for action in command._actions:
+        if action.type is None or not callable(action.type):
+            continue
+        for value in ODD_VALUES:
+            try:
+                action.type(value)
+            except (argparse.ArgumentTypeError, ValueError, TypeError):
+                pass
+            else:
+                continue
+            option = [action.option_strings[0]] if action.option_strings else []
+            stderr = io.StringIO()
+            with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+                status = main([*path, *option, value])
+            assert status == 2, (path, option, value)
+            assert stderr.getvalue().count("\n") == 1, stderr.getvalue()
+            assert stderr.getvalue().startswith("tictactoe-tui: error: ")
+            tried += 1
+    typed = [action for action in command._actions if action.type is not None and callable(action.type)]
+    assert tried >= len([action for action in typed if action.type is not Path])  # every typed argument refused one
