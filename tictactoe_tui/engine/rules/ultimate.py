@@ -13,7 +13,12 @@ from .base import DRAW, WIN, BoardLike, Geometry, Rules, check_counts, windows
 
 SIDE = 9
 ALL_BLOCKS = 0b111_111_111
-BLOCK_NAMES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right")
+#: The small boards' names, in reading order: the middle of a side says so ("the top board" could
+#: be any of the three at the top).
+BLOCK_NAMES = (
+    "top-left", "top-middle", "top-right", "middle-left", "centre", "middle-right", "bottom-left", "bottom-middle",
+    "bottom-right",
+)  # fmt: skip
 #: The small board of each cell, and the cell's place inside its small board (0-8, reading order).
 BLOCK_OF = tuple((cell // SIDE // 3) * 3 + cell % SIDE // 3 for cell in range(SIDE * SIDE))
 SLOT_OF = tuple((cell // SIDE % 3) * 3 + cell % SIDE % 3 for cell in range(SIDE * SIDE))
