@@ -366,3 +366,15 @@ async def test_ctrl_o_refuses_a_file_with_odd_digits_and_keeps_the_game(
         assert marks(app) == ".../.x./..."
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("is not a square" in text or "k must be a whole number" in text for text in toasts)
+
+
+async def test_a_game_loaded_from_the_command_line_starts_by_saying_so(tmp_path: Path) -> None:
+    saved = tmp_path / "game.ttt"
+    saved.write_text(dump(Board.empty().play((1, 1)).play((0, 0))))
+    from tictactoe_tui.store.savefile import read_game
+
+    app = TicTacToeApp(TWO_PLAYERS, load=read_game(saved), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert marks(app) == "o../.x./..."
+        assert f"Loaded {saved}: 2 moves played" in status(app)  # it started silently

@@ -109,6 +109,8 @@ class TicTacToeApp(App[None]):
         """Settings changed but not yet drawn, so not yet written."""
         self.keeper = None if paths is None else GameKeeper(self, paths)
         """The game in progress on disk after every move (None: nothing is saved)."""
+        self.loaded = load
+        """The game the command line loaded (its first line says so)."""
         self.offer_left_behind = load is None and online is None and not puzzles
         """Whether to offer a game a copy of the app left unfinished (not when told what to play)."""
         self.crash: str | None = None
@@ -125,6 +127,11 @@ class TicTacToeApp(App[None]):
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
         if self.switched:
             self.notify(self.switched, title="Computer", timeout=12)
+        if self.loaded is not None:  # the start's news: what was loaded
+            from .saving import loaded_news
+            from .status import Cause, Notice, Told
+
+            self.game_screen.post_message(Told(Notice(loaded_news(self.loaded.source, self.loaded), Cause.START)))
         self.call_after_refresh(self.after_first_frame)
 
     def after_first_frame(self) -> None:

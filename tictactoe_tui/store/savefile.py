@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..engine import Board, BoardError, Position, move_name, parse_move
@@ -52,6 +52,8 @@ class SavedGame:
 
     board: Board
     seating: Seating | None = None
+    source: str | None = None
+    """The file it was read from, as named."""
 
 
 def dump(board: Board, seating: Seating | None = None) -> str:
@@ -130,7 +132,7 @@ def read_game(path: Path) -> SavedGame:
     if len(data) > MAX_BYTES:
         raise SaveFileError(f"{path} is larger than a saved game can be ({MAX_BYTES // 1024} KiB)")
     try:
-        return parse_game(data.decode("utf-8"))
+        return replace(parse_game(data.decode("utf-8")), source=str(path))
     except UnicodeDecodeError:
         raise SaveFileError(f"{path} is not a text file") from None
 
