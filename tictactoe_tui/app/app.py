@@ -175,8 +175,10 @@ class TicTacToeApp(App[None]):
         own = [binding for binding in GameScreen.BINDINGS if binding not in BOARD_BINDINGS]  # listed as the board's
         bindings = [*own, *self.BINDINGS, *BoardView.BINDINGS]
         from .help import HelpScreen
+        from .replay import ReplayScreen
 
-        self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)]))
+        replay = [binding for binding in ReplayScreen.BINDINGS if isinstance(binding, Binding)]
+        self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)], replay))
 
     async def action_quit(self) -> None:
         """Quit; with a game half played, ask first (Ctrl+S saves it). Over a yes/no question
