@@ -385,8 +385,10 @@ def test_a_database_damaged_inside_is_set_aside_when_found(tmp_path: Path) -> No
     data[2 * page :] = b"\x5a" * (len(data) - 2 * page)  # every page after the schema is garbage
     path.write_bytes(bytes(data))
     damaged = Archive(path)
-    with pytest.raises(ArchiveError, match=r"kept as games\.sqlite3\.bad-"):
-        damaged.statistics()
+    assert damaged.statistics().games == 0  # read again in the recovered archive: no page of games was whole
+    [news] = damaged.news()
+    assert "kept as games.sqlite3.bad-" in news
+    assert "0 games came back into a new archive" in news
     assert damaged.record(game()) is None
     assert damaged.count() == 1
     assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
@@ -416,7 +418,7 @@ def set_aside_and_told(archive: Archive, tmp_path: Path) -> None:
     assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
     [news] = archive.news()
     assert "kept as games.sqlite3.bad-" in news
-    assert "started a new archive" in news
+    assert "0 games came back into a new archive" in news
     assert archive.news() == []
 
 

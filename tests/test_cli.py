@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -118,6 +119,8 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["analyze", ".../.../...", "--k", "5"], "k=5 does not fit a 3×3 board: k must be 3\n"),  # not "3 to 3"
         (["--board", "4x4", "--k", "5"], "k must be 3 to 4\n"),
         (["analyze", ".../.../...", "--k", "three"], "--k: expected a whole number"),
+        (["analyze", ".../.../...", "--k", "²"], "--k: expected a whole number"),  # isdigit() takes it, int() not
+        (["--board", "3x²"], "board size must look like 3×3"),
         (["analyze"], "required: board"),
         (["arena", "--x", "genius", "--o", "easy"], "unknown level or strategy 'genius'"),
         (["arena", "--x", "easy"], "arena needs --x and --o (or --ladder)"),
@@ -327,6 +330,42 @@ def test_analyze_estimates_ultimate_and_says_from_what(capsys: pytest.CaptureFix
     assert {(m["row"], m["col"]) for m in data["moves"]} == set(board.legal_moves())
 
 
+def test_analyze_refuses_an_ultimate_position_without_its_last_move_showing_the_at_form(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = Board.empty(9, 9, 3, "ultimate")
+    for move in ((0, 0), (1, 1), (4, 4)):
+        board = board.play(move)
+    without_last = str(board).partition("@")[0]
+    status, out, err = run(capsys, "analyze", without_last, "--game", "ultimate", "--time", "0.2")
+    assert (status, out) == (2, "")  # it listed 80 moves, 72 of them illegal
+    assert err.count("\n") == 1
+    assert "needs its last move" in err
+    assert "@" in err
+    help_text = io.StringIO()
+    with contextlib.redirect_stdout(help_text), pytest.raises(SystemExit):
+        main(["analyze", "--help"])
+    assert "@" in help_text.getvalue()  # --help shows the form too
+
+
+def test_analyze_infers_an_ultimate_last_move_when_only_one_mark_can_be_it(capsys: pytest.CaptureFixture[str]) -> None:
+    board = Board.empty(9, 9, 3, "ultimate").play((0, 0))  # X's one mark, in the top-left board's top-left square
+    without_last = str(board).partition("@")[0]
+    status, out, _ = run(capsys, "analyze", without_last, "--game", "ultimate", "--time", "0.2", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["board"] == str(board)  # the last move, a1, inferred
+    assert {(m["row"], m["col"]) for m in data["moves"]} == set(board.legal_moves())  # 8, all in that board
+
+
+def test_analyze_of_nothing_says_what_to_type(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "analyze", "")
+    assert (status, out) == (2, "")
+    assert err.startswith("tictactoe-tui: error: no board given: write its rows separated by '/'")
+    assert err.endswith(", e.g. x.o/.x./..o\n")
+    assert err.count("\n") == 1
+
+
 def test_arena_plays_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     for game in ("gravity", "misere", "ultimate"):
         status, out, _ = run(capsys, "arena", "--game", game, "--x", "medium", "--o", "easy", "--games", "2", "--json")
@@ -393,7 +432,9 @@ def test_join_takes_the_code_from_a_file_or_the_environment_not_only_argv(
     assert [plan.code for plan in launched] == ["maple otter comet", "acorn-amber-anchor"]  # type: ignore[attr-defined]
     stderr = io.StringIO()
     assert run_quietly(["join", "192.0.2.7", "--code-file", str(tmp_path / "missing")], stderr) == 2
-    assert len(stderr.getvalue().strip().splitlines()) == 1
+    assert stderr.getvalue() == (
+        f"tictactoe-tui: error: cannot read the join code from {tmp_path / 'missing'}: No such file or directory\n"
+    )  # it said "[Errno 2] No such file or directory: '…'" after the file's name
     help_text = io.StringIO()
     with contextlib.redirect_stdout(help_text), pytest.raises(SystemExit):
         main(["join", "--help"])
@@ -528,3 +569,58 @@ def test_a_start_with_no_arguments_builds_no_parser(monkeypatch: pytest.MonkeyPa
     assert played == [{"load": None, "choices": {}}]
     nothing = build().parse_args([])
     assert (nothing.command, nothing.load, parser.launch_choices(nothing)) == (None, None, {})
+
+
+def every_command(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    """Each command the parser has (the top level, every subcommand, theirs in turn), with its words."""
+    found = [(path, parser)]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += every_command(sub, (*path, name))
+    return found
+
+
+#: Values tried on each typed argument: those its own type refuses are each given to the command.
+ODD_VALUES = ("", "²", "nope", "-1", "0", "1e999", "x", "²x3", "[::1", "99999", "nan")
+
+COMMANDS = every_command(parser.build_parser())
+
+
+def test_the_walk_finds_every_subcommand() -> None:
+    words = {path for path, _ in COMMANDS}
+    assert {("analyze",), ("arena",), ("games",), ("games", "show"), ("puzzle",), ("join",)} <= words
+
+
+@pytest.mark.parametrize(("path", "command"), COMMANDS, ids=[" ".join(path) or "play" for path, _ in COMMANDS])
+def test_every_command_s_help_works_and_each_bad_value_exits_2_with_one_line(
+    path: tuple[str, ...], command: argparse.ArgumentParser
+) -> None:
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown), pytest.raises(SystemExit) as ended:
+        main([*path, "--help"])
+    assert ended.value.code == 0
+    assert shown.getvalue().startswith("usage: ")
+    tried = 0
+    for action in command._actions:
+        if action.type is None or not callable(action.type):
+            continue
+        for value in ODD_VALUES:
+            try:
+                action.type(value)
+            except (argparse.ArgumentTypeError, ValueError, TypeError):
+                pass
+            else:
+                continue
+            option = [action.option_strings[0]] if action.option_strings else []
+            stderr = io.StringIO()
+            with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+                status = main([*path, *option, value])
+            assert status == 2, (path, option, value)
+            assert stderr.getvalue().count("\n") == 1, stderr.getvalue()
+            assert stderr.getvalue().startswith("tictactoe-tui: error: ")
+            tried += 1
+    typed = [action for action in command._actions if action.type is not None and callable(action.type)]
+    assert tried >= len([action for action in typed if action.type is not Path])  # every typed argument refused one

@@ -112,3 +112,40 @@ def test_every_readme_example_prints_what_it_shows(
         assert json.loads(printed) == json.loads(shown)
     else:
         assert printed == shown
+
+
+#: How the README writes a key the bindings name otherwise.
+README_KEYS = {"escape": "Esc", "question_mark": "?", "left": "←", "right": "→", "pageup": "PgUp", "pagedown": "PgDn"}
+
+
+def readme_key(key: str) -> str:
+    """``key`` (a binding's) as the README's key table writes it: `Ctrl+S`, `F2`, `Home`, `z`."""
+    if key in README_KEYS:
+        return README_KEYS[key]
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + key.removeprefix("ctrl+").upper()
+    return key if len(key) == 1 else key[:1].upper() + key[1:]
+
+
+def key_rows() -> list[tuple[str, str]]:
+    """The README's key table: each row's keys cell and what it says."""
+    section = (ROOT / "README.md").read_text().split("| key | what it does |", 1)[1].split("\n\n", 1)[0]
+    return [tuple(row.strip("|").split("|", 1)) for row in section.splitlines()[1:]]  # type: ignore[misc]
+
+
+def test_the_readme_key_table_has_every_key_the_app_binds() -> None:
+    from textual.binding import Binding
+
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.app.game_screen import GameScreen
+    from tictactoe_tui.app.replay import ReplayScreen
+
+    rows = key_rows()
+    for bindings, where in ((GameScreen.BINDINGS, ""), (TicTacToeApp.BINDINGS, ""), (ReplayScreen.BINDINGS, "replay")):
+        for binding in bindings:
+            assert isinstance(binding, Binding)
+            key = binding.key.split(",")[0]
+            if key.isdigit() or (key in ("up", "down", "left", "right") and not where):
+                continue  # the digits' row and the arrows' row say them in words
+            shown = f"`{readme_key(key)}`"
+            assert any(shown in keys and where in text for keys, text in rows), (shown, where or "the game")

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe_tui.engine import Board
+from tictactoe_tui.engine import Board, move_name
 from tictactoe_tui.store.savefile import MAX_BYTES, SaveFileError, dump, parse_game, read_game, save
 
 
@@ -70,6 +72,10 @@ def test_any_game_round_trips(seed: int, shape: tuple[int, int, int, str]) -> No
         ("version: 1\nk: 3\nboard: x../.../...\nmoves: b", "is not a square"),
         ("version: 1\nk: 3\nboard: x../.../...\nmoves: b2", "the moves lead to .../.x./..."),
         ("version: 1\nk: 3\nboard: xx./o../...\nmoves: a1 a2 a1", "a1 is already taken"),
+        # digits that str.isdigit() takes and int() refuses (²) or reads as another digit (٢)
+        ("version: 1\nk: ²\nboard: .../.../...\nmoves:", "k must be a whole number, not '²'"),
+        ("version: 1\nk: 3\nboard: .x./.../...\nmoves: b¹", "'b¹' is not a square"),
+        ("version: 1\nk: 3\nboard: .../.x./...\nmoves: b٢", "'b٢' is not a square"),
     ],
 )
 def test_bad_saved_games_say_why_in_one_line(text: str, reason: str) -> None:
@@ -101,3 +107,34 @@ def test_only_regular_files_are_read_or_written(tmp_path: Path) -> None:
     huge.write_bytes(b"#" * (MAX_BYTES + 1))
     with pytest.raises(SaveFileError, match="larger than a saved game can be"):
         read_game(huge)
+
+
+def test_a_save_that_fails_midway_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    """Saved over with a file-size limit below the new game's length (as a full disk would stop
+    it): the write fails, and the game saved before is still there whole."""
+    target = tmp_path / "game.ttt"
+    save(target, Board.empty().play((1, 1)))
+    before = target.read_text()
+    longer = Board.empty(15, 15, 5)
+    for move in ((7, 7), (0, 0), (7, 8), (0, 1), (7, 9), (0, 2)):
+        longer = longer.play(move)
+    script = (
+        "import resource, signal, sys\n"
+        "from pathlib import Path\n"
+        "from tictactoe_tui.engine import Board, parse_move\n"
+        "from tictactoe_tui.store.savefile import SaveFileError, save\n"
+        "board = Board.empty(15, 15, 5)\n"
+        "for name in sys.argv[2:]:\n"
+        "    board = board.play(parse_move(name, 15, 15))\n"
+        "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({len(before) + 10}, {len(before) + 10}))\n"
+        "try:\n"
+        "    save(Path(sys.argv[1]), board)\n"
+        "except SaveFileError as error:\n"
+        "    print(error)\n"
+    )
+    names = [move_name(move) for move in longer.history or ()]
+    done = subprocess.run([sys.executable, "-c", script, str(target), *names], capture_output=True, text=True)
+    assert "cannot write" in done.stdout, done.stderr
+    assert target.read_text() == before
+    assert [path.name for path in tmp_path.iterdir()] == ["game.ttt"]  # no temporary file left

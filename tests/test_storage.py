@@ -37,18 +37,11 @@ def test_a_missing_file_means_defaults_without_complaint(paths: Paths) -> None:
 BAD_SETTINGS = [
     ('{"mode": "you vs computer", "lev', "not valid JSON"),
     ("[1, 2, 3]", "a list where an object was expected"),
-    ('{"level": 5}', "level 5, which is not one of"),
-    ('{"mode": "chess"}', "mode 'chess'"),
-    ('{"board": "9x9k5"}', "a 9×9 board is not supported"),
-    ('{"board": "big"}', "board 'big' is not written like 4x4k4"),
-    ('{"think_seconds": -1}', "think_seconds -1"),
-    ('{"theme": ["dark"]}', "theme ['dark']"),
-    ('{"coach": "yes"}', "coach 'yes', which is not true or false"),
 ]
 
 
 @pytest.mark.parametrize(("content", "reason"), BAD_SETTINGS)
-def test_bad_settings_are_kept_aside_and_defaults_used(paths: Paths, content: str, reason: str) -> None:
+def test_settings_that_are_no_object_are_kept_aside_and_defaults_used(paths: Paths, content: str, reason: str) -> None:
     paths.config_dir.mkdir(parents=True)
     paths.settings.write_text(content)
     settings, theme, problem = load_settings(paths, strategy_names())
@@ -60,6 +53,38 @@ def test_bad_settings_are_kept_aside_and_defaults_used(paths: Paths, content: st
     assert backups[0].read_text() == content  # nothing lost
     assert backups[0].name in problem
     assert not paths.settings.exists()
+
+
+BAD_FIELDS = [
+    ('"level": 5', "level 5 is not a level or player of this version: using impossible"),
+    ('"level": "Hard"', "level 'Hard' is not a level or player of this version: using impossible"),
+    ('"first": "chess"', "first 'chess' is not one of you, "),
+    ('"board": "9x9k5"', "board '9x9k5' cannot be played (a 9×9 board is not supported"),
+    ('"board": "big"', "board 'big' cannot be played (board 'big' is not written like 4x4k4"),
+    ('"think_seconds": -1', "think_seconds -1 is not a number of seconds from 0.05 to 60: using 1.0"),
+    ('"think_seconds": NaN', "think_seconds nan is not a number of seconds"),
+    ('"theme": ["dark"]', "theme ['dark'] is not available: using textual-dark"),
+    ('"theme": "solarized-nope"', "theme 'solarized-nope' is not available: using textual-dark"),
+    ('"coach": "yes"', "coach 'yes' is not true or false: using false"),
+]
+
+
+@pytest.mark.parametrize(("field", "reason"), BAD_FIELDS)
+def test_a_setting_that_cannot_be_used_is_left_out_and_said_the_rest_kept(
+    paths: Paths, field: str, reason: str
+) -> None:
+    paths.config_dir.mkdir(parents=True)
+    content = f'{{"mode": "two players", "coordinates": false, {field}}}'
+    paths.settings.write_text(content)
+    settings, theme, problem = load_settings(paths, strategy_names(), ["textual-dark", "nord"])
+    assert settings.mode == "two players"  # before: the whole file was set aside for one field
+    assert settings.coordinates is False
+    assert theme == DEFAULT_THEME
+    assert problem is not None
+    assert problem.startswith(f"{paths.settings}: ")
+    assert reason in problem
+    assert "\n" not in problem
+    assert paths.settings.read_text() == content  # left as it is: a choice changed in the app mends it
 
 
 def test_garbage_bytes_are_kept_aside(paths: Paths) -> None:

@@ -75,7 +75,7 @@ class Preset:
         """Read ``4x4k4`` (classic) or ``gravity:6x7k4``; :class:`BoardError` if it is malformed
         or not a size the game supports."""
         game, colon, shape = key.strip().lower().rpartition(":")
-        match = re.fullmatch(r"(\d+)x(\d+)k(\d+)", shape)
+        match = re.fullmatch(r"([0-9]+)x([0-9]+)k([0-9]+)", shape)  # ASCII digits, as written
         if not match:
             raise BoardError(f"board {key!r} is not written like 4x4k4 or gravity:6x7k4")
         rows, cols, k = (int(part) for part in match.groups())

@@ -1,8 +1,20 @@
-"""Numbers in words, as the app and the command line write them."""
+"""Numbers in words, as the app and the command line write and read them."""
 
 from __future__ import annotations
+
+import re
 
 
 def counted(count: int, noun: str) -> str:
     """``count`` with ``noun``, plural unless it is one: "1 game", "2,048 games", "0 puzzles"."""
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+#: A whole number as the files and the command line write it: ASCII digits only (``str.isdigit``
+#: is true for ``²``, which ``int`` refuses, and for other scripts' digits).
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def whole_number(text: str) -> int | None:
+    """The number ``text`` writes in ASCII digits (nothing else, not even a sign), or None."""
+    return int(text) if _DIGITS.fullmatch(text) else None

@@ -390,3 +390,23 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
         assert "mode" in [str(column.label) for column in table.columns.values()]
         assert table.get_row_at(0)[3] == "online (guest)"
         assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
+async def test_the_archive_list_shows_the_games_a_damaged_file_gave_back(tmp_path: Path) -> None:
+    from ..test_archive_recovery import archive_of, page_of_games, spoil
+
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    paths.data_dir.mkdir(parents=True)
+    archive_of(paths.archive, 200)
+    page, on_it = page_of_games(paths.archive)
+    spoil(paths.archive, page)
+    app = TicTacToeApp(paths=paths, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
+    async with app.run_test(notifications=True) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, ArchiveScreen)
+        back = 200 - on_it  # before: the list read "0 games"
+        assert f"{back} games, newest first" in str(app.screen.query_one("#archive-title", Static).render())
+        assert app.screen.query_one(DataTable).row_count > 0
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+        assert f"{back} games came back" in toasts

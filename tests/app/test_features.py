@@ -313,18 +313,34 @@ async def test_loading_or_saving_a_named_pipe_is_refused_at_once(make_app: AppFa
         assert marks(app) == ".../.x./..."
 
 
-async def test_a_bad_saved_game_is_reported_and_changes_nothing(make_app: AppFactory, tmp_path: Path) -> None:
+#: Saved games with digits ``str.isdigit()`` takes and ``int()`` refuses: they raised ValueError.
+ODD_DIGIT_K = "version: 1\nk: ²\nboard: .../.../...\nmoves:\n"
+ODD_DIGIT_MOVE = "version: 1\nk: 3\nboard: .x./.../...\nmoves: b¹\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("version: 1\nk: 3\nboard: x../.../...\nmoves: b2\n", "the moves lead to"),
+        (ODD_DIGIT_K, "k must be a whole number"),  # the app crashed and lost the game
+        (ODD_DIGIT_MOVE, "is not a square"),
+    ],
+)
+async def test_a_bad_saved_game_is_reported_and_changes_nothing(
+    make_app: AppFactory, tmp_path: Path, text: str, reason: str
+) -> None:
     bad = tmp_path / "bad.ttt"
-    bad.write_text("version: 1\nk: 3\nboard: x../.../...\nmoves: b2\n")
+    bad.write_text(text)
     app = make_app(TWO_PLAYERS)
     async with app.run_test(notifications=True) as pilot:
         await pilot.press("5", "ctrl+o")
         app.screen.query_one(Input).value = str(bad)
         await pilot.press("enter")
         await pilot.pause()
+        assert app.is_running
         assert marks(app) == ".../.x./..."
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
-        assert any("the moves lead to" in text for text in toasts)
+        assert any(reason in toast for toast in toasts)
 
 
 def test_the_command_line_loads_a_game_or_exits_2(
@@ -338,6 +354,20 @@ def test_the_command_line_loads_a_game_or_exits_2(
     assert launched[0] is not None
     assert launched[0].board.history == ((1, 1),)
     bad = tmp_path / "bad.ttt"
-    bad.write_text("nonsense")
-    assert main(["--load", str(bad)]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
+    for text in ("nonsense", ODD_DIGIT_K, ODD_DIGIT_MOVE):
+        bad.write_text(text)
+        assert main(["--load", str(bad)]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+    assert launched == [launched[0]]
+
+
+async def test_a_game_loaded_from_the_command_line_starts_by_saying_so(tmp_path: Path) -> None:
+    saved = tmp_path / "game.ttt"
+    saved.write_text(dump(Board.empty().play((1, 1)).play((0, 0))))
+    from tictactoe_tui.store.savefile import read_game
+
+    app = TicTacToeApp(TWO_PLAYERS, load=read_game(saved), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert marks(app) == "o../.x./..."
+        assert f"Loaded {saved}: 2 moves played" in status(app)  # it started silently

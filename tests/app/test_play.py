@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Select
 from textual.worker import WorkerCancelled, WorkerFailed
@@ -20,6 +21,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
 from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.help import HelpScreen, keys_table
+from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.sidebar import Sidebar
 from tictactoe_tui.app.status import StatusLine, phrased
 from tictactoe_tui.app.themes import PANELS_CSS
@@ -405,6 +407,13 @@ async def test_help_lists_the_keys(make_app: AppFactory) -> None:
         text = console.export_text()
         for words in ("New game", "Quit", "Place mark", "Cursor up", "tab", "ctrl+p", "1 – 9", "? "):
             assert words in text
+        console = Console(width=100, record=True)
+        console.print(keys_table(app.screen.replay_bindings, app.get_key_display, board=False))
+        replay_keys = console.export_text()
+        for binding in ReplayScreen.BINDINGS:  # the replay's and the review's keys, l (the line) among them
+            assert isinstance(binding, Binding)
+            assert binding.description in replay_keys
+        assert "l  " in replay_keys
         await pilot.press("escape")
         assert isinstance(app.focused, BoardView)
 

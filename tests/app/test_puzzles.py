@@ -115,17 +115,37 @@ async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app
         assert results[second.id] == (1, 0)
 
 
-def test_puzzle_list_on_the_command_line(home: Paths, capsys: pytest.CaptureFixture[str]) -> None:
+def test_puzzle_list_on_the_command_line(
+    home: Paths, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert cli.main(["puzzle", "--list"]) == 0
     assert "No puzzles yet" in capsys.readouterr().out
     archive = Archive.open(home)
     archive.add_puzzles(puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X})))
+    archive.add_puzzles([PUZZLE_4X4])
+    archive.puzzle_result(1, solved=True)  # solved: listed after the unsolved ones when solving, first here
     archive.close()
     assert cli.main(["puzzle", "--list", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert listed[0]["yours"] is True
-    assert listed[0]["task"] == "x to play and win in 2 of your moves"
+    assert listed[0]["task"] == "X to play and win in 2 of your moves"  # as the puzzles screen writes it
     assert cli.main(["puzzle", "--json"]) == 2
+    capsys.readouterr()
+    monkeypatch.setenv("COLUMNS", "80")
+    assert cli.main(["puzzle", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["#", "puzzle", "position", "solved", "missed"]  # a header
+    assert all(len(line) <= 80 for line in lines)
+    assert "…" not in "".join(lines)  # nothing cut
+    numbers = [int(line.split()[0]) for line in lines[3:] if line[:4].strip().isdigit()]
+    assert numbers == sorted(numbers)
+    assert numbers[0] == 1  # before: puzzle 1 came last
+    starts = {line.index(line.split()[1]) for line in lines[3:] if line[:4].strip().isdigit()}
+    assert len(starts) == 1  # the tasks start in one column
+
+
+#: A puzzle on another board, to list beside those of the review.
+PUZZLE_4X4 = Puzzle("classic", 4, 4, 3, ((1, 1), (0, 1)), "hold", 9, ((0, 0),), "game 140, move 2")
 
 
 async def test_n_goes_through_every_puzzle_and_says_where_it_is(make_app: AppFactory) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.strip import Strip
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
@@ -14,6 +15,7 @@ from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import TWO_PLAYERS
 
+from .conftest import FirstFree
 from .squares import drawn
 
 #: The themes the app lists in its theme picker, read from the app itself.
@@ -58,3 +60,65 @@ async def test_every_offered_theme_draws_the_board_and_starts_the_next_time(them
         assert "▄" in ink_of(again, (1, 1))
         assert again.is_running
     assert again.return_code in (None, 0)
+
+
+#: Settings files a player could be left with: values unknown or mistyped, of the wrong type,
+#: half written, not JSON at all, a theme this version does not have.
+UNUSABLE_SETTINGS = {
+    "unknown values": '{"mode": "chess", "level": "genius", "first": "whoever"}',
+    "mistyped values": '{"mode": "two player", "level": "Hard", "board": "3×3k3", "layout": "qwerty"}',
+    "wrong types": '{"mode": 2, "think_seconds": "fast", "coach": "yes", "board": 33, "coordinates": null}',
+    "half written": '{"mode": "two players", "level": "imposs',
+    "not JSON": "mode = two players\nlevel = hard\n",
+    "not an object": '["two players", "hard"]',
+    "a theme that does not exist": '{"mode": "two players", "theme": "solarized-nope"}',
+    "numbers out of range": '{"think_seconds": 1e999, "board": "99x99k99", "theme": ""}',
+}
+
+
+@pytest.mark.parametrize("content", UNUSABLE_SETTINGS.values(), ids=list(UNUSABLE_SETTINGS))
+async def test_the_app_starts_whatever_the_settings_file_holds(content: str, tmp_path: Path) -> None:
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    paths.config_dir.mkdir(parents=True)
+    paths.settings.write_text(content)
+    app = TicTacToeApp(paths=paths, searcher=ThreadSearcher(lambda _name: FirstFree()), seed=1, watch_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        assert app.theme in OFFERED
+        assert "▄" in ink_of(app, (1, 1))  # the X
+        problems = [
+            str(toast.render()) for toast in app.screen.query("Toast") if str(paths.settings) in str(toast.render())
+        ]
+        assert len(problems) == 1  # said once, in one line
+        assert "using" in problems[0] or "kept as settings.json.bad-" in problems[0]
+        assert app.is_running
+
+
+async def test_a_theme_that_cannot_be_drawn_is_never_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    app = launched(paths)
+    drawing = BoardView.render_line
+
+    def render_line(view: BoardView, y: int) -> Strip:
+        if view.app.theme == "nord":
+            raise RuntimeError("this theme cannot be drawn")
+        return drawing(view, y)
+
+    async def choose_nord() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("5")
+            monkeypatch.setattr(BoardView, "render_line", render_line)
+            app.theme = "nord"
+            await pilot.pause()
+
+    with pytest.raises(RuntimeError, match="cannot be drawn"):
+        await choose_nord()
+    assert not paths.settings.exists() or "nord" not in paths.settings.read_text()  # before: saved at once
+    monkeypatch.setattr(BoardView, "render_line", drawing)
+    again = launched(paths)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        assert again.theme != "nord"
+        assert again.is_running

@@ -127,6 +127,9 @@ async def test_in_ultimate_where_you_may_play_anywhere_one_digit_picks_the_board
         assert "play in the centre board" in status(app)
         await pilot.press("3")  # O was sent to the centre board: one digit names its square
         assert app.game_screen.game.board.at((3, 5)) is Mark.O
+        assert "play in the top-right board" in status(app)
+        await pilot.press("2")  # X plays the top-right board's top-middle square
+        assert "play in the top-middle board" in status(app)  # it said "the top board"
 
 
 async def test_ultimate_s_board_digits_follow_the_keypad_layout(make_app: AppFactory) -> None:

@@ -43,7 +43,7 @@ def test_default_k(rows: int, cols: int, k: int) -> None:
         ("xxx/ooo/x..", "both X and O have a line"),
         ("..../..../....", None),
         ("../..", "a 2×2 board is not supported"),
-        ("", "a 1×0 board is not supported"),
+        ("", "no board given: write its rows separated by '/'"),  # it said "a 1×0 board is not supported"
         ("......../......../......../......../......../......../......../........", "an 8×8 board"),
     ],
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import random
+import sys
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +22,7 @@ from .ai import ProcessSearcher, Searcher
 from .aiming import BOARD_BINDINGS
 from .board_view import BoardView
 from .game_screen import GameScreen
+from .keeping import GameKeeper, crash_line
 from .themes import THEMES
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
@@ -68,9 +70,11 @@ class TicTacToeApp(App[None]):
         self.open_puzzles = puzzles
         self.saved_games = Path.cwd() if paths is None else paths.saved_games
         self.problems: list[str] = []
+        for custom in THEMES:
+            self.register_theme(custom)
         stored, theme = Settings(), DEFAULT_THEME
         if paths is not None:  # settings as on disk: only what this copy changes is written back
-            stored, theme, problem = load_settings(paths, STRATEGY_NAMES)
+            stored, theme, problem = load_settings(paths, STRATEGY_NAMES, self.available_themes)
             self.problems += [problem] if problem else []
         self._archive: Archive | None = None
         # a board chosen on the command line that the saved computer player cannot play: another
@@ -101,18 +105,33 @@ class TicTacToeApp(App[None]):
             first = resumed(chosen, load)
         self.game_screen = GameScreen(self, chosen, first, online)
         """The screen the game is played on (under any dialog or archive screen)."""
-        for custom in THEMES:
-            self.register_theme(custom)
+        self._unwritten: Settings | None = None
+        """Settings changed but not yet drawn, so not yet written."""
+        self.keeper = None if paths is None else GameKeeper(self, paths)
+        """The game in progress on disk after every move (None: nothing is saved)."""
+        self.loaded = load
+        """The game the command line loaded (its first line says so)."""
+        self.offer_left_behind = load is None and online is None and not puzzles
+        """Whether to offer a game a copy of the app left unfinished (not when told what to play)."""
+        self.crash: str | None = None
+        """The line that tells an unhandled error, naming the log with its traceback."""
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
 
     def get_default_screen(self) -> GameScreen:
         return self.game_screen
 
     def on_mount(self) -> None:
+        if self.keeper is not None:
+            self.watch(self.game_screen, "game", self.keeper.keep)
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
         if self.switched:
             self.notify(self.switched, title="Computer", timeout=12)
+        if self.loaded is not None:  # the start's news: what was loaded
+            from .saving import loaded_news
+            from .status import Cause, Notice, Told
+
+            self.game_screen.post_message(Told(Notice(loaded_news(self.loaded.source, self.loaded), Cause.START)))
         self.call_after_refresh(self.after_first_frame)
 
     def after_first_frame(self) -> None:
@@ -125,6 +144,8 @@ class TicTacToeApp(App[None]):
         from .notices import tell_archive_news
 
         tell_archive_news(self, self.archive)
+        if self.keeper is not None and self.offer_left_behind:
+            self.keeper.offer(self.game_screen)
         if self.open_puzzles:  # tictactoe-tui puzzle: leaving the puzzles returns to the shell
             self.game_screen.parts.elsewhere.puzzles(lambda _closed: self.exit())
         if isinstance(self.searcher, ProcessSearcher):
@@ -132,6 +153,9 @@ class TicTacToeApp(App[None]):
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
 
     async def on_unmount(self) -> None:
+        self._write_settings()  # applied, and the app ends well: drawn or not, kept
+        if self.keeper is not None and self.return_code in (None, 0):  # quit: nothing left behind
+            self.keeper.close()
         await self.game_screen.close()  # a search in progress stops when the app quits
         self.searcher.close()
         if self._archive is not None:
@@ -151,8 +175,10 @@ class TicTacToeApp(App[None]):
         own = [binding for binding in GameScreen.BINDINGS if binding not in BOARD_BINDINGS]  # listed as the board's
         bindings = [*own, *self.BINDINGS, *BoardView.BINDINGS]
         from .help import HelpScreen
+        from .replay import ReplayScreen
 
-        self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)]))
+        replay = [binding for binding in ReplayScreen.BINDINGS if isinstance(binding, Binding)]
+        self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)], replay))
 
     async def action_quit(self) -> None:
         """Quit; with a game half played, ask first (Ctrl+S saves it). Over a yes/no question
@@ -167,10 +193,23 @@ class TicTacToeApp(App[None]):
             self.game_screen.leave_unfinished("Quit", self.exit)
 
     def remember(self, settings: Settings) -> None:
-        """Write the settings (and theme) the player changed, leaving alone what another copy
-        of the app may have changed in the file since."""
+        """Write the settings (and theme) the player changed once they have been applied and
+        drawn (a choice that cannot be drawn is never saved, so the next start does not meet it),
+        leaving alone what another copy of the app may have changed in the file since."""
         if self.paths is None or not self.is_running:
             return
+        if self._unwritten is None:
+            self.call_after_refresh(self._write_settings)
+        self._unwritten = settings
+
+    def _write_settings(self) -> None:
+        settings, self._unwritten = self._unwritten, None
+        if settings is None or self.paths is None or self.return_code not in (None, 0):  # not after a crash
+            return
+        if self.is_running:  # the board drawn as the choice left it, at once: what cannot be drawn raises here
+            for view in self.game_screen.query(BoardView):
+                for y in range(view.size.height):
+                    view.render_line(y)
         current = settings_to_json(settings, self.theme)
         self._launch_only = {key: value for key, value in self._launch_only.items() if current[key] == value}
         changed = {
@@ -187,6 +226,20 @@ class TicTacToeApp(App[None]):
     def watch_theme(self) -> None:
         self.remember(self.game_screen.settings)
 
+    def _handle_exception(self, error: Exception) -> None:
+        """An unhandled error ends the app (non-zero exit) with one line naming a log of its
+        traceback, instead of the traceback over the board (Textual's own hook for it)."""
+        if self.crash is None:
+            self.crash = crash_line(self.paths, error)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()
+        print(self.crash, file=sys.stderr)
+
 
 def run_app(
     load: SavedGame | None = None,
@@ -197,5 +250,6 @@ def run_app(
     """Run the game with the user's settings (``choices`` override them, e.g.
     ``{"preset": Preset(15, 15, 5)}``), hosting or joining a match if asked, or on the puzzles;
     returns the exit status."""
-    TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices, puzzles=puzzles).run()
-    return 0
+    app = TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices, puzzles=puzzles)
+    app.run()
+    return app.return_code or 0

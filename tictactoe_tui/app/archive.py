@@ -24,6 +24,7 @@ from ..table import TABLES
 from ..words import counted
 from .ai import Searcher
 from .choice import Choice
+from .notices import tell_archive_news
 from .replay import ReplayScreen, delete_game, export_game
 from .screens import ConfirmScreen
 from .themes import PANELS_CSS
@@ -122,15 +123,18 @@ class ArchiveScreen(Screen[SavedGame | None]):
         table.add_columns(*(column for column in LIST_COLUMNS if not (self._narrow and column == "mode")))
         self._oldest, self._complete = None, False
         try:
-            total = self.archive.count(self.filters)
+            self.archive.count(self.filters)  # the first read: a damaged file found is recovered here
+            self.load_page()
+            total = self.archive.count(self.filters)  # or by the page: counted in the recovered file
         except ArchiveError as error:
             self.query_one("#archive-title", Static).update(f"[b]Game archive[/b]  {error}")
             self._complete = True
             return
+        finally:
+            tell_archive_news(self, self.archive)  # a damaged file recovered: how many games came back
         self.query_one("#archive-title", Static).update(
             f"[b]Game archive[/b]  [dim]{counted(total, 'game')}, newest first[/dim]"
         )
-        self.load_page()
 
     def load_page(self) -> None:
         """Append the next page of older games."""

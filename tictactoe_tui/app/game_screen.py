@@ -378,13 +378,13 @@ class GameScreen(PlayScreen, Aiming):
 
     def on_loaded(self, message: Loaded) -> None:
         """Resume the saved game the player chose (over a game in progress, after a yes)."""
-        from .saving import resumed
+        from .saving import loaded_news, resumed
 
         game = resumed(self.settings, message.saved, self.game.number + 1)
 
         def loaded() -> None:
             self.new_game(game)
-            self.notice = Notice(f"Loaded {message.path}", Cause.ANSWER)
+            self.notice = Notice(loaded_news(message.path, message.saved), Cause.ANSWER)
 
         self.leave_unfinished(f"Load {message.path}", loaded)
 

@@ -24,8 +24,9 @@ EXTRA_KEYS = (
 )
 
 
-def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str]) -> Table:
-    """A two-column table of keys (as ``key_display`` shows them) and what they do."""
+def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str], board: bool = True) -> Table:
+    """A two-column table of keys (as ``key_display`` shows them) and what they do; ``board``:
+    with the keys the bindings do not list (the digits, the mouse, the palette)."""
     table = Table(box=None, show_header=False, padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
@@ -36,6 +37,8 @@ def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str]) -
         seen.add(binding.description)
         keys = [replace(binding, key=key.strip()) for key in binding.key.split(",")]
         table.add_row(" / ".join(key_display(key) for key in keys), binding.description)
+    if not board:
+        return table
     table.add_row(
         "1 – 9",
         "Place on 3×3 (layout chosen in the sidebar); a column in Gravity; in Ultimate a square of the "
@@ -64,14 +67,18 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
-    def __init__(self, bindings: list[Binding]) -> None:
+    def __init__(self, bindings: list[Binding], replay_bindings: list[Binding]) -> None:
+        """``bindings``: the game's keys; ``replay_bindings``: those of a replay and its review."""
         super().__init__()
         self.bindings = bindings
+        self.replay_bindings = replay_bindings
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Static("[b]Keys[/b]", id="help-title")
             yield Static(keys_table(self.bindings, self.app.get_key_display))
+            yield Static("[b]In a replay (g, then Enter) and a review (v)[/b]", classes="help-section")
+            yield Static(keys_table(self.replay_bindings, self.app.get_key_display, board=False))
             yield Static("[b]Games[/b]", classes="help-section")
             yield Static(games_table())
             yield Static("[dim]escape, q or ? to close[/dim]", id="help-close")

@@ -146,11 +146,10 @@ class PuzzleScreen(Aiming, Screen[None]):
         if entry is None:
             return
         puzzle = entry.puzzle
-        mover = puzzle.mover_symbol
         record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
         place = next((n for n, known in enumerate(self.entries, start=1) if known.id == entry.id), 0)
         self.query_one("#puzzle-title", Static).update(
-            f"[b]Puzzle {place} of {len(self.entries)}[/b]: {mover} to play and {puzzle.title}\n"
+            f"[b]Puzzle {place} of {len(self.entries)}[/b]: {puzzle.task}\n"
             f"{puzzle.game_text}\n[dim]{puzzle.origin}{record}[/dim]"
         )
 

@@ -8,6 +8,7 @@ import time
 
 from ..game import GameState, Settings
 from ..store import savefile
+from ..words import counted
 from .messages import Loaded
 from .play import PlayScreen
 from .status import Cause, Notice, Told
@@ -16,6 +17,12 @@ from .status import Cause, Notice, Told
 def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> GameState:
     """A saved game brought back as it was saved: who played which side, which symbol each showed."""
     return GameState.resume(settings, saved.board, number, saved.seating)
+
+
+def loaded_news(name: str | None, saved: savefile.SavedGame) -> str:
+    """What the status says of a game just loaded from the file ``name`` (as the player gave it)."""
+    played = counted(saved.board.move_count, "move")
+    return f"Loaded {name}: {played} played" if name else f"Loaded the saved game: {played} played"
 
 
 def save_game(screen: PlayScreen) -> None:

@@ -87,9 +87,9 @@ def fit(table: Table, rows: Sequence[Sequence[str]], wrapping: Sequence[int], co
         excess = Measurement.get(console, console.options.update_width(10_000), table).maximum - console.width
         if excess <= 0:
             return
-        cells = [row[index] for row in rows]
-        longest_word = max((len(word) for cell in cells for word in cell.split()), default=1)
-        table.columns[index].width = max(longest_word, max(map(len, cells), default=1) - excess)
+        lines = [line for row in rows for line in row[index].splitlines()]
+        longest_word = max((len(word) for line in lines for word in line.split()), default=1)
+        table.columns[index].width = max(longest_word, max(map(len, lines), default=1) - excess)
 
 
 def print_games(archive: Archive, limit: int, as_json: bool) -> int:

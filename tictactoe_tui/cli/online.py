@@ -62,6 +62,7 @@ def join_code(args: argparse.Namespace) -> str | None:
         try:
             lines = args.code_file.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
-            raise UsageError(f"cannot read the join code from {args.code_file}: {error}") from None
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else "it is not text"
+            raise UsageError(f"cannot read the join code from {args.code_file}: {reason}") from None
         return (lines[0].strip() if lines else "") or None
     return os.environ.get(CODE_VARIABLE, "").strip() or None

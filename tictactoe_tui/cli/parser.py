@@ -14,6 +14,7 @@ from typing import NoReturn
 from .. import __version__
 from ..engine.board import DEFAULT_GAME, BoardError, default_k
 from ..game import THINK_LIMITS, Preset, presets_for
+from ..words import whole_number
 
 GAME_HELP = "classic (default), gravity (Connect Four on 6x7), misere (k in a row loses) or ultimate"
 
@@ -41,17 +42,19 @@ class _Parser(argparse.ArgumentParser):
 
 def board_size(text: str) -> tuple[int, int]:
     """Parse ``M×N`` (e.g. ``4×4``, as the app writes it, or ``4x4``, ``4X4``) into ``(rows, cols)``."""
-    rows, sep, cols = text.lower().replace("×", "x").partition("x")
-    if not sep or not rows.isdigit() or not cols.isdigit():
+    rows_text, sep, cols_text = text.lower().replace("×", "x").partition("x")
+    rows, cols = whole_number(rows_text), whole_number(cols_text)
+    if not sep or rows is None or cols is None:
         raise argparse.ArgumentTypeError(f"board size must look like 3×3 or 3x3, not {text!r}")
-    return int(rows), int(cols)
+    return rows, cols
 
 
 def positive_int(text: str) -> int:
     """Parse a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
+    number = whole_number(text)
+    if number is None or number < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
+    return number
 
 
 def positive_seconds(text: str) -> float:
@@ -76,9 +79,10 @@ def think_seconds(text: str) -> float:
 
 def port_number(text: str) -> int:
     """Parse a TCP port, 1 to 65535."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
+    port = whole_number(text)
+    if port is None or not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {text!r}")
-    return int(text)
+    return port
 
 
 def mailbox_url(text: str) -> str:
@@ -128,7 +132,11 @@ def build_parser() -> _Parser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     analyze = commands.add_parser("analyze", help="exact value of every move of a position")
-    analyze.add_argument("board", help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o")
+    analyze.add_argument(
+        "board",
+        help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o; Ultimate adds '@' and the last move "
+        "(…/…@e5), which may be left out only after the first move",
+    )
     analyze.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
     analyze.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
     analyze.add_argument("--time", type=positive_seconds, default=30.0, help="seconds to spend (default 30)")

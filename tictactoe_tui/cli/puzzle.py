@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from ..engine import move_name
+from ..engine.puzzles import SOLVER
 from ..store.archive import Archive, ArchiveError
 from ..store.files import Paths
+from ..store.puzzles import PuzzleEntry
+from ..words import counted
 from .parser import UsageError
 
 
@@ -36,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
                 "board": f"{entry.puzzle.rows}x{entry.puzzle.cols}",
                 "k": entry.puzzle.k,
                 "position": entry.puzzle.shown_text,
-                "task": f"{entry.puzzle.mover_symbol.lower()} to play and {entry.puzzle.title}",
+                "task": entry.puzzle.task,
                 "solutions": [move_name(move) for move in entry.puzzle.keeping],
                 "source": entry.puzzle.source,
                 "yours": entry.puzzle.yours,
@@ -50,12 +52,30 @@ def run(args: argparse.Namespace) -> int:
     if not entries:
         print("No puzzles yet: review a game (tictactoe-tui games review ID), or open the puzzles to get some")
         return 0
+    print_puzzles(sorted(entries, key=lambda entry: entry.id))
+    return 0
+
+
+def print_puzzles(entries: list[PuzzleEntry]) -> None:
+    """The puzzles as a table, by number: what each asks, of which game and from where in one
+    column, whole at 80 columns (cells wrap between words, positions fold; Rich alone would cut
+    them with "…")."""
+    from rich import box
+    from rich.table import Table
+
+    from .archive import fit
+    from .console import command_console
+
+    console = command_console()
+    table = Table(title=f"{counted(len(entries), 'puzzle')}", box=box.SIMPLE_HEAD, show_edge=False)
+    for column in ("#", "puzzle", "position", "solved", "missed"):
+        table.add_column(column, justify="right" if column in ("#", "solved", "missed") else "left", overflow="fold")
+    rows = []
     for entry in entries:
         puzzle = entry.puzzle
-        where = f"{puzzle.source}{', yours' if puzzle.yours else ''}"
-        print(
-            f"{entry.id:>4}  {puzzle.mover_symbol} to play and {puzzle.title:<14} {puzzle.shown_text}"
-            f"  ({where}; solved {entry.solved}, missed {entry.failed})",
-            file=sys.stdout,
-        )
-    return 0
+        where = "made by the solver" if puzzle.source == SOLVER else f"from {puzzle.source}"
+        about = f"{puzzle.task}\n{puzzle.game_text}\n{where}{', yours' if puzzle.yours else ''}"
+        rows.append((str(entry.id), about, puzzle.shown_text, str(entry.solved), str(entry.failed)))
+        table.add_row(*rows[-1])
+    fit(table, rows, (1, 2), console)  # the puzzle's words, then its position
+    console.print(table)

@@ -72,6 +72,8 @@ class Board:
         """Read the text form (``x.o/.x./..o``, then ``@e5`` for the last move in games that
         keep it); raise :class:`BoardError` with the reason."""
         grid, _, last_text = text.strip().lower().partition("@")
+        if not grid.strip():
+            raise BoardError("no board given: write its rows separated by '/', each cell x, o or '.', e.g. x.o/.x./..o")
         rows_text = grid.strip().split("/")
         width = len(rows_text[0])
         for index, row_text in enumerate(rows_text, start=1):

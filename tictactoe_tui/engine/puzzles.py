@@ -81,6 +81,11 @@ class Puzzle:
         return "hold the draw"
 
     @property
+    def task(self) -> str:
+        """What the puzzle asks, in the symbols its game showed: ``X to play and win now``."""
+        return f"{self.mover_symbol} to play and {self.title}"
+
+    @property
     def game_text(self) -> str:
         """``Classic 4×4, 3 in a row``: which game, so its goal is possible to see."""
         return f"{self.board.rules.title} {self.rows}×{self.cols}, {self.k} in a row"

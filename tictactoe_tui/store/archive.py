@@ -3,9 +3,9 @@
 The front the app and the command line use. Behind it: :mod:`.database` (open, migrate, set a
 damaged file aside), :mod:`.games` (records and their queries), :mod:`.statistics`,
 :mod:`.puzzles`, :mod:`.reviews` and :mod:`.legacy_stats` (the old statistics file, imported
-once). Any use that finds the file damaged sets it aside and goes on in a fresh one. A database
-that cannot be written (a read-only or full disk) keeps the games of this session in memory,
-retries them with the next game, and says so. Pure Python, no Textual.
+once). Any use that finds the file damaged sets it aside and goes on in a fresh one holding every
+row that could still be read. A database that cannot be written (a read-only or full disk)
+keeps the games of this session in memory, retries them with the next game, and says so. Pure Python, no Textual.
 """
 
 from __future__ import annotations

@@ -3,12 +3,15 @@ aside and start afresh, and run short transactions on it.
 
 Several copies of the app (and the command line) may use one database at once: it runs in WAL
 mode with a busy timeout, and every transaction is short. A file that is not a database, or
-is damaged, is moved aside as ``<name>.bad-<time>`` and a fresh database takes its place. Pure
-Python, no Textual.
+is damaged, is moved aside as ``<name>.bad-<time>`` and a fresh database takes its place,
+holding every row SQLite can still read from it (:mod:`.salvage`). A database that cannot be
+written (a read-only folder or file) is opened read-only: its games are listed, none are added.
+Pure Python, no Textual.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import threading
@@ -17,7 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
+from ..words import counted
 from .files import backup_path
+from .salvage import salvage
 
 T = TypeVar("T")
 
@@ -153,6 +158,15 @@ def is_damage(error: sqlite3.Error) -> bool:
     return getattr(error, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 
 
+def cannot_write(error: BaseException) -> bool:
+    """Whether opening to write failed because the file or its folder is read-only (rather than
+    busy, full or missing)."""
+    if isinstance(error, OSError):
+        return error.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+    name = getattr(error, "sqlite_errorname", "")
+    return name.startswith("SQLITE_READONLY") or name in ("SQLITE_CANTOPEN", "SQLITE_PERM")
+
+
 class Database:
     """One SQLite database file (or one in memory), opened and upgraded. Safe to share between
     threads. Problems worth telling the player are collected in :attr:`problems`."""
@@ -165,6 +179,8 @@ class Database:
         self.problems: list[str] = []
         self._lock = threading.Lock()
         self._connection: sqlite3.Connection | None = None
+        self.read_only = False
+        """Whether the database was opened to read only (it could not be written)."""
         self._untold: list[str] = []
         """The problems :meth:`news` has not handed out yet."""
         self._news_lock = threading.Lock()  # workers write while the app asks for news
@@ -175,15 +191,42 @@ class Database:
             self._connection = self._open_database()
         except sqlite3.DatabaseError as error:
             if self.path is None or not is_damage(error):
-                self._unavailable(error)
+                self._open_read_only(error) if cannot_write(error) else self._unavailable(error)
                 return
-            self._set_aside(error)
+            backup = self._set_aside()
             try:
                 self._connection = self._open_database()
             except sqlite3.DatabaseError as again:
                 self._unavailable(again)
-        except (OSError, ArchiveError) as error:
+            self._recovered(error, backup)
+        except OSError as error:
+            self._open_read_only(error) if cannot_write(error) else self._unavailable(error)
+        except ArchiveError as error:
             self._unavailable(error)
+
+    def _open_read_only(self, error: BaseException) -> None:
+        """Open a database that cannot be written (its folder or file read-only) to read it, or
+        say that it is unavailable (``error``: why it could not be opened to write)."""
+        if self.path is None or not self.path.is_file():
+            self._unavailable(error)
+            return
+        uri = self.path.resolve().as_uri()
+        for mode in ("mode=ro", "immutable=1"):  # immutable: no -shm to make in a read-only folder
+            connection = sqlite3.connect(f"{uri}?{mode}", uri=True, isolation_level=None, check_same_thread=False)
+            try:
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+                connection.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchall()
+            except sqlite3.DatabaseError:
+                connection.close()
+                continue
+            if version > SCHEMA_VERSION:
+                connection.close()
+                self._unavailable(ArchiveError(f"the archive was written by a newer tictactoe-tui (schema {version})"))
+                return
+            self._connection, self.read_only = connection, True
+            self.report(f"{self.path} cannot be written ({error}): its games are listed, new ones are not kept")
+            return
+        self._unavailable(error)
 
     def _open_database(self) -> sqlite3.Connection:
         if self.path is not None:
@@ -223,7 +266,8 @@ class Database:
                     connection.execute("ROLLBACK")
                 raise
 
-    def _set_aside(self, error: sqlite3.Error) -> None:
+    def _set_aside(self) -> Path | OSError:
+        """Move the damaged file (and its WAL files) aside; where to, or why it could not be moved."""
         assert self.path is not None
         backup = backup_path(self.path)
         try:
@@ -233,9 +277,25 @@ class Database:
                 if companion.exists():
                     os.replace(companion, backup.with_name(backup.name + suffix))
         except OSError as move_error:
-            self.report(f"{self.path} is damaged ({error}) and could not be moved aside ({move_error})")
+            return move_error
+        return backup
+
+    def _recovered(self, error: sqlite3.Error, backup: Path | OSError) -> None:
+        """Copy what can be read of the damaged file set aside as ``backup`` into the fresh
+        database, and say in one line how many games came back."""
+        if isinstance(backup, OSError):
+            self.report(f"{self.path} is damaged ({error}) and could not be moved aside ({backup})")
             return
-        self.report(f"{self.path} was damaged ({error}); kept as {backup.name}; started a new archive")
+        if self._connection is None:
+            return
+        try:
+            games = salvage(backup, self._connection).get("games", 0)
+        except sqlite3.Error as salvage_error:  # the fresh file refused them (say, a full disk)
+            self.report(f"{self.path} was damaged ({error}); kept as {backup.name}; its games could not be copied "
+                        f"into a new archive ({salvage_error})")  # fmt: skip
+            return
+        self.report(f"{self.path} was damaged ({error}); kept as {backup.name}; "
+                    f"{counted(games, 'game')} came back into a new archive")  # fmt: skip
 
     def _unavailable(self, error: BaseException) -> None:
         self._connection = None
@@ -264,22 +324,25 @@ class Database:
             connection.execute("COMMIT")
 
     def read(self, query: Callable[[sqlite3.Connection], T]) -> T:
-        """Run a reading query; failures become an :class:`ArchiveError` (a damaged database is
-        set aside first, so the next call finds a fresh one; the error says so)."""
+        """Run a reading query; failures become an :class:`ArchiveError`. A damaged database is
+        recovered first (:meth:`recover`) and the query runs again in the recovered one
+        (:meth:`news` then says how many games came back)."""
         try:
             with self.transaction() as connection:
                 return query(connection)
         except sqlite3.DatabaseError as error:
-            if self.recover(error):
-                problem = self.problems[-1]
-                self.told([problem])  # the error says it
-                raise ArchiveError(problem) from None
+            if not self.recover(error):
+                raise ArchiveError(f"could not read the game archive ({error})") from None
+        try:
+            with self.transaction() as connection:
+                return query(connection)
+        except sqlite3.DatabaseError as error:
             raise ArchiveError(f"could not read the game archive ({error})") from None
 
     def write(self, change: Callable[[sqlite3.Connection], T], what: str) -> T:
         """Run ``change`` in one writing transaction and return its result. A damaged database
-        is set aside, a fresh one takes its place and ``change`` runs again there (:meth:`news`
-        then says so); any other failure is an :class:`ArchiveError`: ``could not <what> (…)``."""
+        is recovered (:meth:`recover`) and ``change`` runs again there (:meth:`news` then says
+        so); any other failure is an :class:`ArchiveError`: ``could not <what> (…)``."""
         try:
             return self._write_once(change)
         except sqlite3.Error as error:
@@ -312,12 +375,14 @@ class Database:
         return news
 
     def recover(self, error: sqlite3.Error) -> bool:
-        """Set a damaged database aside and start a fresh one; whether that happened."""
+        """Set a damaged database aside and start a fresh one holding every row that can still
+        be read from it; whether that happened."""
         if self.path is None or not is_damage(error):
             return False
         self.close()
-        self._set_aside(error)
+        backup = self._set_aside()
         self._connect()
+        self._recovered(error, backup)
         return True
 
     def close(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -105,19 +106,42 @@ def _set_aside(path: Path, what: str) -> str:
     return f"{path} {what}; kept as {backup.name}; using defaults"
 
 
-def write_json(path: Path, data: Any) -> str | None:
-    """Write atomically (temporary file, then rename); a problem to report, or None."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+def write_atomically(path: Path, data: bytes, *, new: bool = False) -> None:
+    """Write ``data`` to ``path`` (the file a symbolic link names, if it is one) through a
+    temporary file in the same folder, on disk before it is renamed over ``path``: a reader, a
+    crash or a full disk leaves the old content or the new one, never part of either. ``new``:
+    :class:`FileExistsError` if ``path`` exists (it is never replaced). Errors are raised."""
+    target = Path(os.path.realpath(path))
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with temporary.open("w", encoding="utf-8") as file:
-            json.dump(data, file, indent=2, sort_keys=True)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except OSError as error:
+        if new:
+            os.link(temporary, target)  # refuses a file that is there, as a rename would not
+            temporary.unlink()
+        else:
+            os.replace(temporary, target)
+    except BaseException:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself on disk (not every system can)
+        folder = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+def write_json(path: Path, data: Any) -> str | None:
+    """Write atomically (:func:`write_atomically`); a problem to report, or None."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps(data, indent=2, sort_keys=True).encode("utf-8"))
+    except OSError as error:
         return f"could not save {path} ({_reason(error)})"
     return None
 

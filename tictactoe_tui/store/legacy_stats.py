@@ -55,8 +55,8 @@ def load_stats(path: Path) -> tuple[Stats, str | None]:
 
 def import_once(database: Database, path: Path) -> None:
     """Once per archive: count the old ``stats.json`` in the statistics and rename it
-    ``stats.json.imported`` (kept, not deleted)."""
-    if not database.available:
+    ``stats.json.imported`` (kept, not deleted); an archive opened read-only imports it later."""
+    if not database.available or database.read_only:
         return
     imported = "SELECT 1 FROM meta WHERE key = 'legacy_stats_imported'"
     with contextlib.suppress(sqlite3.Error), database.transaction() as connection:  # the write finds any damage

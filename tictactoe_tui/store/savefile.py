@@ -26,13 +26,15 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..engine import Board, BoardError, Position, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
 from ..table import PLAYERS
 from ..table import Seating as Seating
+from ..words import whole_number
+from .files import write_atomically
 
 HEADER = "# tictactoe-tui saved game"
 VERSION = "1"
@@ -50,6 +52,8 @@ class SavedGame:
 
     board: Board
     seating: Seating | None = None
+    source: str | None = None
+    """The file it was read from, as named."""
 
 
 def dump(board: Board, seating: Seating | None = None) -> str:
@@ -92,11 +96,12 @@ def parse_game(text: str) -> SavedGame:
         raise SaveFileError(f"not a tictactoe-tui saved game: no {', '.join(missing)}")
     if fields["version"] != VERSION:
         raise SaveFileError(f"saved-game version {fields['version']!r} is not supported (this reads {VERSION})")
-    if not fields["k"].isdigit():
-        raise SaveFileError(f"k must be a whole number, not {fields['k']!r}")
+    k = whole_number(fields["k"])
+    if k is None:
+        raise SaveFileError(f"k must be a whole number, not {fields['k'][:40]!r}")
     try:
         game = fields.get("game", DEFAULT_GAME)
-        final = Board.parse(fields["board"], k=int(fields["k"]), game=game)
+        final = Board.parse(fields["board"], k=k, game=game)
         moves = tuple(parse_move(name, final.rows, final.cols) for name in fields["moves"].split())
         board = Position(game, final.rows, final.cols, final.k, moves).board()
     except BoardError as error:
@@ -127,15 +132,16 @@ def read_game(path: Path) -> SavedGame:
     if len(data) > MAX_BYTES:
         raise SaveFileError(f"{path} is larger than a saved game can be ({MAX_BYTES // 1024} KiB)")
     try:
-        return parse_game(data.decode("utf-8"))
+        return replace(parse_game(data.decode("utf-8")), source=str(path))
     except UnicodeDecodeError:
         raise SaveFileError(f"{path} is not a text file") from None
 
 
 def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool = False) -> None:
-    """Write a saved game; :class:`SaveFileError` if the file cannot be written. Only a regular
-    file is written: a named pipe or a device is refused without waiting. ``new``: refuse a
-    file that exists (never overwrite it)."""
+    """Write a saved game atomically (a failed write leaves the file as it was);
+    :class:`SaveFileError` if it cannot be written. Only a regular file is replaced: a named
+    pipe or a device is refused without waiting. ``new``: refuse a file that exists (never
+    overwrite it)."""
     try:
         _check_regular(path, os.stat(path).st_mode)
         if new:
@@ -144,18 +150,10 @@ def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool 
         pass  # a new file
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
-    flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | (os.O_EXCL if new else 0)
     try:
-        descriptor = os.open(path, flags, 0o644)
+        write_atomically(path, dump(board, seating).encode("utf-8"), new=new)
     except FileExistsError:
         raise SaveFileError(f"{path} already exists; choose another name") from None
-    except OSError as error:
-        raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            _check_regular(path, os.fstat(descriptor).st_mode)
-            file.truncate(0)
-            file.write(dump(board, seating).encode("utf-8"))
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
 

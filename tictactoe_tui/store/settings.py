@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import json
+from collections.abc import Callable, Collection
 from dataclasses import replace
+from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from ..engine import BoardError
@@ -30,67 +33,114 @@ def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
     }
 
 
-def settings_from_json(data: Any, known_levels: Collection[str]) -> tuple[Settings, str]:
-    """Settings and theme from the file's content (``known_levels``: the levels and players it may
-    name); :class:`BadFile` if anything is off."""
+def settings_from_json(
+    data: Any, known_levels: Collection[str], known_themes: Collection[str] | None = None
+) -> tuple[Settings, str, list[str]]:
+    """Settings and theme from the file's content, checked field by field (``known_levels``: the
+    levels and players it may name; ``known_themes``: the themes, None to take any name). A field
+    that cannot be used is left out, its default used and a line says so; a file that is not an
+    object at all is :class:`BadFile`."""
     if not isinstance(data, dict):
         raise BadFile(f"a {type(data).__name__} where an object was expected")
     defaults = Settings()
-    choices: dict[str, tuple[Any, Any]] = {
-        "first": (FirstPlayer, defaults.first),
-        "mark": (MarkChoice, defaults.mark),
-        "layout": (KeyLayout, defaults.layout),
+    fields: dict[str, Callable[[Any], Any]] = {
+        "mode": _table,
+        "first": _choice(FirstPlayer),
+        "mark": _choice(MarkChoice),
+        "layout": _choice(KeyLayout),
+        "level": partial(_level, known_levels),
+        "preset": _board,
+        "think_seconds": _seconds,
+        "coordinates": _flag,
+        "coach": _flag,
     }
     values: dict[str, Any] = {}
-    for key, (enum, default) in choices.items():
-        values[key] = _choice(data, key, {member.value: member for member in enum}, default)
-    values["mode"] = _choice(data, "mode", {name: name for name in TABLES}, defaults.mode)
-    level = data.get("level", defaults.level)
-    if not isinstance(level, str) or level not in known_levels:
-        raise BadFile(f"level {level!r}, which is not one of {', '.join(known_levels)}")
-    preset = _board(data.get("board", defaults.preset.key))
-    think = data.get("think_seconds", defaults.think_seconds)
-    least, most = THINK_LIMITS
-    if isinstance(think, bool) or not isinstance(think, int | float) or not least <= think <= most:
-        raise BadFile(f"think_seconds {think!r}, which is not a number of seconds from {least:g} to {most:g}")
-    coordinates, coach = (_flag(data, key, getattr(defaults, key)) for key in ("coordinates", "coach"))
+    problems: list[str] = []
+    for field, read in fields.items():
+        key = FILE_KEYS.get(field, field)
+        if key not in data:
+            continue
+        try:
+            values[field] = read(data[key])
+        except BadFile as error:
+            problems.append(f"{key} {_shown(data[key])} {error}: using {_written(settings_to_json(defaults, '')[key])}")
     theme = data.get("theme", DEFAULT_THEME)
-    if not isinstance(theme, str):
-        raise BadFile(f"theme {theme!r}, which is not a name")
-    settings = replace(
-        defaults, level=level, preset=preset, think_seconds=float(think), coordinates=coordinates, coach=coach
-    )
-    return replace(settings, **values), theme
+    if not isinstance(theme, str) or (known_themes is not None and theme not in known_themes):
+        problems.append(f"theme {_shown(theme)} is not available: using {DEFAULT_THEME}")
+        theme = DEFAULT_THEME
+    return replace(defaults, **values), theme, problems
 
 
-def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
-    value = data.get(key, default)
+#: The settings file's name for a field of :class:`Settings`, where it is not the field's own.
+FILE_KEYS = {"preset": "board"}
+
+
+def _shown(value: Any) -> str:
+    """A value from the file as a line shows it: quoted, and cut short if long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _written(value: Any) -> str:
+    """A default as the file writes it, unquoted."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _choice(enum: type[StrEnum]) -> Callable[[Any], Any]:
+    allowed = {member.value: member for member in enum}
+
+    def read(value: Any) -> Any:
+        if not isinstance(value, str) or value not in allowed:
+            raise BadFile(f"is not one of {', '.join(allowed)}")
+        return allowed[value]
+
+    return read
+
+
+def _table(value: Any) -> str:
+    if not isinstance(value, str) or value not in TABLES:
+        raise BadFile(f"is not one of {', '.join(TABLES)}")
+    return value
+
+
+def _level(known_levels: Collection[str], value: Any) -> str:
+    if not isinstance(value, str) or value not in known_levels:
+        raise BadFile("is not a level or player of this version")
+    return value
+
+
+def _seconds(value: Any) -> float:
+    least, most = THINK_LIMITS
+    if isinstance(value, bool) or not isinstance(value, int | float) or not least <= value <= most:
+        raise BadFile(f"is not a number of seconds from {least:g} to {most:g}")
+    return float(value)
+
+
+def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise BadFile(f"{key} {value!r}, which is not true or false")
+        raise BadFile("is not true or false")
     return value
 
 
 def _board(value: Any) -> Preset:
     if not isinstance(value, str):
-        raise BadFile(f"board {value!r}, which is not written like 4x4k4")
+        raise BadFile("is not written like 4x4k4")
     try:
         return Preset.from_key(value)
     except BoardError as error:
-        raise BadFile(str(error)) from None
+        raise BadFile(f"cannot be played ({error})") from None
 
 
-def _choice(data: dict[str, Any], key: str, allowed: dict[Any, Any], default: Any) -> Any:
-    if key not in data:
-        return default
-    value = data[key]
-    if not isinstance(value, str) or value not in allowed:
-        raise BadFile(f"{key} {value!r}, which is not one of {', '.join(map(str, allowed))}")
-    return allowed[value]
-
-
-def load_settings(paths: Paths, known_levels: Collection[str]) -> tuple[Settings, str, str | None]:
-    """Settings, theme and a problem to report; defaults for a missing or bad file."""
-    (settings, theme), problem = load(
-        paths.settings, lambda data: settings_from_json(data, known_levels), lambda: (Settings(), DEFAULT_THEME)
+def load_settings(
+    paths: Paths, known_levels: Collection[str], known_themes: Collection[str] | None = None
+) -> tuple[Settings, str, str | None]:
+    """Settings, theme and a problem to report (one line); defaults for a missing file, or one
+    that is not a JSON object (set aside), and for each field that cannot be used."""
+    (settings, theme, problems), problem = load(
+        paths.settings,
+        lambda data: settings_from_json(data, known_levels, known_themes),
+        lambda: (Settings(), DEFAULT_THEME, []),
     )
+    if problems:
+        problem = f"{paths.settings}: {'; '.join(problems)}"
     return settings, theme, problem

@@ -13,7 +13,12 @@ from .base import DRAW, WIN, BoardLike, Geometry, Rules, check_counts, windows
 
 SIDE = 9
 ALL_BLOCKS = 0b111_111_111
-BLOCK_NAMES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right")
+#: The small boards' names, in reading order: the middle of a side says so ("the top board" could
+#: be any of the three at the top).
+BLOCK_NAMES = (
+    "top-left", "top-middle", "top-right", "middle-left", "centre", "middle-right", "bottom-left", "bottom-middle",
+    "bottom-right",
+)  # fmt: skip
 #: The small board of each cell, and the cell's place inside its small board (0-8, reading order).
 BLOCK_OF = tuple((cell // SIDE // 3) * 3 + cell % SIDE // 3 for cell in range(SIDE * SIDE))
 SLOT_OF = tuple((cell // SIDE % 3) * 3 + cell % SIDE % 3 for cell in range(SIDE * SIDE))
@@ -44,6 +49,19 @@ def unpack(state: int) -> tuple[int | None, int, int, int]:
     """Last cell (or None), small boards claimed by the side to move, by the other, closed."""
     last = (state & 127) - 1
     return (None if last < 0 else last), state >> 7 & 511, state >> 16 & 511, state >> 25 & 511
+
+
+def _only_last_move(made: int, mover: Mark) -> int:
+    """The last move of a position given without it (its square decides where ``mover`` may
+    play): the one mark of the side that made it, if it has one; else :class:`BoardError`
+    showing how to give it."""
+    if made & (made - 1):
+        example = move_name(divmod(made.bit_length() - 1, SIDE))
+        raise BoardError(
+            f"an Ultimate position needs its last move, which decides where {mover.upper()} may play: "
+            f"add '@' and its square after the board, e.g. …/…@{example}"
+        )
+    return made.bit_length() - 1
 
 
 class Ultimate(Rules):
@@ -117,6 +135,8 @@ class Ultimate(Rules):
             if claimed[Mark.X] >> block & 1 or claimed[Mark.O] >> block & 1 or (x_bits | o_bits) & mask == mask:
                 closed |= 1 << block
         mover = Mark.X if x_bits.bit_count() == o_bits.bit_count() else Mark.O
+        if last is None and x_bits | o_bits:
+            last = _only_last_move(x_bits if mover is Mark.O else o_bits, mover)
         if last is not None and not (x_bits if mover is Mark.O else o_bits) >> last & 1:
             raise BoardError(f"the last move {move_name(divmod(last, SIDE))} must hold a mark of the side that made it")
         return pack(last, claimed[mover], claimed[mover.other], closed)

@@ -1,0 +1,137 @@
+"""Nothing lost, even by a crash: a killed app's game is offered back at the next start, and an
+unhandled error ends with one line naming the log of its traceback."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.screens import ConfirmScreen
+from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.game import Settings
+from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import TWO_PLAYERS
+
+from .test_play import marks
+
+#: A copy of the app in a process of its own, two players at one keyboard, that plays two moves,
+#: says so, and runs until it is killed.
+PLAYING = """
+import asyncio, sys
+from pathlib import Path
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.game import Settings
+from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import TWO_PLAYERS
+
+async def play() -> None:
+    paths = Paths(Path(sys.argv[1]), Path(sys.argv[2]))
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), paths=paths, searcher=ThreadSearcher(get_strategy))
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1")
+        while not any("moves: b2 a1" in kept.read_text() for kept in paths.data_dir.glob("in progress/*.ttt")):
+            await asyncio.sleep(0.01)  # written by a thread of its own
+        print("played", flush=True)
+        await asyncio.Event().wait()
+
+asyncio.run(play())
+"""
+
+
+def app_at(paths: Paths) -> TicTacToeApp:
+    return TicTacToeApp(Settings(mode=TWO_PLAYERS.name), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
+
+
+def played_then_ended(paths: Paths, how: signal.Signals) -> None:
+    """Run :data:`PLAYING` in a process of its own and end it with ``how`` once it has played."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", PLAYING, str(paths.config_dir), str(paths.data_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        ready, _, _ = select.select([process.stdout], [], [], 120)
+        assert ready, "the app never played"
+        assert process.stdout is not None
+        assert process.stdout.readline() == "played\n", process.stderr.read() if process.stderr else ""
+    finally:
+        os.kill(process.pid, how)
+        process.wait(30)
+    assert process.returncode == -how
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGHUP], ids=["killed", "terminal closed"])
+async def test_a_game_ended_by_a_signal_is_offered_at_the_next_start(tmp_path: Path, how: signal.Signals) -> None:
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    played_then_ended(paths, how)
+    app = app_at(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "left unfinished after 2 moves" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert marks(app) == "o../.x./..."
+        assert app.game_screen.game.board.history == ((1, 1), (0, 0))
+        await pilot.press("3")  # and it plays on
+        assert marks(app) == "o.x/.x./..."
+    again = app_at(paths)  # resumed, then quit: not offered again
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(again.screen, ConfirmScreen)
+
+
+async def test_no_starts_afresh_and_a_game_quit_or_finished_is_not_offered(tmp_path: Path) -> None:
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    played_then_ended(paths, signal.SIGKILL)
+    app = app_at(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert marks(app) == ".../.../..."
+        await pilot.press("5", "1", "3", "2", "7")  # X wins on the diagonal c1 b2 a3
+        assert app.game_screen.game.board.is_over
+    for left in (app_at(paths), app_at(paths)):
+        async with left.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert not isinstance(left.screen, ConfirmScreen)  # neither the one declined nor the one won
+            await pilot.press("5", "q", "y")  # half played, then quit and left after a yes
+
+
+async def test_an_unhandled_error_ends_with_one_line_naming_its_log(tmp_path: Path) -> None:
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    app = app_at(paths)
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("the board could not be drawn")
+
+    async def break_the_board() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("5")
+            app.query_one(BoardView).render_line = broken  # type: ignore[method-assign]
+            app.query_one(BoardView).refresh()
+            await pilot.pause()
+
+    with pytest.raises(RuntimeError):
+        await break_the_board()
+    assert app.return_code == 1
+    assert app.crash is not None
+    assert "\n" not in app.crash
+    assert app.crash.startswith("tictactoe-tui: error: RuntimeError: the board could not be drawn")
+    [log] = paths.data_dir.glob("crash-*.log")
+    assert str(log) in app.crash
+    assert "Traceback" in log.read_text()
+    assert "the board could not be drawn" in log.read_text()

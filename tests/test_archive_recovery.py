@@ -1,0 +1,124 @@
+"""A damaged archive comes back with every row SQLite can still read; a read-only one is listed."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tictactoe_tui.store.archive import Archive
+
+from .test_archive import game
+
+PAGE = 4096
+
+
+def archive_of(path: Path, games: int) -> None:
+    """An archive of ``games`` games at ``path``, closed (its WAL folded in)."""
+    archive = Archive(path)
+    for number in range(games):
+        archive.record(game(started=float(number)))
+    archive.close()
+
+
+def spoil(path: Path, page: int) -> bytes:
+    """Overwrite page ``page`` (counted from 1) with garbage; the file's bytes after."""
+    data = bytearray(path.read_bytes())
+    data[(page - 1) * PAGE : page * PAGE] = b"\x5a" * PAGE
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def recovered(path: Path) -> tuple[Archive, int, str]:
+    """The archive at ``path`` after its statistics and its list found the damage: the archive,
+    the games it lists, and the one line it told."""
+    archive = Archive(path)
+    archive.statistics()
+    listed = len(archive.page(size=1_000))
+    [news] = archive.news()
+    return archive, listed, news
+
+
+def test_a_damaged_index_page_costs_no_game(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    archive_of(path, 200)
+    with sqlite3.connect(path) as connection:
+        [(index_page,)] = connection.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'games_by_result'")
+    damaged = spoil(path, index_page)
+    archive, listed, news = recovered(path)
+    assert listed == 200  # before: the file was set aside and the list went from 200 games to 0
+    assert archive.count() == 200
+    assert "200 games came back" in news
+    [backup] = (path for path in tmp_path.glob("games.sqlite3.bad-*") if not path.name.endswith(("-wal", "-shm")))
+    assert backup.read_bytes() == damaged  # the damaged copy kept as it was
+    assert archive.record(game(started=999.0)) is None
+    assert archive.page(size=1)[0].id == 201
+
+
+def page_of_games(path: Path) -> tuple[int, int]:
+    """A page in the middle of the games table's leaves, and how many games it holds."""
+    with sqlite3.connect(path) as connection:
+        try:
+            leaves = connection.execute(
+                "SELECT pageno, ncell FROM dbstat WHERE name = 'games' AND pagetype = 'leaf' ORDER BY pageno"
+            ).fetchall()
+        except sqlite3.OperationalError:
+            pytest.skip("this SQLite has no dbstat table to find a page of games with")
+    page, on_it = leaves[len(leaves) // 2]
+    return int(page), int(on_it)
+
+
+def test_a_damaged_page_of_games_costs_only_the_games_on_it(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    archive_of(path, 200)
+    page, on_it = page_of_games(path)
+    spoil(path, page)
+    archive, listed, news = recovered(path)
+    assert listed == 200 - on_it  # every game on another page came back
+    assert f"{listed} games came back" in news
+    assert archive.record(game(started=999.0)) is None
+    assert archive.page(size=1)[0].id == 201  # a lost game's number is not given again
+
+
+def read_only(folder: Path, script: str) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in Python with ``folder`` mounted read-only (a mount namespace of its own:
+    root, as CI runs, writes through file modes)."""
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare to mount a folder read-only")
+    mount = f"mount --bind '{folder}' '{folder}' && mount -o remount,bind,ro '{folder}' '{folder}'"
+    done = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", f'{mount} && exec "$0" -c "$1"', sys.executable, script],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if "mount" in done.stderr and done.returncode:
+        pytest.skip(f"cannot mount a folder read-only here: {done.stderr.strip()}")
+    return done
+
+
+def test_a_read_only_archive_is_opened_to_read_and_listed(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "games.sqlite3"
+    archive_of(path, 30)
+    script = (
+        "from pathlib import Path\n"
+        "from tictactoe_tui.store.archive import Archive\n"
+        "from tests.test_archive import game\n"
+        f"archive = Archive(Path({str(path)!r}))\n"
+        "print(len(archive.page(size=100)), archive.count())\n"
+        "print(archive.record(game()))\n"
+        "print(*archive.news(), sep='\\n')\n"
+    )
+    done = read_only(folder, script)
+    assert done.returncode == 0, done.stderr
+    listed, kept, told = done.stdout.splitlines()
+    assert listed == "30 30"  # before: "The game archive is unavailable (unable to open database file)"
+    assert "kept until the app closes" in kept
+    assert "cannot be written" in told
+    assert "its games are listed" in told
