@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # the searches load when the first one runs
 HINT = "◆"
 
 #: What the overlay's and the hint's labels mean, said beside them.
-VALUE_LEGEND = "D: draw · W5: win in 5 · L2: loss in 2 (moves of both sides, this one too)"
+VALUE_LEGEND = "D: draw · W5: win in 5 moves of both sides, this one too · L2: loss in 2"
 
 
 def value_words(value: MoveValue) -> str:

@@ -15,7 +15,6 @@ from ..store.files import Paths
 from ..store.in_progress import InProgress, left_behind
 from ..words import counted
 from .play import PlayScreen
-from .saving import resumed
 from .status import Cause, Notice, Told
 
 
@@ -41,6 +40,7 @@ class GameKeeper:
         found = left_behind(self.paths)
         if found is None:
             return
+        from .saving import resumed  # (loaded with the question, not with the first frame)
         from .screens import ConfirmScreen
 
         board = found.game.board

@@ -17,10 +17,14 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import Board
-from . import savefile
+from ..table import Seating
 from .files import Paths
+
+if TYPE_CHECKING:  # the saved-game format loads with the first write, not with the first frame
+    from .savefile import SavedGame
 
 try:
     import fcntl
@@ -38,7 +42,7 @@ class LeftBehind:
     """A game in progress that a copy of the app left when it ended without finishing it."""
 
     path: Path
-    game: savefile.SavedGame
+    game: SavedGame
 
     def discard(self) -> None:
         """Remove it (it was resumed, or the player said no)."""
@@ -54,7 +58,7 @@ def _discard(path: Path) -> None:
 #: Seconds the app's end waits for a write under way (a disk that hangs does not hold it longer).
 CLOSING_WAIT = 5.0
 
-Game = tuple[Board, savefile.Seating | None]
+Game = tuple[Board, Seating | None]
 """A position to keep, with who sat where."""
 
 
@@ -72,7 +76,7 @@ class InProgress:
         self._pending = self._stopping = False
         self._writer: threading.Thread | None = None
 
-    def keep(self, board: Board, seating: savefile.Seating | None) -> None:
+    def keep(self, board: Board, seating: Seating | None) -> None:
         """Have the game written (a game that is over, or has no move on its board, is not kept:
         its file is removed). Returns at once."""
         with self._changed:
@@ -97,6 +101,8 @@ class InProgress:
         if game is None:
             self.clear()
             return
+        from . import savefile
+
         try:
             self._hold_lock()
             savefile.save(self.path, *game)
@@ -138,6 +144,8 @@ class InProgress:
 def left_behind(paths: Paths) -> LeftBehind | None:
     """The newest game a copy of the app that is no longer running left unfinished, if any.
     A file that cannot be read as a game is removed (it was never more than a copy)."""
+    from . import savefile
+
     try:
         candidates = sorted(folder_of(paths).glob("*.ttt"), key=_modified, reverse=True)
     except OSError:
