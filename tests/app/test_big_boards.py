@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.widgets import Input, Select
 
@@ -114,3 +115,23 @@ async def test_the_custom_board_s_fields_take_a_burst_of_keys_in_the_order_typed
             app.post_message(events.Key(key, key if len(key) == 1 else None))
         await pilot.pause(0.3)
         assert [app.screen.query_one(f"#{name}", Input).value for name in ("rows", "cols", "k")] == ["3", "7", "3"]
+
+
+@pytest.mark.parametrize("typed", ["-", "1_", "", "-3"])
+async def test_a_custom_board_field_that_is_no_whole_number_is_said_not_raised(
+    make_app: AppFactory, typed: str
+) -> None:
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.query_one("#preset", Select).value = "custom"
+        await pilot.pause()
+        assert isinstance(app.screen, CustomBoardScreen)
+        rows = app.screen.query_one("#rows", Input)
+        rows.value = typed
+        rows.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CustomBoardScreen)  # still asking
+        assert f"rows {typed!r}: write a whole number" in str(app.screen.query_one("#custom-problem").render())
+        assert app.is_running

@@ -19,7 +19,7 @@ from ..engine import Board, BoardError
 from ..game import Preset
 from ..store import savefile
 from ..store.archive import Statistics
-from ..words import counted
+from ..words import counted, whole_number
 from .stats_table import statistics_table
 from .themes import PANELS_CSS
 
@@ -169,6 +169,10 @@ class FieldInput(Input):
             await self.run_action(action)
 
 
+#: The custom board's fields, by name, and how the problem line names them.
+FIELDS = (("rows", "rows"), ("cols", "columns"), ("k", "k"))
+
+
 class CustomBoardScreen(ModalScreen[Preset | None]):
     """Asks for rows, columns and how many in a row win."""
 
@@ -200,8 +204,13 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
 
     def chosen(self) -> Preset | str:
         """The board the inputs describe, or why it cannot be played."""
+        typed = [(label, self.query_one(f"#{name}", Input).value) for name, label in FIELDS]
+        numbers = [whole_number(value) for _label, value in typed]
+        wrong = [f"{label} {value!r}" for (label, value), number in zip(typed, numbers, strict=True) if number is None]
+        if wrong:
+            return f"{', '.join(wrong)}: write a whole number"
+        rows, cols, k = (number or 0 for number in numbers)
         try:
-            rows, cols, k = (int(self.query_one(f"#{name}", Input).value or 0) for name in ("rows", "cols", "k"))
             return Preset(rows, cols, k, self.current.game)
         except BoardError as error:
             return str(error)
