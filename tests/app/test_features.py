@@ -332,15 +332,15 @@ async def test_a_bad_saved_game_is_reported_and_changes_nothing(
     bad = tmp_path / "bad.ttt"
     bad.write_text(text)
     app = make_app(TWO_PLAYERS)
-    async with app.run_test(notifications=True) as pilot:
+    async with app.run_test() as pilot:
         await pilot.press("5", "ctrl+o")
         app.screen.query_one(Input).value = str(bad)
         await pilot.press("enter")
         await pilot.pause()
         assert app.is_running
         assert marks(app) == ".../.x./..."
-        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
-        assert any(reason in toast for toast in toasts)
+        assert "Not loaded: " in status(app)  # refused in the status line (issue 56.3)
+        assert reason in status(app)
 
 
 def test_the_command_line_loads_a_game_or_exits_2(

@@ -53,7 +53,7 @@ def load_game(screen: PlayScreen, path: str | None) -> None:
         return
     try:
         saved = savefile.read_game(in_folder(screen.host.saved_games, path))
-    except savefile.SaveFileError as error:
-        screen.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
+    except savefile.SaveFileError as error:  # refused in the status line: the game in progress goes on
+        screen.post_message(Told(Notice(f"Not loaded: {error}", Cause.ANSWER)))
         return
     screen.post_message(Loaded(saved, path))
