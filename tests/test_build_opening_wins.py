@@ -19,7 +19,7 @@ from tictactoe_tui.engine.search.book import canonical
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.win_book import WinBook
 
-from .scripts import SCRIPTS, load_script
+from .helpers.scripts import SCRIPTS, load_script
 
 CONNECT_FOUR = Board.empty(6, 7, 4, "gravity")
 BUILD = load_script("build_opening_wins")

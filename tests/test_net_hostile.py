@@ -25,8 +25,7 @@ from tictactoe_tui.net.guest import SLOW_VERDICT, TAMPERED, Guest, GuestError
 from tictactoe_tui.net.host import BUSY, STRANGER_BYTES, Host
 from tictactoe_tui.net.protocol import ProtocolError
 
-from .test_net import Peer, hosted, joined, until
-from .test_net_security import channels, fake_host
+from .helpers.net import Peer, channels, fake_host, hosted, joined, until
 
 NESTED = b"[" * 60_000 + b"\n"  # under the 64 KiB line limit, far past the parser's recursion limit
 

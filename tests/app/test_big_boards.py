@@ -11,8 +11,8 @@ from tictactoe_tui.app.seats import ComputerSeat
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import AppFactory, Gated
-from .test_play import settle, status
+from ..helpers.app import AppFactory, settle, status
+from ..helpers.players import Gated
 
 GOMOKU = Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5))
 

@@ -20,8 +20,8 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import AppFactory, FirstFree, Gated
-from .test_play import status
+from ..helpers.app import AppFactory, status
+from ..helpers.players import FirstFree, Gated
 
 SnapCompare = Callable[..., bool]
 

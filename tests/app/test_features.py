@@ -19,9 +19,9 @@ from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
-from .conftest import AppFactory, FirstFree, Gated, slow_analysis
-from .squares import square, squares
-from .test_play import TWO_PLAYERS, marks, settle, status
+from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, slow_analysis, status
+from ..helpers.players import FirstFree, Gated
+from ..helpers.squares import square, squares
 
 SEVEN = Preset(7, 7, 5)
 

@@ -18,8 +18,8 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import JoinPlan
 
-from .fuzz import FUZZ_BOARDS, Seen, check, read_screen
-from .test_online import app_for, hosted_app, press, until
+from ..helpers.fuzz import FUZZ_BOARDS, Seen, check, read_screen
+from ..helpers.online import app_for, hosted_app, press, until
 
 #: What a player online may press (q left out: quitting ends the run, tested on its own).
 ONLINE_KEYS = [*"123456789", "left", "right", "up", "down", "enter", "u", "i", "n", "y", "escape"]

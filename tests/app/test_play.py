@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import gc
 import re
 from dataclasses import replace
@@ -12,9 +10,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 from textual import events
-from textual.pilot import Pilot
 from textual.widgets import Select
-from textual.worker import WorkerCancelled, WorkerFailed
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
@@ -26,39 +22,12 @@ from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
 from tictactoe_tui.table import COMPUTERS
-from tictactoe_tui.table import TWO_PLAYERS as TWO_PLAYERS_TABLE
 
-from .conftest import AppFactory, Broken, FirstFree, Gated
-from .squares import click_square, square, squares
+from ..helpers.app import TWO_PLAYERS, AppFactory, click_cell, marks, settle, status
+from ..helpers.players import Broken, FirstFree, Gated
+from ..helpers.squares import square, squares
 
 SEVEN = Preset(7, 7, 5)
-
-TWO_PLAYERS = Settings(mode=TWO_PLAYERS_TABLE.name)
-
-
-def marks(app: TicTacToeApp) -> str:
-    return str(app.game_screen.game.board)
-
-
-def status(app: TicTacToeApp) -> str:
-    """What the status line says: its headline, then its notices (markup kept), each read as the
-    one line it is, though drawn broken between its phrases where it is wider than the line."""
-    drawn = str(app.query_one("#status").render())
-    return re.sub(r"\[dim\].*?\[/dim\]", lambda notice: notice[0].replace("\n", " "), drawn, flags=re.DOTALL)
-
-
-async def click_cell(pilot: Pilot[None], row: int, col: int) -> None:
-    """Click a square once the board has been laid out."""
-    await pilot.pause()
-    assert await click_square(pilot, (row, col))
-
-
-async def settle(app: TicTacToeApp) -> None:
-    """Wait for every worker to end (cancelled ones too) and its news to reach the app."""
-    for worker in list(app.workers):
-        with contextlib.suppress(WorkerCancelled, WorkerFailed):
-            await worker.wait()
-    await asyncio.sleep(0)
 
 
 async def test_board_has_focus_and_it_is_your_turn(make_app: AppFactory) -> None:
@@ -531,7 +500,7 @@ async def test_the_board_takes_a_new_theme_s_colours_at_once(make_app: AppFactor
     """The board draws its squares in the theme's colours: a new theme draws it again."""
     from textual.color import Color
 
-    from .squares import drawn
+    from ..helpers.squares import drawn
 
     app = make_app()
     async with app.run_test() as pilot:

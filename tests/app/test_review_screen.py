@@ -24,7 +24,8 @@ from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import AppFactory, FirstFree
+from ..helpers.app import AppFactory
+from ..helpers.players import FirstFree
 
 SnapCompare = Callable[..., bool]
 #: Columns of padding left of the graph's bars (the tcss gives #replay-graph ``padding: 0 2``).
@@ -63,7 +64,7 @@ async def test_v_after_a_game_reviews_it_and_a_click_on_the_graph_jumps(make_app
 
 
 async def test_the_archive_replay_reviews_on_v(make_app: AppFactory) -> None:
-    from .scenes import ARCHIVED
+    from ..helpers.scenes import ARCHIVED
 
     app = make_app(Settings())
     for record in ARCHIVED:

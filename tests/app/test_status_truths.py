@@ -16,7 +16,8 @@ from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.table import ONLINE_HOST, TWO_PLAYERS
 
-from .conftest import AppFactory, FirstFree
+from ..helpers.app import AppFactory
+from ..helpers.players import FirstFree
 
 
 def shown(app: TicTacToeApp, node: str = "#status") -> list[str]:

@@ -25,9 +25,9 @@ from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
-from .conftest import AppFactory, FirstFree, Gated
-from .test_online import app_for, hosted_app, press, until
-from .test_play import settle, status
+from ..helpers.app import AppFactory, settle, status
+from ..helpers.online import app_for, hosted_app, press, until
+from ..helpers.players import FirstFree, Gated
 
 
 @pytest.mark.parametrize("keys", ["qn", "qu", "qnn", "qun"])

@@ -18,7 +18,7 @@ import aiohttp
 import pytest
 from aiohttp import WSMsgType
 
-from .browser import free_port
+from ..helpers.browser import free_port
 
 
 def processes_in_group(group: int) -> list[str]:
