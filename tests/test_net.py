@@ -22,7 +22,8 @@ from tictactoe_tui.net.match import Match, MoveRefused
 from tictactoe_tui.net.protocol import MAX_LINE, decode, encode, new_code, normal_code
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN, Seating
 
-from .helpers.net import Peer, hosted, joined, until
+from .helpers.net import Peer, hosted, joined
+from .helpers.waiting import until
 
 # -- the match ---------------------------------------------------------------------------------
 

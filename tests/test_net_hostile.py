@@ -25,7 +25,8 @@ from tictactoe_tui.net.guest import SLOW_VERDICT, TAMPERED, Guest, GuestError
 from tictactoe_tui.net.host import BUSY, STRANGER_BYTES, Host
 from tictactoe_tui.net.protocol import ProtocolError
 
-from .helpers.net import Peer, channels, fake_host, hosted, joined, until
+from .helpers.net import Peer, channels, fake_host, hosted, joined
+from .helpers.waiting import until
 
 NESTED = b"[" * 60_000 + b"\n"  # under the 64 KiB line limit, far past the parser's recursion limit
 
@@ -60,8 +61,10 @@ async def test_a_guest_facing_a_host_that_sends_nested_json_shows_an_error_soon(
     async with fake_host(NESTED) as (address, port, _heard):
         guest = Guest(address, port, "a-b-c", on_status=statuses.append, retry_seconds=0.05)
         running = asyncio.ensure_future(guest.run())
+        started = time.monotonic()
         try:
-            await until(lambda: bool(statuses), seconds=15)
+            await until(lambda: bool(statuses))
+            assert time.monotonic() - started < 15
             assert not running.done()  # still trying, not dead on "Connecting…"
         finally:
             await guest.close()
@@ -80,8 +83,10 @@ async def test_a_guest_facing_a_host_that_goes_silent_after_its_half_says_so_wit
     statuses: list[str] = []
     guest = Guest("127.0.0.1", server.sockets[0].getsockname()[1], "a-b-c", on_status=statuses.append)
     running = asyncio.ensure_future(guest.run())
+    started = time.monotonic()
     try:
-        await until(lambda: bool(statuses), seconds=15)
+        await until(lambda: bool(statuses))
+        assert time.monotonic() - started < 15
         assert statuses[0] == SLOW_VERDICT
     finally:
         await guest.close()
@@ -145,8 +150,10 @@ async def test_a_stranger_whose_wait_is_over_is_told_the_host_is_busy_not_hung_u
         assert host.address is not None
         guest = Guest(*host.address, host.code, on_status=statuses.append, retry_seconds=0.05)
         running = asyncio.ensure_future(guest.run())
+        started = time.monotonic()
         try:
-            await until(lambda: bool(statuses), seconds=5)
+            await until(lambda: bool(statuses))
+            assert time.monotonic() - started < 5
         finally:
             await guest.close()
             running.cancel()
@@ -206,7 +213,7 @@ async def test_with_strangers_hogging_turns_a_friend_who_restarts_the_game_is_ba
             await until(lambda: opened[0] >= 10)  # the flood is on: ten strangers in two seconds
             started = time.monotonic()
             async with joined(host, statuses) as (again, _seen):
-                await until(lambda: again.match is not None, seconds=10)
+                await until(lambda: again.match is not None)
                 back = time.monotonic() - started
         assert again.match is not None
         assert again.match.moves == ((1, 1),)
@@ -228,7 +235,7 @@ async def test_a_friend_with_the_token_goes_before_a_crowd_of_strangers() -> Non
             guest._stream.writer.transport.abort()  # the network drops
             await until(lambda: not host.connected)
             started = time.monotonic()
-            await until(lambda: host.connected, seconds=10)
+            await until(lambda: host.connected)
             assert time.monotonic() - started < 2
         assert host.wrong_codes == 0
 

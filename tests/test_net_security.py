@@ -21,7 +21,8 @@ from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.net.protocol import ProtocolError
 
-from .helpers.net import Peer, channels, fake_host, hosted, joined, keys, until
+from .helpers.net import Peer, channels, fake_host, hosted, joined, keys
+from .helpers.waiting import until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -283,7 +284,7 @@ async def test_a_flood_of_a_thousand_sockets_gets_few_verdicts_and_the_friend_st
             lags.append(loop.time() - before - 0.01)
         joined_at = time.monotonic()
         async with joined(host) as (guest, _seen):
-            await until(lambda: guest.match is not None, seconds=7)
+            await until(lambda: guest.match is not None)
             join_seconds = time.monotonic() - joined_at
         out, _ = await asyncio.wait_for(flood.communicate(), 60)
     finally:

@@ -15,6 +15,7 @@ from tictactoe_tui.engine import Strategy, get_strategy
 from tictactoe_tui.game import Settings
 
 from ..helpers.app import AppFactory
+from ..helpers.waiting import until
 
 
 @pytest.fixture(autouse=True)
@@ -29,7 +30,7 @@ def whole_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     @asynccontextmanager
     async def run_test(app: TicTacToeApp, *args: Any, **kwargs: Any) -> AsyncIterator[Pilot[Any]]:
         async with started(app, *args, **kwargs) as pilot:
-            await app.game_screen.whole()
+            await until(app.game_screen.side.built.is_set, "the sidebar to be built")
             await pilot.pause()
             yield pilot
 

@@ -19,7 +19,8 @@ from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import JoinPlan
 
 from ..helpers.fuzz import FUZZ_BOARDS, Seen, check, read_screen
-from ..helpers.online import app_for, hosted_app, press, until
+from ..helpers.online import app_for, hosted_app, press
+from ..helpers.waiting import until
 
 #: What a player online may press (q left out: quitting ends the run, tested on its own).
 ONLINE_KEYS = [*"123456789", "left", "right", "up", "down", "enter", "u", "i", "n", "y", "escape"]
@@ -73,7 +74,7 @@ async def fuzz_online(home: Path, seed: int, actions: int, preset: Preset) -> tu
                     action = f"{side} press {key}"
                     await press(app, key)
                 try:  # the two sides agree once the move (or rematch) has crossed
-                    await until(lambda: host.game_screen.game.line == guest.game_screen.game.line, seconds=5)
+                    await until(lambda: host.game_screen.game.line == guest.game_screen.game.line)
                 except AssertionError:
                     lines = (host.game_screen.game.line, guest.game_screen.game.line)
                     faults.append(f"{action}: host and guest disagree: {lines[0]} vs {lines[1]}")

@@ -18,7 +18,8 @@ from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
 from ..helpers.app import marks, status
-from ..helpers.online import app_for, hosted_app, press, until
+from ..helpers.online import app_for, hosted_app, press
+from ..helpers.waiting import until
 
 
 async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) -> None:
@@ -179,7 +180,7 @@ async def test_a_mistyped_code_asks_again_and_the_right_one_joins(tmp_path: Path
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, "maple-maple-maple"))
         async with guest.run_test() as pilot:
-            await until(lambda: isinstance(guest.screen, PathPrompt), seconds=15)
+            await until(lambda: isinstance(guest.screen, PathPrompt))
             assert isinstance(guest.screen, PathPrompt)
             assert "refused the code" in guest.screen.title_text
             assert "Someone is guessing (1)" in status(host)
@@ -201,5 +202,5 @@ async def test_the_host_gives_a_new_code_and_the_old_one_no_longer_works(tmp_pat
         assert f"code: {new}" in status(host)
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, old))
         async with guest.run_test():
-            await until(lambda: isinstance(guest.screen, PathPrompt), seconds=15)
+            await until(lambda: isinstance(guest.screen, PathPrompt))
             assert not host.game_screen.game.joined

@@ -26,6 +26,7 @@ from tictactoe_tui.table import COMPUTERS
 from ..helpers.app import TWO_PLAYERS, AppFactory, click_cell, marks, settle, status
 from ..helpers.players import Broken, FirstFree, Gated
 from ..helpers.squares import square, squares
+from ..helpers.waiting import until
 
 SEVEN = Preset(7, 7, 5)
 
@@ -260,11 +261,7 @@ async def test_tab_moves_between_board_and_sidebar(make_app: AppFactory) -> None
 async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test() as pilot:
-        for _ in range(200):  # up to 2 s on a loaded machine: the first frame, then the sidebar
-            if app.query(Sidebar) and app.query_one(Sidebar).is_mounted:
-                break
-            await pilot.pause(0.01)
-        assert app.query_one(Sidebar).is_mounted
+        await until(lambda: app.query(Sidebar) and app.query_one(Sidebar).is_mounted, "the sidebar")
         await pilot.pause()
         footer_keys = {key.key for key in app.query("FooterKey")}
         assert {"n", "q"} <= footer_keys

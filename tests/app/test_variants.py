@@ -16,9 +16,9 @@ from tictactoe_tui.game import KeyLayout, Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
 from ..helpers.app import AppFactory, click_cell, marks, settle, status
-from ..helpers.online import until
 from ..helpers.players import FirstFree
 from ..helpers.squares import drawn, squares
+from ..helpers.waiting import until
 
 CONNECT_FOUR = Settings(mode=TWO_PLAYERS.name, preset=Preset(6, 7, 4, "gravity"))
 ULTIMATE = Settings(mode=TWO_PLAYERS.name, preset=Preset(9, 9, 3, "ultimate"))

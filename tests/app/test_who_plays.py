@@ -26,8 +26,9 @@ from tictactoe_tui.store import savefile
 from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
 from ..helpers.app import AppFactory, settle, status
-from ..helpers.online import app_for, hosted_app, press, until
+from ..helpers.online import app_for, hosted_app, press
 from ..helpers.players import FirstFree, Gated
+from ..helpers.waiting import until
 
 
 @pytest.mark.parametrize("keys", ["qn", "qu", "qnn", "qun"])

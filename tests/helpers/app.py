@@ -18,17 +18,18 @@ from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS as TWO_PLAYERS_TABLE
 
 from .squares import click_square
+from .waiting import TIMEOUT
 
 AppFactory = Callable[..., TicTacToeApp]
 
 
 def slow_analysis(searcher: Searcher) -> threading.Event:
-    """Make ``searcher``'s analyses wait for the returned gate (5 s at most) before solving."""
+    """Make ``searcher``'s analyses wait for the returned gate (the tests' time-out at most) before solving."""
     gate = threading.Event()
     solve = searcher.analyze
 
     def slow(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
-        gate.wait(5)
+        gate.wait(TIMEOUT)
         return solve(state, seconds, cancel)
 
     searcher.analyze = slow  # type: ignore[method-assign]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -104,13 +104,6 @@ async def joined(host: Host, statuses: list[str] | None = None) -> AsyncIterator
         running.cancel()
         with contextlib.suppress(asyncio.CancelledError, GuestError):
             await running
-
-
-async def until(condition: Callable[[], bool], seconds: float = 5) -> None:
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.005)
 
 
 def keys(guest_code: str, host_code: str) -> tuple[bytes, bytes]:

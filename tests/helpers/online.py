@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -14,12 +13,7 @@ from tictactoe_tui.game import Settings
 from tictactoe_tui.net import HostPlan, JoinPlan
 from tictactoe_tui.store.files import Paths
 
-
-async def until(condition: Callable[[], bool], seconds: float = 10) -> None:
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.01)
+from .waiting import until
 
 
 def app_for(home: Path, plan: HostPlan | JoinPlan, settings: Settings | None = None) -> TicTacToeApp:
