@@ -9,7 +9,7 @@ import os
 import random
 import sqlite3
 import time
-from multiprocessing.synchronize import Event as EventType
+from multiprocessing.synchronize import Barrier as BarrierType
 from pathlib import Path
 
 import pytest
@@ -33,6 +33,7 @@ from tictactoe_tui.store.files import Paths, update_json
 from tictactoe_tui.table import COMPUTERS, ONLINE_HOST, ONLINE_JOIN, TWO_PLAYERS, VS_COMPUTER, Seating
 
 from .helpers.archive import KINDS, PUZZLE, damaged, game
+from .helpers.waiting import TIMEOUT
 
 
 @pytest.fixture
@@ -514,10 +515,11 @@ def test_a_corrupt_old_statistics_file_is_set_aside(paths: Paths) -> None:
     assert archive.statistics().games == 0
 
 
-def record_games(path: Path, writer: int, games: int, start: EventType) -> None:
-    """One copy of the app: record ``games`` games, each as soon as the last is in."""
+def record_games(path: Path, writer: int, games: int, start: BarrierType) -> None:
+    """One copy of the app: open the archive, wait for the others at ``start``, then record
+    ``games`` games, each as soon as the last is in."""
     archive = Archive(path)
-    start.wait(60)
+    start.wait(TIMEOUT)
     for number in range(games):
         outcome = [1, 1, 0, -1][(writer + number) % 4]
         record = game(outcome, started=float(number))
@@ -526,10 +528,10 @@ def record_games(path: Path, writer: int, games: int, start: EventType) -> None:
     archive.close()
 
 
-def read_statistics(data_home: Path, rounds: int, start: EventType) -> None:
+def read_statistics(data_home: Path, rounds: int, start: BarrierType) -> None:
     """The command line reading the statistics while the copies write."""
     os.environ["XDG_DATA_HOME"] = str(data_home)
-    start.wait(60)
+    start.wait(TIMEOUT)
     for _ in range(rounds):
         assert cli.main(["stats", "--json"]) == 0
 
@@ -539,13 +541,11 @@ def test_several_copies_recording_at_once_lose_no_game(tmp_path: Path) -> None:
     path = tmp_path / "tictactoe-tui" / "games.sqlite3"
     Archive(path).close()
     context = multiprocessing.get_context("spawn")
-    start = context.Event()  # every copy is open and waiting before any writes: they overlap
+    start = context.Barrier(writers + 1)  # every copy is open and waiting before any writes: they overlap
     processes = [context.Process(target=record_games, args=(path, w, games, start)) for w in range(writers)]
     processes.append(context.Process(target=read_statistics, args=(tmp_path, 20, start)))
     for process in processes:
         process.start()
-    time.sleep(1.5)  # let the spawned copies import and open the archive
-    start.set()
     for process in processes:
         process.join(120)
         assert process.exitcode == 0

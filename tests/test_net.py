@@ -283,7 +283,8 @@ def test_the_host_survives_any_bytes_and_keeps_the_game_legal(
             elif peer.channel is not None:
                 peer.writer.write(peer.channel.seal(line))
         await peer.writer.drain()
-        await asyncio.sleep(0.01)
+        peer.writer.write_eof()  # the host reads every line before the end, then hangs up
+        assert await peer.closed()
         peer.writer.close()
         # the host still answers an honest friend, and the game is where a legal line leaves it
         friend = await Peer.to(host)

@@ -19,6 +19,7 @@ from tictactoe_tui.store import savefile
 
 from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, status
 from ..helpers.players import Broken, FirstFree
+from ..helpers.waiting import until
 
 
 async def test_the_game_keys_work_after_tab_into_the_sidebar(make_app: AppFactory) -> None:
@@ -354,7 +355,7 @@ async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> Non
         await pilot.pause()
         tree = app.screen.query_one(DirectoryTree)
         assert tree.path == paths.saved_games
-        await pilot.pause(0.3)
+        await until(lambda: tree.root.children, "the saved games listed")
         tree.focus()
         await pilot.press("down", "enter")  # the first file listed
         await pilot.pause()

@@ -390,7 +390,7 @@ async def test_command_palette_offers_every_setting(make_app: AppFactory) -> Non
             assert title in titles
         await pilot.press("ctrl+p")
         await pilot.press(*"level medium")  # as a player would type it
-        await pilot.pause(0.3)
+        await settle(app)  # the palette has found what was typed
         await pilot.press("enter")
         await pilot.pause()
         assert app.game_screen.settings.level == "medium"
@@ -403,7 +403,7 @@ async def test_the_palette_finds_a_board_typed_with_an_x(make_app: AppFactory) -
     async with app.run_test() as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"15x15")
-        await pilot.pause(0.3)
+        await settle(app)  # the palette has found what was typed
         await pilot.press("enter")
         await pilot.pause()
         assert app.game_screen.settings.preset.key.startswith("15x15")

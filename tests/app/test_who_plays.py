@@ -38,7 +38,7 @@ async def test_a_burst_of_keys_after_q_mid_game_never_quits_without_a_yes(make_a
         await pilot.press("1")
         for key in keys:  # in one burst: nothing waits between them, as in a paste or a fast typist
             app.post_message(events.Key(key, key))
-        await pilot.pause(0.2)
+        await settle(app)  # every key handled, and what it started
         assert app.is_running
         assert app.game_screen.game.board.move_count == 1
         if keys == "qnn":  # the second n, handed on by the closing dialog, asks for a new game
@@ -93,7 +93,7 @@ async def test_q_right_after_the_first_move_in_a_burst_asks_first(make_app: AppF
     async with app.run_test(size=(80, 24)) as pilot:
         for key in (move, "q"):
             app.post_message(events.Key(key, " " if key == "space" else None))
-        await pilot.pause(0.2)
+        await settle(app)  # every key handled, and what it started
         assert app.is_running
         assert app.game_screen.game.board.move_count == 1
         assert isinstance(app.screen, ConfirmScreen)
@@ -132,7 +132,7 @@ async def test_a_burst_of_keys_after_n_mid_game_never_replaces_it_without_a_yes(
         await pilot.press("1")
         for key in keys:  # in one burst, as in a paste or a fast typist
             app.post_message(events.Key(key, key))
-        await pilot.pause(0.2)
+        await settle(app)  # every key handled, and what it started
         assert app.is_running
         assert (app.game_screen.game.number, app.game_screen.game.board.history) == (1, ((0, 0),))
 

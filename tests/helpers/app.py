@@ -8,6 +8,8 @@ import re
 import threading
 from collections.abc import Callable
 
+from textual.app import App
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled, WorkerFailed
 
@@ -18,7 +20,7 @@ from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS as TWO_PLAYERS_TABLE
 
 from .squares import click_square
-from .waiting import TIMEOUT
+from .waiting import TIMEOUT, until
 
 AppFactory = Callable[..., TicTacToeApp]
 
@@ -56,9 +58,31 @@ async def click_cell(pilot: Pilot[None], row: int, col: int) -> None:
     assert await click_square(pilot, (row, col))
 
 
+async def handled(app: App[object]) -> None:
+    """Wait until ``app`` has handled every message sent to it or to a widget of its screens so
+    far, and every message that handling posted in turn: the sign that input (a burst of keys,
+    a click) has done all it will, before a test asserts what it did *not* do."""
+
+    async def all_handled() -> bool:
+        pumps: list[MessagePump] = [app]
+        for screen in app.screen_stack:
+            pumps += screen.walk_children(with_self=True)
+        passed = []
+        for pump in pumps:  # a callback queued behind what each pump has: handled once it runs
+            done = asyncio.Event()
+            if pump.call_later(done.set):
+                passed.append(done.wait())
+        await asyncio.gather(*passed)
+        return not any(pump.message_queue_size for pump in pumps)
+
+    await until(all_handled, "the app to handle its messages")
+
+
 async def settle(app: TicTacToeApp) -> None:
-    """Wait for every worker to end (cancelled ones too) and its news to reach the app."""
+    """Wait until the input sent so far has been handled, every worker it started has ended
+    (cancelled ones too), and their news has been handled."""
+    await handled(app)
     for worker in list(app.workers):
         with contextlib.suppress(WorkerCancelled, WorkerFailed):
             await worker.wait()
-    await asyncio.sleep(0)
+    await handled(app)
