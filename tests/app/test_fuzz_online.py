@@ -4,7 +4,6 @@ games, and both must hold the same game."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import JoinPlan
 
+from ..helpers.app import handled
 from ..helpers.fuzz import FUZZ_BOARDS, Seen, check, read_screen
 from ..helpers.online import app_for, hosted_app, press
 from ..helpers.waiting import until
@@ -73,12 +73,14 @@ async def fuzz_online(home: Path, seed: int, actions: int, preset: Preset) -> tu
                     key = rng.choice(ONLINE_KEYS)
                     action = f"{side} press {key}"
                     await press(app, key)
+                await handled(app)  # the keys have done what they will on this side
                 try:  # the two sides agree once the move (or rematch) has crossed
                     await until(lambda: host.game_screen.game.line == guest.game_screen.game.line)
                 except AssertionError:
                     lines = (host.game_screen.game.line, guest.game_screen.game.line)
                     faults.append(f"{action}: host and guest disagree: {lines[0]} vs {lines[1]}")
-                await asyncio.sleep(0.1)  # the notices and the sidebar catch up
+                for each in apps.values():  # the notices and the sidebar catch up
+                    await handled(each)
                 if host.game_screen.game.number == before["host"].game.number:
                     moves += max(0, host.game_screen.game.ply - before["host"].game.ply)
                 for name, each in apps.items():
