@@ -19,7 +19,7 @@ from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
-from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, slow_analysis, status
+from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, slow_analysis, status, status_lines
 from ..helpers.players import FirstFree, Gated
 from ..helpers.squares import square, squares
 
@@ -136,7 +136,7 @@ async def test_the_hint_is_said_again_when_the_overlay_that_covered_it_goes(make
         await pilot.press("5", "2", "i")
         await settle(app)
         await pilot.pause()
-        said = next(line for line in status(app).splitlines() if "Hint for X" in line)
+        said = next(line for line in status_lines(app) if "Hint for X" in line)
         await pilot.press("a")
         await settle(app)
         await pilot.pause()

@@ -17,17 +17,13 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import JoinPlan
 
-from ..helpers.app import handled
+from ..helpers.app import handled, status
 from ..helpers.fuzz import FUZZ_BOARDS, Seen, check, read_screen
 from ..helpers.online import app_for, hosted_app, press
 from ..helpers.waiting import until
 
 #: What a player online may press (q left out: quitting ends the run, tested on its own).
 ONLINE_KEYS = [*"123456789", "left", "right", "up", "down", "enter", "u", "i", "n", "y", "escape"]
-
-
-def status_of(app: TicTacToeApp) -> str:
-    return str(app.query_one("#status").render())
 
 
 def sidebar_faults(app: TicTacToeApp) -> list[str]:
@@ -86,7 +82,7 @@ async def fuzz_online(home: Path, seed: int, actions: int, preset: Preset) -> tu
                 for name, each in apps.items():
                     game = each.game_screen.game
                     said = [
-                        *check(game, status_of(each), before[name], action, human_moved=name == side),
+                        *check(game, status(each), before[name], action, human_moved=name == side),
                         *read_screen(each, None, before[name], action),
                         *sidebar_faults(each),
                     ]

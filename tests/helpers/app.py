@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import threading
 from collections.abc import Callable
 
@@ -16,10 +15,11 @@ from textual.worker import WorkerCancelled, WorkerFailed
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import Searcher
 from tictactoe_tui.app.jobs import AnalysisResult
+from tictactoe_tui.app.status import StatusLine
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS as TWO_PLAYERS_TABLE
 
-from .squares import click_square
+from .squares import click_square, shown
 from .waiting import TIMEOUT, until
 
 AppFactory = Callable[..., TicTacToeApp]
@@ -45,11 +45,15 @@ def marks(app: TicTacToeApp) -> str:
     return str(app.game_screen.game.board)
 
 
+def status_lines(app: TicTacToeApp) -> list[str]:
+    """The game screen's status line as the player sees it: its lines as drawn, blank ones left out."""
+    return [line.strip() for line in shown(app.game_screen.query_one(StatusLine)) if line.strip()]
+
+
 def status(app: TicTacToeApp) -> str:
-    """What the status line says: its headline, then its notices (markup kept), each read as the
-    one line it is, though drawn broken between its phrases where it is wider than the line."""
-    drawn = str(app.query_one("#status").render())
-    return re.sub(r"\[dim\].*?\[/dim\]", lambda notice: notice[0].replace("\n", " "), drawn, flags=re.DOTALL)
+    """What the status line says, read as one text: its lines as drawn, joined by spaces (so a
+    notice drawn broken between its phrases reads as the one line it is)."""
+    return " ".join(status_lines(app))
 
 
 async def click_cell(pilot: Pilot[None], row: int, col: int) -> None:
