@@ -22,7 +22,7 @@ from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
 from tictactoe_tui.table import COMPUTERS
 
-from ..helpers.app import TWO_PLAYERS, AppFactory, click_cell, marks, settle, status, status_lines
+from ..helpers.app import TWO_PLAYERS, AppFactory, click_cell, handled, marks, settle, status, status_lines
 from ..helpers.players import Broken, FirstFree, Gated
 from ..helpers.squares import square, squares
 from ..helpers.waiting import until
@@ -336,14 +336,14 @@ def test_the_app_s_own_stylesheet_styles_only_the_first_frame() -> None:
 @pytest.mark.first_frame
 async def test_a_dialog_shown_before_the_sidebar_is_built_is_styled(make_app: AppFactory) -> None:
     app = make_app()
-    async with app.run_test() as pilot:
+    async with app.run_test():
         app.post_message(events.Key("question_mark", "?"))  # before the first pause: the sidebar is not built yet
-        await pilot.pause()
+        await handled(app)
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one("#help").styles.border.top[0] == "round"
-        await app.game_screen.whole()
-        await pilot.pause()
-        assert app.query_one(Sidebar).styles.padding.left == 1
+        await until(lambda: app.game_screen.side.built.is_set() and app.game_screen.query(Sidebar), "the sidebar built")
+        await handled(app)
+        assert app.game_screen.query_one(Sidebar).styles.padding.left == 1
         assert list(app.stylesheet.source).count((str(PANELS_CSS), "")) == 1
 
 
