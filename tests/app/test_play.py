@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import re
+import sys
 from dataclasses import replace
 
 import pytest
@@ -12,8 +13,10 @@ from textual import events
 from textual.widgets import Select
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.app import START_SWITCH_INTERVAL, SWITCH_INTERVAL
 from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
 from tictactoe_tui.app.commands import game_commands
+from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.sidebar import Sidebar
 from tictactoe_tui.app.status import StatusLine, phrased
@@ -299,8 +302,6 @@ async def test_the_focused_board_is_styled_as_often_as_the_status_line(
     styled as focused from the start, so taking the focus does not style it again."""
     from textual.css.stylesheet import Stylesheet
 
-    from tictactoe_tui.app.game_screen import GameScreen
-
     styled: dict[str, int] = {}
     at_first_frame: dict[str, int] = {}
     apply, after_first_frame = Stylesheet.apply, GameScreen.after_first_frame
@@ -356,6 +357,27 @@ async def test_the_garbage_collector_held_off_for_the_start_is_on_after_the_firs
             assert gc.isenabled()
     finally:
         gc.enable()
+
+
+async def test_a_thread_waits_little_for_the_gil_while_the_game_starts(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The thread that writes the first frame to the terminal waited up to Python's 5 ms for the
+    GIL while the main thread went straight on to mount the sidebar: from the mount until the
+    sidebar is drawn a thread waits at most START_SWITCH_INTERVAL, then Python's own again."""
+    at_first_frame: list[float] = []
+    after_first_frame = GameScreen.after_first_frame
+
+    async def first_frame_drawn(screen: GameScreen) -> None:
+        at_first_frame.append(sys.getswitchinterval())
+        await after_first_frame(screen)
+
+    monkeypatch.setattr(GameScreen, "after_first_frame", first_frame_drawn)
+    app = make_app()
+    async with app.run_test():
+        await until(lambda: sys.getswitchinterval() == SWITCH_INTERVAL, "Python's switch interval again")
+    assert at_first_frame == [pytest.approx(START_SWITCH_INTERVAL)]
+    assert START_SWITCH_INTERVAL < SWITCH_INTERVAL
 
 
 async def test_help_lists_the_keys(make_app: AppFactory) -> None:
