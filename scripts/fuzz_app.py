@@ -1,8 +1,8 @@
 """Long UI fuzz run: python scripts/fuzz_app.py [--actions 10000] [--per-run 250] [--seed 0]
 
-Drives the real app through seeded runs of random actions (see tests/app/fuzz.py) and prints
+Drives the real app through seeded runs of random actions (see tests/helpers/fuzz.py) and prints
 actions run, faults found and, for each fault, the seed and action number to replay it with
-``tests.app.fuzz.run(seed, actions)``.
+``tests.helpers.fuzz.run(seed, actions)``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.app.fuzz import run
+from tests.helpers.fuzz import run
 
 
 async def main() -> None:

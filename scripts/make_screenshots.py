@@ -1,4 +1,4 @@
-"""Write the screenshots of the README and the docs: SVGs of the real app in each scene of ``tests/app/scenes.py``,
+"""Write the screenshots of the README and the docs: SVGs of the real app in each scene of ``tests/helpers/scenes.py``,
 and with ``--browser`` a PNG of the game served to headless Chromium after one move each.
 
 python scripts/make_screenshots.py [--browser]
@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.app.scenes import SCENES, Scene  # noqa: E402 - needs the path above
-from tests.web.browser import served_game, visit  # noqa: E402
+from tests.helpers.browser import served_game, visit  # noqa: E402
+from tests.helpers.scenes import SCENES, Scene  # noqa: E402 - needs the path above
 
 
 async def capture(scene: Scene, folder: Path) -> Path:

@@ -8,6 +8,9 @@ import pytest
 
 from tictactoe_tui.store.files import Paths
 
+# A helper's failed assert shows its values, as a test's does (registered before any test imports one).
+pytest.register_assert_rewrite("tests.helpers")
+
 
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Paths:

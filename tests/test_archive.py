@@ -9,7 +9,7 @@ import os
 import random
 import sqlite3
 import time
-from multiprocessing.synchronize import Event as EventType
+from multiprocessing.synchronize import Barrier as BarrierType
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.puzzles import Puzzle
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.store.archive import (
     MIGRATIONS,
@@ -33,35 +32,8 @@ from tictactoe_tui.store.archive import (
 from tictactoe_tui.store.files import Paths, update_json
 from tictactoe_tui.table import COMPUTERS, ONLINE_HOST, ONLINE_JOIN, TWO_PLAYERS, VS_COMPUTER, Seating
 
-KINDS = [
-    (VS_COMPUTER.name, "hard", 3, 3, 3),
-    (VS_COMPUTER.name, "easy", 3, 3, 3),
-    (VS_COMPUTER.name, "hard", 5, 5, 4),
-    (TWO_PLAYERS.name, "", 3, 3, 3),
-]
-
-
-def game(outcome: int = 1, kind: int = 0, started: float = 1_000.0) -> GameRecord:
-    """A small finished game of one of :data:`KINDS` with the given result."""
-    mode, level, rows, cols, k = KINDS[kind]
-    players = ("you", "you") if mode == TWO_PLAYERS.name else ("you", "computer")
-    winner = {1: "x", 0: None, -1: "o"}[outcome]
-    moves = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
-    return GameRecord(
-        rows,
-        cols,
-        k,
-        mode,
-        level,
-        *players,
-        "X",
-        moves,
-        (1.0, 2.0, 3.0, 4.0, 5.0),
-        winner,
-        outcome,
-        started,
-        started + 9,
-    )
+from .helpers.archive import KINDS, PUZZLE, damaged, game
+from .helpers.waiting import TIMEOUT
 
 
 @pytest.fixture
@@ -94,8 +66,8 @@ def test_a_finished_game_is_kept_whole(paths: Paths) -> None:
 
 def test_games_of_every_kind_are_kept_with_their_game(paths: Paths) -> None:
     archive = Archive.open(paths)
-    for game, shape in (("gravity", (6, 7, 4)), ("misere", (3, 3, 3)), ("ultimate", (9, 9, 3))):
-        board = Board.empty(*shape, game=game)
+    for rules, shape in (("gravity", (6, 7, 4)), ("misere", (3, 3, 3)), ("ultimate", (9, 9, 3))):
+        board = Board.empty(*shape, game=rules)
         rng = random.Random(4)
         while not board.is_over:
             board = board.play(rng.choice(board.legal_moves()))
@@ -394,25 +366,6 @@ def test_a_database_damaged_inside_is_set_aside_when_found(tmp_path: Path) -> No
     assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
 
 
-def damaged(path: Path) -> Archive:
-    """An archive of 300 games and a puzzle whose pages after the schema are garbage, reopened:
-    it opens, and the first use of any table finds the damage."""
-    archive = Archive(path)
-    for number in range(300):
-        archive.record(game(started=float(number)))
-    archive.add_puzzles([PUZZLE])
-    archive.close()
-    data = bytearray(path.read_bytes())
-    page = 4096
-    data[2 * page :] = b"\x5a" * (len(data) - 2 * page)
-    path.write_bytes(bytes(data))
-    return Archive(path)
-
-
-PUZZLE = Puzzle("classic", 3, 3, 3, ((1, 1), (0, 0), (2, 2)), "win", 3, ((0, 2),), "solver")
-"""A puzzle to keep: what it asks does not matter here."""
-
-
 def set_aside_and_told(archive: Archive, tmp_path: Path) -> None:
     """The damaged file is kept beside a fresh archive and the player is told so, once."""
     assert len(list(tmp_path.glob("games.sqlite3.bad-*"))) == 1
@@ -564,10 +517,11 @@ def test_a_corrupt_old_statistics_file_is_set_aside(paths: Paths) -> None:
     assert archive.statistics().games == 0
 
 
-def record_games(path: Path, writer: int, games: int, start: EventType) -> None:
-    """One copy of the app: record ``games`` games, each as soon as the last is in."""
+def record_games(path: Path, writer: int, games: int, start: BarrierType) -> None:
+    """One copy of the app: open the archive, wait for the others at ``start``, then record
+    ``games`` games, each as soon as the last is in."""
     archive = Archive(path)
-    start.wait(60)
+    start.wait(TIMEOUT)
     for number in range(games):
         outcome = [1, 1, 0, -1][(writer + number) % 4]
         record = game(outcome, started=float(number))
@@ -576,10 +530,10 @@ def record_games(path: Path, writer: int, games: int, start: EventType) -> None:
     archive.close()
 
 
-def read_statistics(data_home: Path, rounds: int, start: EventType) -> None:
+def read_statistics(data_home: Path, rounds: int, start: BarrierType) -> None:
     """The command line reading the statistics while the copies write."""
     os.environ["XDG_DATA_HOME"] = str(data_home)
-    start.wait(60)
+    start.wait(TIMEOUT)
     for _ in range(rounds):
         assert cli.main(["stats", "--json"]) == 0
 
@@ -589,13 +543,11 @@ def test_several_copies_recording_at_once_lose_no_game(tmp_path: Path) -> None:
     path = tmp_path / "tictactoe-tui" / "games.sqlite3"
     Archive(path).close()
     context = multiprocessing.get_context("spawn")
-    start = context.Event()  # every copy is open and waiting before any writes: they overlap
+    start = context.Barrier(writers + 1)  # every copy is open and waiting before any writes: they overlap
     processes = [context.Process(target=record_games, args=(path, w, games, start)) for w in range(writers)]
     processes.append(context.Process(target=read_statistics, args=(tmp_path, 20, start)))
     for process in processes:
         process.start()
-    time.sleep(1.5)  # let the spawned copies import and open the archive
-    start.set()
     for process in processes:
         process.join(120)
         assert process.exitcode == 0

@@ -12,25 +12,7 @@ import pytest
 
 from tictactoe_tui.store.archive import Archive
 
-from .test_archive import game
-
-PAGE = 4096
-
-
-def archive_of(path: Path, games: int) -> None:
-    """An archive of ``games`` games at ``path``, closed (its WAL folded in)."""
-    archive = Archive(path)
-    for number in range(games):
-        archive.record(game(started=float(number)))
-    archive.close()
-
-
-def spoil(path: Path, page: int) -> bytes:
-    """Overwrite page ``page`` (counted from 1) with garbage; the file's bytes after."""
-    data = bytearray(path.read_bytes())
-    data[(page - 1) * PAGE : page * PAGE] = b"\x5a" * PAGE
-    path.write_bytes(bytes(data))
-    return bytes(data)
+from .helpers.archive import archive_of, game, page_of_games, spoil
 
 
 def recovered(path: Path) -> tuple[Archive, int, str]:
@@ -57,19 +39,6 @@ def test_a_damaged_index_page_costs_no_game(tmp_path: Path) -> None:
     assert backup.read_bytes() == damaged  # the damaged copy kept as it was
     assert archive.record(game(started=999.0)) is None
     assert archive.page(size=1)[0].id == 201
-
-
-def page_of_games(path: Path) -> tuple[int, int]:
-    """A page in the middle of the games table's leaves, and how many games it holds."""
-    with sqlite3.connect(path) as connection:
-        try:
-            leaves = connection.execute(
-                "SELECT pageno, ncell FROM dbstat WHERE name = 'games' AND pagetype = 'leaf' ORDER BY pageno"
-            ).fetchall()
-        except sqlite3.OperationalError:
-            pytest.skip("this SQLite has no dbstat table to find a page of games with")
-    page, on_it = leaves[len(leaves) // 2]
-    return int(page), int(on_it)
 
 
 def test_a_damaged_page_of_games_costs_only_the_games_on_it(tmp_path: Path) -> None:
@@ -109,7 +78,7 @@ def test_a_read_only_archive_is_opened_to_read_and_listed(tmp_path: Path) -> Non
     script = (
         "from pathlib import Path\n"
         "from tictactoe_tui.store.archive import Archive\n"
-        "from tests.test_archive import game\n"
+        "from tests.helpers.archive import game\n"
         f"archive = Archive(Path({str(path)!r}))\n"
         "print(len(archive.page(size=100)), archive.count())\n"
         "print(archive.record(game()))\n"

@@ -8,7 +8,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,8 @@ from tictactoe_tui.engine.search.book import canonical
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 from tictactoe_tui.engine.search.win_book import WinBook
 
-from .scripts import SCRIPTS, load_script
+from .helpers.scripts import SCRIPTS, load_script
+from .helpers.waiting import until_blocking
 
 CONNECT_FOUR = Board.empty(6, 7, 4, "gravity")
 BUILD = load_script("build_opening_wins")
@@ -166,14 +166,8 @@ def children_of(pid: int) -> set[int]:
 
 
 def running(pids: set[int]) -> set[int]:
-    """Those of ``pids`` still running (not gone, not a zombie waiting to be reaped), after up to
-    five seconds for them to end."""
-    for _ in range(50):
-        alive = {pid for pid in pids if (state_of(pid) or ("Z", 0))[0] != "Z"}
-        if not alive:
-            break
-        time.sleep(0.1)
-    return alive
+    """Those of ``pids`` still running (not gone, not a zombie waiting to be reaped)."""
+    return {pid for pid in pids if (state_of(pid) or ("Z", 0))[0] != "Z"}
 
 
 @pytest.mark.slow
@@ -194,4 +188,4 @@ def test_a_build_stopped_by_sigterm_ends_its_processes_and_writes_the_book(tmp_p
     assert build.wait(timeout=60) == 0
     assert "stopped" in build.stderr.read()
     assert book.with_name("wins.bin.sha256").exists()
-    assert not running(workers)
+    until_blocking(lambda: not running(workers), "the build's workers to end")

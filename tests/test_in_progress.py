@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import contextlib
 from pathlib import Path
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.in_progress import InProgress, folder_of, left_behind
 
-
-def until(condition: Callable[[], bool]) -> None:
-    """Wait for ``condition`` (written by another thread), 30 s at most."""
-    deadline = time.monotonic() + 30
-    while not condition():
-        assert time.monotonic() < deadline
-        time.sleep(0.002)
+from .helpers.waiting import until_blocking
 
 
 def written(paths: Paths) -> list[str]:
-    return [path.read_text() for path in folder_of(paths).glob("*.ttt")]
+    """The games in progress on disk now (a file removed while the folder is read is not one)."""
+    texts = []
+    for path in folder_of(paths).glob("*.ttt"):
+        with contextlib.suppress(FileNotFoundError):
+            texts.append(path.read_text())
+    return texts
 
 
 def test_a_running_copy_s_game_is_not_offered_and_one_that_ended_well_leaves_nothing(tmp_path: Path) -> None:
@@ -34,8 +32,8 @@ def test_a_running_copy_s_game_is_not_offered_and_one_that_ended_well_leaves_not
     running = InProgress(paths, problems.append)
     running.keep(board, None)
     running.keep(board.play((2, 2)), None)
-    until(lambda: any("moves: b2 a1 c3" in text for text in written(paths)))  # the writing thread's turn
+    until_blocking(lambda: any("moves: b2 a1 c3" in text for text in written(paths)))  # the writing thread's turn
     assert left_behind(paths) is None  # its copy still runs: it holds the lock
     running.keep(board.play((2, 2)).play((0, 1)).play((2, 0)).play((0, 2)), None)  # O wins: over
-    until(lambda: not written(paths))
+    until_blocking(lambda: not written(paths))
     assert problems == []

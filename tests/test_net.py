@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +16,14 @@ from hypothesis import strategies as st
 from tictactoe_tui.engine import Board
 from tictactoe_tui.net import protocol
 from tictactoe_tui.net.address import split_address
-from tictactoe_tui.net.channel import Channel, Pake
-from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import Guest, GuestError
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match, MoveRefused
 from tictactoe_tui.net.protocol import MAX_LINE, decode, encode, new_code, normal_code
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN, Seating
+
+from .helpers.net import Peer, hosted, joined
+from .helpers.waiting import until
 
 # -- the match ---------------------------------------------------------------------------------
 
@@ -125,77 +125,6 @@ def test_plain_lines_are_versioned_and_bounded() -> None:
 # -- the host against peers ----------------------------------------------------------------------
 
 
-@asynccontextmanager
-async def hosted(**options: Any) -> AsyncIterator[Host]:
-    host = Host(Match(), **{"gate": Gate(turn_spacing=0.01), "refusal_seconds": 0.05, **options})
-    await host.start()
-    try:
-        yield host
-    finally:
-        await host.close()
-
-
-class Peer:
-    """A raw client that runs the handshake itself and then sends whatever a test wants."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.channel: Channel | None = None
-        self.sent: list[bytes] = []
-
-    @classmethod
-    async def to(cls, host: Host) -> Peer:
-        assert host.address is not None
-        return cls(*await asyncio.open_connection(*host.address, limit=4 * MAX_LINE))
-
-    async def send_plain(self, message: dict[str, Any]) -> None:
-        self.writer.write(json.dumps({"v": 2, **message}).encode() + b"\n")
-        await self.writer.drain()
-
-    async def send(self, message: dict[str, Any]) -> None:
-        """A sealed message (the line is kept in :attr:`sent`, for replays)."""
-        assert self.channel is not None
-        line = self.channel.seal(message)
-        self.sent.append(line)
-        self.writer.write(line)
-        await self.writer.drain()
-
-    async def receive(self, timeout: float = 5) -> dict[str, Any] | None:
-        line = await asyncio.wait_for(self.reader.readline(), timeout)
-        if not line:
-            return None
-        if line.startswith(b"{"):
-            return dict(json.loads(line))
-        assert self.channel is not None
-        return self.channel.open(line, protocol.HOST_MESSAGES)
-
-    async def handshake(self, code: str) -> dict[str, Any] | None:
-        """SPAKE2 with ``code`` and the sealed join: the host's answer (the state, or an error)."""
-        pake = Pake(code, "guest")
-        await self.send_plain({"type": "hello", "pake": pake.encoded()})
-        reply = await self.receive()
-        assert reply is not None
-        assert reply["type"] == "pake"
-        self.channel = Channel(pake.key(Pake.decoded(reply["pake"])), "guest")
-        await self.send({"type": "join"})
-        return await self.receive()
-
-    async def join(self, host: Host) -> dict[str, Any]:
-        state = await self.handshake(host.code)
-        assert state is not None
-        assert state["type"] == "state"
-        return state
-
-    async def closed(self, timeout: float = 5) -> bool:
-        """Whether the host hangs up (reading everything it still sends)."""
-        try:
-            while await asyncio.wait_for(self.reader.readline(), timeout):
-                pass
-        except (ConnectionError, TimeoutError):
-            return False
-        return True
-
-
 async def test_a_cheating_guest_changes_nothing() -> None:
     async with hosted() as host:
         peer = await Peer.to(host)
@@ -264,34 +193,6 @@ async def test_silent_connections_time_out() -> None:
         assert await quiet.closed()
         assert asyncio.get_running_loop().time() - started < 3
         assert not host.connected
-
-
-@asynccontextmanager
-async def joined(
-    host: Host, statuses: list[str] | None = None, source: str | None = None
-) -> AsyncIterator[tuple[Guest, list[Match]]]:
-    """A guest in the host's game (connecting from ``source``), and every match it has been sent;
-    closed however the test ends."""
-    assert host.address is not None
-    seen: list[Match] = []
-    guest = Guest(*host.address, host.code, seen.append, (statuses if statuses is not None else []).append)
-    guest.retry_seconds = 0.05
-    guest.source = source
-    running = asyncio.ensure_future(guest.run())
-    try:
-        yield guest, seen
-    finally:
-        await guest.close()
-        running.cancel()
-        with contextlib.suppress(asyncio.CancelledError, GuestError):
-            await running
-
-
-async def until(condition: Callable[[], bool], seconds: float = 5) -> None:
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.005)
 
 
 async def test_a_dropped_guest_comes_back_with_the_same_code_to_the_same_game() -> None:
@@ -382,7 +283,8 @@ def test_the_host_survives_any_bytes_and_keeps_the_game_legal(
             elif peer.channel is not None:
                 peer.writer.write(peer.channel.seal(line))
         await peer.writer.drain()
-        await asyncio.sleep(0.01)
+        peer.writer.write_eof()  # the host reads every line before the end, then hangs up
+        assert await peer.closed()
         peer.writer.close()
         # the host still answers an honest friend, and the game is where a legal line leaves it
         friend = await Peer.to(host)

@@ -21,7 +21,8 @@ from tictactoe_tui.net.guest import HOST_CLOSED, TAMPERED, Guest
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match, answer_guest
 
-from .test_net import Peer, hosted, joined, until
+from .helpers.net import Peer, hosted, joined
+from .helpers.waiting import until
 
 
 @contextlib.contextmanager
@@ -90,7 +91,7 @@ async def test_an_injected_line_never_ends_a_guests_will_to_rejoin() -> None:
 
         server = await asyncio.start_server(inject, *address)
         try:
-            await until(lambda: len(tries) >= 3, seconds=10)  # it comes back again and again
+            await until(lambda: len(tries) >= 3)  # it comes back again and again
         finally:
             server.close()
 
@@ -108,7 +109,7 @@ async def test_a_new_host_on_the_same_port_is_a_new_game_to_the_old_guest_not_an
             second = Host(Match(), on_status=heard.append, gate=Gate(turn_spacing=0.01), refusal_seconds=0.05)
             await second.start(*address)
             try:
-                await until(lambda: any("new game" in line for line in told), seconds=10)
+                await until(lambda: any("new game" in line for line in told))
                 assert TAMPERED not in told
                 assert second.wrong_codes == 0
                 assert not any("guessing" in line for line in heard)

@@ -22,11 +22,11 @@ from tictactoe_tui.net import protocol
 from tictactoe_tui.net.channel import ASSOCIATED_DATA, Pake
 from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import SLOW_VERDICT, TAMPERED, Guest, GuestError
-from tictactoe_tui.net.host import BUSY, STRANGER_BYTES, Host
+from tictactoe_tui.net.host import BUSY, STRANGER_BYTES, Host, StrangerReader
 from tictactoe_tui.net.protocol import ProtocolError
 
-from .test_net import Peer, hosted, joined, until
-from .test_net_security import channels, fake_host
+from .helpers.net import Peer, channels, fake_host, hosted, joined
+from .helpers.waiting import until
 
 NESTED = b"[" * 60_000 + b"\n"  # under the 64 KiB line limit, far past the parser's recursion limit
 
@@ -61,8 +61,10 @@ async def test_a_guest_facing_a_host_that_sends_nested_json_shows_an_error_soon(
     async with fake_host(NESTED) as (address, port, _heard):
         guest = Guest(address, port, "a-b-c", on_status=statuses.append, retry_seconds=0.05)
         running = asyncio.ensure_future(guest.run())
+        started = time.monotonic()
         try:
-            await until(lambda: bool(statuses), seconds=15)
+            await until(lambda: bool(statuses))
+            assert time.monotonic() - started < 15
             assert not running.done()  # still trying, not dead on "Connecting…"
         finally:
             await guest.close()
@@ -81,8 +83,10 @@ async def test_a_guest_facing_a_host_that_goes_silent_after_its_half_says_so_wit
     statuses: list[str] = []
     guest = Guest("127.0.0.1", server.sockets[0].getsockname()[1], "a-b-c", on_status=statuses.append)
     running = asyncio.ensure_future(guest.run())
+    started = time.monotonic()
     try:
-        await until(lambda: bool(statuses), seconds=15)
+        await until(lambda: bool(statuses))
+        assert time.monotonic() - started < 15
         assert statuses[0] == SLOW_VERDICT
     finally:
         await guest.close()
@@ -93,11 +97,20 @@ async def test_a_guest_facing_a_host_that_goes_silent_after_its_half_says_so_wit
 # -- bounded memory per stranger ------------------------------------------------------------------
 
 
-async def test_stuffing_strangers_cost_the_host_a_few_kilobytes_each() -> None:
+async def test_stuffing_strangers_cost_the_host_a_few_kilobytes_each(monkeypatch: pytest.MonkeyPatch) -> None:
     """200 sockets, each a valid hello then 200 KB without a newline: the host keeps at most
     ``STRANGER_BYTES`` of each (before, about 250 KB each: 50 MB here)."""
     hello = protocol.encode({"type": "hello", "pake": Pake("a-b-c", "guest").encoded()})
     stuffing = hello + b"x" * 200_000
+    capped: set[int] = set()  # the strangers whose readers the host stopped at their cap
+    hold = StrangerReader.hold
+
+    def held(reader: StrangerReader) -> None:
+        if reader.received is not None and reader.received > STRANGER_BYTES:
+            capped.add(id(reader))
+        hold(reader)
+
+    monkeypatch.setattr(StrangerReader, "hold", held)
     # a gate whose next turn is far away: every stranger waits, holding what it sent
     async with hosted(gate=Gate(turn_spacing=60)) as host:
         assert host.address is not None
@@ -111,11 +124,10 @@ async def test_stuffing_strangers_cost_the_host_a_few_kilobytes_each() -> None:
                 with contextlib.suppress(BlockingIOError):
                     sock.connect(host.address)
                 sockets.append(sock)
-            await asyncio.sleep(0.2)
             for sock in sockets:
                 with contextlib.suppress(BlockingIOError):
                     sock.send(stuffing)  # as much as the kernel takes; nothing kept on this side
-            await asyncio.sleep(1.0)
+            await until(lambda: len(capped) == len(sockets), "the host to read every stranger up to its cap")
             current, peak = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
@@ -146,8 +158,10 @@ async def test_a_stranger_whose_wait_is_over_is_told_the_host_is_busy_not_hung_u
         assert host.address is not None
         guest = Guest(*host.address, host.code, on_status=statuses.append, retry_seconds=0.05)
         running = asyncio.ensure_future(guest.run())
+        started = time.monotonic()
         try:
-            await until(lambda: bool(statuses), seconds=5)
+            await until(lambda: bool(statuses))
+            assert time.monotonic() - started < 5
         finally:
             await guest.close()
             running.cancel()
@@ -208,7 +222,7 @@ async def test_with_strangers_hogging_turns_a_friend_who_restarts_the_game_is_ba
             await until(lambda: opened[0] >= 10)  # the flood is on: ten strangers in two seconds
             started = time.monotonic()
             async with joined(host, statuses, source="127.0.0.2") as (again, _seen):
-                await until(lambda: again.match is not None, seconds=10)
+                await until(lambda: again.match is not None)
                 back = time.monotonic() - started
         assert again.match is not None
         assert again.match.moves == ((1, 1),)
@@ -224,13 +238,12 @@ async def test_a_friend_with_the_token_goes_before_a_crowd_of_strangers() -> Non
         host.play((1, 1))
         await until(lambda: guest.match is not None and len(guest.match.moves) == 1)
         async with hogging(host, per_second=50):
-            await asyncio.sleep(1.5)  # strangers are waiting, newer ones keep coming
-            assert host.gate.waiting > 10
+            await until(lambda: host.gate.waiting > 10, "strangers waiting at the gate")  # newer ones keep coming
             assert guest._stream is not None
             guest._stream.writer.transport.abort()  # the network drops
             await until(lambda: not host.connected)
             started = time.monotonic()
-            await until(lambda: host.connected, seconds=10)
+            await until(lambda: host.connected)
             assert time.monotonic() - started < 2
         assert host.wrong_codes == 0
 

@@ -8,31 +8,25 @@ import itertools
 import json
 import sys
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 from tictactoe_tui.engine.board import move_name
 from tictactoe_tui.net import protocol
-from tictactoe_tui.net.channel import Channel, Pake, TamperedError
+from tictactoe_tui.net.channel import Pake, TamperedError
 from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import Guest, GuestError
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.net.protocol import ProtocolError
 
-from .test_net import Peer, hosted, joined, until
+from .helpers.net import Peer, channels, fake_host, hosted, joined, keys
+from .helpers.waiting import until
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # -- the channel on its own ----------------------------------------------------------------------
-
-
-def keys(guest_code: str, host_code: str) -> tuple[bytes, bytes]:
-    guest, host = Pake(guest_code, "guest"), Pake(host_code, "host")
-    return guest.key(host.message), host.key(guest.message)
 
 
 def test_the_same_code_gives_the_same_key_and_any_other_code_another() -> None:
@@ -50,11 +44,6 @@ def test_a_handshake_message_that_is_not_spake2_is_refused() -> None:
     for field in (None, 5, "not base64!", "x" * 200):
         with pytest.raises(ProtocolError):
             Pake.decoded(field)
-
-
-def channels() -> tuple[Channel, Channel]:
-    key = keys("a-b-c", "a-b-c")[0]
-    return Channel(key, "guest"), Channel(key, "host")
 
 
 def test_sealed_lines_open_once_in_order_and_only_untouched() -> None:
@@ -146,25 +135,6 @@ async def test_a_version_1_guest_is_told_to_update_after_a_pause() -> None:
         assert reply["fatal"] is True
         assert "please update" in reply["reason"]
         assert host.wrong_codes == 0  # not a guess
-
-
-@asynccontextmanager
-async def fake_host(answer: bytes) -> AsyncIterator[tuple[str, int, list[bytes]]]:
-    """A server that reads one line and answers ``answer``: an old or hostile host."""
-    heard: list[bytes] = []
-
-    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        heard.append(await reader.readline())
-        writer.write(answer)
-        await writer.drain()
-        writer.close()
-
-    server = await asyncio.start_server(serve, "127.0.0.1", 0)
-    host, port = server.sockets[0].getsockname()[:2]
-    try:
-        yield host, port, heard
-    finally:
-        server.close()
 
 
 async def test_a_guest_refuses_a_downgrade_to_version_1_and_never_sends_the_code() -> None:
@@ -315,7 +285,7 @@ async def test_a_flood_of_a_thousand_sockets_gets_few_verdicts_and_the_friend_st
             lags.append(loop.time() - before - 0.01)
         joined_at = time.monotonic()
         async with joined(host) as (guest, _seen):
-            await until(lambda: guest.match is not None, seconds=7)
+            await until(lambda: guest.match is not None)
             join_seconds = time.monotonic() - joined_at
         out, _ = await asyncio.wait_for(flood.communicate(), 60)
     finally:

@@ -31,7 +31,7 @@ from tictactoe_tui.engine.search.solver import Solver
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.table import PLAYERS, TABLES, Player, Table
 
-from .app.test_play import click_cell, settle, status
+from .helpers.app import click_cell, settle, status
 
 SIDE = 4
 

@@ -11,7 +11,7 @@ import pytest
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.players import Choices, PerfectStrategy
 
-from .scripts import load_script
+from .helpers.scripts import load_script
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from tictactoe_tui.search_process import (
     seconds_left,
 )
 
+from .helpers.waiting import until
+
 
 class UntilCancelled(Strategy):
     """Thinks until its search is cancelled, then plays the first free square."""
@@ -31,6 +34,20 @@ class UntilCancelled(Strategy):
         while not budget.exhausted():
             pass
         return Decision(board.legal_moves()[0])
+
+
+class Announced(UntilCancelled):
+    """Like :class:`UntilCancelled`, but first makes the file ``started``: the sign, seen from the
+    parent, that the child is busy with it."""
+
+    name = "announced"
+
+    def __init__(self, started: Path) -> None:
+        self.started = started
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        self.started.touch()
+        return super().decide(board, rng, budget)
 
 
 class SolverMade(Strategy):
@@ -146,13 +163,17 @@ def test_a_search_gets_what_is_left_of_the_time_asked_for(waited: float, least: 
     assert seconds_left(None, time.time() - waited) is None
 
 
-def test_a_search_asked_while_the_child_is_busy_answers_in_its_time(process: SearchProcess) -> None:
+async def test_a_search_asked_while_the_child_is_busy_answers_in_its_time(
+    process: SearchProcess, tmp_path: Path
+) -> None:
     """A move asked for while the child was busy (getting ready, an earlier search) is given
     what is left of its seconds, not its seconds again."""
-    earlier = SearchRequest.of(Board.empty(3, 3), UntilCancelled(), 0, 0.5)
+    process.get_ready(ReadyRequest.of(Board.empty(3, 3)))  # the child is up: the earlier search starts at once
+    started = tmp_path / "started"
+    earlier = SearchRequest.of(Board.empty(3, 3), Announced(started), 0, 1.0)
     busy = threading.Thread(target=process.decide, args=(earlier, threading.Event()))
     busy.start()
-    time.sleep(0.2)
+    await until(started.exists, "the child to start the earlier search")
     left = process.decide(SearchRequest.of(Board.empty(3, 3), SecondsLeft(), 0, 1.0), threading.Event()).estimate
     busy.join()
     assert left is not None

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -12,56 +10,12 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import Searcher, ThreadSearcher
-from tictactoe_tui.app.jobs import AnalysisResult
-from tictactoe_tui.engine import Board, Budget, Decision, Strategy, get_strategy
-from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.game import GameState, Settings
+from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.engine import Strategy, get_strategy
+from tictactoe_tui.game import Settings
 
-
-class FirstFree(Strategy):
-    """Plays the first free square in reading order and records each call."""
-
-    name = "first-free"
-    summary = "first free square"
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        self.calls += 1
-        return Decision(board.legal_moves()[0])
-
-
-class Gated(FirstFree):
-    """Like :class:`FirstFree`, but waits until the test opens the gate (or the search is cancelled)."""
-
-    name = "gated"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.gate = threading.Event()
-        self.entered = threading.Event()
-
-    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        self.entered.set()
-        while not self.gate.wait(0.005):
-            if budget.cancel is not None and budget.cancel.is_set():
-                break
-        return super().decide(board, rng, budget)
-
-
-class Broken(Strategy):
-    """Always fails."""
-
-    name = "broken"
-    summary = "raises"
-
-    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        raise RuntimeError("solver exploded")
-
-
-AppFactory = Callable[..., TicTacToeApp]
+from ..helpers.app import AppFactory
+from ..helpers.waiting import until
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +30,7 @@ def whole_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     @asynccontextmanager
     async def run_test(app: TicTacToeApp, *args: Any, **kwargs: Any) -> AsyncIterator[Pilot[Any]]:
         async with started(app, *args, **kwargs) as pilot:
-            await app.game_screen.whole()
+            await until(app.game_screen.side.built.is_set, "the sidebar to be built")
             await pilot.pause()
             yield pilot
 
@@ -94,16 +48,3 @@ def make_app() -> AppFactory:
         return TicTacToeApp(settings, searcher=ThreadSearcher(strategy_for), seed=1, watch_delay=0)
 
     return factory
-
-
-def slow_analysis(searcher: Searcher) -> threading.Event:
-    """Make ``searcher``'s analyses wait for the returned gate (5 s at most) before solving."""
-    gate = threading.Event()
-    solve = searcher.analyze
-
-    def slow(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
-        gate.wait(5)
-        return solve(state, seconds, cancel)
-
-    searcher.analyze = slow  # type: ignore[method-assign]
-    return gate

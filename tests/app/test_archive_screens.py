@@ -25,10 +25,10 @@ from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import COMPUTERS, ONLINE_JOIN, VS_COMPUTER
 
-from .conftest import AppFactory, FirstFree, slow_analysis
-from .fuzz import FRAME
-from .squares import click_square, drawn
-from .test_play import TWO_PLAYERS, marks, status
+from ..helpers.app import TWO_PLAYERS, AppFactory, marks, slow_analysis, status
+from ..helpers.fuzz import FRAME
+from ..helpers.players import FirstFree
+from ..helpers.squares import click_square, drawn
 
 # X: b2 a1 c3 a3 a2 c2 b1 b3 c1 — a draw, nine moves.
 DRAW = ("5", "1", "9", "3", "2", "8", "4", "6", "7")
@@ -250,7 +250,7 @@ async def test_an_archive_that_cannot_be_kept_leaves_the_game_playable(tmp_path:
 async def test_deleting_from_a_damaged_archive_tells_the_player_it_was_set_aside(tmp_path: Path) -> None:
     from tictactoe_tui.app.replay import delete_game
 
-    from ..test_archive import damaged
+    from ..helpers.archive import damaged
 
     archive = damaged(tmp_path / "games.sqlite3")
     app = TicTacToeApp(Settings(mode=TWO_PLAYERS.mode), searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
@@ -393,7 +393,7 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
 
 
 async def test_the_archive_list_shows_the_games_a_damaged_file_gave_back(tmp_path: Path) -> None:
-    from ..test_archive_recovery import archive_of, page_of_games, spoil
+    from ..helpers.archive import archive_of, page_of_games, spoil
 
     paths = Paths(tmp_path / "config", tmp_path / "data")
     paths.data_dir.mkdir(parents=True)

@@ -12,8 +12,8 @@ from tictactoe_tui.app.seats import ComputerSeat
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import AppFactory, Gated
-from .test_play import settle, status
+from ..helpers.app import AppFactory, handled, settle, status
+from ..helpers.players import Gated
 
 GOMOKU = Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5))
 
@@ -113,7 +113,7 @@ async def test_the_custom_board_s_fields_take_a_burst_of_keys_in_the_order_typed
         assert isinstance(app.screen, CustomBoardScreen)
         for key in ("backspace", "3", "tab", "backspace", "7", "tab", "backspace", "3"):
             app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await pilot.pause(0.3)
+        await handled(app)
         assert [app.screen.query_one(f"#{name}", Input).value for name in ("rows", "cols", "k")] == ["3", "7", "3"]
 
 

@@ -20,8 +20,9 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import AppFactory, FirstFree, Gated
-from .test_play import status
+from ..helpers.app import AppFactory, status
+from ..helpers.players import FirstFree, Gated
+from ..helpers.waiting import until
 
 SnapCompare = Callable[..., bool]
 
@@ -30,22 +31,13 @@ COACHED = Settings(first=FirstPlayer.COMPUTER, coach=True)
 GIVES_UP_THE_DRAW = "That gives up the draw: u takes it back, Enter plays on"
 
 
-async def until(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
-    """Let the app run until ``condition`` holds (a few seconds at most)."""
-    for _ in range(500):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the app never got there")
-
-
 async def reply(pilot: Pilot[None], computer: Gated, ply: int) -> None:
     """Let the computer make its move (the one after ``ply`` moves), then hold it again."""
     app = pilot.app
     assert isinstance(app, TicTacToeApp)
-    await until(pilot, computer.entered.is_set)
+    await until(computer.entered.is_set)
     computer.gate.set()
-    await until(pilot, lambda: app.game_screen.game.ply == ply + 1)
+    await until(lambda: app.game_screen.game.ply == ply + 1)
     computer.gate, computer.entered = threading.Event(), threading.Event()
 
 
@@ -55,11 +47,11 @@ async def to_the_blunder(pilot: Pilot[None], computer: Gated) -> None:
     assert isinstance(app, TicTacToeApp)
     await reply(pilot, computer, 0)  # X a1
     await pilot.press("5")  # b2: the only move that holds the draw against a corner
-    await until(pilot, computer.entered.is_set)  # the coach has spoken: the computer thinks
+    await until(computer.entered.is_set)  # the coach has spoken: the computer thinks
     assert app.game_screen.notice is None  # a good move: the coach says nothing
     await reply(pilot, computer, 2)  # X b1 (the first free square)
     await pilot.press("9")  # c3, not c1: the computer wins
-    await until(pilot, lambda: str(app.game_screen.notice) != CHECKING)
+    await until(lambda: str(app.game_screen.notice) != CHECKING)
 
 
 async def test_a_move_that_gives_up_the_draw_is_told_before_the_computer_replies(make_app: AppFactory) -> None:
@@ -75,7 +67,7 @@ async def test_a_move_that_gives_up_the_draw_is_told_before_the_computer_replies
         assert screen.game.ply == 3
         assert "gives up" not in status(app)
         await pilot.press("3")  # c1 holds the draw: nothing to say
-        await until(pilot, computer.entered.is_set)
+        await until(computer.entered.is_set)
         assert screen.notice is None
         assert screen.game.ply == 4
 
@@ -84,13 +76,13 @@ async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_c
     app = make_app(COACHED, impossible=FirstFree())  # X a1, b1, c1 at once
     async with app.run_test() as pilot:
         await pilot.press("5", "9")  # b2 holds the draw, c3 gives it up
-        await until(pilot, lambda: GIVES_UP_THE_DRAW in status(app))
+        await until(lambda: GIVES_UP_THE_DRAW in status(app))
         assert app.game_screen.game.ply == 4  # the instant computer waits for the player
         await pilot.press("enter")  # plays on
-        await until(pilot, lambda: app.game_screen.game.board.is_over)
+        await until(lambda: app.game_screen.game.board.is_over)
         assert "Your move c3 gave up the draw: v reviews the game" in status(app)
         assert "O played c1 in" in status(app)  # the reply is told below the remark
-        await until(pilot, lambda: bool(app.archive.page()))
+        await until(lambda: bool(app.archive.page()))
         record = app.archive.get(app.archive.page()[0].id)
         assert record is not None
         assert record.coached
@@ -117,15 +109,15 @@ async def test_the_warning_comes_before_an_instant_reply_and_u_takes_the_move_ba
         screen = app.game_screen
         assert isinstance(app.query_one("#level", Select).value, str)
         await pilot.press("1")
-        await until(pilot, lambda: screen.game.ply == 2)
+        await until(lambda: screen.game.ply == 2)
         await pilot.press("9")
-        await until(pilot, lambda: screen.game.ply == 4 and not screen.thinking)
+        await until(lambda: screen.game.ply == 4 and not screen.thinking)
         block = blocking_square(screen.game)
         assert block is not None, f"O threatens no line after {screen.game.move_list()}"
         elsewhere = next(move for move in screen.game.board.legal_moves() if move != block)
         screen.cursor = elsewhere
         await pilot.press("enter")  # leaves O's line open
-        await until(pilot, lambda: GIVES_UP_THE_DRAW in status(app))
+        await until(lambda: GIVES_UP_THE_DRAW in status(app))
         assert screen.game.ply == 5
         assert not screen.game.board.is_over  # the computer waits
         assert not screen.thinking
@@ -134,16 +126,16 @@ async def test_the_warning_comes_before_an_instant_reply_and_u_takes_the_move_ba
         assert "gives up" not in status(app)
         screen.cursor = block
         await pilot.press("enter")  # blocks: the computer replies at once, nothing to say
-        await until(pilot, lambda: screen.game.ply == 6)
+        await until(lambda: screen.game.ply == 6)
         assert "gives up" not in status(app)
 
 
 async def test_with_the_coach_off_a_losing_move_is_answered_at_once(make_app: AppFactory) -> None:
     app = make_app(Settings(first=FirstPlayer.COMPUTER, coach=False), impossible=FirstFree())
     async with app.run_test() as pilot:
-        await until(pilot, lambda: app.game_screen.game.ply == 1)  # X a1
+        await until(lambda: app.game_screen.game.ply == 1)  # X a1
         await pilot.press("5", "9")  # b2, then c3 gives up the draw: X b1 and c1 follow at once
-        await until(pilot, lambda: app.game_screen.game.board.is_over)
+        await until(lambda: app.game_screen.game.board.is_over)
         assert "gives up" not in status(app)
         assert "gave up" not in status(app)
 
@@ -160,7 +152,7 @@ async def test_a_game_the_coach_was_turned_on_in_counts_as_coached(
     app = make_app(Settings(first=FirstPlayer.COMPUTER), impossible=computer)
     async with app.run_test() as pilot:
         screen = app.game_screen
-        await until(pilot, lambda: computer.entered.is_set() and bool(screen.query("#history")))
+        await until(lambda: computer.entered.is_set() and bool(screen.query("#history")))
         await pilot.pause()  # the sidebar, mounted after the first frame, is built
         assert not screen.game.coached
         screen.change_setting("coach", True)  # mid-game, while the computer thinks

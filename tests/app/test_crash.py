@@ -21,7 +21,7 @@ from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .test_play import marks
+from ..helpers.app import marks
 
 #: A copy of the app in a process of its own, two players at one keyboard, that plays two moves,
 #: says so, and runs until it is killed.

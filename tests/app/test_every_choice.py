@@ -14,8 +14,8 @@ from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.sidebar import SECTIONS, setting_options
 from tictactoe_tui.game import Settings
 
-from .conftest import AppFactory, FirstFree
-from .test_play import settle, status
+from ..helpers.app import AppFactory, settle, status
+from ..helpers.players import FirstFree
 
 
 async def back_to_the_game(app: TicTacToeApp) -> None:

@@ -17,7 +17,7 @@ from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths, write_json
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .test_play import marks
+from ..helpers.app import marks
 
 
 def app_at(paths: Paths, settings: Settings | None = None) -> TicTacToeApp:

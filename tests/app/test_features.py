@@ -19,9 +19,10 @@ from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
-from .conftest import AppFactory, FirstFree, Gated, slow_analysis
-from .squares import square, squares
-from .test_play import TWO_PLAYERS, marks, settle, status
+from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, slow_analysis, status, status_lines
+from ..helpers.players import FirstFree, Gated
+from ..helpers.squares import square, squares
+from ..helpers.waiting import until
 
 SEVEN = Preset(7, 7, 5)
 
@@ -136,7 +137,7 @@ async def test_the_hint_is_said_again_when_the_overlay_that_covered_it_goes(make
         await pilot.press("5", "2", "i")
         await settle(app)
         await pilot.pause()
-        said = next(line for line in status(app).splitlines() if "Hint for X" in line)
+        said = next(line for line in status_lines(app) if "Hint for X" in line)
         await pilot.press("a")
         await settle(app)
         await pilot.pause()
@@ -303,13 +304,15 @@ async def test_loading_or_saving_a_named_pipe_is_refused_at_once(make_app: AppFa
     app = make_app(TWO_PLAYERS)
     async with app.run_test(notifications=True) as pilot:
         await pilot.press("5")
-        for key in ("ctrl+o", "ctrl+s"):
-            await pilot.press(key)
-            app.screen.query_one(Input).value = str(fifo)
-            await pilot.press("enter")
-            await pilot.pause()
-        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
-        assert sum("is a named pipe, not a saved game" in text for text in toasts) == 2
+        await pilot.press("ctrl+o")
+        app.screen.query_one(Input).value = str(fifo)
+        await pilot.press("enter")
+        await until(lambda: "is a named pipe, not a saved game" in status(app))  # loading: the status line says no
+        assert status(app).startswith("Not loaded: ")
+        await pilot.press("ctrl+s")
+        app.screen.query_one(Input).value = str(fifo)
+        await pilot.press("enter")
+        await until(lambda: any("is a named pipe" in str(toast.render()) for toast in app.screen.query("Toast")))
         assert marks(app) == ".../.x./..."
 
 
@@ -370,4 +373,4 @@ async def test_a_game_loaded_from_the_command_line_starts_by_saying_so(tmp_path:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert marks(app) == "o../.x./..."
-        assert f"Loaded {saved}: 2 moves played" in status(app)  # it started silently
+        assert f"Loaded {saved.name}: 2 moves played" in status(app)  # it started silently

@@ -17,8 +17,9 @@ from tictactoe_tui.engine import Board
 from tictactoe_tui.game import FirstPlayer, MarkChoice, Preset, Settings, presets_for
 from tictactoe_tui.store import savefile
 
-from .conftest import AppFactory, Broken, FirstFree
-from .test_play import TWO_PLAYERS, marks, settle, status
+from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, status
+from ..helpers.players import Broken, FirstFree
+from ..helpers.waiting import until
 
 
 async def test_the_game_keys_work_after_tab_into_the_sidebar(make_app: AppFactory) -> None:
@@ -253,7 +254,7 @@ async def test_coordinates_are_shown_and_can_be_hidden(make_app: AppFactory) -> 
 async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> None:
     from tictactoe_tui.app.board_view import HINT
 
-    from .squares import squares
+    from ..helpers.squares import squares
 
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
@@ -354,7 +355,7 @@ async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> Non
         await pilot.pause()
         tree = app.screen.query_one(DirectoryTree)
         assert tree.path == paths.saved_games
-        await pilot.pause(0.3)
+        await until(lambda: tree.root.children, "the saved games listed")
         tree.focus()
         await pilot.press("down", "enter")  # the first file listed
         await pilot.pause()
@@ -367,7 +368,7 @@ async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> Non
 async def test_the_cursor_on_an_empty_small_square_shows_without_colour(make_app: AppFactory, preset: Preset) -> None:
     """Squares too small for a frame show the cursor in reverse video, which needs a character
     to show on: an empty square drew nothing there, so only its colour told it apart."""
-    from .squares import drawn, squares
+    from ..helpers.squares import drawn, squares
 
     app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=preset))
     async with app.run_test(size=(80, 24)) as pilot:

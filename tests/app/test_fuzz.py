@@ -12,7 +12,7 @@ from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TABLES, TWO_PLAYERS, VS_COMPUTER
 
-from .fuzz import FUZZ_BOARDS, Seen, check, run
+from ..helpers.fuzz import FUZZ_BOARDS, Seen, check, run
 
 
 async def test_a_short_fuzz_run_finds_no_fault() -> None:
@@ -85,7 +85,7 @@ async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a
     from tictactoe_tui.app.board_view import BoardView, Square
     from tictactoe_tui.engine import get_strategy
 
-    from .fuzz import read_screen
+    from ..helpers.fuzz import read_screen
 
     settings = Settings(mode=VS_COMPUTER.name, first=FirstPlayer.YOU)
     app = TicTacToeApp(settings, searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)

@@ -4,7 +4,6 @@ games, and both must hold the same game."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -18,15 +17,13 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import JoinPlan
 
-from .fuzz import FUZZ_BOARDS, Seen, check, read_screen
-from .test_online import app_for, hosted_app, press, until
+from ..helpers.app import handled, status
+from ..helpers.fuzz import FUZZ_BOARDS, Seen, check, read_screen
+from ..helpers.online import app_for, hosted_app, press
+from ..helpers.waiting import until
 
 #: What a player online may press (q left out: quitting ends the run, tested on its own).
 ONLINE_KEYS = [*"123456789", "left", "right", "up", "down", "enter", "u", "i", "n", "y", "escape"]
-
-
-def status_of(app: TicTacToeApp) -> str:
-    return str(app.query_one("#status").render())
 
 
 def sidebar_faults(app: TicTacToeApp) -> list[str]:
@@ -72,18 +69,20 @@ async def fuzz_online(home: Path, seed: int, actions: int, preset: Preset) -> tu
                     key = rng.choice(ONLINE_KEYS)
                     action = f"{side} press {key}"
                     await press(app, key)
+                await handled(app)  # the keys have done what they will on this side
                 try:  # the two sides agree once the move (or rematch) has crossed
-                    await until(lambda: host.game_screen.game.line == guest.game_screen.game.line, seconds=5)
+                    await until(lambda: host.game_screen.game.line == guest.game_screen.game.line)
                 except AssertionError:
                     lines = (host.game_screen.game.line, guest.game_screen.game.line)
                     faults.append(f"{action}: host and guest disagree: {lines[0]} vs {lines[1]}")
-                await asyncio.sleep(0.1)  # the notices and the sidebar catch up
+                for each in apps.values():  # the notices and the sidebar catch up
+                    await handled(each)
                 if host.game_screen.game.number == before["host"].game.number:
                     moves += max(0, host.game_screen.game.ply - before["host"].game.ply)
                 for name, each in apps.items():
                     game = each.game_screen.game
                     said = [
-                        *check(game, status_of(each), before[name], action, human_moved=name == side),
+                        *check(game, status(each), before[name], action, human_moved=name == side),
                         *read_screen(each, None, before[name], action),
                         *sidebar_faults(each),
                     ]

@@ -9,6 +9,8 @@ from textual.message import Message
 
 from tictactoe_tui.app.jobs import Job
 
+from ..helpers.waiting import TIMEOUT, until
+
 
 class Answer(Message):
     def __init__(self, about: object, text: str) -> None:
@@ -36,17 +38,13 @@ async def test_a_new_start_cancels_the_work_in_force_and_only_the_newest_answer_
 
     def slow(cancel: threading.Event) -> Answer:
         started.set()
-        gate.wait(5)
+        gate.wait(TIMEOUT)
         cancelled.append(cancel.is_set())
         return Answer(first, "first")
 
     async with app.run_test() as pilot:
         app.job.start(first, slow, lambda error: Answer(first, str(error)))
-        for _ in range(1000):  # the worker starts from the app's loop: wait for it there
-            if started.is_set():
-                break
-            await pilot.pause(0.01)
-        assert started.is_set()
+        await until(started.is_set, "the first work to start")  # the worker starts from the app's loop
         app.job.start(second, lambda cancel: Answer(second, "second"), lambda error: Answer(second, str(error)))
         gate.set()
         await app.workers.wait_for_complete()

@@ -16,9 +16,9 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import AppFactory
-from .fuzz import FRAME, drawn, glyph_marks
-from .squares import drawn as drawn_lines
+from ..helpers.app import AppFactory
+from ..helpers.fuzz import FRAME, drawn, glyph_marks
+from ..helpers.squares import drawn as drawn_lines
 
 SIZES = [(60, 18), (70, 20), (80, 24), (100, 30), (100, 40), (120, 40), (160, 50), (200, 60)]
 BOARDS = [Preset(3, 3, 3), Preset(4, 4, 4), Preset(6, 7, 4, "gravity"), Preset(7, 7, 5)]

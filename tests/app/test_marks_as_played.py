@@ -28,7 +28,7 @@ from tictactoe_tui.store import savefile
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import FirstPlayer, MarkChoice
 
-from .conftest import FirstFree
+from ..helpers.players import FirstFree
 
 #: You are O and go first: b2, c3, then c2 instead of blocking c1; the computer (first free
 #: square) takes a1, b1 and c1 and wins as X.

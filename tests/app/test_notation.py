@@ -5,8 +5,7 @@ from __future__ import annotations
 from tictactoe_tui.app.board_view import VALUE_LEGEND
 from tictactoe_tui.app.help import EXTRA_KEYS, HelpScreen
 
-from .conftest import AppFactory
-from .test_play import TWO_PLAYERS, settle, status
+from ..helpers.app import TWO_PLAYERS, AppFactory, settle, status
 
 
 async def test_the_overlay_the_hint_and_the_help_explain_the_values(make_app: AppFactory) -> None:

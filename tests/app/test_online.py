@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual.widgets import Input
@@ -19,39 +16,9 @@ from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
-from .test_play import marks, status
-
-
-async def until(condition: Callable[[], bool], seconds: float = 10) -> None:
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.01)
-
-
-def app_for(home: Path, plan: HostPlan | JoinPlan, settings: Settings | None = None) -> TicTacToeApp:
-    paths = Paths(home / "config", home / "data")
-    searcher = ThreadSearcher(get_strategy)
-    return TicTacToeApp(settings or Settings(), paths=paths, searcher=searcher, online=plan, seed=1)
-
-
-@asynccontextmanager
-async def hosted_app(
-    home: Path, settings: Settings | None = None, size: tuple[int, int] = (80, 24)
-) -> AsyncIterator[tuple[TicTacToeApp, tuple[str, int], str]]:
-    app = app_for(home, HostPlan("127.0.0.1", 0), settings)
-    async with app.run_test(size=size):
-        await until(
-            lambda: (
-                app.game_screen.online is not None
-                and app.game_screen.online.host is not None
-                and app.game_screen.online.host.address is not None
-            )
-        )
-        assert app.game_screen.online is not None
-        assert app.game_screen.online.host is not None
-        assert app.game_screen.online.host.address is not None
-        yield app, app.game_screen.online.host.address, app.game_screen.online.host.code
+from ..helpers.app import marks, status
+from ..helpers.online import app_for, hosted_app, press
+from ..helpers.waiting import until
 
 
 async def test_two_apps_play_a_game_and_a_rematch_over_loopback(tmp_path: Path) -> None:
@@ -113,13 +80,6 @@ async def test_a_guest_who_drops_out_joins_again_with_the_code_and_finds_the_gam
             assert "back" in status(host)
             await press(host, "9")
             await until(lambda: marks(again) == "o../.x./..x")
-
-
-async def press(app: TicTacToeApp, key: str) -> None:
-    """Press a key in one of two apps running at once (each has its own pilot-less driver)."""
-    from textual.pilot import Pilot
-
-    await Pilot(app).press(key)
 
 
 async def test_the_sidebar_join_takes_a_direct_hosts_address_then_its_code(tmp_path: Path) -> None:
@@ -208,7 +168,7 @@ async def test_a_mistyped_code_asks_again_and_the_right_one_joins(tmp_path: Path
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, "maple-maple-maple"))
         async with guest.run_test() as pilot:
-            await until(lambda: isinstance(guest.screen, PathPrompt), seconds=15)
+            await until(lambda: isinstance(guest.screen, PathPrompt))
             assert isinstance(guest.screen, PathPrompt)
             assert "refused the code" in guest.screen.title_text
             assert "Someone is guessing (1)" in status(host)
@@ -230,5 +190,5 @@ async def test_the_host_gives_a_new_code_and_the_old_one_no_longer_works(tmp_pat
         assert f"code: {new}" in status(host)
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, old))
         async with guest.run_test():
-            await until(lambda: isinstance(guest.screen, PathPrompt), seconds=15)
+            await until(lambda: isinstance(guest.screen, PathPrompt))
             assert not host.game_screen.game.joined

@@ -20,9 +20,10 @@ from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
+from ..helpers.app import marks, status
+from ..helpers.online import app_for, press
+from ..helpers.waiting import until
 from ..mailbox_server import free_port, mailbox_server
-from .test_online import app_for, press, until
-from .test_play import marks, status
 
 #: Twisted's reactor runs on one asyncio loop for the life of the process, as it does in the app.
 session_loop = pytest.mark.asyncio(loop_scope="session")
@@ -84,7 +85,7 @@ async def test_a_wrong_code_is_refused_the_host_shows_a_new_one_and_the_friend_j
             mistyped = f"{first.split('-')[0]}-not-this"
             guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, mistyped))
             async with guest.run_test() as pilot:
-                await until(lambda: isinstance(guest.screen, PathPrompt), seconds=20)
+                await until(lambda: isinstance(guest.screen, PathPrompt))
                 assert isinstance(guest.screen, PathPrompt)
                 assert f"refused the code {mistyped}" in guest.screen.title_text
                 assert not playing(guest)  # no board for a wrong code
@@ -113,9 +114,9 @@ async def test_moves_cross_after_the_mailbox_server_restarts_and_nobody_is_told_
                 assert not playing(guest)
                 assert "Your turn" not in status(guest)
                 server.start()
-                await until(lambda: playing(guest) and playing(host), seconds=30)
+                await until(lambda: playing(guest) and playing(host))
                 await press(guest, "1")
-                await until(lambda: marks(host) == "o../.x./...", seconds=30)
+                await until(lambda: marks(host) == "o../.x./...")
 
 
 @session_loop
@@ -167,7 +168,7 @@ async def test_an_unreachable_mailbox_server_is_said_in_one_line(tmp_path: Path)
     url = f"ws://127.0.0.1:{free_port()}/v1"
     host = app_for(tmp_path / "host", MailboxHostPlan(url))
     async with host.run_test():
-        await until(lambda: "Cannot go online" in status(host), seconds=20)
+        await until(lambda: "Cannot go online" in status(host))
         line = next(line for line in status(host).splitlines() if "Cannot go online" in line)
         assert f"cannot reach the mailbox server at {url}" in line
 

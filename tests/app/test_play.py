@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import gc
 import re
+import sys
 from dataclasses import replace
 
 import pytest
 from rich.console import Console
-from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.pilot import Pilot
 from textual.widgets import Select
-from textual.worker import WorkerCancelled, WorkerFailed
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.app import START_SWITCH_INTERVAL, SWITCH_INTERVAL
 from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
 from tictactoe_tui.app.commands import game_commands
+from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.sidebar import Sidebar
@@ -28,39 +26,13 @@ from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
 from tictactoe_tui.table import COMPUTERS
-from tictactoe_tui.table import TWO_PLAYERS as TWO_PLAYERS_TABLE
 
-from .conftest import AppFactory, Broken, FirstFree, Gated
-from .squares import click_square, square, squares
+from ..helpers.app import TWO_PLAYERS, AppFactory, click_cell, handled, marks, settle, status, status_lines
+from ..helpers.players import Broken, FirstFree, Gated
+from ..helpers.squares import square, squares
+from ..helpers.waiting import until
 
 SEVEN = Preset(7, 7, 5)
-
-TWO_PLAYERS = Settings(mode=TWO_PLAYERS_TABLE.name)
-
-
-def marks(app: TicTacToeApp) -> str:
-    return str(app.game_screen.game.board)
-
-
-def status(app: TicTacToeApp) -> str:
-    """What the status line says: its headline, then its notices (markup kept), each read as the
-    one line it is, though drawn broken between its phrases where it is wider than the line."""
-    drawn = str(app.query_one("#status").render())
-    return re.sub(r"\[dim\].*?\[/dim\]", lambda notice: notice[0].replace("\n", " "), drawn, flags=re.DOTALL)
-
-
-async def click_cell(pilot: Pilot[None], row: int, col: int) -> None:
-    """Click a square once the board has been laid out."""
-    await pilot.pause()
-    assert await click_square(pilot, (row, col))
-
-
-async def settle(app: TicTacToeApp) -> None:
-    """Wait for every worker to end (cancelled ones too) and its news to reach the app."""
-    for worker in list(app.workers):
-        with contextlib.suppress(WorkerCancelled, WorkerFailed):
-            await worker.wait()
-    await asyncio.sleep(0)
 
 
 async def test_board_has_focus_and_it_is_your_turn(make_app: AppFactory) -> None:
@@ -137,9 +109,7 @@ async def test_no_moves_after_the_game_is_over(make_app: AppFactory) -> None:
         assert "X wins" in status(app)
         await pilot.press("9")
         assert marks(app) == "xxx/oo./..."
-        refusal = next(Text.from_markup(line) for line in status(app).splitlines() if "Game over" in line)
-        width = app.query_one(StatusLine).content_size.width
-        assert refusal.cell_len <= width, f"{refusal.plain!r} wraps in {width} columns"  # at 80×24 too
+        assert "Game over: n plays again, v reviews it" in status_lines(app)  # on one line, at 80×24 too
         cells = {c.move for c in squares(app) if c.has_class("-win")}
         assert cells == {(0, 0), (0, 1), (0, 2)}
         await pilot.press("n")
@@ -293,11 +263,7 @@ async def test_tab_moves_between_board_and_sidebar(make_app: AppFactory) -> None
 async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test() as pilot:
-        for _ in range(200):  # up to 2 s on a loaded machine: the first frame, then the sidebar
-            if app.query(Sidebar) and app.query_one(Sidebar).is_mounted:
-                break
-            await pilot.pause(0.01)
-        assert app.query_one(Sidebar).is_mounted
+        await until(lambda: app.query(Sidebar) and app.query_one(Sidebar).is_mounted, "the sidebar")
         await pilot.pause()
         footer_keys = {key.key for key in app.query("FooterKey")}
         assert {"n", "q"} <= footer_keys
@@ -338,8 +304,6 @@ async def test_the_focused_board_is_styled_as_often_as_the_status_line(
     styled as focused from the start, so taking the focus does not style it again."""
     from textual.css.stylesheet import Stylesheet
 
-    from tictactoe_tui.app.game_screen import GameScreen
-
     styled: dict[str, int] = {}
     at_first_frame: dict[str, int] = {}
     apply, after_first_frame = Stylesheet.apply, GameScreen.after_first_frame
@@ -375,14 +339,14 @@ def test_the_app_s_own_stylesheet_styles_only_the_first_frame() -> None:
 @pytest.mark.first_frame
 async def test_a_dialog_shown_before_the_sidebar_is_built_is_styled(make_app: AppFactory) -> None:
     app = make_app()
-    async with app.run_test() as pilot:
+    async with app.run_test():
         app.post_message(events.Key("question_mark", "?"))  # before the first pause: the sidebar is not built yet
-        await pilot.pause()
+        await handled(app)
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one("#help").styles.border.top[0] == "round"
-        await app.game_screen.whole()
-        await pilot.pause()
-        assert app.query_one(Sidebar).styles.padding.left == 1
+        await until(lambda: app.game_screen.side.built.is_set() and app.game_screen.query(Sidebar), "the sidebar built")
+        await handled(app)
+        assert app.game_screen.query_one(Sidebar).styles.padding.left == 1
         assert list(app.stylesheet.source).count((str(PANELS_CSS), "")) == 1
 
 
@@ -395,6 +359,27 @@ async def test_the_garbage_collector_held_off_for_the_start_is_on_after_the_firs
             assert gc.isenabled()
     finally:
         gc.enable()
+
+
+async def test_a_thread_waits_little_for_the_gil_while_the_game_starts(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The thread that writes the first frame to the terminal waited up to Python's 5 ms for the
+    GIL while the main thread went straight on to mount the sidebar: from the mount until the
+    sidebar is drawn a thread waits at most START_SWITCH_INTERVAL, then Python's own again."""
+    at_first_frame: list[float] = []
+    after_first_frame = GameScreen.after_first_frame
+
+    async def first_frame_drawn(screen: GameScreen) -> None:
+        at_first_frame.append(sys.getswitchinterval())
+        await after_first_frame(screen)
+
+    monkeypatch.setattr(GameScreen, "after_first_frame", first_frame_drawn)
+    app = make_app()
+    async with app.run_test():
+        await until(lambda: sys.getswitchinterval() == SWITCH_INTERVAL, "Python's switch interval again")
+    assert at_first_frame == [pytest.approx(START_SWITCH_INTERVAL)]
+    assert START_SWITCH_INTERVAL < SWITCH_INTERVAL
 
 
 async def test_help_lists_the_keys(make_app: AppFactory) -> None:
@@ -433,7 +418,7 @@ async def test_command_palette_offers_every_setting(make_app: AppFactory) -> Non
             assert title in titles
         await pilot.press("ctrl+p")
         await pilot.press(*"level medium")  # as a player would type it
-        await pilot.pause(0.3)
+        await settle(app)  # the palette has found what was typed
         await pilot.press("enter")
         await pilot.pause()
         assert app.game_screen.settings.level == "medium"
@@ -446,7 +431,7 @@ async def test_the_palette_finds_a_board_typed_with_an_x(make_app: AppFactory) -
     async with app.run_test() as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"15x15")
-        await pilot.pause(0.3)
+        await settle(app)  # the palette has found what was typed
         await pilot.press("enter")
         await pilot.pause()
         assert app.game_screen.settings.preset.key.startswith("15x15")
@@ -474,7 +459,7 @@ async def test_the_computer_s_news_wraps_between_its_phrases() -> None:
         await pilot.pause()
         news = app.game_screen.game.move_news()
         assert len(news) > app.query_one(StatusLine).content_size.width
-        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        lines = status_lines(app)
         played, outlook = news.split(" — ")
         assert any(played in line for line in lines)
         assert any(f"— {outlook}" in line for line in lines), "\n".join(lines)
@@ -541,7 +526,7 @@ async def test_the_board_takes_a_new_theme_s_colours_at_once(make_app: AppFactor
     """The board draws its squares in the theme's colours: a new theme draws it again."""
     from textual.color import Color
 
-    from .squares import drawn
+    from ..helpers.squares import drawn
 
     app = make_app()
     async with app.run_test() as pilot:

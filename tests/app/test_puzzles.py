@@ -21,8 +21,8 @@ from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths
 
-from .conftest import AppFactory
-from .squares import click_square
+from ..helpers.app import AppFactory
+from ..helpers.squares import click_square
 
 #: X b2, O b1 (a mistake: X wins now), X a1, O c3, X c1 (lets it go), O a3, X a2 (loses), O c2, X b3
 GAME = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))

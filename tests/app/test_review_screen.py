@@ -24,7 +24,9 @@ from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import AppFactory, FirstFree
+from ..helpers.app import AppFactory
+from ..helpers.players import FirstFree
+from ..helpers.waiting import until
 
 SnapCompare = Callable[..., bool]
 #: Columns of padding left of the graph's bars (the tcss gives #replay-graph ``padding: 0 2``).
@@ -63,7 +65,7 @@ async def test_v_after_a_game_reviews_it_and_a_click_on_the_graph_jumps(make_app
 
 
 async def test_the_archive_replay_reviews_on_v(make_app: AppFactory) -> None:
-    from .scenes import ARCHIVED
+    from ..helpers.scenes import ARCHIVED
 
     app = make_app(Settings())
     for record in ARCHIVED:
@@ -255,10 +257,7 @@ async def test_the_progress_shows_while_moves_are_judged_and_c_cancels(make_app:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_review(pilot, record)
         panel = screen.query_one(ReviewPanel)
-        for _ in range(100):
-            await pilot.pause(0.01)
-            if panel.judged >= 20:
-                break
+        await until(lambda: panel.judged >= 20, "20 moves judged")
         assert panel.judging
         status = screen.query_one("#replay-status", Static)
         assert status.region.bottom <= screen.query_one("#replay-play").region.bottom  # in sight, under the board
@@ -292,10 +291,7 @@ def test_snapshot_an_ultimate_review_in_progress_at_80x24(snap_compare: SnapComp
 
     async def run_before(pilot: Pilot[None]) -> None:
         screen = await _open_review(pilot, record)
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if screen.query_one(ReviewPanel).judged >= 24:
-                break
+        await until(lambda: screen.query_one(ReviewPanel).judged >= 24, "24 moves judged")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)  # leaving it cancels the review
 

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from tictactoe_tui.game import GameState, Scoreboard, Settings
 from tictactoe_tui.table import COMPUTERS, TABLES, VS_COMPUTER
 
-from .conftest import AppFactory
+from ..helpers.app import AppFactory
 
 
 def finished(settings: Settings, moves: int) -> GameState:

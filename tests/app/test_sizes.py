@@ -25,6 +25,8 @@ from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import GameState, Preset, Settings, presets_for
 from tictactoe_tui.table import TWO_PLAYERS
 
+from ..helpers.squares import shown
+
 WIDTHS = (40, 70, 80, 140, 200)  # 70 and 80: either side of the sidebar folding away
 HEIGHTS = (12, 18, 24, 40)
 PRESETS = [preset for game in RULES for preset in presets_for(game)]
@@ -111,8 +113,7 @@ async def test_the_status_shows_its_whole_text(size: tuple[int, int], game: str)
         for banner, news in LONG_NEWS:
             status.online_banner, status.notice = banner, Notice(news, Cause.ANSWER)
             await pilot.pause()
-            shown = " ".join(strip.text for strip in status.render_lines(Region(0, 0, *status.outer_size))).split()
-            assert shown == Text.from_markup(status.render()).plain.split()
+            assert " ".join(shown(status)).split() == Text.from_markup(status.render()).plain.split()
             assert app.query_one(BoardView).fits, f"{preset.label} at {size} no longer fits beside the status"
 
 

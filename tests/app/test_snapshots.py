@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from .scenes import SCENES
+from ..helpers.scenes import SCENES
 
 SnapCompare = Callable[..., bool]
 

@@ -5,7 +5,6 @@ are never cut mid-phrase, and online a choice says when it applies."""
 from __future__ import annotations
 
 import pytest
-from textual.geometry import Region
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
@@ -16,13 +15,9 @@ from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.table import CHOICES, ONLINE_HOST, TABLES, TWO_PLAYERS
 
-from .conftest import AppFactory, FirstFree
-
-
-def shown(app: TicTacToeApp, node: str = "#status") -> list[str]:
-    """The lines ``node`` draws, as they are on screen."""
-    widget = app.screen.query_one(node)
-    return [strip.text.strip() for strip in widget.render_lines(Region(0, 0, *widget.outer_size))]
+from ..helpers.app import AppFactory, status_lines
+from ..helpers.players import FirstFree
+from ..helpers.squares import shown
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: "{}x{}".format(*size))
@@ -38,7 +33,7 @@ async def test_with_the_overlay_on_the_computers_move_is_still_told(
         await pilot.pause()
         await app.workers.wait_for_complete()  # the overlay asks about the position after the reply
         await pilot.pause()
-        lines = shown(app)
+        lines = status_lines(app)
         assert app.game_screen.analysis is not None  # the overlay's values are shown
         assert any(line.startswith("O played a1") for line in lines), lines
         assert any(line.startswith("D: draw") for line in lines), lines
@@ -58,7 +53,7 @@ async def test_a_lost_misere_game_names_the_line_that_lost() -> None:
         await pilot.press("1", "5", "4", "9", "7")  # X a1, O b2, X a2, O c3, X a3: X completes the column
         await pilot.pause()
         assert app.game_screen.game.board.winner is Mark.O
-        assert shown(app)[0] == "O wins — X completed a1 a2 a3"
+        assert status_lines(app)[0] == "O wins — X completed a1 a2 a3"
 
 
 async def test_at_80x24_the_replays_keys_break_between_whole_phrases(make_app: AppFactory) -> None:
@@ -71,7 +66,7 @@ async def test_at_80x24_the_replays_keys_break_between_whole_phrases(make_app: A
         app.push_screen(ReplayScreen(record, app.archive, app.searcher))
         await pilot.pause()
         await pilot.pause()
-        lines = [line for line in shown(app, "#replay-status") if line]
+        lines = [line for line in shown(app.screen.query_one("#replay-status")) if line]
         keys = [line for line in lines if "step" in line or "review" in line or "play on" in line]
         assert keys, lines
         phrases = ("←/→ step", "PgDn/PgUp scroll", "a analysis", "v review", "p play on from here")

@@ -15,8 +15,8 @@ from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import FirstFree
-from .squares import drawn
+from ..helpers.players import FirstFree
+from ..helpers.squares import drawn
 
 #: The themes the app lists in its theme picker, read from the app itself.
 OFFERED = sorted(TicTacToeApp(searcher=ThreadSearcher(get_strategy)).available_themes)

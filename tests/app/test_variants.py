@@ -7,7 +7,6 @@ from dataclasses import replace
 from rich.console import Console
 from textual.widgets import Select
 
-from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.board_drawing import BIG_GLYPHS
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.help import HelpScreen, games_table
@@ -15,10 +14,10 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import KeyLayout, Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from .conftest import AppFactory, FirstFree
-from .squares import drawn, squares
-from .test_online import until
-from .test_play import click_cell, marks, settle, status
+from ..helpers.app import AppFactory, click_cell, marks, settle, status
+from ..helpers.players import FirstFree
+from ..helpers.squares import drawn, shown, squares
+from ..helpers.waiting import until
 
 CONNECT_FOUR = Settings(mode=TWO_PLAYERS.name, preset=Preset(6, 7, 4, "gravity"))
 ULTIMATE = Settings(mode=TWO_PLAYERS.name, preset=Preset(9, 9, 3, "ultimate"))
@@ -154,11 +153,6 @@ async def test_a_claimed_ultimate_board_shows_one_big_mark(make_app: AppFactory)
         assert "play in any open board" in status(app)
 
 
-def screen_lines(app: TicTacToeApp) -> list[str]:
-    """The characters on screen, line by line (colours and styles dropped)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
 async def test_ultimate_s_small_boards_are_parted_by_lines_and_the_open_ones_framed_in_heavy_lines(
     make_app: AppFactory,
 ) -> None:
@@ -169,7 +163,7 @@ async def test_ultimate_s_small_boards_are_parted_by_lines_and_the_open_ones_fra
         await click_cell(pilot, 4, 4)  # O is sent to the centre board
         view = app.game_screen.query_one(BoardView)
         assert view.fits
-        board = "\n".join(line[view.region.x : view.region.right] for line in screen_lines(app))
+        board = "\n".join(shown(view))
         assert board.count("╆") == board.count("╅") == board.count("╄") == board.count("╃") == 1  # its corners
         assert (board.count("┃"), board.count("━")) == (2 * 5, 2 * 11)  # its sides, each one board long
         assert (board.count("│"), board.count("─")) == (2 * 2 * 5, 2 * 2 * 11)  # the other boards' sides

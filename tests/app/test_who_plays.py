@@ -21,13 +21,15 @@ from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import JoinPlan
+from tictactoe_tui.net.guest import Guest
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
-from .conftest import AppFactory, FirstFree, Gated
-from .test_online import app_for, hosted_app, press, until
-from .test_play import settle, status
+from ..helpers.app import AppFactory, settle, status, status_lines
+from ..helpers.online import app_for, hosted_app, press
+from ..helpers.players import FirstFree, Gated
+from ..helpers.waiting import until
 
 
 @pytest.mark.parametrize("keys", ["qn", "qu", "qnn", "qun"])
@@ -37,7 +39,7 @@ async def test_a_burst_of_keys_after_q_mid_game_never_quits_without_a_yes(make_a
         await pilot.press("1")
         for key in keys:  # in one burst: nothing waits between them, as in a paste or a fast typist
             app.post_message(events.Key(key, key))
-        await pilot.pause(0.2)
+        await settle(app)  # every key handled, and what it started
         assert app.is_running
         assert app.game_screen.game.board.move_count == 1
         if keys == "qnn":  # the second n, handed on by the closing dialog, asks for a new game
@@ -92,7 +94,7 @@ async def test_q_right_after_the_first_move_in_a_burst_asks_first(make_app: AppF
     async with app.run_test(size=(80, 24)) as pilot:
         for key in (move, "q"):
             app.post_message(events.Key(key, " " if key == "space" else None))
-        await pilot.pause(0.2)
+        await settle(app)  # every key handled, and what it started
         assert app.is_running
         assert app.game_screen.game.board.move_count == 1
         assert isinstance(app.screen, ConfirmScreen)
@@ -131,7 +133,7 @@ async def test_a_burst_of_keys_after_n_mid_game_never_replaces_it_without_a_yes(
         await pilot.press("1")
         for key in keys:  # in one burst, as in a paste or a fast typist
             app.post_message(events.Key(key, key))
-        await pilot.pause(0.2)
+        await settle(app)  # every key handled, and what it started
         assert app.is_running
         assert (app.game_screen.game.number, app.game_screen.game.board.history) == (1, ((0, 0),))
 
@@ -303,7 +305,7 @@ async def test_undo_after_the_end_says_why_within_80_columns(make_app: AppFactor
         await pilot.pause()
         notice = str(app.game_screen.notice)
         assert notice.startswith("Over and counted")
-        assert len(notice) <= app.query_one("#status").content_size.width
+        assert notice in status_lines(app)  # drawn whole on one line
 
 
 async def test_the_host_says_waiting_once_and_drops_the_code_once_the_friend_is_in(tmp_path: Path) -> None:
@@ -317,12 +319,15 @@ async def test_the_host_says_waiting_once_and_drops_the_code_once_the_friend_is_
             assert f"hosting at 127.0.0.1:{port}" in status(host)
 
 
-def test_the_guest_s_news_of_a_drop_goes_once_it_hears_from_the_host_again() -> None:
+def test_the_guest_s_news_of_a_drop_goes_once_it_hears_from_the_host_again(monkeypatch: pytest.MonkeyPatch) -> None:
     said: list[str] = []
     link = OnlineLink(JoinPlan("127.0.0.1", 1, "a-b-c"), Match(3, 3, 3), lambda state, scores: None,
                       lambda banner, text: said.append(text))  # fmt: skip
     link.changed(Match(3, 3, 3))
     link.status("Waiting for your friend: the connection dropped, joining again…")
+    link.changed(Match(3, 3, 3))  # a state while the host is still away: the news stays
+    assert said[-1].endswith("joining again…")
+    monkeypatch.setattr(Guest, "connected", property(lambda guest: True))  # the host is heard again
     link.changed(Match(3, 3, 3))
     assert said[-1] == ""
 

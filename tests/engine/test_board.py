@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, BoardError, Mark, default_k, move_name
 
+from ..helpers.engine import reachable
+
 
 def test_text_form_round_trips_case_insensitively() -> None:
     board = Board.parse("X.o/.x./..O")
@@ -145,15 +147,6 @@ def outcomes_from(board: Board) -> tuple[int, int, int]:
         for i, count in enumerate(outcomes_from(board.play(move))):
             totals[i] += count
     return (totals[0], totals[1], totals[2])
-
-
-def reachable(board: Board, seen: set[Board]) -> set[Board]:
-    """Every position reachable from ``board`` (added to ``seen``)."""
-    if board not in seen:
-        seen.add(board)
-        for move in board.legal_moves():
-            reachable(board.play(move), seen)
-    return seen
 
 
 def test_game_tree_counts_match_the_published_figures() -> None:

@@ -16,8 +16,7 @@ from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.exact import solver_for
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 
-from .test_gravity_solver import SHAPES
-from .test_variants import random_play
+from ..helpers.engine import SHAPES, random_play
 
 
 def counted_windows(me: int, opp: int, shape: Geometry) -> int:

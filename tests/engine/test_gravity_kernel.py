@@ -15,7 +15,7 @@ from tictactoe_tui.engine.search import gravity_solver
 from tictactoe_tui.engine.search.gravity_kernel import SHALLOW_EMPTY, CompiledTable
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 
-from .test_variants import random_play
+from ..helpers.engine import random_play
 
 
 def both(board: Board) -> tuple[GravitySolver, GravitySolver]:

@@ -20,9 +20,7 @@ from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import CHECK_EVERY
 
-from .test_variants import random_play
-
-SHAPES = [(4, 4, 3), (4, 5, 4), (3, 5, 3), (5, 4, 3), (3, 7, 3), (7, 3, 3), (5, 5, 4), (6, 5, 4), (6, 7, 4), (7, 7, 5)]
+from ..helpers.engine import SHAPES, random_play
 
 
 @pytest.mark.parametrize(("rows", "cols", "k"), SHAPES)

@@ -12,7 +12,7 @@ from tictactoe_tui.engine.players import ReferenceSolverStrategy
 from tictactoe_tui.engine.search import rules_mcts
 from tictactoe_tui.engine.search.budget import Budget
 
-from .test_variants import random_play
+from ..helpers.engine import random_play
 
 SHAPES = [("classic", 3, 3, 3), ("misere", 3, 3, 3), ("gravity", 4, 4, 3), ("gravity", 4, 5, 4)]
 

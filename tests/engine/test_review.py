@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import random
 from functools import cache
 
 import pytest
@@ -15,17 +14,7 @@ from tictactoe_tui.engine.review import judge_move, review_game
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
 
-
-def lines(rows: int, cols: int, k: int) -> list[list[tuple[int, int]]]:
-    """Every run of ``k`` squares across, down or diagonally."""
-    found = []
-    for row in range(rows):
-        for col in range(cols):
-            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                run = [(row + d_row * step, col + d_col * step) for step in range(k)]
-                if all(0 <= r < rows and 0 <= c < cols for r, c in run):
-                    found.append(run)
-    return found
+from ..helpers.engine import lines, random_game
 
 
 @cache
@@ -45,17 +34,6 @@ def value(cells: tuple[str, ...], rows: int, cols: int, k: int) -> int:
 def move_value(cells: tuple[str, ...], index: int, rows: int, cols: int, k: int) -> int:
     mover = "x" if cells.count("x") == cells.count("o") else "o"
     return -value((*cells[:index], mover, *cells[index + 1 :]), rows, cols, k)
-
-
-def random_game(rows: int, cols: int, k: int, seed: int) -> list[tuple[int, int]]:
-    rng = random.Random(seed)
-    board = Board.empty(rows, cols, k)
-    moves = []
-    while not board.is_over:
-        move = rng.choice(board.legal_moves())
-        moves.append(move)
-        board = board.play(move)
-    return moves
 
 
 @pytest.mark.parametrize(("rows", "cols", "k", "checked_from"), [(3, 3, 3, 0), (4, 4, 4, 6), (4, 4, 3, 5)])

@@ -17,7 +17,7 @@ from tictactoe_tui.engine.review import MoveReview, Review, loads, review_game
 from tictactoe_tui.engine.search.exact import new_solver
 from tictactoe_tui.engine.search.solver import ExactSolver
 
-from .test_review import lines, random_game
+from ..helpers.engine import lines, random_game
 
 runs_of = cache(lines)
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from tictactoe_tui.engine import Board, Budget, analyze
 from tictactoe_tui.engine.search.solver import Solver
 
-from .reference import make_solver
-from .test_board import reachable
+from ..helpers.engine import reachable
+from ..helpers.reference import make_solver
 
 
 def reference_values(board: Board) -> dict[tuple[int, int], tuple[int, int]]:

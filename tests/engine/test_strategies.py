@@ -23,7 +23,7 @@ from tictactoe_tui.engine.players import (
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.engine.search.budget import UNLIMITED
 
-from .test_board import reachable
+from ..helpers.engine import reachable
 
 CORNERS = {(0, 0), (0, 2), (2, 0), (2, 2)}
 SIDES = {(0, 1), (1, 0), (1, 2), (2, 1)}

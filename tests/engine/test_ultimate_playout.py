@@ -11,7 +11,7 @@ from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS, SLOT_OF
 from tictactoe_tui.engine.search.ultimate_playout import FREE, HAS_LINE, WINNING_SLOTS, Guide, split
 
-from .test_variants import random_play
+from ..helpers.engine import random_play
 
 #: The cell (reading order on 9×9) of each small board's slot.
 CELL = {(block, SLOT_OF[cell]): cell for block in range(9) for cell in range(81) if BLOCK_MASKS[block] >> cell & 1}

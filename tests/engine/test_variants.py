@@ -24,18 +24,10 @@ from tictactoe_tui.engine.search.book import has_book
 from tictactoe_tui.engine.search.exact import solver_for
 from tictactoe_tui.game import KeyLayout
 
-from .reference import make_solver
+from ..helpers.engine import random_play
+from ..helpers.reference import make_solver
 
 SHAPES = [(game, *shape) for game, rules in GAMES.items() for shape in rules.presets]
-
-
-def random_play(board: Board, seed: int, plies: int) -> Board:
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if board.is_over:
-            break
-        board = board.play(rng.choice(board.legal_moves()))
-    return board
 
 
 def test_the_registry_names_each_game_once_and_refuses_unknown_ones() -> None:

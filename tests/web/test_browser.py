@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser import CHROMIUM, served_game, visit
+from ..helpers.browser import CHROMIUM, served_game, visit
 
 pytest.importorskip("playwright", reason="Playwright is not installed (pip install -e '.[test]')")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (apt-get install chromium)")

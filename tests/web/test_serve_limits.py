@@ -10,7 +10,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,7 +19,8 @@ import aiohttp
 import pytest
 from aiohttp import WSMsgType
 
-from .browser import free_port
+from ..helpers.browser import start_server
+from ..helpers.waiting import until
 
 
 def processes_in_group(group: int) -> list[str]:
@@ -50,36 +50,13 @@ def games(group: int) -> list[str]:
 
 @contextmanager
 def server(home: Path, *options: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    port = free_port()
-    env = {**os.environ, "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tictactoe_tui", "serve", "--port", str(port), *options],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    port, process = start_server(home, *options)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
         yield port, process
     finally:
         with contextlib.suppress(ProcessLookupError):  # (a test may have ended it)
             os.killpg(process.pid, 9)
         process.wait()
-
-
-async def until(condition: object, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.1)
 
 
 async def open_game(session: aiohttp.ClientSession, port: int) -> aiohttp.ClientWebSocketResponse:
@@ -113,14 +90,13 @@ async def test_the_session_cap_holds_and_every_process_goes_with_its_browser(tmp
 
             await first.close()  # a browser leaves: its game and search process go, a place opens
             await second.send_json(RIGHT_ARROW)
-            await until(lambda: len(games(group)) == 1, 15)
-            deadline = time.monotonic() + 15
-            while True:  # the place opens once the game's process has been waited for
+            await until(lambda: len(games(group)) == 1)
+
+            async def open_place() -> bool:
                 async with session.get(f"http://127.0.0.1:{port}/") as page:
-                    if page.status == 200:
-                        break
-                assert time.monotonic() < deadline, "the place never opened"
-                await asyncio.sleep(0.2)
+                    return page.status == 200
+
+            await until(open_place, "a place to open once the game's process has been waited for")
 
             await second.send_json(RIGHT_ARROW)  # a key, then silence: ended after 8 idle seconds
             silent_since = time.monotonic()
@@ -129,7 +105,7 @@ async def test_the_session_cap_holds_and_every_process_goes_with_its_browser(tmp
                 if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
                     break
             assert 7.5 < time.monotonic() - silent_since < 25
-            await until(lambda: not processes(group), 15)  # the game, its search process, their helpers
+            await until(lambda: not processes(group))  # the game, its search process, their helpers
             assert process.poll() is None  # the server itself goes on
 
 
@@ -161,7 +137,7 @@ async def test_only_keys_clicks_and_resizes_keep_a_game_alive_not_pings_or_other
             finally:
                 chatting.cancel()
             assert 2.5 < time.monotonic() - touched < 8
-        await until(lambda: not processes(process.pid), 15)  # the game and its search process
+        await until(lambda: not processes(process.pid))  # the game and its search process
 
 
 def closed_within(sock: socket.socket, seconds: float) -> float | None:

@@ -32,6 +32,12 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
 
 #: Pause between moves in computer-vs-computer games, so people can follow them.
 WATCH_DELAY = 0.6
+#: Seconds a thread waits for the GIL while the game starts (Python's default is 5 ms): the
+#: thread that writes the first frame to the terminal takes it this soon after the frame is
+#: queued, though the main thread goes straight on to open the archive and mount the sidebar.
+START_SWITCH_INTERVAL = 0.0002
+#: Python's switch interval, as it was when the app was loaded: the one restored after the start.
+SWITCH_INTERVAL = sys.getswitchinterval()
 
 
 class TicTacToeApp(App[None]):
@@ -123,6 +129,7 @@ class TicTacToeApp(App[None]):
     def on_mount(self) -> None:
         if self.keeper is not None:
             self.watch(self.game_screen, "game", self.keeper.keep)
+        sys.setswitchinterval(START_SWITCH_INTERVAL)  # Python's own again once the start is drawn
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
         if self.switched:
@@ -151,11 +158,13 @@ class TicTacToeApp(App[None]):
         if isinstance(self.searcher, ProcessSearcher):
             self.searcher.prepare()
             self.run_worker(self.searcher.process.start, thread=True, group="startup", exit_on_error=False)
+        self.call_after_refresh(sys.setswitchinterval, SWITCH_INTERVAL)  # once the sidebar is drawn
 
     async def on_unmount(self) -> None:
         self._write_settings()  # applied, and the app ends well: drawn or not, kept
         if self.keeper is not None and self.return_code in (None, 0):  # quit: nothing left behind
             self.keeper.close()
+        sys.setswitchinterval(SWITCH_INTERVAL)  # (the app may quit before its start is drawn)
         await self.game_screen.close()  # a search in progress stops when the app quits
         self.searcher.close()
         if self._archive is not None:

@@ -5,6 +5,7 @@ as messages: :class:`~.status.Told` for a game saved, :class:`~.messages.Loaded`
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from ..game import GameState, Settings
 from ..store import savefile
@@ -22,7 +23,7 @@ def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> G
 def loaded_news(name: str | None, saved: savefile.SavedGame) -> str:
     """What the status says of a game just loaded from the file ``name`` (as the player gave it)."""
     played = counted(saved.board.move_count, "move")
-    return f"Loaded {name}: {played} played" if name else f"Loaded the saved game: {played} played"
+    return f"Loaded {Path(name).name}: {played} played" if name else f"Loaded the saved game: {played} played"
 
 
 def save_game(screen: PlayScreen) -> None:
@@ -51,9 +52,11 @@ def load_game(screen: PlayScreen, path: str | None) -> None:
 
     if path is None:
         return
+    full = in_folder(screen.host.saved_games, path)
     try:
-        saved = savefile.read_game(in_folder(screen.host.saved_games, path))
+        saved = savefile.read_game(full)
     except savefile.SaveFileError as error:  # refused in the status line: the game in progress goes on
-        screen.post_message(Told(Notice(f"Not loaded: {error}", Cause.ANSWER)))
+        why = str(error).replace(str(full), full.name)  # the file by its name: a long path hid the reason
+        screen.post_message(Told(Notice(f"Not loaded: {why}", Cause.ANSWER)))
         return
     screen.post_message(Loaded(saved, path))

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-SCRIPTS = Path(__file__).parent.parent / "scripts"
+SCRIPTS = Path(__file__).parents[2] / "scripts"
 
 
 def load_script(name: str) -> ModuleType:

@@ -28,6 +28,8 @@ from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Settings
 from tictactoe_tui.table import TABLES
 
+from .app import status
+
 #: Seconds one action (and the work it starts) may take before the app counts as hung: the
 #: longest search an action can start (the overlay's 10 s on a board with an opening book)
 #: and two seconds more.
@@ -141,8 +143,8 @@ def read_screen(app: TicTacToeApp, started_with: Settings | None, before: Seen, 
         first_choice = app.query_one("#first", Select).value
         if first_choice is not FirstPlayer.COIN_FLIP and (first_choice is FirstPlayer.YOU) != (yours is Mark.X):
             faults.append(f"the sidebar says {first_choice} goes first, but the seats say otherwise ({seating})")
-    status = app.query_one("#status")
-    notice = str(getattr(status, "notice", None) or "")
+    status_line = app.query_one("#status")
+    notice = str(getattr(status_line, "notice", None) or "")
     if notice in WAIT_NOTICES and (board.is_over or board.to_move in seating.keyboard):
         faults.append(f"the status still says {notice!r} on this keyboard's turn (or after the end)")
     view = app.query_one(BoardView)
@@ -323,8 +325,7 @@ async def run(
             report.actions += 1
             if on_action is not None:
                 on_action(number, action)
-            status = str(app.query_one("#status").render())
-            faults = check(app.game_screen.game, status, before, action, human_moved)
+            faults = check(app.game_screen.game, status(app), before, action, human_moved)
             faults += read_screen(app, started_with, before, action)
             report.games = app.game_screen.game.number
             report.moves += (

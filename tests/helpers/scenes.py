@@ -16,7 +16,7 @@ from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
-from .conftest import Gated
+from .players import Gated
 
 SEVEN = Preset(7, 7, 5)
 

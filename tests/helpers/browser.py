@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .waiting import TIMEOUT, until_blocking
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 #: As a sandboxed root process on a machine without network: no sandbox, no background traffic.
 CHROMIUM_ARGS = [
@@ -40,28 +42,43 @@ def free_port() -> int:
         return port
 
 
-@contextmanager
-def served_game(home: Path) -> Iterator[str]:
-    """``tictactoe-tui serve`` on a free loopback port, with its files under ``home``; the URL."""
+def start_server(home: Path, *options: str) -> tuple[int, subprocess.Popen[bytes]]:
+    """``tictactoe-tui serve`` on a free loopback port, with its files under ``home``, once it
+    accepts connections: its port and process (the leader of a session of its own, so that the
+    server and the games it starts stop together)."""
     port = free_port()
     env = {**os.environ, "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config")}
     server = subprocess.Popen(
-        [sys.executable, "-m", "tictactoe_tui", "serve", "--port", str(port)],
+        [sys.executable, "-m", "tictactoe_tui", "serve", "--port", str(port), *options],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        start_new_session=True,  # the server and the games it starts stop together
+        start_new_session=True,
     )
+
+    def listening() -> bool:
+        if server.poll() is not None:
+            raise RuntimeError(f"tictactoe-tui serve exited with status {server.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except OSError:
+            return False
+        return True
+
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("tictactoe-tui serve did not start") from None
-                time.sleep(0.1)
+        until_blocking(listening, "tictactoe-tui serve to listen")
+    except BaseException:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+        raise
+    return port, server
+
+
+@contextmanager
+def served_game(home: Path) -> Iterator[str]:
+    """``tictactoe-tui serve`` on a free loopback port, with its files under ``home``; the URL."""
+    port, server = start_server(home)
+    try:
         yield f"http://127.0.0.1:{port}/"
     finally:
         os.killpg(server.pid, signal.SIGTERM)
@@ -79,9 +96,10 @@ class Visit:
     def text(self) -> str:
         return "".join(self.frames)
 
-    def wait_for(self, words: str, seconds: float = 30) -> bool:
-        """Wait until the game has sent ``words``; whether it did in time."""
-        deadline = time.monotonic() + seconds
+    def wait_for(self, words: str) -> bool:
+        """Wait until the game has sent ``words`` (Playwright's events run meanwhile); whether
+        it did within the tests' time-out."""
+        deadline = time.monotonic() + TIMEOUT
         while words not in self.text:
             if time.monotonic() > deadline:
                 return False

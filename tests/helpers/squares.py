@@ -7,6 +7,7 @@ from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.strip import Strip
+from textual.widget import Widget
 
 from tictactoe_tui.app.board_view import BoardView, Square
 from tictactoe_tui.engine import Move
@@ -30,9 +31,15 @@ async def click_square(pilot: Pilot[object], move: Move) -> bool:
     return await pilot.click(BoardView, offset=(region.x + region.width // 2, region.y + region.height // 2))
 
 
-def drawn(view: BoardView, region: Region) -> list[Strip]:
-    """The lines ``view`` draws in ``region`` (its own coordinates), cut to the region."""
+def drawn(view: Widget, region: Region) -> list[Strip]:
+    """The lines ``view`` (the board, or any widget) draws in ``region`` (its own coordinates),
+    cut to the region: what the screen shows there."""
     return [
         strip.crop(region.x, region.right)
         for strip in view.render_lines(Region(0, region.y, view.outer_size.width, region.height))
     ]
+
+
+def shown(widget: Widget) -> list[str]:
+    """The lines ``widget`` draws, as text (colours and styles dropped, trailing spaces cut)."""
+    return [strip.text.rstrip() for strip in drawn(widget, Region(0, 0, *widget.outer_size))]
