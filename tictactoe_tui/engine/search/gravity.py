@@ -230,10 +230,9 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
     The deadline alone ends a proof (a node cap ended them after about 0.4 s of a move's second
     on a free core, and some wins take longer to prove); without one, half of ``proof_nodes``
     (as interpreted nodes) ends each. A proven move is played as a forced win, else the search's
-    choice, unless the solver proved it does not win and another move is not so proven: then
-    the search's best of those. Where the first try proved that no move wins, the rest goes to holding the draw
-    instead: a move proven to draw at least (the search's choice first), else the search's
-    choice unless it is proven to lose and another move is not."""
+    choice as :func:`_unless_seen_worse` keeps it. Where the first try proved that no move wins,
+    the rest goes to holding the draw instead: a move proven to draw at least (the search's
+    choice first), else the same choice."""
     if not proof_nodes:
         return search(board, budget.with_max_nodes(max_nodes))
     solver = solver_for(board.geometry, GravitySolver)  # the one Gravity's registration hands in
@@ -252,18 +251,27 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
         holding = solver.holding_move(board, rest, first=outcome.cell)
         if holding is not None:
             return replace(outcome, cell=holding, score=outcome.scores[holding])
-        return _best_not_in(outcome, solver.proven_losing(board))
-    winning = solver.winning_move(board, rest, first=outcome.cell)
-    if winning is not None:
-        return replace(outcome, cell=winning, score=WIN - 1)
-    return _best_not_in(outcome, solver.proven_not_winning(board))
+    else:
+        winning = solver.winning_move(board, rest, first=outcome.cell)
+        if winning is not None:
+            return replace(outcome, cell=winning, score=WIN - 1)
+    return _unless_seen_worse(outcome, solver.proven_not_winning(board), solver.proven_losing(board))
 
 
-def _best_not_in(outcome: SearchOutcome, proven_worse: set[int]) -> SearchOutcome:
-    """The search's choice, unless the solver proved it worse than the move needs while another
-    move is not so proven: then the search's best of those."""
-    open_cells = {cell: score for cell, score in outcome.scores.items() if cell not in proven_worse}
-    if outcome.cell not in proven_worse or not open_cells:
-        return outcome
-    best = max(open_cells.values())
-    return replace(outcome, cell=next(cell for cell, score in open_cells.items() if score == best), score=best)
+def _unless_seen_worse(outcome: SearchOutcome, not_winning: set[int], losing: set[int]) -> SearchOutcome:
+    """The search's choice among the moves seen least bad, where no move is proven to win: first
+    those not proven short of a win (``not_winning``: the opponent holds at least a draw after
+    them), then those not seen to lose (``losing``, proven so by the solver, or a loss the search
+    itself saw by force), then any. Within the first group that has a move, the search's choice
+    if it is there, else its best-scored move there: a drawing move is played before a move seen
+    to lose, whatever the search's heuristic scores."""
+    seen_losing = losing | {cell for cell, score in outcome.scores.items() if score <= -WIN + MAX_DEPTH}
+    for worse in (not_winning | seen_losing, seen_losing):
+        open_cells = {cell: score for cell, score in outcome.scores.items() if cell not in worse}
+        if outcome.cell in open_cells:
+            return outcome
+        if open_cells:
+            best = max(open_cells.values())
+            chosen = next(cell for cell, score in open_cells.items() if score == best)
+            return replace(outcome, cell=chosen, score=best)
+    return outcome
