@@ -14,7 +14,7 @@ from .mcts import (
     immediate_outcomes,
 )
 from .perfect import ANY_GAME_PLAYOUTS, Choices, PerfectStrategy
-from .searching import AlphaBetaStrategy, GravityAlphaBetaStrategy, ThreatSpaceStrategy, proven_value
+from .searching import AlphaBetaStrategy, ThreatSpaceStrategy, proven_value
 from .seeds import (
     FIRST_SEAT_TABLE,
     SECOND_SEAT_TABLE,
@@ -36,7 +36,6 @@ __all__ = [
     "BySize",
     "Choices",
     "Decision",
-    "GravityAlphaBetaStrategy",
     "MctsStrategy",
     "OpeningTableStrategy",
     "PerfectStrategy",

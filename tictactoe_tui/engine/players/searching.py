@@ -1,4 +1,4 @@
-"""Players that search a game tree with an evaluation: alpha-beta, Gravity's alpha-beta, threat space."""
+"""Players that search a game tree with an evaluation: alpha-beta, threat space."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import random
 from typing import Protocol
 
 from ..board import Board
-from ..rules import Rules
 from ..search.budget import UNLIMITED, Budget
 from .base import Decision, Strategy, require_moves
 
@@ -49,35 +48,6 @@ class AlphaBetaStrategy(Strategy):
         outcome = alphabeta.search(board, budget.with_max_nodes(self.max_nodes))
         best = [cell for cell, score in outcome.scores.items() if score == outcome.score] or [outcome.cell]
         return Decision(board.move_at(rng.choice(sorted(best))), value=proven_value(outcome), depth=outcome.depth)
-
-
-class GravityAlphaBetaStrategy(Strategy):
-    """Gravity's alpha-beta with its threat rules (:mod:`..search.gravity`): odd and even
-    threats, forced blocks, deepening until ``max_nodes`` nodes or the caller's deadline.
-
-    With ``proof_nodes`` it then spends up to that many nodes and the rest of the budget in the
-    exact solver (:mod:`..search.gravity_solver`) proving a move that wins against any defence,
-    the search's choice first, and plays it when there is one: wins twenty plies deep that no
-    evaluation sees.
-    """
-
-    name = "gravity-alphabeta"
-
-    def __init__(self, max_nodes: int | None = 20_000, *, rules: Rules, proof_nodes: int = 0) -> None:
-        self.max_nodes = max_nodes
-        self.rules = rules
-        """The game it plays, as its registration hands it in."""
-        self.proof_nodes = proof_nodes
-
-    def supports(self, board: Board) -> bool:
-        return board.rules is self.rules
-
-    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        require_moves(board)
-        from ..search import gravity
-
-        outcome = gravity.search_and_prove(board, budget, self.max_nodes, self.proof_nodes)
-        return Decision(board.move_at(outcome.cell), value=proven_value(outcome), depth=outcome.depth)
 
 
 class ThreatSpaceStrategy(Strategy):
