@@ -10,8 +10,8 @@ from .mcts import (
     MctsStrategy,
     ReferenceMctsStrategy,
     ReferenceSolverStrategy,
-    UltimateMctsStrategy,
     immediate_outcomes,
+    unless_won_at_once,
 )
 from .perfect import ANY_GAME_PLAYOUTS, Choices, PerfectStrategy
 from .searching import AlphaBetaStrategy, ThreatSpaceStrategy, proven_value
@@ -46,11 +46,11 @@ __all__ = [
     "SlippingStrategy",
     "Strategy",
     "ThreatSpaceStrategy",
-    "UltimateMctsStrategy",
     "centre_cells",
     "corner_cells",
     "first_winning_cell",
     "immediate_outcomes",
     "proven_value",
     "rules_squares",
+    "unless_won_at_once",
 ]

@@ -1,4 +1,4 @@
-"""Monte Carlo players: UCT for any game, Ultimate's own MCTS-Solver, and the outside yardsticks."""
+"""Monte Carlo players: UCT for any game and the outside yardsticks."""
 
 from __future__ import annotations
 
@@ -7,14 +7,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..board import Board, cells_of, winning_cells
-from ..rules import Rules
 from ..search.budget import UNLIMITED, Budget
 from ..search.kit import ANY_GAME, SearchesFor
 from .base import Decision, Strategy, pick, require_moves
 
 if TYPE_CHECKING:
     from ..search.rules_mcts import SearchResult, SearchTree
-    from ..search.ultimate_mcts import SearchTree as UltimateTree
 
 
 class MctsStrategy(Strategy):
@@ -58,7 +56,7 @@ class MctsStrategy(Strategy):
         if self._tree is None:
             self._tree = rules_mcts.SearchTree()
         tree = self._tree
-        return _unless_won_at_once(
+        return unless_won_at_once(
             board,
             legal,
             rng,
@@ -93,9 +91,7 @@ def immediate_outcomes(board: Board, legal: int) -> tuple[int, int]:
     return wins, safe
 
 
-def _unless_won_at_once(
-    board: Board, legal: int, rng: random.Random, search: Callable[[int], SearchResult]
-) -> Decision:
+def unless_won_at_once(board: Board, legal: int, rng: random.Random, search: Callable[[int], SearchResult]) -> Decision:
     """A move that wins at once, if there is one; else ``search``'s answer, given the moves
     after which the opponent cannot win at once (all of them when every move lets it)."""
     wins, safe = immediate_outcomes(board, legal)
@@ -103,41 +99,6 @@ def _unless_won_at_once(
         return Decision(pick(board, wins, rng), estimate=1.0)
     result = search(safe or legal)
     return Decision(board.move_at(result.cell), estimate=result.win_rate)
-
-
-class UltimateMctsStrategy(Strategy):
-    """MCTS-Solver on Ultimate's own engine (:mod:`..search.ultimate_mcts`): a move that wins the
-    game at once taken wherever the tree or a playout meets one, proven results backed up, the
-    tree kept between moves. Stops after ``playouts`` playouts or when the budget ends.
-    It plays the game whose ``rules`` its registration hands in (Ultimate's)."""
-
-    name = "ultimate-mcts"
-
-    def __init__(self, playouts: int = 2000, *, rules: Rules) -> None:
-        self.playouts = playouts
-        self.rules = rules
-        self._tree: UltimateTree | None = None
-
-    def supports(self, board: Board) -> bool:
-        return board.rules is self.rules
-
-    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        legal = require_moves(board)
-        from ..search import ultimate_mcts
-
-        if self._tree is None:
-            self._tree = ultimate_mcts.SearchTree()
-        tree = self._tree
-        return _unless_won_at_once(
-            board,
-            legal,
-            rng,
-            lambda allowed: ultimate_mcts.search(board, rng, self.playouts, budget, tree=tree, allowed=allowed),
-        )
-
-    def __getstate__(self) -> dict[str, object]:
-        """Pickled (to a search process) without its tree."""
-        return {**self.__dict__, "_tree": None}
 
 
 class ReferenceMctsStrategy(Strategy):
