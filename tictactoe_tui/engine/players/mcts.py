@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import Board, cells_of, winning_cells
+from ..board import Board, cells_of
 from ..search.budget import UNLIMITED, Budget
 from ..search.kit import ANY_GAME, SearchesFor
 from .base import Decision, Strategy, pick, require_moves
@@ -19,11 +19,11 @@ class MctsStrategy(Strategy):
     """Monte Carlo tree search (UCT) with random playouts, for boards too big to solve.
 
     Stops after ``playouts`` playouts or when the budget ends, whichever comes first; with
-    no deadline the result depends only on the random generator. Before searching it takes
-    a winning square and blocks a single threat, which random playouts see only dimly.
-    In the other games (:mod:`..search.rules_mcts`, with the playouts of the game's
-    ``searches``) it takes a move that wins at once, keeps away from moves that let the
-    opponent win at once, and reuses its tree between moves.
+    no deadline the result depends only on the random generator. Where the game hands in a UCT
+    of its own (its ``searches``' ``uct``, the classic game's on bitboards), that one with its
+    tactics. Elsewhere it runs MCTS through the rules (:mod:`..search.rules_mcts`, with the
+    playouts of the game's ``searches``): it takes a move that wins at once, keeps away from
+    moves that let the opponent win at once, and reuses its tree between moves.
     """
 
     name = "mcts"
@@ -35,19 +35,10 @@ class MctsStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         legal = require_moves(board)
-        if not board.rules.classic_lines:
+        uct = self.searches.of(board).uct
+        if uct is None:
             return self._decide_by_rules(board, legal, rng, budget)
-        own, other = board.sides()
-        lines = board.geometry.lines
-        wins = winning_cells(own, other, lines)
-        if wins:
-            return Decision(pick(board, wins, rng), estimate=1.0)
-        threats = winning_cells(other, own, lines)
-        if threats and not threats & (threats - 1):
-            return Decision(board.move_at(threats.bit_length() - 1))
-        from ..search import mcts  # loaded on first use: most games never need it
-
-        result = mcts.search(board, rng, self.playouts, budget)
+        result = uct(board, rng, self.playouts, budget)
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
     def _decide_by_rules(self, board: Board, legal: int, rng: random.Random, budget: Budget) -> Decision:
@@ -106,8 +97,8 @@ class ReferenceMctsStrategy(Strategy):
     set it up — 1,000 simulations, one uniformly random rollout each, exploration c = 2 on
     results of -1/0/+1 (the same as 1.0 on this module's 0-to-1 scale), the most visited move,
     and no tactics of its own (unlike ``mcts``, it does not look for wins or blocks first).
-    Levels are calibrated against it. It plays every game (in the others with the playouts of
-    the game's ``searches``)."""
+    Levels are calibrated against it. It plays every game: with the game's own UCT where its
+    ``searches`` have one, else through the rules with the game's playouts."""
 
     name = "mcts-1000"
     SIMULATIONS = 1000
@@ -118,15 +109,12 @@ class ReferenceMctsStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         require_moves(board)
-        if board.rules.classic_lines:
-            from ..search import mcts
-
-            classic = mcts.search(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
-            cell, rate = classic.cell, classic.win_rate
-        else:
-            found = self.searches.of(board).estimate(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
-            cell, rate = found.cell, found.win_rate
-        return Decision(board.move_at(cell), estimate=rate)
+        searches = self.searches.of(board)
+        if searches.uct is None:
+            found = searches.estimate(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
+            return Decision(board.move_at(found.cell), estimate=found.win_rate)
+        own = searches.uct(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION, tactics=False)
+        return Decision(board.move_at(own.cell), estimate=own.win_rate)
 
 
 class ReferenceSolverStrategy(Strategy):
