@@ -1,8 +1,9 @@
 """Add to Connect Four's win book the wins of the openings a random start most often reaches,
 where ``impossible``'s own proof would take too long.
 
-    python scripts/build_opening_wins.py [--plies 8 9] [--nodes 3000000] [--marks 13]
-                                         [--follow-ups DEPTH] [--minutes 60] [--jobs N] [--out PATH]
+    python scripts/build_opening_wins.py [--plies 8 9 | --positions COLUMNS ...] [--nodes 3000000]
+                                         [--marks 13] [--follow-ups DEPTH] [--minutes 60] [--jobs N]
+                                         [--out PATH]
 
 ``impossible`` keeps every win its proofs reach within a move's second, and lets go a few that
 take them longer: 8 and 9 plies into a random opening, a winning move can take the solver one to
@@ -23,7 +24,8 @@ it as an opening is settled; ``DEPTH`` replies on, after each winning answer. Bi
 install bitbully``, an outside perfect solver, in the test extra) says which positions are won,
 which move to prove (the quickest win, nearest the centre) and which replies lose slowest, so
 the solver spends no time on the others: every position the book gets is proven by our own
-solver.
+solver. ``--positions`` takes the positions it names (as columns, 1–7, from the empty board)
+instead of the openings of ``--plies``, in the order given: those a benchmark saw let go, say.
 
 Work runs in ``--jobs`` processes until every position is done, ``--minutes`` have passed, or
 the build is stopped (Ctrl+C or SIGTERM: its processes end with it); every answer is appended to
@@ -250,6 +252,7 @@ def stop(signum: int, frame: object) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, nargs="+", default=[8, 9], help="openings of these plies (default 8 9)")
+    parser.add_argument("--positions", nargs="+", metavar="COLUMNS", help="these positions instead of --plies'")
     parser.add_argument("--nodes", type=int, default=FIRST_BAR, help="a win found within these is quick (3 M)")
     parser.add_argument("--marks", type=int, default=13, help="keep the proofs' losses up to these marks (13)")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this (default 60)")
@@ -269,15 +272,14 @@ def main() -> None:
     book.update(keys)
     if answers.exists():
         print(f"resuming: {len(done['settled'])} positions settled, {len(done['closed'])} closed", file=sys.stderr)
+    openings = args.positions or worklist(args.plies)
     if args.follow_ups:
         depth = args.follow_ups
         work = partial(close_after, depth=depth, nodes=args.nodes, marks=args.marks)
-        todo = [after for after in book_moves(book, worklist(args.plies)) if f"{after}/{depth}" not in done["closed"]]
+        todo = [after for after in book_moves(book, openings) if f"{after}/{depth}" not in done["closed"]]
     else:
         work = partial(settle_one, nodes=args.nodes, marks=args.marks)
-        todo = [
-            columns for columns in worklist(args.plies) if columns not in done["settled"] and not in_book(book, columns)
-        ]
+        todo = [columns for columns in openings if columns not in done["settled"] and not in_book(book, columns)]
     started, counts = time.monotonic(), Counter[str]()
     signal.signal(signal.SIGTERM, stop)
     # Leaving the pool's block ends its processes, however the loop ends.

@@ -4,6 +4,7 @@ what it does with a position: skip it, leave it to the live proof, or add a prov
 from __future__ import annotations
 
 import itertools
+import json
 import shutil
 import signal
 import subprocess
@@ -149,6 +150,16 @@ def test_a_hard_win_is_added_as_the_proven_loss_after_it_with_the_wins_that_foll
     assert max(board.move_count for board in boards) == 11
     solver = GravitySolver(CONNECT_FOUR.geometry, use_book=False)
     assert all(solver.is_lost(board) for board in boards if board.move_count == 11)
+
+
+@pytest.mark.slow
+def test_a_build_of_named_positions_settles_those_alone_in_their_order(tmp_path: Path) -> None:
+    book = tmp_path / "wins.bin"
+    shutil.copy(BUILD.DEFAULT_OUT, book)
+    command = [sys.executable, str(SCRIPTS / "build_opening_wins.py"), "--jobs", "1", "--out", str(book)]
+    subprocess.run([*command, "--positions", "4452", "4"], check=True, capture_output=True)
+    settled = [json.loads(line) for line in book.with_name("wins.bin.openings.partial").read_text().splitlines()]
+    assert [(entry["columns"], entry["kind"]) for entry in settled] == [("4452", "quick"), ("4", "not won")]
 
 
 def state_of(pid: int) -> tuple[str, int] | None:
