@@ -86,3 +86,14 @@ def test_where_no_move_is_proven_to_win_a_move_seen_to_lose_comes_last() -> None
     best_other = max(others, key=others.__getitem__)
     assert gravity._unless_seen_worse(outcome, set(), {cells[3]}).cell == best_other
     assert gravity._unless_seen_worse(outcome, set(), set()).cell == cells[3]
+
+
+def test_each_depth_the_search_finishes_has_its_choices_listed() -> None:
+    """Whatever node cap ends the search, its move is one of the top-scored moves listed for the
+    depth it finished; 3673326 is where they differ: column 2 at depth 5, column 3 at depth 6."""
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "3673326")
+    by_depth = gravity.choices_by_depth(board, 30_000)
+    for nodes in (100, 1_000, 3_000, 10_000, 30_000):
+        outcome = gravity.search(board, UNLIMITED.with_max_nodes(nodes))
+        assert outcome.cell in by_depth[outcome.depth - 1]
+    assert [{cell % board.cols + 1 for cell in cells} for cells in by_depth[4:6]] == [{2}, {3}]

@@ -16,12 +16,13 @@ come from a few shifts rather than a pass over every line.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 
 from ..board import Board, Geometry, cells_of
 from .alphabeta import MAX_DEPTH, WIN, SearchOutcome
-from .budget import Budget
+from .budget import UNLIMITED, Budget
 from .exact import solver_for
 from .gravity_solver import GravitySolver, Layout
 from .solver import SearchAborted
@@ -188,6 +189,35 @@ class _Search:
 def search(board: Board, budget: Budget) -> SearchOutcome:
     """Iterative deepening from ``board`` (a Gravity position, not over) until the budget ends."""
     searcher = _Search(board.geometry, budget)
+    finished = list(_deepening(searcher, board))
+    finished_depth, best_scores = len(finished), finished[-1] if finished else {}
+    layout = searcher.layout
+    own, mask = layout.position(board)
+    root_order = searcher.ordered(layout.playable(mask), -1, layout.threats(own ^ mask, mask))
+    if not best_scores:  # not even depth 1 finished: the one-ply threat rules decide
+        best_scores = dict.fromkeys(root_order, 0)
+    top = max(best_scores.values())
+    bit = next(b for b in root_order if best_scores.get(b) == top)
+    scores_by_cell = {layout.cell_of(1 << b): score for b, score in best_scores.items()}
+    return SearchOutcome(layout.cell_of(1 << bit), top, finished_depth, searcher.nodes, scores_by_cell)
+
+
+def choices_by_depth(board: Board, max_nodes: int) -> list[set[int]]:
+    """The cells :func:`search` may choose from ``board`` (not over) with a node limit of
+    ``max_nodes`` and any deadline, depth by depth from 1: at each depth it finishes within
+    those nodes, the moves of the top score (which of them it plays depends on what the search
+    met after that depth, when a deadline stopped it there)."""
+    searcher = _Search(board.geometry, UNLIMITED.with_max_nodes(max_nodes))
+    layout = searcher.layout
+    return [
+        {layout.cell_of(1 << bit) for bit, score in scores.items() if score == max(scores.values())}
+        for scores in _deepening(searcher, board)
+    ]
+
+
+def _deepening(searcher: _Search, board: Board) -> Iterator[dict[int, int]]:
+    """The root moves' scores (by bit) at each depth ``searcher`` finishes in turn, from 1, until
+    its budget ends, the result is forced, or the board is full."""
     layout = searcher.layout
     own, mask = layout.position(board)
     other = own ^ mask
@@ -195,7 +225,6 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
     wins = layout.threats(own, mask) & moves
     root_threats = layout.threats(other, mask)
     best_scores: dict[int, int] = {}
-    finished_depth = 0
     empty = board.geometry.cells - board.move_count
     for depth in range(1, min(MAX_DEPTH, empty) + 1):
         scores: dict[int, int] = {}
@@ -209,17 +238,12 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
                     scores[bit] = -searcher.search(other, mask | 1 << bit, depth - 1, -WIN - 1, -alpha + 1, 1)
                 alpha = max(alpha, scores[bit])
         except SearchAborted:
-            break
-        best_scores, finished_depth = scores, depth
+            return
+        best_scores = scores
+        yield scores
         top = max(scores.values())
         if top >= WIN - MAX_DEPTH or (top <= -WIN + MAX_DEPTH and min(scores.values()) == top):
-            break
-    if not best_scores:  # not even depth 1 finished: the one-ply threat rules decide
-        best_scores = dict.fromkeys(searcher.ordered(moves, -1, root_threats), 0)
-    top = max(best_scores.values())
-    bit = next(b for b in searcher.ordered(moves, -1, root_threats) if best_scores.get(b) == top)
-    scores_by_cell = {layout.cell_of(1 << b): score for b, score in best_scores.items()}
-    return SearchOutcome(layout.cell_of(1 << bit), top, finished_depth, searcher.nodes, scores_by_cell)
+            return
 
 
 def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_nodes: int) -> SearchOutcome:
