@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from bitbully import Board as ReferenceBoard
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.gravity import dropped
@@ -126,6 +127,15 @@ def test_the_book_answers_the_replies_impossible_once_let_go() -> None:
     book = WinBook.from_bytes(BUILD.DEFAULT_OUT.read_bytes(), "gravity")
     for columns in ("4113756355", "6134761555", "7352167133"):
         assert BUILD.in_book(book, columns), columns
+
+
+def test_a_win_the_alpha_beta_keeps_at_every_depth_is_left_held_only_when_asked() -> None:
+    """After 12346 the solver does not find O's win within 300,000 nodes, and every move
+    ``impossible``'s alpha-beta may choose there wins: held, and left to the live play. After
+    3673326 it chooses column 2 (wins) at depth 5 and column 3 (loses) at depth 6: not held."""
+    assert BUILD.settle("12346", 300_000, 11, leave_held=True) == ("held", "12346", [])
+    scores = BUILD.referee().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in "3673326"]))
+    assert not BUILD.held(dropped(CONNECT_FOUR, "3673326"), scores)
 
 
 def quick_win(columns: str) -> int:
