@@ -17,6 +17,7 @@ import random
 import time
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
+from tictactoe_tui.engine.games import GAME_SEARCHES
 from tictactoe_tui.engine.players import AlphaBetaStrategy
 from tictactoe_tui.engine.search import threats
 from tictactoe_tui.engine.search.alphabeta import search
@@ -52,7 +53,7 @@ def main() -> None:
 
     players = (
         ("impossible", get_strategy("impossible")),
-        ("alpha-beta without a node cap (only the clock stops it)", AlphaBetaStrategy(None)),
+        ("alpha-beta without a node cap (only the clock stops it)", AlphaBetaStrategy(None, searches=GAME_SEARCHES)),
     )
     for number, (name, player) in enumerate(players, start=1):
         print(f"{number}. {name}: move time with a {args.budget:g} s budget")

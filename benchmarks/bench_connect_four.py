@@ -1,24 +1,33 @@
 """Does Connect Four's `impossible` keep every win it is given, against a perfect defender?
 
-    python benchmarks/bench_connect_four.py [--positions 100] [--budget 1.0] [--seed 0] [--level impossible]
+    python benchmarks/bench_connect_four.py [--positions 100] [--plies 8 9] [--budget 1.0] [--seed 0]
+                                            [--level impossible] [--log PATH]
 
 Needs BitBully (``pip install bitbully``), an outside perfect Connect Four solver (C++), which
 is the referee and the defender. Positions: random openings the side to move wins with best
-play, by BitBully's values: half of them 8 plies in (`impossible` is X), half 9 plies in (it is
-O). From each, `impossible` plays with the budget a move (the app's default is 1 s, timed from
-the call to the answer), with a fresh solver table each game; the defender answers with the
-move that loses slowest by BitBully's scores (ties at random). Every move of `impossible` is
+play, by BitBully's values, their lengths taking ``--plies`` in turn: by default half of them
+8 plies in (`impossible` is X), half 9 plies in (it is O). From each, `impossible` plays with
+the budget a move (the app's default is 1 s, timed from the call to the answer), with a fresh
+solver table each game; the defender answers with the move that loses slowest by BitBully's
+scores (ties at random). Every move of `impossible` is
 checked: a move after which the opponent wins or draws with best play has let a win go.
 Prints the games won, drawn and lost, the moves that let a win go (with the position), and
-the move time p50 and p99 against the budget.
+the move time p50 and p99 against the budget; then, ply by ply (the ply a move is, counted
+from 1: after a 7-ply opening the move is ply 8), of the moves made in a won position, the
+share that let the win go and the share whose win was not proven (the decision carried no
+proven value: no proof finished within the move's time, and the alpha-beta chose).
+``--log`` writes each of those moves as a line of JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from bitbully import BitBully
 from bitbully import Board as ReferenceBoard
@@ -29,6 +38,8 @@ from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.budget import Budget
 
 REFEREE = BitBully()
+#: The per-ply table's last row of a ply of its own; the moves after it share one.
+LAST_ROW = 20
 
 
 def won_opening(rng: random.Random, plies: int) -> str:
@@ -65,9 +76,26 @@ def value(columns: str) -> int:
     return (best > 0) - (best < 0)
 
 
-def play(columns: str, budget: float, level: str, rng: random.Random) -> tuple[str, list[float], list[str]]:
+@dataclass(frozen=True)
+class Move:
+    """One move of the level's in a won position: the position (its columns), the column
+    played, the time it took, whether it let the win go and whether the level proved it."""
+
+    columns: str
+    column: str
+    seconds: float
+    let_go: bool
+    proven: bool
+
+    @property
+    def ply(self) -> int:
+        """The move's ply, counted from 1."""
+        return len(self.columns) + 1
+
+
+def play(columns: str, budget: float, level: str, rng: random.Random) -> tuple[str, list[float], list[Move]]:
     """One game from ``columns``: its result for the level ('win', 'draw', 'loss'), the level's
-    move times and the positions where its move let the win go."""
+    move times and its moves made in a won position."""
     strategy = get_strategy(level)
     board = dropped(Board.empty(6, 7, 4, "gravity"), columns)
     solver = game_of(board).searches.solver(board.geometry)
@@ -75,21 +103,35 @@ def play(columns: str, budget: float, level: str, rng: random.Random) -> tuple[s
     getattr(solver, "finished", {}).clear()
     mover = board.to_move
     times: list[float] = []
-    slips: list[str] = []
+    moves: list[Move] = []
     while not board.is_over:
         if board.to_move is mover:
             started = time.perf_counter()
             decision = strategy.decide(board, rng, Budget.seconds(budget))
             times.append(time.perf_counter() - started)
             column = str(decision.move[1] + 1)
-            if value(columns) > 0 and value(columns + column) >= 0:
-                slips.append(f"{columns}+{column}")
+            if value(columns) > 0:
+                let_go = value(columns + column) >= 0
+                moves.append(Move(columns, column, times[-1], let_go, decision.value == 1))
         else:
             column = defend(columns, rng)
         columns += column
         board = dropped(board, column)
     result = "win" if board.winner is mover else "draw" if board.winner is None else "loss"
-    return result, times, slips
+    return result, times, moves
+
+
+def by_ply(moves: list[Move]) -> None:
+    """Print, ply by ply, the moves made in a won position, the share that let the win go and
+    the share not proven."""
+    print("  ply | moves | let a win go | not proven")
+    rows = {f"{ply:5}": [move for move in moves if move.ply == ply] for ply in range(1, LAST_ROW + 1)}
+    rows[f"{LAST_ROW + 1}+"] = [move for move in moves if move.ply > LAST_ROW]
+    for ply, here in rows.items():
+        if here:
+            let_go, unproven = sum(move.let_go for move in here), sum(not move.proven for move in here)
+            shares = f"{let_go:4} ({let_go / len(here):6.1%}) | {unproven:4} ({unproven / len(here):6.1%})"
+            print(f"{ply:>5} | {len(here):5} | {shares}")
 
 
 def main() -> None:
@@ -98,18 +140,26 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--level", default="impossible")
+    parser.add_argument("--plies", type=int, nargs="+", default=[8, 9], help="opening lengths, in turn (8 9)")
+    parser.add_argument("--log", type=Path, help="write each move made in a won position as a line of JSON")
     args = parser.parse_args()
     openings, rng = random.Random(args.seed), random.Random(args.seed + 1)  # the same openings whatever is played
     results = {"X": {"win": 0, "draw": 0, "loss": 0}, "O": {"win": 0, "draw": 0, "loss": 0}}
     times: list[float] = []
-    slips: list[str] = []
+    moves: list[Move] = []
+    log = None if args.log is None else args.log.open("a")
     for index in range(args.positions):
-        seat = "X" if index % 2 == 0 else "O"
-        opening = won_opening(openings, 8 if seat == "X" else 9)
-        result, game_times, game_slips = play(opening, args.budget, args.level, rng)
+        plies = args.plies[index % len(args.plies)]
+        seat = "X" if plies % 2 == 0 else "O"
+        opening = won_opening(openings, plies)
+        result, game_times, game_moves = play(opening, args.budget, args.level, rng)
         results[seat][result] += 1
         times += game_times
-        slips += game_slips
+        moves += game_moves
+        game_slips = [f"{move.columns}+{move.column}" for move in game_moves if move.let_go]
+        if log is not None:
+            log.writelines(json.dumps({"opening": opening, **asdict(move)}) + "\n" for move in game_moves)
+            log.flush()
         print(
             f"{index + 1:3} {seat} {opening}: {result}, {len(game_times)} moves, longest {max(game_times):.2f} s"
             + (f", let go: {' '.join(game_slips)}" if game_slips else ""),
@@ -117,11 +167,13 @@ def main() -> None:
         )
     for seat, counts in results.items():
         print(f"{args.level} as {seat}: {counts['win']} won, {counts['draw']} drawn, {counts['loss']} lost")
-    p50, p99 = statistics.median(times), statistics.quantiles(times, n=100)[98]
+    p50, p99 = statistics.median(times), statistics.quantiles(times, n=100, method="inclusive")[98]
+    let_go = sum(move.let_go for move in moves)
     print(
-        f"moves: {len(times)}, {len(slips)} let a win go; move time p50 {p50:.3f} s, p99 {p99:.3f} s,"
+        f"moves: {len(times)}, {let_go} let a win go; move time p50 {p50:.3f} s, p99 {p99:.3f} s,"
         f" longest {max(times):.3f} s: p99 {p99 / args.budget:.2f}x the budget of {args.budget:g} s"
     )
+    by_ply(moves)
 
 
 if __name__ == "__main__":

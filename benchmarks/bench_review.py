@@ -31,9 +31,9 @@ import time
 from pathlib import Path
 
 from tictactoe_tui.engine import Board, Move
+from tictactoe_tui.engine.games import game_of
 from tictactoe_tui.engine.review import Review
 from tictactoe_tui.engine.search.budget import Budget
-from tictactoe_tui.engine.search.exact import solver_for
 from tictactoe_tui.engine.search.solver import Solver
 
 REVIEW = """
@@ -203,7 +203,7 @@ def main() -> None:
                 board = board.play(rng.choice(board.legal_moves()))
             if board.is_over:
                 continue
-            solver = Solver(shape) if args.cold else solver_for(shape)
+            solver = Solver(shape) if args.cold else game_of(board).searches.solver(shape)
             started = time.perf_counter()
             analysis = solver.analyze(board, Budget.seconds(args.seconds))
             times.append(time.perf_counter() - started)

@@ -103,14 +103,14 @@ def after_book(games: int) -> list[float]:
     import random
 
     from tictactoe_tui.engine import Board, Mark
-    from tictactoe_tui.engine.games import LEVELS
+    from tictactoe_tui.engine.games import LEVELS, game_of
     from tictactoe_tui.engine.search.book import opening_book
-    from tictactoe_tui.engine.search.exact import solver_for
     from tictactoe_tui.engine.search.solver import Solver
 
     start = Board.empty(5, 5, 4)
     book = opening_book(start.geometry)
     assert book is not None
+    solver = game_of(start).searches.solver(start.geometry)
     seconds = []
     for game in range(games):
         rng = random.Random(game)
@@ -121,7 +121,7 @@ def after_book(games: int) -> list[float]:
             if board.to_move is seat:
                 board = board.play(LEVELS["impossible"].choose(board, rng))
             elif strong:
-                board = board.play(rng.choice(solver_for(start.geometry).analyze(board).best_moves).move)
+                board = board.play(rng.choice(solver.analyze(board).best_moves).move)
             else:
                 board = board.play(rng.choice(board.legal_moves()))
         if board.is_over:

@@ -29,6 +29,7 @@ GAME = textwrap.dedent(
     import sys
     from tictactoe_tui.app import TicTacToeApp
     from tictactoe_tui.app.ai import ProcessSearcher
+    from tictactoe_tui.engine.games import GAME_SEARCHES
     from tictactoe_tui.engine.players import AlphaBetaStrategy, PerfectStrategy
     from tictactoe_tui.game import FirstPlayer, Preset, Settings
     first = FirstPlayer.COMPUTER if sys.argv[1] == "searching" else FirstPlayer.YOU
@@ -37,7 +38,11 @@ GAME = textwrap.dedent(
     settings = Settings(level="impossible", first=first, preset=preset, think_seconds=600)
     # Searches with no node cap, so they run for the whole measurement: exact on 7x7,
     # alpha-beta on 15x15 (what the computer plays there), in a child process as in the app.
-    unbounded = PerfectStrategy(max_nodes=None) if size == 7 else AlphaBetaStrategy(max_nodes=None)
+    unbounded = (
+        PerfectStrategy(max_nodes=None, searches=GAME_SEARCHES)
+        if size == 7
+        else AlphaBetaStrategy(max_nodes=None, searches=GAME_SEARCHES)
+    )
     searcher = ProcessSearcher(strategy_for=lambda name: unbounded)
     TicTacToeApp(settings, searcher=searcher).run()
     """

@@ -1,8 +1,9 @@
 """Add to Connect Four's win book the wins of the openings a random start most often reaches,
 where ``impossible``'s own proof would take too long.
 
-    python scripts/build_opening_wins.py [--plies 8 9] [--nodes 3000000] [--marks 13]
-                                         [--follow-ups DEPTH] [--minutes 60] [--jobs N] [--out PATH]
+    python scripts/build_opening_wins.py [--plies 8 9 | --positions COLUMNS ...] [--nodes 3000000]
+                                         [--marks 13] [--follow-ups DEPTH] [--leave-held]
+                                         [--minutes 60] [--jobs N] [--out PATH]
 
 ``impossible`` keeps every win its proofs reach within a move's second, and lets go a few that
 take them longer: 8 and 9 plies into a random opening, a winning move can take the solver one to
@@ -23,7 +24,12 @@ it as an opening is settled; ``DEPTH`` replies on, after each winning answer. Bi
 install bitbully``, an outside perfect solver, in the test extra) says which positions are won,
 which move to prove (the quickest win, nearest the centre) and which replies lose slowest, so
 the solver spends no time on the others: every position the book gets is proven by our own
-solver.
+solver. With ``--leave-held`` a won position that is not quick is left to the live play, not
+proven, where every move ``impossible``'s alpha-beta may choose there (at each depth its node
+cap and the clock may let it finish, the moves of the top score) wins by BitBully's values:
+where no proof finishes, the alpha-beta's choice keeps the win. ``--positions`` takes the
+positions it names (as columns, 1–7, from the empty board)
+instead of the openings of ``--plies``, in the order given: those a benchmark saw let go, say.
 
 Work runs in ``--jobs`` processes until every position is done, ``--minutes`` have passed, or
 the build is stopped (Ctrl+C or SIGTERM: its processes end with it); every answer is appended to
@@ -51,7 +57,10 @@ from pathlib import Path
 from typing import Any
 
 from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.games import game_named
+from tictactoe_tui.engine.games.gravity import GravityAlphaBetaStrategy
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
+from tictactoe_tui.engine.search import gravity
 from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
@@ -146,18 +155,33 @@ def referee() -> Any:
     return BitBully()
 
 
-def settle(columns: str, nodes: int, marks: int) -> Answer:
+def settle(columns: str, nodes: int, marks: int, *, leave_held: bool = False) -> Answer:
     """Worker: what the position after ``columns`` needs. ``("not won", …)``, ``("quick", …)``
-    when the solver finds a win within ``nodes`` nodes, else ``("added", …, keys)``: the
-    canonical keys of the position after the winning move the solver proved without a limit
-    and of every position of at most ``marks`` marks its table proves lost."""
-    kind, keys, _ = settled(columns, nodes, marks)
+    when the solver finds a win within ``nodes`` nodes; with ``leave_held``, ``("held", …)``
+    where every move ``impossible``'s alpha-beta may choose (:func:`held`) wins; else
+    ``("added", …, keys)``: the canonical keys of the position after the winning move the
+    solver proved without a limit and of every position of at most ``marks`` marks its table
+    proves lost."""
+    kind, keys, _ = settled(columns, nodes, marks, leave_held=leave_held)
     return kind, columns, keys
 
 
-def settled(columns: str, nodes: int, marks: int) -> tuple[str, list[list[int]], int | None]:
+def held(board: Board, scores: dict[int, int]) -> bool:
+    """Whether every move ``impossible``'s alpha-beta may choose on ``board``, whatever depth its
+    node cap and the clock let it finish, wins by ``scores`` (BitBully's, by column): where no
+    proof finishes, it keeps the win all the same."""
+    heuristic = game_named(GAME).heuristic
+    assert isinstance(heuristic, GravityAlphaBetaStrategy)
+    assert heuristic.max_nodes is not None
+    by_depth = gravity.choices_by_depth(board, heuristic.max_nodes)
+    return all(scores[cell % COLS] > 0 for choices in by_depth for cell in choices)
+
+
+def settled(
+    columns: str, nodes: int, marks: int, *, leave_held: bool = False
+) -> tuple[str, list[list[int]], int | None]:
     """:func:`settle`'s kind and keys, and the column (0 on the left) of the winning move found
-    or proven (None when the position is not won)."""
+    or proven (None when the position is not won, or held)."""
     from bitbully import Board as ReferenceBoard
 
     board = dropped(EMPTY, columns)
@@ -169,6 +193,8 @@ def settled(columns: str, nodes: int, marks: int) -> tuple[str, list[list[int]],
     found = proving.winning_move(board, UNLIMITED.with_max_nodes(nodes))
     if found is not None:
         return "quick", [], board.move_at(found)[1]
+    if leave_held and held(board, scores):
+        return "held", [], None
     best = max(scores.values())  # the quickest win; of several, the one nearest the centre
     column = min(
         (column for column, score in scores.items() if score == best), key=lambda column: abs(2 * column - COLS + 1)
@@ -179,7 +205,7 @@ def settled(columns: str, nodes: int, marks: int) -> tuple[str, list[list[int]],
     return "added", sorted([x, o] for x, o in keys), column
 
 
-def close(after: str, depth: int, nodes: int, marks: int) -> list[Answer]:
+def close(after: str, depth: int, nodes: int, marks: int, *, leave_held: bool = False) -> list[Answer]:
     """Worker: settle the defender's best replies to the position after ``after`` (whose last
     move is a winning one), as :func:`settle` does, and ``depth - 1`` more replies on after each
     winning answer that does not end the game; replies the shipped book answers are only
@@ -196,10 +222,10 @@ def close(after: str, depth: int, nodes: int, marks: int) -> list[Answer]:
         if booked is not None:
             column: int | None = booked[1]
         else:
-            kind, keys, column = settled(columns, nodes, marks)
+            kind, keys, column = settled(columns, nodes, marks, leave_held=leave_held)
             answers.append((kind, columns, keys))
         if depth > 1 and column is not None and not dropped(EMPTY, columns + str(column + 1)).is_over:
-            answers += close(columns + str(column + 1), depth - 1, nodes, marks)
+            answers += close(columns + str(column + 1), depth - 1, nodes, marks, leave_held=leave_held)
     return answers
 
 
@@ -212,15 +238,15 @@ def book_moves(book: WinBook, positions: Iterable[str]) -> Iterator[str]:
             yield columns + str(move[1] + 1)
 
 
-def settle_one(columns: str, nodes: int, marks: int) -> list[Answer]:
+def settle_one(columns: str, nodes: int, marks: int, *, leave_held: bool = False) -> list[Answer]:
     """Worker: :func:`settle`'s answer, as the build's work answers (a list)."""
-    return [settle(columns, nodes, marks)]
+    return [settle(columns, nodes, marks, leave_held=leave_held)]
 
 
-def close_after(after: str, depth: int, nodes: int, marks: int) -> list[Answer]:
+def close_after(after: str, depth: int, nodes: int, marks: int, *, leave_held: bool = False) -> list[Answer]:
     """Worker: :func:`close`'s answers, then ``("closed", "AFTER/DEPTH", [])``: done to that
     depth, for a build that resumes."""
-    return [*close(after, depth, nodes, marks), ("closed", f"{after}/{depth}", [])]
+    return [*close(after, depth, nodes, marks, leave_held=leave_held), ("closed", f"{after}/{depth}", [])]
 
 
 def resumed(lines: Iterable[str], nodes: int) -> tuple[dict[str, set[str]], set[tuple[int, int]]]:
@@ -232,7 +258,7 @@ def resumed(lines: Iterable[str], nodes: int) -> tuple[dict[str, set[str]], set[
     for line in lines:
         entry = json.loads(line)
         keys.update((x, o) for x, o in entry["keys"])
-        if entry["kind"] in ("quick", "closed") and entry.get("nodes", FIRST_BAR) > nodes:
+        if entry["kind"] in ("quick", "held", "closed") and entry.get("nodes", FIRST_BAR) > nodes:
             continue
         done["closed" if entry["kind"] == "closed" else "settled"].add(entry["columns"])
     return done, keys
@@ -250,6 +276,12 @@ def stop(signum: int, frame: object) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, nargs="+", default=[8, 9], help="openings of these plies (default 8 9)")
+    parser.add_argument("--positions", nargs="+", metavar="COLUMNS", help="these positions instead of --plies'")
+    parser.add_argument(
+        "--leave-held",
+        action="store_true",
+        help="leave to the live play the positions where every move the alpha-beta may choose wins",
+    )
     parser.add_argument("--nodes", type=int, default=FIRST_BAR, help="a win found within these is quick (3 M)")
     parser.add_argument("--marks", type=int, default=13, help="keep the proofs' losses up to these marks (13)")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this (default 60)")
@@ -269,15 +301,14 @@ def main() -> None:
     book.update(keys)
     if answers.exists():
         print(f"resuming: {len(done['settled'])} positions settled, {len(done['closed'])} closed", file=sys.stderr)
+    openings = args.positions or worklist(args.plies)
     if args.follow_ups:
         depth = args.follow_ups
-        work = partial(close_after, depth=depth, nodes=args.nodes, marks=args.marks)
-        todo = [after for after in book_moves(book, worklist(args.plies)) if f"{after}/{depth}" not in done["closed"]]
+        work = partial(close_after, depth=depth, nodes=args.nodes, marks=args.marks, leave_held=args.leave_held)
+        todo = [after for after in book_moves(book, openings) if f"{after}/{depth}" not in done["closed"]]
     else:
-        work = partial(settle_one, nodes=args.nodes, marks=args.marks)
-        todo = [
-            columns for columns in worklist(args.plies) if columns not in done["settled"] and not in_book(book, columns)
-        ]
+        work = partial(settle_one, nodes=args.nodes, marks=args.marks, leave_held=args.leave_held)
+        todo = [columns for columns in openings if columns not in done["settled"] and not in_book(book, columns)]
     started, counts = time.monotonic(), Counter[str]()
     signal.signal(signal.SIGTERM, stop)
     # Leaving the pool's block ends its processes, however the loop ends.

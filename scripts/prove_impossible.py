@@ -25,10 +25,10 @@ import time
 from dataclasses import dataclass, field
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.games import LEVELS
+from tictactoe_tui.engine.games import LEVELS, game_of
 from tictactoe_tui.engine.players import PerfectStrategy
 from tictactoe_tui.engine.search.book import canonical
-from tictactoe_tui.engine.search.exact import solver_for
+from tictactoe_tui.engine.search.solver import ExactSolver
 
 SHAPES = {"3x3": (3, 3, 3), "4x4": (4, 4, 4), "5x5": (5, 5, 4)}
 #: Plies in which every reply is tried on boards bigger than 4×4 (by default).
@@ -82,7 +82,7 @@ class Proof:
         choices = self.player(board).choices(board)
         if choices is None:
             raise NotProven(f"impossible cannot solve {board} within its node limit")
-        best = solver_for(board.geometry).analyze(board).moves[0].score
+        best = solver_of(board).analyze(board).moves[0].score
         for option in choices.moves:
             if option.score != best:
                 raise NotProven(f"impossible may play {option.move} in {board}, worth less than the best")
@@ -98,9 +98,14 @@ class Proof:
             raise NotProven(f"impossible loses the line ending in {board}")
 
 
+def solver_of(board: Board) -> ExactSolver:
+    """The process's exact solver of ``board``'s game and shape (the one ``impossible`` uses)."""
+    return game_of(board).searches.solver(board.geometry)
+
+
 def adversary_move(board: Board) -> tuple[int, int]:
     """Of the side to move's best moves, the one leaving the opponent fewest moves that hold."""
-    solver = solver_for(board.geometry)
+    solver = solver_of(board)
     best = solver.analyze(board).best_moves
 
     def holding_replies(move: tuple[int, int]) -> int:
@@ -127,7 +132,7 @@ def sample_lines(start: Board, seat: Mark, plies: int, count: int, rng: random.R
                     raise NotProven(f"impossible cannot solve {board} within its node limit")
                 board = board.play(rng.choice(options.moves).move)
             else:  # a strong opponent: any of its best replies
-                board = board.play(rng.choice(solver_for(board.geometry).analyze(board).best_moves).move)
+                board = board.play(rng.choice(solver_of(board).analyze(board).best_moves).move)
         found.append(board)
     return found
 

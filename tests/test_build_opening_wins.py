@@ -4,6 +4,7 @@ what it does with a position: skip it, leave it to the live proof, or add a prov
 from __future__ import annotations
 
 import itertools
+import json
 import shutil
 import signal
 import subprocess
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from bitbully import Board as ReferenceBoard
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.gravity import dropped
@@ -127,6 +129,15 @@ def test_the_book_answers_the_replies_impossible_once_let_go() -> None:
         assert BUILD.in_book(book, columns), columns
 
 
+def test_a_win_the_alpha_beta_keeps_at_every_depth_is_left_held_only_when_asked() -> None:
+    """After 12346 the solver does not find O's win within 300,000 nodes, and every move
+    ``impossible``'s alpha-beta may choose there wins: held, and left to the live play. After
+    3673326 it chooses column 2 (wins) at depth 5 and column 3 (loses) at depth 6: not held."""
+    assert BUILD.settle("12346", 300_000, 11, leave_held=True) == ("held", "12346", [])
+    scores = BUILD.referee().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in "3673326"]))
+    assert not BUILD.held(dropped(CONNECT_FOUR, "3673326"), scores)
+
+
 def quick_win(columns: str) -> int:
     """The cell the solver (without the book) finds winning the position after ``columns``."""
     cell = GravitySolver(CONNECT_FOUR.geometry, use_book=False).winning_move(dropped(CONNECT_FOUR, columns))
@@ -149,6 +160,16 @@ def test_a_hard_win_is_added_as_the_proven_loss_after_it_with_the_wins_that_foll
     assert max(board.move_count for board in boards) == 11
     solver = GravitySolver(CONNECT_FOUR.geometry, use_book=False)
     assert all(solver.is_lost(board) for board in boards if board.move_count == 11)
+
+
+@pytest.mark.slow
+def test_a_build_of_named_positions_settles_those_alone_in_their_order(tmp_path: Path) -> None:
+    book = tmp_path / "wins.bin"
+    shutil.copy(BUILD.DEFAULT_OUT, book)
+    command = [sys.executable, str(SCRIPTS / "build_opening_wins.py"), "--jobs", "1", "--out", str(book)]
+    subprocess.run([*command, "--positions", "4452", "4"], check=True, capture_output=True)
+    settled = [json.loads(line) for line in book.with_name("wins.bin.openings.partial").read_text().splitlines()]
+    assert [(entry["columns"], entry["kind"]) for entry in settled] == [("4452", "quick"), ("4", "not won")]
 
 
 def state_of(pid: int) -> tuple[str, int] | None:

@@ -21,9 +21,9 @@ from tictactoe_tui.app.review import ReviewPanel
 from tictactoe_tui.app.seats import SEAT_KINDS, Seat, SeatPorts
 from tictactoe_tui.app.sidebar import setting_options
 from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy
-from tictactoe_tui.engine.games import GAMES, STRATEGIES, Game, register_game
+from tictactoe_tui.engine.games import Game, registered_game
 from tictactoe_tui.engine.players import PerfectStrategy, RandomStrategy, RulesStrategy
-from tictactoe_tui.engine.rules import RULES, Geometry, Rules
+from tictactoe_tui.engine.rules import Geometry, Rules
 from tictactoe_tui.engine.rules.base import DRAW, WIN, BoardLike, check_counts
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.kit import SearchKit
@@ -113,9 +113,8 @@ def torus() -> Iterator[Game]:
         searches=SearchKit(exact=Solver),
         players=(Replaying(O_MOVES),),
     )
-    register_game(game)
-    yield game
-    del RULES[game.name], GAMES[game.name], STRATEGIES["replaying"]
+    with registered_game(game):
+        yield game
 
 
 async def press_to(pilot: Pilot[None], app: TicTacToeApp, target: Move) -> None:

@@ -57,7 +57,7 @@ def test_a_player_that_gives_the_game_away_is_caught(script: ModuleType, monkeyp
         found = honest(self, board)
         if found is None or board.move_count != 1:
             return found
-        worst = script.solver_for(board.geometry).analyze(board).moves[-1]
+        worst = script.solver_of(board).analyze(board).moves[-1]
         return Choices((worst,))
 
     monkeypatch.setattr(PerfectStrategy, "choices", careless)

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tictactoe_tui.engine import Board, Budget, get_strategy
 from tictactoe_tui.engine.board import Geometry
 from tictactoe_tui.engine.games import GAME_SEARCHES, GAMES
-from tictactoe_tui.engine.players import MctsStrategy, PerfectStrategy, ReferenceSolverStrategy
+from tictactoe_tui.engine.players import (
+    AlphaBetaStrategy,
+    MctsStrategy,
+    PerfectStrategy,
+    ReferenceMctsStrategy,
+    ReferenceSolverStrategy,
+)
+from tictactoe_tui.engine.search.alphabeta import SearchOutcome
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
-from tictactoe_tui.engine.search.kit import SearchKit
+from tictactoe_tui.engine.search.kit import SearchKit, UctAnswer
 from tictactoe_tui.engine.search.playouts import rules_playout
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import ExactSolver
@@ -57,3 +66,38 @@ def test_each_game_hands_in_its_own_searches() -> None:
     named = get_strategy("mcts-solver-1000")
     assert isinstance(named, ReferenceSolverStrategy)
     assert named.searches is GAME_SEARCHES
+
+
+def test_the_searching_players_play_the_games_whose_kit_has_their_search_and_run_that_one() -> None:
+    classic, big, gravity = Board.empty(3, 3, 3), Board.empty(7, 7, 5), Board.empty(6, 7, 4, "gravity")
+    alphabeta, threat_space = get_strategy("alphabeta"), get_strategy("threat-space")
+    assert [alphabeta.supports(board) for board in (classic, big, gravity)] == [True, True, False]
+    assert [threat_space.supports(board) for board in (classic, big, gravity)] == [False, True, False]
+    with pytest.raises(ValueError, match="alphabeta does not play Gravity"):
+        alphabeta.decide(gravity, random.Random(0))
+    seen: list[str] = []
+    own = GAMES["classic"].searches
+
+    def alpha_beta(board: Board, budget: Budget, *, every_score: bool = False) -> SearchOutcome:
+        seen.append("alphabeta")
+        assert own.alphabeta is not None
+        return own.alphabeta(board, budget, every_score=every_score)
+
+    def uct(
+        board: Board,
+        rng: random.Random,
+        playouts: int,
+        budget: Budget,
+        *,
+        exploration: float | None = None,
+        tactics: bool = True,
+    ) -> UctAnswer:
+        seen.append(f"uct, tactics {tactics}")
+        assert own.uct is not None
+        return own.uct(board, rng, playouts, budget, exploration=exploration, tactics=tactics)
+
+    kit = SearchKit(uct=uct, alphabeta=alpha_beta)
+    for player in (AlphaBetaStrategy(500, searches=kit), MctsStrategy(50, searches=kit)):
+        player.decide(classic, random.Random(0))
+    ReferenceMctsStrategy(searches=kit).decide(classic, random.Random(0), Budget(max_nodes=1))
+    assert seen == ["alphabeta", "uct, tactics True", "uct, tactics False"]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.board import Geometry
-from tictactoe_tui.engine.rules.gravity import dropped
+from tictactoe_tui.engine.rules.gravity import Gravity, dropped
 from tictactoe_tui.engine.search import gravity
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.exact import solver_for
@@ -67,3 +67,32 @@ def test_a_move_with_a_deadline_proves_until_its_time_and_one_without_until_its_
     gravity.search_and_prove(board, Budget(), 2_000, 1_000)
     speed = solver_for(board.geometry, GravitySolver).speed
     assert [budget.max_nodes for budget in budgets] == [1_000 * speed // 2] * 2
+
+
+def test_where_no_move_is_proven_to_win_a_move_seen_to_lose_comes_last() -> None:
+    """62663426: X draws with column 2 and loses with every other (BitBully's values; the solver's
+    exact analysis agrees), and Gravity's alpha-beta (30,000 nodes) prefers column 3. Once every
+    move is proven short of a win and the others proven lost, the drawing move is played: before
+    (issue 59), a choice proven short of a win was kept whenever every move was so proven, lost
+    or not. Where only the choice is seen to lose, the search's best of the others is played."""
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "62663426")
+    cells = {column + 1: board.index(Gravity.landing(board, (0, column))) for column in range(board.cols)}
+    outcome = gravity.search(board, UNLIMITED.with_max_nodes(30_000))
+    assert outcome.cell == cells[3]
+    losing = {cell for column, cell in cells.items() if column != 2}
+    assert gravity._unless_seen_worse(outcome, set(cells.values()), losing).cell == cells[2]
+    others = {cell: score for cell, score in outcome.scores.items() if cell != cells[3]}
+    best_other = max(others, key=others.__getitem__)
+    assert gravity._unless_seen_worse(outcome, set(), {cells[3]}).cell == best_other
+    assert gravity._unless_seen_worse(outcome, set(), set()).cell == cells[3]
+
+
+def test_each_depth_the_search_finishes_has_its_choices_listed() -> None:
+    """Whatever node cap ends the search, its move is one of the top-scored moves listed for the
+    depth it finished; 3673326 is where they differ: column 2 at depth 5, column 3 at depth 6."""
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "3673326")
+    by_depth = gravity.choices_by_depth(board, 30_000)
+    for nodes in (100, 1_000, 3_000, 10_000, 30_000):
+        outcome = gravity.search(board, UNLIMITED.with_max_nodes(nodes))
+        assert outcome.cell in by_depth[outcome.depth - 1]
+    assert [{cell % board.cols + 1 for cell in cells} for cells in by_depth[4:6]] == [{2}, {3}]

@@ -13,8 +13,8 @@ import pytest
 
 from tictactoe_tui.engine import Board, Mark, Move
 from tictactoe_tui.engine.board import Geometry
+from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.review import MoveReview, Review, loads, review_game
-from tictactoe_tui.engine.search.exact import new_solver
 from tictactoe_tui.engine.search.solver import ExactSolver
 
 from ..helpers.engine import lines, random_game
@@ -49,7 +49,7 @@ class Reference:
     """Each move's exact score for the side playing it, from plain negamax or a fresh solver."""
 
     def __init__(self, geometry: Geometry) -> None:
-        self.solver: ExactSolver = new_solver(geometry)
+        self.solver: ExactSolver = GAMES[geometry.rules.name].searches.exact(geometry)
 
     def scores(self, board: Board) -> dict[Move, tuple[int, int]]:
         """Every legal move's (value, plies to the end counting the move) for the side to move."""

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from tictactoe_tui.engine import Board, Budget, Mark, Move, Strategy, analyze, get_strategy, strategy_names
-from tictactoe_tui.engine.games import LEVELS
+from tictactoe_tui.engine.games import GAME_SEARCHES, LEVELS
 from tictactoe_tui.engine.players import (
     FIRST_SEAT_TABLE,
     BySize,
@@ -204,7 +204,7 @@ def test_seed_004_worked_example_values() -> None:
 
 
 def test_mcts_takes_wins_and_blocks_on_3x3_and_big_boards() -> None:
-    mcts = MctsStrategy(playouts=50)
+    mcts = MctsStrategy(playouts=50, searches=GAME_SEARCHES)
     assert mcts.choose(Board.parse("xx./oo./..."), random.Random(0)) == (0, 2)
     assert mcts.choose(Board.parse("oo./x../..x"), random.Random(0)) == (0, 2)
     seven = Board.parse("xxxx.../ooo..../......./......./......./......./.......", k=5)
@@ -213,12 +213,13 @@ def test_mcts_takes_wins_and_blocks_on_3x3_and_big_boards() -> None:
 
 def test_mcts_finds_the_only_drawing_reply_on_3x3() -> None:
     # After X takes the centre only a corner holds the draw for O.
-    assert set(choices_with(MctsStrategy(2000), Board.parse(".../.x./..."), tries=10)) <= CORNERS
+    mcts = MctsStrategy(2000, searches=GAME_SEARCHES)
+    assert set(choices_with(mcts, Board.parse(".../.x./..."), tries=10)) <= CORNERS
 
 
 def test_mcts_is_reproducible_with_the_same_seed() -> None:
     board = Board.empty(5, 5)
-    mcts = MctsStrategy(playouts=300)
+    mcts = MctsStrategy(playouts=300, searches=GAME_SEARCHES)
     assert mcts.choose(board, random.Random(5)) == mcts.choose(board, random.Random(5))
 
 
@@ -271,20 +272,20 @@ def test_a_level_needs_a_tier_for_any_size() -> None:
 
 @pytest.mark.parametrize("set_traps", [False, True])
 def test_the_3x3_table_answers_as_a_fresh_search_would(set_traps: bool) -> None:
-    played = PerfectStrategy(set_traps=set_traps)  # fills its table as it plays
+    played = PerfectStrategy(set_traps=set_traps, searches=GAME_SEARCHES)  # fills its table as it plays
     positions = [board for board in reachable(Board.empty(), set()) if not board.is_over]
     for board in positions:
         played.decide(board, random.Random(0))
     assert len(played._table) == len(positions)  # every position was kept
     for seed, board in enumerate(positions):
-        fresh = PerfectStrategy(set_traps=set_traps)  # no table: solves
+        fresh = PerfectStrategy(set_traps=set_traps, searches=GAME_SEARCHES)  # no table: solves
         assert played.decide(board, random.Random(seed)) == fresh.decide(board, random.Random(seed))
 
 
 def test_bigger_boards_keep_no_table_and_tables_stay_home_when_pickled() -> None:
     import pickle
 
-    strategy = PerfectStrategy()
+    strategy = PerfectStrategy(searches=GAME_SEARCHES)
     strategy.decide(Board.parse("xo../.x../..o./...."), random.Random(0))
     assert strategy._table == {}
     strategy.decide(Board.empty(), random.Random(0))

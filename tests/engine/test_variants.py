@@ -21,7 +21,6 @@ from tictactoe_tui.engine.rules import rules_named
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS
 from tictactoe_tui.engine.search import rules_mcts
 from tictactoe_tui.engine.search.book import has_book
-from tictactoe_tui.engine.search.exact import solver_for
 from tictactoe_tui.game import KeyLayout
 
 from ..helpers.engine import random_play
@@ -276,7 +275,7 @@ def test_books_and_solvers_are_kept_apart_by_game() -> None:
     assert has_book(classic.geometry)
     assert not has_book(misere.geometry)
     assert classic.geometry is not misere.geometry
-    assert solver_for(classic.geometry) is not solver_for(misere.geometry)
+    assert game_of(classic).searches.solver(classic.geometry) is not game_of(misere).searches.solver(misere.geometry)
     position = misere.play((0, 0)).play((4, 4)).play((0, 4)).play((4, 0))
     analysis = analyze(position, Budget(max_nodes=1))
     assert analysis.source == "search"

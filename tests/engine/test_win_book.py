@@ -143,6 +143,15 @@ def test_the_openings_positions_are_lost_for_the_side_to_move(key: tuple[int, in
     assert GravitySolver(board.geometry, use_book=False).is_lost(board)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("key", sample(4, range(6, 9)))
+def test_the_early_openings_positions_are_lost_for_the_side_to_move(key: tuple[int, int]) -> None:
+    """Positions 6 to 8 marks in, where the build adds the wins of 5- to 7-ply openings (issue
+    59), proven again by the solver alone (seconds to a minute each)."""
+    board = Board(CONNECT_FOUR.geometry, *key)
+    assert GravitySolver(board.geometry, use_book=False).is_lost(board)
+
+
 def test_the_check_above_can_fail() -> None:
     """Twelve plies into a game X wins, the solver proves the position after X's column 5 lost
     for O, and not the one after column 4."""
@@ -196,3 +205,12 @@ def test_impossible_plays_into_the_book_without_searching() -> None:
     decision = get_strategy("impossible").decide(before, random.Random(0))
     assert decision.value == 1
     assert before.play(decision.move) in SHIPPED
+
+
+def test_impossible_keeps_the_win_issue_59_saw_it_let_go() -> None:
+    """After 3673326 (O to move, ply 8) only column 2 wins and column 6 draws; with the app's
+    second on a loaded core the live proof did not finish, and ``impossible`` played column 3, a
+    loss, in 2 of 4 tries. The book answers it now, within any time."""
+    decision = get_strategy("impossible").decide(after("3673326"), random.Random(0), Budget.seconds(0.05))
+    assert decision.move[1] + 1 == 2
+    assert decision.value == 1

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine import Analysis, Board, BoardError, Budget, analyze, move_name
+from ..engine.games import game_of
+from ..engine.rules import CLASSIC
 from ..engine.search import alphabeta
 from ..engine.search.book import has_book
 from ..words import counted
@@ -87,9 +89,10 @@ def run(args: argparse.Namespace) -> int:
             print_table(analysis_heading(position, result), analysis_table(position, result))
         return 0
     attempt = exact_attempt(result, board)
-    if not board.rules.classic_lines:
+    search = game_of(board).searches.alphabeta
+    if search is None:
         return print_playout_estimates(position, budget, args, attempt)
-    outcome = alphabeta.search(board, budget, every_score=True)
+    outcome = search(board, budget, every_score=True)
     if args.json:
         print(json.dumps(estimate_json(position, outcome)))
     else:
@@ -113,9 +116,7 @@ def exact_attempt(result: Analysis, board: Board) -> str:
 
 
 def print_playout_estimates(position: GivenPosition, budget: Budget, args: argparse.Namespace, attempt: str) -> int:
-    """Estimates from MCTS playouts (the games other than the classic one), as JSON or a table."""
-    from ..engine.games import game_of
-
+    """Estimates from MCTS playouts (the games whose searches have no alpha-beta), as JSON or a table."""
     board = position.board
     found = game_of(board).searches.estimate(board, random.Random(0), PLAYOUT_LIMIT, budget)
     basis = f"estimates from {found.playouts:,} MCTS playouts, not exact values"
@@ -251,7 +252,7 @@ def position_line(position: GivenPosition) -> str:
     game unless classic, and k."""
     board = position.board
     shown = position.text if len(position.text) <= ECHO_WIDTH else f"the {board.rows}×{board.cols} board given"
-    game = "" if board.rules.classic_lines else f"{board.rules.title}, "
+    game = "" if board.rules is CLASSIC else f"{board.rules.title}, "
     return f"{shown}  ({game}k={board.k})"
 
 

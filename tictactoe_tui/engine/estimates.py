@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from .board import Board, Move
-from .games import game_of
+from .games import GAME_SEARCHES, game_of
 from .players import ThreatSpaceStrategy
 from .search import rules_mcts
 from .search.budget import Budget
@@ -64,15 +64,15 @@ def estimate(board: Board, budget: Budget, rng: random.Random) -> Estimate:
     if board.is_over:
         winner = board.winner
         return Estimate(board, 0.5 if winner is None else float(winner is board.to_move), None, "the game's end")
-    if ThreatSpaceStrategy().supports(board):
+    if ThreatSpaceStrategy(searches=GAME_SEARCHES).supports(board):
         return _by_threats(board, budget)
     return _by_mcts(board, budget, rng)
 
 
 def _by_threats(board: Board, budget: Budget) -> Estimate:
-    from .search import threats
-
-    outcome = threats.search(board, budget.with_max_nodes(THREAT_NODES))
+    search = game_of(board).searches.threat_space
+    assert search is not None  # the threat-space player plays it
+    outcome = search(board, budget.with_max_nodes(THREAT_NODES))
     if outcome.forced_win or outcome.forced_loss:
         rate = float(outcome.forced_win)
         source = "threat-space search (a forced result)"

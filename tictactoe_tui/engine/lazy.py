@@ -1,10 +1,12 @@
-"""Packages whose names load their modules on first use."""
+"""Packages whose names load their modules on first use, and functions whose module loads on
+their first call."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -20,3 +22,16 @@ def lazy_names(package: str, modules: dict[str, str]) -> Callable[[str], Any]:
         return value
 
     return load
+
+
+@dataclass(frozen=True)
+class LoadedOnCall:
+    """The function ``name`` of ``module`` (a full module name), its module loaded on the first
+    call: how a game's kit names its searches, so that registering the game loads none of them.
+    It compares, hashes and pickles as its two names."""
+
+    module: str
+    name: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)

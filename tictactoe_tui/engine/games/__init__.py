@@ -1,8 +1,9 @@
 """The games registry: each game's rules, its levels and its presentation, by name.
 
-The top of the engine. A new game is a rules module (:mod:`..rules`), a module here that
-names its players and presentation, and one line in :data:`~.registry.OWN_GAMES`. Nothing
-below imports this package: rules, boards, searches and players never name a game's levels.
+The top of the engine. A new game of the package's own is a rules module (:mod:`..rules`), one
+entry in :data:`~..rules.OWN_RULES`, and a module here of its name that names its players,
+searches and presentation. Nothing below imports this package: rules, boards, searches and
+players never name a game's levels.
 
 Each name loads its module on first use, and each game its players and searches when it is
 first asked for (:mod:`.registry`), so showing a classic board builds no other game's players.
@@ -25,14 +26,16 @@ if TYPE_CHECKING:
         analyze,
         get_strategy,
         register_game,
+        registered_game,
         strategy_names,
+        unregister_game,
     )
-    from .registry import GAMES, OWN_GAMES, game_named, game_of, plug_ins
+    from .registry import GAMES, game_named, game_of, plug_ins
 
 #: Where each public name lives.
 _MODULES = {
     **dict.fromkeys(("LEVEL_NAMES", "DigitAnswer", "Game", "Presentation"), "base"),
-    **dict.fromkeys(("GAMES", "OWN_GAMES", "game_named", "game_of", "plug_ins"), "registry"),
+    **dict.fromkeys(("GAMES", "game_named", "game_of", "plug_ins"), "registry"),
     **dict.fromkeys(
         (
             "GAME_SEARCHES",
@@ -43,7 +46,9 @@ _MODULES = {
             "analyze",
             "get_strategy",
             "register_game",
+            "registered_game",
             "strategy_names",
+            "unregister_game",
         ),
         "levels",
     ),
@@ -54,7 +59,6 @@ __all__ = [
     "GAME_SEARCHES",
     "LEVELS",
     "LEVEL_NAMES",
-    "OWN_GAMES",
     "STRATEGIES",
     "STRATEGY_NAMES",
     "DigitAnswer",
@@ -67,7 +71,9 @@ __all__ = [
     "get_strategy",
     "plug_ins",
     "register_game",
+    "registered_game",
     "strategy_names",
+    "unregister_game",
 ]
 
 

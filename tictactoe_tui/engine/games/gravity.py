@@ -1,13 +1,17 @@
-"""Gravity's levels, its exact solver, and how people point at a column."""
+"""Gravity's levels, its own player (its alpha-beta, with the exact solver's proofs), its exact
+solver, and how people point at a column."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from ..board import Board, Move
-from ..players import GravityAlphaBetaStrategy, PerfectStrategy, RandomStrategy, RulesStrategy
-from ..rules import RULES
+from ..players import Decision, PerfectStrategy, RandomStrategy, RulesStrategy, Strategy, proven_value
+from ..players.base import require_moves
+from ..rules import RULES, Rules
 from ..rules.gravity import Gravity
+from ..search.budget import UNLIMITED, Budget
 from ..search.gravity_solver import GravitySolver
 from ..search.kit import SearchKit
 from .base import DigitAnswer, Game, Presentation
@@ -25,6 +29,35 @@ class GravityPresentation(Presentation):
         if digits[-1] > board.cols:
             return DigitAnswer(prompt=f"Number keys 1–{board.cols} pick a column here")
         return DigitAnswer(self.aim(board, (0, digits[-1] - 1)))
+
+
+class GravityAlphaBetaStrategy(Strategy):
+    """Gravity's alpha-beta with its threat rules (:mod:`..search.gravity`): odd and even
+    threats, forced blocks, deepening until ``max_nodes`` nodes or the caller's deadline.
+
+    With ``proof_nodes`` it then spends up to that many nodes and the rest of the budget in the
+    exact solver (:mod:`..search.gravity_solver`) proving a move that wins against any defence,
+    the search's choice first, and plays it when there is one: wins twenty plies deep that no
+    evaluation sees.
+    """
+
+    name = "gravity-alphabeta"
+
+    def __init__(self, max_nodes: int | None = 20_000, *, rules: Rules, proof_nodes: int = 0) -> None:
+        self.max_nodes = max_nodes
+        self.rules = rules
+        """The game it plays, as its registration hands it in."""
+        self.proof_nodes = proof_nodes
+
+    def supports(self, board: Board) -> bool:
+        return board.rules is self.rules
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        require_moves(board)
+        from ..search import gravity
+
+        outcome = gravity.search_and_prove(board, budget, self.max_nodes, self.proof_nodes)
+        return Decision(board.move_at(outcome.cell), value=proven_value(outcome), depth=outcome.depth)
 
 
 _RULES = RULES["gravity"]

@@ -4,9 +4,11 @@ strategies of every game and of one game, and the exact analysis through each ga
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator, MutableMapping
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ...registry import Registry
 from ..board import Board
 from ..players import (
     AlphaBetaStrategy,
@@ -35,14 +37,39 @@ if TYPE_CHECKING:
 def register_game(game: Game) -> Game:
     """Offer ``game`` everywhere games are offered (the sidebar, the palette, the command line,
     files, the archive): its rules join :data:`~..rules.RULES`, it joins :data:`GAMES`, and its
-    own players (:attr:`Game.players`) join :data:`STRATEGIES`. A name already taken is refused."""
+    own players (:attr:`Game.players`) join :data:`STRATEGIES`. A name already taken is refused
+    (ValueError), and then nothing is registered."""
     taken = [name for name in (game.name, *(player.name for player in game.players)) if name in {*GAMES, *STRATEGIES}]
     if taken:
         raise ValueError(f"already registered: {', '.join(taken)}")
-    RULES[game.name] = game.rules
-    GAMES[game.name] = game
-    STRATEGIES.update((player.name, player) for player in game.players)
+    RULES.register(game.name, game.rules)
+    GAMES.register(game.name, game)
+    for player in game.players:
+        STRATEGIES.register(player.name, player)
     return game
+
+
+def unregister_game(name: str) -> None:
+    """Undo :func:`register_game` for the game called ``name``: its players, the game and its
+    rules leave the registries, and the levels forget who played them there (KeyError if no game
+    is called so)."""
+    game = GAMES[name]
+    for player in game.players:
+        STRATEGIES.unregister(player.name)
+    GAMES.unregister(name)
+    RULES.unregister(name)
+    for level in LEVELS.values():
+        level.forget(game.rules)
+
+
+@contextmanager
+def registered_game(game: Game) -> Iterator[Game]:
+    """``game`` registered (:func:`register_game`) for the ``with`` block, then taken out again."""
+    register_game(game)
+    try:
+        yield game
+    finally:
+        unregister_game(game.name)
 
 
 def analyze(board: Board, budget: Budget = UNLIMITED) -> Analysis:
@@ -61,6 +88,10 @@ class Level(Strategy):
     def player(self, game: Game) -> Strategy:
         """Who plays this level in ``game``."""
         return game.levels[self.name]
+
+    def forget(self, rules: Rules) -> None:
+        """Forget who plays this level in the game of ``rules`` (it was unregistered)."""
+        self._players.pop(rules, None)
 
     def pick(self, board: Board) -> Strategy:
         """The strategy this level plays on ``board`` (a dictionary look-up once warm: it runs on
@@ -100,51 +131,58 @@ GAME_SEARCHES = EachGamesSearches()
 
 
 #: The difficulty levels people pick, easiest first.
-LEVELS: dict[str, Level] = {name: Level(name) for name in LEVEL_NAMES}
+LEVELS: Registry[Level] = Registry("level")
+for _name in LEVEL_NAMES:
+    LEVELS.register(_name, Level(_name))
 
 
-class Strategies(MutableMapping[str, Strategy]):
-    """The strategies people may name, by name, made when one is first asked for (that loads
-    every game, for their own players)."""
+class Strategies(Registry[Strategy]):
+    """The strategies people may name, by name. Its entries are made when it is first read or
+    added to (that loads every game of the package's own, for their own players): those of every
+    game, each game's own players, the yardsticks, in that order, then any registered later."""
 
     def __init__(self) -> None:
-        self._made: dict[str, Strategy] | None = None
+        super().__init__("strategy")
+        self._filled = False
 
-    @property
-    def _strategies(self) -> dict[str, Strategy]:
-        if self._made is None:
-            self._made = {
-                strategy.name: strategy
-                for strategy in (
-                    RandomStrategy(),
-                    RulesStrategy(),
-                    OpeningTableStrategy(),
-                    PerfectLevel(),
-                    MctsStrategy(searches=GAME_SEARCHES),
-                    AlphaBetaStrategy(),
-                    ThreatSpaceStrategy(),
-                    *(player for game in GAMES.values() for player in game.players),
-                    ReferenceMctsStrategy(searches=GAME_SEARCHES),
-                    ReferenceSolverStrategy(searches=GAME_SEARCHES),
-                    ReferenceSolverStrategy(10_000, searches=GAME_SEARCHES),
-                )
-            }
-        return self._made
+    def _fill(self) -> None:
+        if self._filled:
+            return
+        self._filled = True
+        for strategy in (
+            RandomStrategy(),
+            RulesStrategy(),
+            OpeningTableStrategy(),
+            PerfectLevel(),
+            MctsStrategy(searches=GAME_SEARCHES),
+            AlphaBetaStrategy(searches=GAME_SEARCHES),
+            ThreatSpaceStrategy(searches=GAME_SEARCHES),
+            *(player for game in GAMES.values() for player in game.players),
+            ReferenceMctsStrategy(searches=GAME_SEARCHES),
+            ReferenceSolverStrategy(searches=GAME_SEARCHES),
+            ReferenceSolverStrategy(10_000, searches=GAME_SEARCHES),
+        ):
+            super().register(strategy.name, strategy)
+
+    def register(self, name: str, entry: Strategy) -> Strategy:
+        self._fill()
+        return super().register(name, entry)
 
     def __getitem__(self, name: str) -> Strategy:
-        return self._strategies[name]
+        self._fill()
+        return super().__getitem__(name)
 
-    def __setitem__(self, name: str, strategy: Strategy) -> None:
-        self._strategies[name] = strategy
-
-    def __delitem__(self, name: str) -> None:
-        del self._strategies[name]
+    def __contains__(self, name: object) -> bool:
+        self._fill()
+        return super().__contains__(name)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._strategies)
+        self._fill()
+        return super().__iter__()
 
     def __len__(self) -> int:
-        return len(self._strategies)
+        self._fill()
+        return super().__len__()
 
 
 #: The strategies people may name on the command line and in the sidebar, by name: those of

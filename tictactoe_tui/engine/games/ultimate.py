@@ -1,16 +1,24 @@
-"""Ultimate's levels, its fast playouts, and how people are told which small board they were sent to."""
+"""Ultimate's levels, its own player (an MCTS-Solver on its own engine), its fast playouts, and how
+people are told which small board they were sent to."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..board import Board, Move
-from ..players import MctsStrategy, RandomStrategy, UltimateMctsStrategy
-from ..rules import RULES
+from ..players import Decision, MctsStrategy, RandomStrategy, Strategy, unless_won_at_once
+from ..players.base import require_moves
+from ..rules import RULES, Rules
 from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
+from ..search.budget import UNLIMITED, Budget
 from ..search.kit import SearchKit
 from ..search.ultimate_playout import playout_from
 from .base import DigitAnswer, Game, Presentation
+
+if TYPE_CHECKING:
+    from ..search.ultimate_mcts import SearchTree
 
 
 class UltimatePresentation(Presentation):
@@ -48,6 +56,41 @@ class UltimatePresentation(Presentation):
 def _square_in(block: int, square: Move) -> Move:
     """The big board's square at ``square`` (row, column 0-2) inside small board ``block``."""
     return (block // 3 * 3 + square[0], block % 3 * 3 + square[1])
+
+
+class UltimateMctsStrategy(Strategy):
+    """MCTS-Solver on Ultimate's own engine (:mod:`..search.ultimate_mcts`): a move that wins the
+    game at once taken wherever the tree or a playout meets one, proven results backed up, the
+    tree kept between moves. Stops after ``playouts`` playouts or when the budget ends.
+    It plays the game whose ``rules`` its registration hands in (Ultimate's)."""
+
+    name = "ultimate-mcts"
+
+    def __init__(self, playouts: int = 2000, *, rules: Rules) -> None:
+        self.playouts = playouts
+        self.rules = rules
+        self._tree: SearchTree | None = None
+
+    def supports(self, board: Board) -> bool:
+        return board.rules is self.rules
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        legal = require_moves(board)
+        from ..search import ultimate_mcts
+
+        if self._tree is None:
+            self._tree = ultimate_mcts.SearchTree()
+        tree = self._tree
+        return unless_won_at_once(
+            board,
+            legal,
+            rng,
+            lambda allowed: ultimate_mcts.search(board, rng, self.playouts, budget, tree=tree, allowed=allowed),
+        )
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled (to a search process) without its tree."""
+        return {**self.__dict__, "_tree": None}
 
 
 #: The playouts ``impossible`` may run when no clock limits it (about what fits in 1 s here).

@@ -10,11 +10,11 @@ from .mcts import (
     MctsStrategy,
     ReferenceMctsStrategy,
     ReferenceSolverStrategy,
-    UltimateMctsStrategy,
     immediate_outcomes,
+    unless_won_at_once,
 )
 from .perfect import ANY_GAME_PLAYOUTS, Choices, PerfectStrategy
-from .searching import AlphaBetaStrategy, GravityAlphaBetaStrategy, ThreatSpaceStrategy, proven_value
+from .searching import AlphaBetaStrategy, ThreatSpaceStrategy, proven_value
 from .seeds import (
     FIRST_SEAT_TABLE,
     SECOND_SEAT_TABLE,
@@ -36,7 +36,6 @@ __all__ = [
     "BySize",
     "Choices",
     "Decision",
-    "GravityAlphaBetaStrategy",
     "MctsStrategy",
     "OpeningTableStrategy",
     "PerfectStrategy",
@@ -47,11 +46,11 @@ __all__ = [
     "SlippingStrategy",
     "Strategy",
     "ThreatSpaceStrategy",
-    "UltimateMctsStrategy",
     "centre_cells",
     "corner_cells",
     "first_winning_cell",
     "immediate_outcomes",
     "proven_value",
     "rules_squares",
+    "unless_won_at_once",
 ]

@@ -1,4 +1,4 @@
-"""Monte Carlo players: UCT for any game, Ultimate's own MCTS-Solver, and the outside yardsticks."""
+"""Monte Carlo players: UCT for any game and the outside yardsticks."""
 
 from __future__ import annotations
 
@@ -6,26 +6,24 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import Board, cells_of, winning_cells
-from ..rules import Rules
+from ..board import Board, cells_of
 from ..search.budget import UNLIMITED, Budget
 from ..search.kit import ANY_GAME, SearchesFor
 from .base import Decision, Strategy, pick, require_moves
 
 if TYPE_CHECKING:
     from ..search.rules_mcts import SearchResult, SearchTree
-    from ..search.ultimate_mcts import SearchTree as UltimateTree
 
 
 class MctsStrategy(Strategy):
     """Monte Carlo tree search (UCT) with random playouts, for boards too big to solve.
 
     Stops after ``playouts`` playouts or when the budget ends, whichever comes first; with
-    no deadline the result depends only on the random generator. Before searching it takes
-    a winning square and blocks a single threat, which random playouts see only dimly.
-    In the other games (:mod:`..search.rules_mcts`, with the playouts of the game's
-    ``searches``) it takes a move that wins at once, keeps away from moves that let the
-    opponent win at once, and reuses its tree between moves.
+    no deadline the result depends only on the random generator. Where the game hands in a UCT
+    of its own (its ``searches``' ``uct``, the classic game's on bitboards), that one with its
+    tactics. Elsewhere it runs MCTS through the rules (:mod:`..search.rules_mcts`, with the
+    playouts of the game's ``searches``): it takes a move that wins at once, keeps away from
+    moves that let the opponent win at once, and reuses its tree between moves.
     """
 
     name = "mcts"
@@ -37,19 +35,10 @@ class MctsStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         legal = require_moves(board)
-        if not board.rules.classic_lines:
+        uct = self.searches.of(board).uct
+        if uct is None:
             return self._decide_by_rules(board, legal, rng, budget)
-        own, other = board.sides()
-        lines = board.geometry.lines
-        wins = winning_cells(own, other, lines)
-        if wins:
-            return Decision(pick(board, wins, rng), estimate=1.0)
-        threats = winning_cells(other, own, lines)
-        if threats and not threats & (threats - 1):
-            return Decision(board.move_at(threats.bit_length() - 1))
-        from ..search import mcts  # loaded on first use: most games never need it
-
-        result = mcts.search(board, rng, self.playouts, budget)
+        result = uct(board, rng, self.playouts, budget)
         return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
     def _decide_by_rules(self, board: Board, legal: int, rng: random.Random, budget: Budget) -> Decision:
@@ -58,7 +47,7 @@ class MctsStrategy(Strategy):
         if self._tree is None:
             self._tree = rules_mcts.SearchTree()
         tree = self._tree
-        return _unless_won_at_once(
+        return unless_won_at_once(
             board,
             legal,
             rng,
@@ -93,9 +82,7 @@ def immediate_outcomes(board: Board, legal: int) -> tuple[int, int]:
     return wins, safe
 
 
-def _unless_won_at_once(
-    board: Board, legal: int, rng: random.Random, search: Callable[[int], SearchResult]
-) -> Decision:
+def unless_won_at_once(board: Board, legal: int, rng: random.Random, search: Callable[[int], SearchResult]) -> Decision:
     """A move that wins at once, if there is one; else ``search``'s answer, given the moves
     after which the opponent cannot win at once (all of them when every move lets it)."""
     wins, safe = immediate_outcomes(board, legal)
@@ -105,48 +92,13 @@ def _unless_won_at_once(
     return Decision(board.move_at(result.cell), estimate=result.win_rate)
 
 
-class UltimateMctsStrategy(Strategy):
-    """MCTS-Solver on Ultimate's own engine (:mod:`..search.ultimate_mcts`): a move that wins the
-    game at once taken wherever the tree or a playout meets one, proven results backed up, the
-    tree kept between moves. Stops after ``playouts`` playouts or when the budget ends.
-    It plays the game whose ``rules`` its registration hands in (Ultimate's)."""
-
-    name = "ultimate-mcts"
-
-    def __init__(self, playouts: int = 2000, *, rules: Rules) -> None:
-        self.playouts = playouts
-        self.rules = rules
-        self._tree: UltimateTree | None = None
-
-    def supports(self, board: Board) -> bool:
-        return board.rules is self.rules
-
-    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
-        legal = require_moves(board)
-        from ..search import ultimate_mcts
-
-        if self._tree is None:
-            self._tree = ultimate_mcts.SearchTree()
-        tree = self._tree
-        return _unless_won_at_once(
-            board,
-            legal,
-            rng,
-            lambda allowed: ultimate_mcts.search(board, rng, self.playouts, budget, tree=tree, allowed=allowed),
-        )
-
-    def __getstate__(self) -> dict[str, object]:
-        """Pickled (to a search process) without its tree."""
-        return {**self.__dict__, "_tree": None}
-
-
 class ReferenceMctsStrategy(Strategy):
     """``mcts-1000``: a plain outside yardstick, the UCT bot as OpenSpiel's ``MCTSBot`` defaults
     set it up — 1,000 simulations, one uniformly random rollout each, exploration c = 2 on
     results of -1/0/+1 (the same as 1.0 on this module's 0-to-1 scale), the most visited move,
     and no tactics of its own (unlike ``mcts``, it does not look for wins or blocks first).
-    Levels are calibrated against it. It plays every game (in the others with the playouts of
-    the game's ``searches``)."""
+    Levels are calibrated against it. It plays every game: with the game's own UCT where its
+    ``searches`` have one, else through the rules with the game's playouts."""
 
     name = "mcts-1000"
     SIMULATIONS = 1000
@@ -157,15 +109,12 @@ class ReferenceMctsStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         require_moves(board)
-        if board.rules.classic_lines:
-            from ..search import mcts
-
-            classic = mcts.search(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
-            cell, rate = classic.cell, classic.win_rate
-        else:
-            found = self.searches.of(board).estimate(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
-            cell, rate = found.cell, found.win_rate
-        return Decision(board.move_at(cell), estimate=rate)
+        searches = self.searches.of(board)
+        if searches.uct is None:
+            found = searches.estimate(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION)
+            return Decision(board.move_at(found.cell), estimate=found.win_rate)
+        own = searches.uct(board, rng, self.SIMULATIONS, budget, exploration=self.EXPLORATION, tactics=False)
+        return Decision(board.move_at(own.cell), estimate=own.win_rate)
 
 
 class ReferenceSolverStrategy(Strategy):

@@ -130,9 +130,6 @@ class Rules(ABC):
     """The rules in a few sentences, for the help screen and ``--help``."""
     presets: ClassVar[tuple[Shape, ...]]
     """Board shapes offered in the sidebar, the first the default."""
-    classic_lines: ClassVar[bool] = False
-    """Any free square may be marked, completing a line wins, nothing else counts: the fast
-    searches written for the classic game apply."""
     line_wins_game: ClassVar[bool] = False
     """Completing a line of k wins the game (the seeds' win-and-block rules make sense)."""
     block_size: ClassVar[int] = 0

@@ -18,7 +18,6 @@ class Classic(Rules):
         "diagonally — wins; a full board without a line is a draw."
     )
     presets: ClassVar[tuple[Shape, ...]] = ((3, 3, 3), (4, 4, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5), (15, 15, 5))
-    classic_lines = True
     line_wins_game = True
     line_result: ClassVar[int] = WIN
     """What completing a line does for the side that completes it (Misère: :data:`LOSS`)."""

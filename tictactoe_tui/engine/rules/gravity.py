@@ -25,7 +25,6 @@ class Gravity(Classic):
         "6 rows × 7 columns with 4 in a row is Connect Four, a first-player win with the centre column."
     )
     presets = (CONNECT_FOUR, (4, 4, 4), (5, 5, 4), (6, 6, 4), (7, 7, 4))
-    classic_lines = False  # not every free square may be marked
 
     def shape_label(self, rows: int, cols: int, k: int) -> str:
         """Connect Four by its name (short enough for the sidebar: 4 in a row goes without saying)."""

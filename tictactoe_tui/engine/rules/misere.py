@@ -18,6 +18,5 @@ class Misere(Classic):
         "opposite the second player's."
     )
     presets = ((3, 3, 3), (4, 4, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5))
-    classic_lines = False  # the classic searches assume a line wins
     line_wins_game = False
     line_result = LOSS

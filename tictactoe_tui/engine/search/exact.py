@@ -1,8 +1,7 @@
 """The exact solvers of the process: one per shape and kind of solver, made on first use.
 
 Which kind a game's positions get is the game's to say (its :class:`~.kit.SearchKit`);
-:func:`new_solver` is the default: the classic solver where only lines matter
-(``classic_lines``), the generic one, which plays through any game's rules, everywhere else.
+:func:`any_game_solver`, which plays through any game's rules, is the default.
 """
 
 from __future__ import annotations
@@ -23,16 +22,14 @@ _solvers: dict[tuple[Geometry, SolverKind], ExactSolver] = {}
 _solvers_lock = threading.Lock()
 
 
-def new_solver(shape: Geometry) -> ExactSolver:
-    """A fresh solver of the default kind: the classic solver where the rules say only lines
-    matter, else the rules' solver."""
+def any_game_solver(shape: Geometry) -> ExactSolver:
+    """A fresh solver of the default kind, which plays through any game's rules."""
     from .rules_solver import RulesSolver
-    from .solver import Solver
 
-    return Solver(shape) if shape.rules.classic_lines else RulesSolver(shape)
+    return RulesSolver(shape)
 
 
-def solver_for(shape: Geometry, kind: SolverKind = new_solver) -> ExactSolver:
+def solver_for(shape: Geometry, kind: SolverKind) -> ExactSolver:
     """The process-wide solver of ``kind`` for a geometry, created on first use."""
     key = (shape, kind)
     solver = _solvers.get(key)

@@ -16,12 +16,13 @@ come from a few shifts rather than a pass over every line.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 
 from ..board import Board, Geometry, cells_of
 from .alphabeta import MAX_DEPTH, WIN, SearchOutcome
-from .budget import Budget
+from .budget import UNLIMITED, Budget
 from .exact import solver_for
 from .gravity_solver import GravitySolver, Layout
 from .solver import SearchAborted
@@ -188,6 +189,35 @@ class _Search:
 def search(board: Board, budget: Budget) -> SearchOutcome:
     """Iterative deepening from ``board`` (a Gravity position, not over) until the budget ends."""
     searcher = _Search(board.geometry, budget)
+    finished = list(_deepening(searcher, board))
+    finished_depth, best_scores = len(finished), finished[-1] if finished else {}
+    layout = searcher.layout
+    own, mask = layout.position(board)
+    root_order = searcher.ordered(layout.playable(mask), -1, layout.threats(own ^ mask, mask))
+    if not best_scores:  # not even depth 1 finished: the one-ply threat rules decide
+        best_scores = dict.fromkeys(root_order, 0)
+    top = max(best_scores.values())
+    bit = next(b for b in root_order if best_scores.get(b) == top)
+    scores_by_cell = {layout.cell_of(1 << b): score for b, score in best_scores.items()}
+    return SearchOutcome(layout.cell_of(1 << bit), top, finished_depth, searcher.nodes, scores_by_cell)
+
+
+def choices_by_depth(board: Board, max_nodes: int) -> list[set[int]]:
+    """The cells :func:`search` may choose from ``board`` (not over) with a node limit of
+    ``max_nodes`` and any deadline, depth by depth from 1: at each depth it finishes within
+    those nodes, the moves of the top score (which of them it plays depends on what the search
+    met after that depth, when a deadline stopped it there)."""
+    searcher = _Search(board.geometry, UNLIMITED.with_max_nodes(max_nodes))
+    layout = searcher.layout
+    return [
+        {layout.cell_of(1 << bit) for bit, score in scores.items() if score == max(scores.values())}
+        for scores in _deepening(searcher, board)
+    ]
+
+
+def _deepening(searcher: _Search, board: Board) -> Iterator[dict[int, int]]:
+    """The root moves' scores (by bit) at each depth ``searcher`` finishes in turn, from 1, until
+    its budget ends, the result is forced, or the board is full."""
     layout = searcher.layout
     own, mask = layout.position(board)
     other = own ^ mask
@@ -195,7 +225,6 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
     wins = layout.threats(own, mask) & moves
     root_threats = layout.threats(other, mask)
     best_scores: dict[int, int] = {}
-    finished_depth = 0
     empty = board.geometry.cells - board.move_count
     for depth in range(1, min(MAX_DEPTH, empty) + 1):
         scores: dict[int, int] = {}
@@ -209,17 +238,12 @@ def search(board: Board, budget: Budget) -> SearchOutcome:
                     scores[bit] = -searcher.search(other, mask | 1 << bit, depth - 1, -WIN - 1, -alpha + 1, 1)
                 alpha = max(alpha, scores[bit])
         except SearchAborted:
-            break
-        best_scores, finished_depth = scores, depth
+            return
+        best_scores = scores
+        yield scores
         top = max(scores.values())
         if top >= WIN - MAX_DEPTH or (top <= -WIN + MAX_DEPTH and min(scores.values()) == top):
-            break
-    if not best_scores:  # not even depth 1 finished: the one-ply threat rules decide
-        best_scores = dict.fromkeys(searcher.ordered(moves, -1, root_threats), 0)
-    top = max(best_scores.values())
-    bit = next(b for b in searcher.ordered(moves, -1, root_threats) if best_scores.get(b) == top)
-    scores_by_cell = {layout.cell_of(1 << b): score for b, score in best_scores.items()}
-    return SearchOutcome(layout.cell_of(1 << bit), top, finished_depth, searcher.nodes, scores_by_cell)
+            return
 
 
 def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_nodes: int) -> SearchOutcome:
@@ -230,10 +254,9 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
     The deadline alone ends a proof (a node cap ended them after about 0.4 s of a move's second
     on a free core, and some wins take longer to prove); without one, half of ``proof_nodes``
     (as interpreted nodes) ends each. A proven move is played as a forced win, else the search's
-    choice, unless the solver proved it does not win and another move is not so proven: then
-    the search's best of those. Where the first try proved that no move wins, the rest goes to holding the draw
-    instead: a move proven to draw at least (the search's choice first), else the search's
-    choice unless it is proven to lose and another move is not."""
+    choice as :func:`_unless_seen_worse` keeps it. Where the first try proved that no move wins,
+    the rest goes to holding the draw instead: a move proven to draw at least (the search's
+    choice first), else the same choice."""
     if not proof_nodes:
         return search(board, budget.with_max_nodes(max_nodes))
     solver = solver_for(board.geometry, GravitySolver)  # the one Gravity's registration hands in
@@ -252,18 +275,27 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
         holding = solver.holding_move(board, rest, first=outcome.cell)
         if holding is not None:
             return replace(outcome, cell=holding, score=outcome.scores[holding])
-        return _best_not_in(outcome, solver.proven_losing(board))
-    winning = solver.winning_move(board, rest, first=outcome.cell)
-    if winning is not None:
-        return replace(outcome, cell=winning, score=WIN - 1)
-    return _best_not_in(outcome, solver.proven_not_winning(board))
+    else:
+        winning = solver.winning_move(board, rest, first=outcome.cell)
+        if winning is not None:
+            return replace(outcome, cell=winning, score=WIN - 1)
+    return _unless_seen_worse(outcome, solver.proven_not_winning(board), solver.proven_losing(board))
 
 
-def _best_not_in(outcome: SearchOutcome, proven_worse: set[int]) -> SearchOutcome:
-    """The search's choice, unless the solver proved it worse than the move needs while another
-    move is not so proven: then the search's best of those."""
-    open_cells = {cell: score for cell, score in outcome.scores.items() if cell not in proven_worse}
-    if outcome.cell not in proven_worse or not open_cells:
-        return outcome
-    best = max(open_cells.values())
-    return replace(outcome, cell=next(cell for cell, score in open_cells.items() if score == best), score=best)
+def _unless_seen_worse(outcome: SearchOutcome, not_winning: set[int], losing: set[int]) -> SearchOutcome:
+    """The search's choice among the moves seen least bad, where no move is proven to win: first
+    those not proven short of a win (``not_winning``: the opponent holds at least a draw after
+    them), then those not seen to lose (``losing``, proven so by the solver, or a loss the search
+    itself saw by force), then any. Within the first group that has a move, the search's choice
+    if it is there, else its best-scored move there: a drawing move is played before a move seen
+    to lose, whatever the search's heuristic scores."""
+    seen_losing = losing | {cell for cell, score in outcome.scores.items() if score <= -WIN + MAX_DEPTH}
+    for worse in (not_winning | seen_losing, seen_losing):
+        open_cells = {cell: score for cell, score in outcome.scores.items() if cell not in worse}
+        if outcome.cell in open_cells:
+            return outcome
+        if open_cells:
+            best = max(open_cells.values())
+            chosen = next(cell for cell, score in open_cells.items() if score == best)
+            return replace(outcome, cell=chosen, score=best)
+    return outcome

@@ -1,9 +1,10 @@
-"""What a game hands its players, the review and the analysis: its exact solver and its MCTS
-playouts, as OpenSpiel's MCTS is handed its evaluator.
+"""What a game hands its players, the review and the analysis: its exact solver, its MCTS
+playouts, and the searches of its own the players use where it has them (its UCT, its
+alpha-beta, its threat-space search), as OpenSpiel's MCTS is handed its evaluator.
 
-Each game's registry entry (:mod:`tictactoe_tui.engine.games`) holds one; the searches take
+Each game's registry entry (:mod:`tictactoe_tui.engine.games`) holds one; the players take
 what they are handed and never ask which game they play. The defaults serve any game through
-its rules.
+its rules; a search the game has none of is None, and the players that need it do not play it.
 """
 
 from __future__ import annotations
@@ -14,12 +15,55 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..board import Board, Geometry
 from .budget import UNLIMITED, Budget
-from .exact import SolverKind, new_solver, solver_for
+from .exact import SolverKind, any_game_solver, solver_for
 from .playouts import Playout, rules_playout
 
 if TYPE_CHECKING:  # the searches load when one first runs, not when a game registers its kit
+    from .alphabeta import SearchOutcome
     from .rules_mcts import SearchResult, SearchTree
     from .solver import Analysis, ExactSolver
+    from .threats import ThreatOutcome
+
+
+class UctAnswer(Protocol):
+    """What a game's own UCT answers: the move (a board cell) and its win rate for the mover
+    (None where a tactic chose it without a search)."""
+
+    @property
+    def cell(self) -> int: ...
+
+    @property
+    def win_rate(self) -> float | None: ...
+
+
+class Uct(Protocol):
+    """A game's own UCT with random playouts, on its own form of the board. With ``tactics`` it
+    first takes what the search would see only dimly (for the classic game: a winning square,
+    and the one square that blocks a single threat); ``exploration`` None is the search's own."""
+
+    def __call__(
+        self,
+        board: Board,
+        rng: random.Random,
+        playouts: int,
+        budget: Budget,
+        *,
+        exploration: float | None = None,
+        tactics: bool = True,
+    ) -> UctAnswer: ...
+
+
+class AlphaBeta(Protocol):
+    """A game's heuristic alpha-beta: deepens until the budget ends; with ``every_score`` each
+    root move's score is exact at the depth reached (for the analysis), not a bound."""
+
+    def __call__(self, board: Board, budget: Budget, *, every_score: bool = False) -> SearchOutcome: ...
+
+
+class ThreatSpace(Protocol):
+    """A game's threat-space search for big boards (line shapes, wins by fours)."""
+
+    def __call__(self, board: Board, budget: Budget) -> ThreatOutcome: ...
 
 
 class SearchesFor(Protocol):
@@ -33,12 +77,18 @@ class SearchesFor(Protocol):
 
 @dataclass(frozen=True)
 class SearchKit:
-    """One game's searches (the defaults play any game through its rules)."""
+    """One game's searches (the defaults play any game through its rules; None: it has none)."""
 
-    exact: SolverKind = new_solver
+    exact: SolverKind = any_game_solver
     """Makes the game's exact solver for a shape (one per shape, kept for the process)."""
     playout: Playout = rules_playout
     """Plays a random game on from a position, for the Monte Carlo searches."""
+    uct: Uct | None = None
+    """Its own UCT, which the MCTS players run where it has one (else :meth:`estimate`)."""
+    alphabeta: AlphaBeta | None = None
+    """Its heuristic alpha-beta: the ``alphabeta`` player's, and ``analyze``'s estimates."""
+    threat_space: ThreatSpace | None = None
+    """Its threat-space search: the ``threat-space`` player's, and the estimates' on big boards."""
 
     def of(self, board: Board) -> SearchKit:
         """Itself: a game's players are handed their game's searches."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from ..board import Board, Geometry, cells_of
+from ..board import Board, Geometry, cells_of, winning_cells
 from .budget import Budget
 
 #: UCT's exploration constant, on this module's scale of results from 0 (lost) to 1 (won).
@@ -172,6 +172,39 @@ def search(
         done += 1
     best = max(root.children, key=lambda child: child.visits)
     return SearchResult(best.cell, best.wins / best.visits, done)
+
+
+@dataclass(frozen=True)
+class Forced:
+    """A move a tactic chose without a search: a win at once (win rate 1), or the one block
+    (no win rate)."""
+
+    cell: int
+    win_rate: float | None
+
+
+def uct(
+    board: Board,
+    rng: random.Random,
+    playouts: int,
+    budget: Budget,
+    *,
+    exploration: float | None = None,
+    tactics: bool = True,
+) -> SearchResult | Forced:
+    """The classic game's UCT (:class:`~.kit.Uct`): :func:`search`, after (with ``tactics``) a
+    winning square, at random among several, and the one square that blocks a single threat,
+    which random playouts see only dimly."""
+    if tactics:
+        own, other = board.sides()
+        lines = board.geometry.lines
+        wins = winning_cells(own, other, lines)
+        if wins:
+            return Forced(rng.choice(cells_of(wins)), 1.0)
+        threats = winning_cells(other, own, lines)
+        if threats and not threats & (threats - 1):
+            return Forced(threats.bit_length() - 1, None)
+    return search(board, rng, playouts, budget, EXPLORATION if exploration is None else exploration)
 
 
 def _free(occupied: int, shape: Geometry) -> list[int]:

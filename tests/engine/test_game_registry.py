@@ -1,0 +1,93 @@
+"""The engine's catalogues of names are registries: a game registered from outside joins them
+all, and leaves them all again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictactoe_tui.engine import Board, BoardError, Budget, Decision, get_strategy
+from tictactoe_tui.engine.games import (
+    GAMES,
+    LEVELS,
+    STRATEGIES,
+    Game,
+    plug_ins,
+    register_game,
+    registered_game,
+    unregister_game,
+)
+from tictactoe_tui.engine.players import RandomStrategy, RulesStrategy, Strategy
+from tictactoe_tui.engine.rules import OWN_RULES, RULES, rules_named
+from tictactoe_tui.engine.rules.classic import Classic
+from tictactoe_tui.engine.search.budget import UNLIMITED
+from tictactoe_tui.registry import Registry
+
+
+class Copycat(Classic):
+    """The classic game under another name."""
+
+    name = "copycat"
+    title = "Copycat"
+
+
+class Named(Strategy):
+    """A player of its own name that plays the first free square."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        return Decision(board.legal_moves()[0])
+
+
+def copycat(rules: Copycat, easy: Strategy, *players: Strategy) -> Game:
+    """The copycat game, ``easy`` its easy level, ``players`` its own players."""
+    levels = {"easy": easy, "medium": RulesStrategy(), "hard": RulesStrategy(), "impossible": RulesStrategy()}
+    return Game(rules, levels, RulesStrategy(), players=players)
+
+
+def test_the_catalogues_are_registries_and_the_package_lists_its_games_once() -> None:
+    for catalogue in (RULES, GAMES, STRATEGIES, LEVELS):
+        assert isinstance(catalogue, Registry)
+    names = [rules.name for rules in OWN_RULES]
+    assert list(RULES) == list(GAMES) == names
+    assert plug_ins() == ()
+
+
+def test_a_game_registered_for_a_block_is_everywhere_inside_it_and_nowhere_after() -> None:
+    rules, player = Copycat(), Named("copycat-first")
+    with registered_game(copycat(rules, RandomStrategy(), player)) as game:
+        assert rules_named("Copycat") is rules
+        assert GAMES["copycat"] is game
+        assert plug_ins() == (game,)
+        assert get_strategy("copycat-first") is player
+        assert list(STRATEGIES)[-1] == "copycat-first"
+        assert LEVELS["easy"].pick(Board.empty(3, 3, 3, "copycat")).name == "random"
+    assert "copycat" not in RULES
+    assert "copycat" not in GAMES
+    assert "copycat-first" not in STRATEGIES
+    with pytest.raises(BoardError, match="unknown game 'copycat'"):
+        rules_named("copycat")
+    with pytest.raises(RuntimeError), registered_game(copycat(rules, RandomStrategy())):
+        raise RuntimeError("the test failed")
+    assert "copycat" not in GAMES
+
+
+def test_a_game_registered_again_is_played_by_its_new_levels() -> None:
+    """The levels remember who plays them in each game: unregistering the game forgets it."""
+    rules = Copycat()
+    with registered_game(copycat(rules, RandomStrategy())):
+        assert LEVELS["easy"].pick(Board.empty(3, 3, 3, "copycat")).name == "random"
+    with registered_game(copycat(rules, RulesStrategy())):
+        assert LEVELS["easy"].pick(Board.empty(3, 3, 3, "copycat")).name == "rules"
+
+
+def test_a_taken_name_registers_nothing_and_an_unknown_game_cannot_be_unregistered() -> None:
+    with pytest.raises(ValueError, match="already registered: mcts"):
+        register_game(copycat(Copycat(), RandomStrategy(), Named("mcts")))
+    assert "copycat" not in RULES
+    assert "copycat" not in GAMES
+    with pytest.raises(KeyError):
+        unregister_game("copycat")
