@@ -1,0 +1,69 @@
+"""The architecture page stays true to the code: its tree names every module of the package and
+no module that is gone, its table of contracts is pyproject.toml's, and the one size rule it
+states holds."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "tictactoe_tui"
+PAGE = ROOT / "docs" / "architecture.md"
+
+
+def section(title: str) -> str:
+    """The architecture page's section headed ``## title``, up to the next one."""
+    return PAGE.read_text(encoding="utf-8").split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def tree_paths() -> set[str]:
+    """The files and folders the page's tree names, as paths from the package's folder (a folder
+    ends in ``/``): each line is a name indented two spaces a level, then what it does."""
+    [block] = re.findall(r"```\n(.*?)```", section("The tree"), re.S)
+    first, *lines = block.splitlines()
+    assert first == "tictactoe_tui/"
+    named: set[str] = set()
+    folders: list[str] = []
+    for line in lines:
+        name = line.split()[0]
+        depth = (len(line) - len(line.lstrip(" "))) // 2 - 1
+        assert line.startswith("  " * (depth + 1) + name), f"indented by an odd number of spaces: {line}"
+        assert 0 <= depth <= len(folders), f"deeper than the folder above it: {line}"
+        del folders[depth:]
+        path = "".join(folders) + name
+        assert path not in named, f"{path} is named twice"
+        named.add(path)
+        if name.endswith("/"):
+            folders.append(name)
+    return named
+
+
+def package_paths() -> set[str]:
+    """Every module of the package and every folder that holds one, from the package's folder."""
+    modules = {path.relative_to(PACKAGE) for path in PACKAGE.rglob("*.py")}
+    folders = {parent for module in modules for parent in module.parents if parent != Path(".")}
+    return {module.as_posix() for module in modules} | {f"{folder.as_posix()}/" for folder in folders}
+
+
+def test_the_tree_names_every_module_of_the_package_and_none_that_is_gone() -> None:
+    named, there = tree_paths(), package_paths()
+    assert not there - named, f"missing from the tree in docs/architecture.md: {sorted(there - named)}"
+    assert not named - there, f"named in the tree but not in the package: {sorted(named - there)}"
+
+
+def test_the_contracts_table_lists_every_contract_of_pyproject() -> None:
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    rows = re.findall(r"^\| (.+?) \| (layers|independence|forbidden) \|", section("The contracts"), re.M)
+    assert sorted(rows) == sorted((contract["name"], contract["type"]) for contract in contracts)
+
+
+def test_no_module_outside_the_searches_passes_500_lines() -> None:
+    searches = PACKAGE / "engine" / "search"
+    long = {
+        path.relative_to(PACKAGE).as_posix(): lines
+        for path in PACKAGE.rglob("*.py")
+        if searches not in path.parents and (lines := len(path.read_text(encoding="utf-8").splitlines())) > 500
+    }
+    assert not long, f"over 500 lines outside engine/search/: {long}"
