@@ -68,9 +68,9 @@ class PlayScreen(Screen[None]):
     notice: reactive[Notice | None] = reactive(None, init=False, repaint=False)
     """The status line's notice (the game screen alone says one)."""
     online_status: reactive[str] = reactive("", init=False, repaint=False)
+    """Where an online match stands: whether the friend is there, a wrong code, a drop."""
     online_banner: reactive[str] = reactive("", init=False, repaint=False)
     """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
-    """Where an online match stands: the address and code, whether the friend is there."""
     scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
     analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
