@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 from collections.abc import Callable
 
 from textual.app import App
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
-from textual.worker import WorkerCancelled, WorkerFailed
+from textual.widgets import DirectoryTree
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import Searcher
@@ -84,9 +83,12 @@ async def handled(app: App[object]) -> None:
 
 async def settle(app: TicTacToeApp) -> None:
     """Wait until the input sent so far has been handled, every worker it started has ended
-    (cancelled ones too), and their news has been handled."""
+    (cancelled ones too), and their news has been handled. A directory tree's loader (the
+    save and load dialogs') waits for folders to read as long as the tree stands: not work
+    that ends, so not waited for."""
     await handled(app)
     for worker in list(app.workers):
-        with contextlib.suppress(WorkerCancelled, WorkerFailed):
-            await worker.wait()
+        if isinstance(worker.node, DirectoryTree):
+            continue
+        await until(lambda worker=worker: worker.is_finished, f"the worker {worker.name!r} to end")
     await handled(app)
