@@ -205,16 +205,17 @@ def settled(
     return "added", sorted([x, o] for x, o in keys), column
 
 
-def close(after: str, depth: int, nodes: int, marks: int, *, leave_held: bool = False) -> list[Answer]:
+def close(
+    after: str, depth: int, nodes: int, marks: int, *, leave_held: bool = False, book: WinBook | None = None
+) -> list[Answer]:
     """Worker: settle the defender's best replies to the position after ``after`` (whose last
     move is a winning one), as :func:`settle` does, and ``depth - 1`` more replies on after each
-    winning answer that does not end the game; replies the shipped book answers are only
-    followed. As :func:`settle`'s answers, one per reply settled."""
+    winning answer that does not end the game; replies ``book`` answers (the shipped one in a
+    build) are only followed. As :func:`settle`'s answers, one per reply settled."""
     from bitbully import Board as ReferenceBoard
 
     scores = referee().score_all_moves(ReferenceBoard.from_moves([int(column) - 1 for column in after]))
     best = max(scores.values())  # the defender's best: the slowest loss
-    book = win_book(EMPTY.geometry)
     answers = []
     for reply in sorted(column for column, score in scores.items() if score == best):
         columns = after + str(reply + 1)
@@ -225,7 +226,7 @@ def close(after: str, depth: int, nodes: int, marks: int, *, leave_held: bool = 
             kind, keys, column = settled(columns, nodes, marks, leave_held=leave_held)
             answers.append((kind, columns, keys))
         if depth > 1 and column is not None and not dropped(EMPTY, columns + str(column + 1)).is_over:
-            answers += close(columns + str(column + 1), depth - 1, nodes, marks, leave_held=leave_held)
+            answers += close(columns + str(column + 1), depth - 1, nodes, marks, leave_held=leave_held, book=book)
     return answers
 
 
@@ -246,7 +247,8 @@ def settle_one(columns: str, nodes: int, marks: int, *, leave_held: bool = False
 def close_after(after: str, depth: int, nodes: int, marks: int, *, leave_held: bool = False) -> list[Answer]:
     """Worker: :func:`close`'s answers, then ``("closed", "AFTER/DEPTH", [])``: done to that
     depth, for a build that resumes."""
-    return [*close(after, depth, nodes, marks, leave_held=leave_held), ("closed", f"{after}/{depth}", [])]
+    book = win_book(EMPTY.geometry)
+    return [*close(after, depth, nodes, marks, leave_held=leave_held, book=book), ("closed", f"{after}/{depth}", [])]
 
 
 def resumed(lines: Iterable[str], nodes: int) -> tuple[dict[str, set[str]], set[tuple[int, int]]]:
