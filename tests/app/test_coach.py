@@ -20,7 +20,7 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from ..helpers.app import AppFactory, status
+from ..helpers.app import AppFactory, settle, status
 from ..helpers.players import FirstFree, Gated
 from ..helpers.waiting import until
 
@@ -181,3 +181,74 @@ def test_snapshot_the_coach_speaks_before_the_computer_replies_at_80x24(
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def slow_judge(app: TicTacToeApp) -> threading.Event:
+    """Make the coach's checks in ``app`` wait for the returned gate (set it before the test
+    ends: a check waits for it however long it takes)."""
+    gate = threading.Event()
+    searcher = app.searcher
+    judge = searcher.judge
+
+    def slow(*args: object, **options: object) -> object:
+        gate.wait()
+        return judge(*args, **options)  # type: ignore[arg-type]
+
+    searcher.judge = slow  # type: ignore[method-assign,assignment]
+    return gate
+
+
+async def test_a_move_taken_back_while_the_coach_judges_it_leaves_no_remark(make_app: AppFactory) -> None:
+    """A play-tester's burst: the blunder and u at once. The verdict on the move taken back came
+    after the undo and was said over the board without it."""
+    app = make_app(COACHED, impossible=FirstFree())  # X a1, b1, c1 at once
+    async with app.run_test() as pilot:
+        gate = slow_judge(app)
+        await pilot.press("5")  # b2 holds the draw
+        await until(lambda: CHECKING in status(app))
+        gate.set()
+        await until(lambda: app.game_screen.game.ply == 3)  # X b1
+        gate.clear()
+        await pilot.press("9", "u")  # c3 gives up the draw, and is taken back at once
+        gate.set()
+        await settle(app)  # the check of c3 has ended and its verdict was handled (dropped)
+        assert app.game_screen.game.ply == 3
+        assert "gives up" not in status(app)
+        assert CHECKING not in status(app)
+
+
+async def test_a_move_key_while_the_coach_judges_plays_on(make_app: AppFactory) -> None:
+    """A move key pressed while 'The coach is checking your move…' shows plays on, as it does
+    over a remark: the reply goes ahead and the check's news goes (it was dropped without a word)."""
+    app = make_app(COACHED, impossible=FirstFree())
+    async with app.run_test() as pilot:
+        gate = slow_judge(app)  # no verdict comes: only playing on moves the game
+        try:
+            await pilot.press("5")
+            await until(lambda: CHECKING in status(app))
+            await pilot.press("6")
+            await until(lambda: app.game_screen.game.ply == 3)  # the computer replied
+            assert CHECKING not in status(app)
+        finally:
+            gate.set()
+
+
+async def test_a_game_killed_while_the_coach_held_the_reply_comes_back_held(make_app: AppFactory) -> None:
+    """A play-tester killed the app while the warning stood, and resumed: the computer replied at
+    once, and u could no longer take the move back. A game brought back whose last move was yours
+    is judged again before the reply."""
+    from tictactoe_tui.app.saving import resumed
+    from tictactoe_tui.engine import Board
+    from tictactoe_tui.store.savefile import SavedGame
+
+    app = make_app(COACHED, impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await until(lambda: app.game_screen.game.ply == 1)
+        screen = app.game_screen
+        board = Board.empty().play_all([(0, 0), (1, 1), (0, 1), (2, 2)])  # X a1, O b2, X b1, O c3: gives up the draw
+        screen.new_game(resumed(screen.settings, SavedGame(board, screen.game.seating), 2))
+        await until(lambda: GIVES_UP_THE_DRAW in status(app))
+        assert screen.game.ply == 4  # the reply waits
+        await pilot.press("u")
+        assert screen.game.ply == 3
+        assert "gives up" not in status(app)

@@ -22,6 +22,7 @@ from textual.dom import DOMNode
 
 from ..engine import Move, move_name
 from ..game import GameState
+from ..table import mover
 from .messages import Coached
 from .status import Cause, Notice
 
@@ -109,11 +110,31 @@ class Coach:
         return game is self._checks.asked or game is self._held
 
     def play_on(self, game: GameState) -> bool:
-        """Let the reply the coach holds in ``game`` go on (whether it held one)."""
+        """Let the reply the coach holds in ``game`` go on (whether it held one): after a remark,
+        or while it still judges the move (the verdict is no longer wanted)."""
+        if game is self._checks.asked:
+            self._checks.cancel()
+            return True
         if game is not self._held:
             return False
         self._held = None
         return True
+
+    def game_changed(self, game: GameState) -> None:
+        """The screen shows ``game`` now (a move taken back, another game): a check of a position
+        no longer shown is dropped, and a reply held there is no longer held."""
+        if self._checks.asked is not None and self._checks.asked is not game:
+            self._checks.cancel()
+        if self._held is not game:
+            self._held = None
+
+    def brought_back(self, game: GameState) -> Notice | None:
+        """``game`` was brought back (resumed after the app stopped, loaded, played on): if your
+        move was its last, it is judged before the reply, as it was when you played it (a reply
+        held when the app was killed is held again); what the status says meanwhile."""
+        if not game.ply or not game.seating.of(mover(game.ply - 1)).at_keyboard:
+            return None
+        return self.check(game.at_ply(game.ply - 1), game.line[game.ply - 1], game)
 
     def remark(self, game: GameState) -> str:
         """The coach's remark on your last move while it stands as ``game`` shows it, else empty."""

@@ -183,6 +183,13 @@ class GameScreen(PlayScreen, Aiming):
         move and after a remark until you play on."""
         return self.parts.holds(game)
 
+    def new_game(self, game: GameState) -> None:
+        """Replace the game (:meth:`PlayScreen.new_game`); with the coach on, a game brought back
+        whose last move was yours waits for the coach's verdict on it before the reply."""
+        checking = self.parts.coach.brought_back(game) if self.settings.coach else None
+        super().new_game(game)
+        self.notice = checking or self.notice
+
     def on_told(self, message: Told) -> None:
         self.notice = message.notice
 
@@ -224,6 +231,7 @@ class GameScreen(PlayScreen, Aiming):
         the coach holds, a move key plays on: the reply goes ahead."""
         if self.parts.holds(self.game):
             self.parts.coach.play_on(self.game)
+            self.notice = self.news(self.game)  # (a check cut short says no more)
             self.take_turns()
             return
         refusal = self.refusal(move)

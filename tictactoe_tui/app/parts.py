@@ -93,7 +93,10 @@ class ScreenParts:
 
     def game_changed(self, game: GameState, overlay: bool) -> Notice | None:
         """The screen shows ``game`` now: an analysis of the game before is dropped (and the
-        ``overlay``, if on, asks about this one: what the status says of it)."""
+        ``overlay``, if on, asks about this one: what the status says of it); the coach drops
+        a check or a hold of a position no longer shown."""
+        if self._coach is not None:
+            self._coach.game_changed(game)
         if self._hints is None:  # (the overlay, once on, made them)
             return None
         return self._hints.game_changed(game, overlay)
