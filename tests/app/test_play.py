@@ -21,7 +21,7 @@ from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.sidebar import Sidebar
-from tictactoe_tui.app.status import StatusLine, phrased
+from tictactoe_tui.app.status import StatusLine, phrased, wrapped_height
 from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
@@ -503,6 +503,15 @@ def test_a_notice_whose_phrases_would_not_fit_the_room_wraps_by_words() -> None:
     line = "W5: win in 5 moves of both sides, this one counted · D: draw · L2: loss in 2, with best play"
     assert phrased(line, 44, 3).count("\n") == 2
     assert phrased(line, 44, 2) == line
+
+
+def test_a_phrase_wider_than_the_line_counts_the_lines_it_wraps_to() -> None:
+    """Three phrases, the middle one two lines long: four lines, more than the room of three, so
+    the notice wraps by words (three lines) instead (the play-tester's unreachable mailbox server
+    was cut after its second phrase at 80×24)."""
+    line = "Cannot go online: cannot reach the mailbox server 127.0.0.1:54831 (Connection was refused by other side)"
+    assert phrased(line, 40, 3) == line
+    assert wrapped_height(line, 40) == 3
 
 
 async def test_keys_sidebar_and_quit_work_while_the_computer_thinks(make_app: AppFactory) -> None:

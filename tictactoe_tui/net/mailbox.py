@@ -24,6 +24,7 @@ import json
 import sys
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..engine.board import move_name
 from .match import Match, answer_guest, host_news, joined_text
@@ -114,8 +115,9 @@ class Wormhole:
             raise WrongCode("the other side used another code") from None
         except errors.ServerConnectionError as error:
             reason = getattr(error, "reason", None)
-            why = str(getattr(reason, "value", reason) or "no answer").splitlines()[0][:120]
-            raise MailboxError(f"cannot reach the mailbox server at {self.url} ({why})") from None
+            why = str(getattr(reason, "value", reason) or "no answer").splitlines()[0].split(":")[0][:60]
+            where = urlsplit(self.url).netloc or self.url  # short enough for the status line at 80×24
+            raise MailboxError(f"cannot reach the mailbox server {where} ({why})") from None
         except (errors.WelcomeError, errors.ServerError) as error:
             raise MailboxError(f"the mailbox server at {self.url} said: {str(error)[:120]}") from None
         except (errors.LonelyError, errors.WormholeClosed):
