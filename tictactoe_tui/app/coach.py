@@ -148,5 +148,5 @@ class Coach:
             self._held = None
             return "Coach off (this game still counts as coached)" if game.coached else "Coach off"
         if game.table.coaches:
-            return "Coach on: it says when your move gives up a win or a draw (coached games count apart)"
+            return "Coach on: it says when your move gives up a win or a draw (coached games stay out of the scores)"
         return "Coach on: it speaks in games against the computer"
