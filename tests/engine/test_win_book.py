@@ -217,8 +217,9 @@ def test_impossible_keeps_the_win_issue_59_saw_it_let_go() -> None:
 
 
 #: Issue 59's measurement of 1,000 random won openings of 5 to 14 plies (``bench_connect_four.py
-#: --seed 5959``): each position where ``impossible`` let its win go, and the column it played.
-LET_GO_5959 = [
+#: --seed 5959``), then 100 games from the 20 positions it let go (``--seed 5960``): each position
+#: where ``impossible`` let its win go, and the column it played.
+LET_GO_ISSUE_59 = [
     "355361+6",
     "4175176466344+2",
     "2566613+2",
@@ -239,10 +240,11 @@ LET_GO_5959 = [
     "741222+5",
     "5723552+1",
     "4744776+6",
+    "7527325115225+1",
 ]
 
 
-@pytest.mark.parametrize("let_go", LET_GO_5959)
+@pytest.mark.parametrize("let_go", LET_GO_ISSUE_59)
 def test_impossible_keeps_the_wins_a_measurement_saw_it_let_go(let_go: str) -> None:
     """The live proof did not finish within the second there, and the alpha-beta's choice did not
     win; the book answers each position now, within any time, with a proven win."""
