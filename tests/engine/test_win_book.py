@@ -216,9 +216,10 @@ def test_impossible_keeps_the_win_issue_59_saw_it_let_go() -> None:
     assert decision.value == 1
 
 
-#: Issue 59's measurement of 1,000 random won openings of 5 to 14 plies (``bench_connect_four.py
-#: --seed 5959``), then 100 games from the 20 positions it let go (``--seed 5960``): each position
-#: where ``impossible`` let its win go, and the column it played.
+#: Issue 59's measurements of 1,000 random won openings of 5 to 14 plies (``bench_connect_four.py
+#: --seed 5959``, then 100 games from the 20 positions it let go, ``--seed 5960``, and after the
+#: next build ``--seed 5961``): each position where ``impossible`` let its win go, and the column
+#: it played.
 LET_GO_ISSUE_59 = [
     "355361+6",
     "4175176466344+2",
@@ -241,6 +242,20 @@ LET_GO_ISSUE_59 = [
     "5723552+1",
     "4744776+6",
     "7527325115225+1",
+    "1264776+6",
+    "36335216366+7",
+    "531233+2",
+    "3254521+7",
+    "2167337+2",
+    "122777+3",
+    "2761637+2",
+    "1315253+7",
+    "6334111+4",
+    "344773+6",
+    "3455765+7",
+    "4145144+5",
+    "471774+5",
+    "1731757+4",
 ]
 
 
