@@ -1,12 +1,14 @@
 """Does Connect Four's `impossible` keep every win it is given, against a perfect defender?
 
-    python benchmarks/bench_connect_four.py [--positions 100] [--plies 8 9] [--budget 1.0] [--seed 0]
-                                            [--level impossible] [--log PATH]
+    python benchmarks/bench_connect_four.py [--positions 100] [--plies 8 9 | --openings COLUMNS ...]
+                                            [--budget 1.0] [--seed 0] [--level impossible] [--log PATH]
 
 Needs BitBully (``pip install bitbully``), an outside perfect Connect Four solver (C++), which
 is the referee and the defender. Positions: random openings the side to move wins with best
 play, by BitBully's values, their lengths taking ``--plies`` in turn: by default half of them
-8 plies in (`impossible` is X), half 9 plies in (it is O). From each, `impossible` plays with
+8 plies in (`impossible` is X), half 9 plies in (it is O); ``--openings`` plays the won
+positions it names (columns, 1–7, from the empty board) in turn instead, such as those a run
+let go. From each, `impossible` plays with
 the budget a move (the app's default is 1 s, timed from the call to the answer), with a fresh
 solver table each game; the defender answers with the move that loses slowest by BitBully's
 scores (ties at random). Every move of `impossible` is
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import time
 from dataclasses import asdict, dataclass
@@ -57,6 +60,19 @@ def won_opening(rng: random.Random, plies: int) -> str:
             continue
         if max(REFEREE.score_all_moves(board).values()) > 0:
             return columns
+
+
+def is_won(columns: str) -> bool:
+    """Whether ``columns`` (1–7) are legal moves, none completing a line, after which the side
+    to move wins with best play."""
+    if not re.fullmatch(r"[1-7]+", columns):
+        return False
+    board = ReferenceBoard()
+    for column in columns:
+        if not board.is_legal_move(int(column) - 1) or board.can_win_next(int(column) - 1):
+            return False
+        board.play(int(column) - 1)
+    return value(columns) > 0
 
 
 def defend(columns: str, rng: random.Random) -> str:
@@ -141,17 +157,25 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--level", default="impossible")
     parser.add_argument("--plies", type=int, nargs="+", default=[8, 9], help="opening lengths, in turn (8 9)")
+    parser.add_argument("--openings", nargs="+", metavar="COLUMNS", help="these won positions, in turn, instead")
     parser.add_argument("--log", type=Path, help="write each move made in a won position as a line of JSON")
     args = parser.parse_args()
+    if args.positions < 1:
+        parser.error("--positions: at least one game")
+    for columns in args.openings or []:
+        if not is_won(columns):
+            parser.error(f"--openings: {columns} is not a position the side to move wins")
     openings, rng = random.Random(args.seed), random.Random(args.seed + 1)  # the same openings whatever is played
     results = {"X": {"win": 0, "draw": 0, "loss": 0}, "O": {"win": 0, "draw": 0, "loss": 0}}
     times: list[float] = []
     moves: list[Move] = []
     log = None if args.log is None else args.log.open("a")
     for index in range(args.positions):
-        plies = args.plies[index % len(args.plies)]
-        seat = "X" if plies % 2 == 0 else "O"
-        opening = won_opening(openings, plies)
+        if args.openings:
+            opening = args.openings[index % len(args.openings)]
+        else:
+            opening = won_opening(openings, args.plies[index % len(args.plies)])
+        seat = "X" if len(opening) % 2 == 0 else "O"
         result, game_times, game_moves = play(opening, args.budget, args.level, rng)
         results[seat][result] += 1
         times += game_times

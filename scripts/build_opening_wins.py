@@ -25,9 +25,11 @@ install bitbully``, an outside perfect solver, in the test extra) says which pos
 which move to prove (the quickest win, nearest the centre) and which replies lose slowest, so
 the solver spends no time on the others: every position the book gets is proven by our own
 solver. With ``--leave-held`` a won position that is not quick is left to the live play, not
-proven, where every move ``impossible``'s alpha-beta may choose there (at each depth its node
-cap and the clock may let it finish, the moves of the top score) wins by BitBully's values:
-where no proof finishes, the alpha-beta's choice keeps the win. ``--positions`` takes the
+added, where our solver proves (within :data:`HELD_NODES` nodes each) that every move
+``impossible``'s alpha-beta may choose there (at each depth its node cap and the clock may let
+it finish, the moves of the top score) wins: where no proof finishes, the alpha-beta's choice
+keeps the win. A choice not proven within that counts as not held, and the position is proven
+and added. ``--positions`` takes the
 positions it names (as columns, 1–7, from the empty board)
 instead of the openings of ``--plies``, in the order given: those a benchmark saw let go, say.
 
@@ -78,6 +80,10 @@ Stacks = tuple[tuple[int, ...], ...]
 Answer = tuple[str, str, list[list[int]]]
 #: ``--nodes``' default, and the bar of answers recorded before answers recorded theirs.
 FIRST_BAR = 3_000_000
+#: The nodes our solver has to prove that one of the alpha-beta's choices wins (``--leave-held``):
+#: such a proof 5 to 7 plies in took about 3 M (3.0 M after ``12346``'s column 3, 3.1 M after
+#: ``3673326``'s column 2), where refuting ``3673326``'s column 3, which draws, took 22 M.
+HELD_NODES = 10_000_000
 
 
 def marks_of(stacks: Stacks, side: int) -> int:
@@ -166,15 +172,17 @@ def settle(columns: str, nodes: int, marks: int, *, leave_held: bool = False) ->
     return kind, columns, keys
 
 
-def held(board: Board, scores: dict[int, int]) -> bool:
-    """Whether every move ``impossible``'s alpha-beta may choose on ``board``, whatever depth its
-    node cap and the clock let it finish, wins by ``scores`` (BitBully's, by column): where no
-    proof finishes, it keeps the win all the same."""
+def held(board: Board, proving: GravitySolver) -> bool:
+    """Whether ``proving`` (our solver) proves, within :data:`HELD_NODES` nodes each, that every
+    move ``impossible``'s alpha-beta may choose on ``board`` wins, whatever depth its node cap
+    and the clock let it finish: where no proof finishes, it keeps the win all the same. A
+    choice not proven counts as not winning, so the position is then proven and added."""
     heuristic = game_named(GAME).heuristic
     assert isinstance(heuristic, GravityAlphaBetaStrategy)
     assert heuristic.max_nodes is not None
-    by_depth = gravity.choices_by_depth(board, heuristic.max_nodes)
-    return all(scores[cell % COLS] > 0 for choices in by_depth for cell in choices)
+    choices = set().union(*gravity.choices_by_depth(board, heuristic.max_nodes))
+    proof = UNLIMITED.with_max_nodes(HELD_NODES)
+    return all(proving.is_lost(board.play(board.move_at(cell)), proof) for cell in sorted(choices))
 
 
 def settled(
@@ -193,7 +201,7 @@ def settled(
     found = proving.winning_move(board, UNLIMITED.with_max_nodes(nodes))
     if found is not None:
         return "quick", [], board.move_at(found)[1]
-    if leave_held and held(board, scores):
+    if leave_held and held(board, proving):
         return "held", [], None
     best = max(scores.values())  # the quickest win; of several, the one nearest the centre
     column = min(
