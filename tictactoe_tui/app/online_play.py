@@ -106,19 +106,19 @@ class OnlinePlay:
     def join_address_chosen(self, address: str | None) -> None:
         """Join by the code (through the mailbox server) or at the direct host's address."""
         from ..net import JoinPlan, MailboxJoinPlan, default_mailbox
-        from ..net.address import is_mailbox_code, split_address
+        from ..net.address import join_target
 
         if not address:
             return
-        if is_mailbox_code(address):
-            self.go_online(MailboxJoinPlan(default_mailbox(), address))
-            return
         try:
-            host, port = split_address(address)
+            target = join_target(address)
         except ValueError as error:
-            self._screen.post_message(Told(Notice(f"Cannot join {address}: {error}", Cause.ANSWER)))
+            self._screen.post_message(Told(Notice(f"Cannot join: {error}", Cause.ANSWER)))
             return
-        self.go_online(JoinPlan(host, port))
+        if isinstance(target, str):
+            self.go_online(MailboxJoinPlan(default_mailbox(), target))
+        else:
+            self.go_online(JoinPlan(*target))
 
     def request(self, request: Coroutine[Any, Any, str | None]) -> None:
         """Send a move or rematch to the match at once (a task, not a worker: this is on the
