@@ -155,7 +155,7 @@ class OnlinePlay:
 
     def friend_said(self, message: FriendSaid) -> None:
         """Show news of the match (it replaces an older notice); a guest turned away for a wrong
-        code is asked for the code again."""
+        code is asked for the code again, one whose game is gone for the new game's."""
         screen = self._screen
         screen.online_banner, screen.online_status = message.banner, message.text
         from ..net import JoinPlan, MailboxJoinPlan
@@ -164,4 +164,5 @@ class OnlinePlay:
         if link is not None and link.refused and isinstance(link.plan, JoinPlan | MailboxJoinPlan):
             refused, link.refused = link.refused, ""
             words = "three words" if isinstance(link.plan, JoinPlan) else "like 7-guitarist-revenge"
-            self.ask_join_code(link.plan, f"{refused[:1].upper()}{refused[1:]}. Type the code again ({words}), or Esc")
+            ask = "Type the new game's code" if link.gone else "Type the code again"
+            self.ask_join_code(link.plan, f"{refused[:1].upper()}{refused[1:]}. {ask} ({words}), or Esc")
