@@ -406,6 +406,10 @@ def test_host_and_join_launch_the_app_online(monkeypatch: pytest.MonkeyPatch) ->
     bad_ones = (
         ["join", "host:99999"],
         ["join", "host:7²"],
+        ["join", "a:b:c"],  # these four started the app (the first to reach 'a:b:c:7717')
+        ["join", "host:"],
+        ["join", "bad host"],
+        ["join", "[::1"],
         ["host", "--direct", "--port", "0"],
         ["host", "--mailbox", "http://example.org"],
         ["join", "--code", "7-²-x"],
@@ -584,7 +588,23 @@ def every_command(
 
 
 #: Values tried on each typed argument: those its own type refuses are each given to the command.
-ODD_VALUES = ("", "²", "nope", "-1", "0", "1e999", "x", "²x3", "[::1", "99999", "nan")
+ODD_VALUES = (
+    "",
+    "²",
+    "nope",
+    "-1",
+    "0",
+    "1e999",
+    "x",
+    "²x3",
+    "[::1",
+    "99999",
+    "nan",
+    "a:b:c",
+    "host:",
+    "bad host",
+    ":1",
+)
 
 COMMANDS = every_command(parser.build_parser())
 

@@ -96,8 +96,9 @@ def test_codes_and_addresses() -> None:
     assert split_address("example.org") == ("example.org", 7717)
     assert split_address("10.0.0.2:9000") == ("10.0.0.2", 9000)
     assert split_address("[::1]:7000") == ("::1", 7000)
-    for bad in ("", ":80", "host:99999", "host:x"):
-        with pytest.raises(ValueError, match=r"host|port"):
+    assert split_address("[fe80::1%eth0]") == ("fe80::1%eth0", 7717)
+    for bad in ("", ":80", "host:99999", "host:x", "host:", "a:b:c", "::1", "bad host", "[::1", "[::1]x", "127.1"):
+        with pytest.raises(ValueError, match=r"host|port|IPv6|':'"):
             split_address(bad)
 
 

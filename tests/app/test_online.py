@@ -192,3 +192,63 @@ async def test_the_host_gives_a_new_code_and_the_old_one_no_longer_works(tmp_pat
         async with guest.run_test():
             await until(lambda: isinstance(guest.screen, PathPrompt))
             assert not host.game_screen.game.joined
+
+
+async def test_a_new_host_on_the_same_port_asks_the_old_guest_for_its_code_and_does_not_loop(tmp_path: Path) -> None:
+    """The host's terminal closed (no goodbye), and `host --direct` again on the port: the guest says
+    once that a new game runs there and asks for its code; it did not loop between "busy" and "new
+    game" with n answering "Finish this game first"."""
+    async with hosted_app(tmp_path / "host") as (first, (address, port), code):
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test() as pilot:
+            link = guest.game_screen.online
+            assert link is not None
+            told: list[str] = []
+            say = link.say
+            link.say = lambda banner, text: (told.append(text), say(banner, text))[-1]
+            await until(lambda: first.game_screen.game.joined and guest.game_screen.game.joined)
+            await press(first, "5")
+            await until(lambda: marks(guest) == ".../.x./...")
+            hosting = first.game_screen.online
+            assert hosting is not None
+            assert hosting.host is not None
+            server, friend = hosting.host._server, hosting.host._guest  # killed: no goodbye is sent
+            assert server is not None
+            assert friend is not None
+            server.close()
+            friend.writer.transport.abort()
+            await until(lambda: not guest.game_screen.game.joined)
+            second = app_for(tmp_path / "again", HostPlan(address, port))
+            async with second.run_test():
+                await until(
+                    lambda: second.game_screen.online is not None and second.game_screen.online.host is not None
+                )
+                again = second.game_screen.online
+                assert again is not None
+                assert again.host is not None
+                again.host.refusal_seconds = 0.05  # its answer to a game it does not know comes after 5-10 s
+                await until(lambda: isinstance(guest.screen, PathPrompt), "the new game's code, asked for")
+                assert isinstance(guest.screen, PathPrompt)
+                assert f"a new game runs at {address}:{port}" in guest.screen.title_text
+                assert f"a new game runs at {address}:{port}: type its code" in status(guest)
+                assert not any("busy" in line or "trying again" in line for line in told), told
+                assert "guessing" not in status(second)
+                guest.screen.query_one(Input).value = again.host.code
+                await pilot.press("enter")
+                await until(lambda: guest.game_screen.game.joined and second.game_screen.game.joined)
+                await press(second, "1")
+                await until(lambda: marks(guest) == "x../.../...")
+
+
+async def test_n_leaves_a_guest_s_dead_game_for_a_new_join(tmp_path: Path) -> None:
+    """A guest turned away (Esc to the code's question): n asks for a code or an address anew
+    instead of "Finish this game first"."""
+    async with hosted_app(tmp_path / "host") as (_host, (address, port), _code):
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, "maple-maple-maple"))
+        async with guest.run_test() as pilot:
+            await until(lambda: isinstance(guest.screen, PathPrompt))
+            await pilot.press("escape")
+            await pilot.press("n")
+            await until(lambda: isinstance(guest.screen, PathPrompt), "the join's question")
+            assert isinstance(guest.screen, PathPrompt)
+            assert "direct host's address" in guest.screen.title_text

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..engine.board import Move
 from ..game import GameState, Scoreboard
 from ..net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan
-from ..net.guest import Guest, GuestError
+from ..net.guest import GameGone, Guest, GuestError
 from ..net.host import Host
 from ..net.match import Match, MoveRefused
 from ..table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
@@ -61,7 +61,11 @@ class OnlineLink:
         self._shown: GameState | None = None
         self._match = match
         self.refused = ""
-        """Why the host turned the guest away for good (a wrong code), once it has."""
+        """Why the host turned the guest away for good (a wrong code, a game gone), once it has."""
+        self.gone = False
+        """The guest's game is gone from the host (a new one runs there, with its own code)."""
+        self.ended = False
+        """The guest's attempts to join are over: ``n`` joins anew instead of asking for a rematch."""
         self.host: Host | MailboxHost | None = None
         self.guest: Guest | MailboxGuest | None = None
         if isinstance(plan, HostPlan):
@@ -107,8 +111,9 @@ class OnlineLink:
             await self.guest.run()
         except GuestError as error:
             self._address = ""
-            self.refused = str(error)
-            self.status(f"Could not join: {error}")
+            self.refused, self.gone, self.ended = str(error), isinstance(error, GameGone), True
+            told = f"{str(error)[:1].upper()}{str(error)[1:]}: type its code to join it"
+            self.status(told if self.gone else f"Could not join: {error}")
 
     async def _run_mailbox(self, plan: MailboxHostPlan | MailboxJoinPlan) -> None:
         """Host or join through the mailbox server (Twisted and magic-wormhole load here)."""
@@ -125,7 +130,7 @@ class OnlineLink:
                 await self.guest.run()
         except MailboxGuestError as error:
             self._address = ""
-            self.refused = str(error)
+            self.refused, self.ended = str(error), True
             self.status(f"Could not join: {error}" if self.guest and not self.guest.match else f"{error}".capitalize())
         except MailboxError as error:
             self._address = ""

@@ -106,19 +106,19 @@ class OnlinePlay:
     def join_address_chosen(self, address: str | None) -> None:
         """Join by the code (through the mailbox server) or at the direct host's address."""
         from ..net import JoinPlan, MailboxJoinPlan, default_mailbox
-        from ..net.address import is_mailbox_code, split_address
+        from ..net.address import join_target
 
         if not address:
             return
-        if is_mailbox_code(address):
-            self.go_online(MailboxJoinPlan(default_mailbox(), address))
-            return
         try:
-            host, port = split_address(address)
+            target = join_target(address)
         except ValueError as error:
-            self._screen.post_message(Told(Notice(f"Cannot join {address}: {error}", Cause.ANSWER)))
+            self._screen.post_message(Told(Notice(f"Cannot join: {error}", Cause.ANSWER)))
             return
-        self.go_online(JoinPlan(host, port))
+        if isinstance(target, str):
+            self.go_online(MailboxJoinPlan(default_mailbox(), target))
+        else:
+            self.go_online(JoinPlan(*target))
 
     def request(self, request: Coroutine[Any, Any, str | None]) -> None:
         """Send a move or rematch to the match at once (a task, not a worker: this is on the
@@ -155,7 +155,7 @@ class OnlinePlay:
 
     def friend_said(self, message: FriendSaid) -> None:
         """Show news of the match (it replaces an older notice); a guest turned away for a wrong
-        code is asked for the code again."""
+        code is asked for the code again, one whose game is gone for the new game's."""
         screen = self._screen
         screen.online_banner, screen.online_status = message.banner, message.text
         from ..net import JoinPlan, MailboxJoinPlan
@@ -164,4 +164,5 @@ class OnlinePlay:
         if link is not None and link.refused and isinstance(link.plan, JoinPlan | MailboxJoinPlan):
             refused, link.refused = link.refused, ""
             words = "three words" if isinstance(link.plan, JoinPlan) else "like 7-guitarist-revenge"
-            self.ask_join_code(link.plan, f"{refused[:1].upper()}{refused[1:]}. Type the code again ({words}), or Esc")
+            ask = "Type the new game's code" if link.gone else "Type the code again"
+            self.ask_join_code(link.plan, f"{refused[:1].upper()}{refused[1:]}. {ask} ({words}), or Esc")

@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan, default_mailbox
-from ..net.address import DEFAULT_PORT, is_loopback, is_mailbox_code, mailbox_code, split_address
+from ..net.address import DEFAULT_PORT, is_loopback, mailbox_code
 from .parser import CODE_VARIABLE, UsageError, launch_choices
 
 
@@ -37,8 +37,8 @@ def plan(args: argparse.Namespace) -> OnlinePlan:
             )
         return HostPlan(bind, DEFAULT_PORT if args.port is None else args.port)
     code = join_code(args)
-    target = args.target
-    if target is None or is_mailbox_code(target):
+    target = args.target  # a code or an address, already parsed (see parser.join_target)
+    if target is None or isinstance(target, str):
         text = target if target is not None else code
         try:
             return MailboxJoinPlan(url, text and mailbox_code(text))
@@ -46,10 +46,7 @@ def plan(args: argparse.Namespace) -> OnlinePlan:
             raise UsageError(str(error)) from None
     if args.mailbox:
         raise UsageError("--mailbox is for a code like 7-guitarist-revenge, not a direct host's address")
-    try:
-        host, port = split_address(target)
-    except ValueError as error:
-        raise UsageError(f"{target[:60]!r} is neither a code (7-guitarist-revenge) nor an address: {error}") from None
+    host, port = target
     return JoinPlan(host, port, code)
 
 

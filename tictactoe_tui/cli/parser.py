@@ -92,6 +92,16 @@ def mailbox_url(text: str) -> str:
     return text.strip()
 
 
+def join_target(text: str) -> str | tuple[str, int]:
+    """Parse what ``join`` is given: a mailbox code, or a direct host's ``HOST[:PORT]``."""
+    from ..net.address import join_target as parsed  # a start with no arguments loads no network code
+
+    try:
+        return parsed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def game_name(text: str) -> str:
     """Check a game's name (classic, gravity, misere, ultimate)."""
     from ..engine.rules import rules_named
@@ -220,6 +230,7 @@ def build_parser() -> _Parser:
     join.add_argument(
         "target",
         nargs="?",
+        type=join_target,
         help="the code the host shows (7-guitarist-revenge; asked for if not given), "
         f"or a direct host's address, e.g. 192.0.2.7 or 192.0.2.7:{DEFAULT_PORT}",
     )

@@ -20,23 +20,55 @@ def is_loopback(host: str) -> bool:
         return False  # a name: it may resolve anywhere
 
 
+#: One label of a host name (RFC 1123): letters, digits and inner hyphens, 63 at most.
+HOST_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?", re.ASCII | re.IGNORECASE)
+
+
 def split_address(text: str) -> tuple[str, int]:
-    """``HOST[:PORT]`` (``[::1]:7717`` for IPv6) as ``(host, port)``; :class:`ValueError` if bad."""
+    """``HOST[:PORT]`` (``[::1]:7717`` for IPv6) as ``(host, port)``; :class:`ValueError` if bad:
+    a host that is no host name nor IP address, a port that is no number from 1 to 65535, or
+    more than one colon outside brackets."""
     text = text.strip()
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port_text = rest.removeprefix(":") if rest else ""
-    elif text.count(":") == 1:
-        host, _, port_text = text.partition(":")
+        host, bracket, rest = text[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            raise ValueError(f"an IPv6 address goes in brackets, as [::1]:{DEFAULT_PORT}")
+        port_text = rest.removeprefix(":") if rest else None
+        if not _is_ip(host, 6):
+            raise ValueError(f"{host[:60]!r} is not an IPv6 address")
     else:
-        host, port_text = text, ""
-    if not host:
-        raise ValueError(f"no host in {text!r}")
-    if not port_text:
+        if text.count(":") > 1:
+            raise ValueError(f"more than one ':' (an IPv6 address goes in brackets, as [::1]:{DEFAULT_PORT})")
+        host, colon, port_text_given = text.partition(":")
+        port_text = port_text_given if colon else None
+        if not host:
+            raise ValueError(f"no host in {text[:60]!r}")
+        if not (_is_ip(host, 4) or is_host_name(host)):
+            raise ValueError(f"{host[:60]!r} is not a host name or an IP address")
+    if port_text is None:
         return host, DEFAULT_PORT
     if not re.fullmatch(r"[0-9]{1,5}", port_text) or not 1 <= int(port_text) <= 65535:
-        raise ValueError(f"port {port_text!r} is not a number from 1 to 65535")
+        raise ValueError(f"port {port_text[:20]!r} is not a number from 1 to 65535")
     return host, int(port_text)
+
+
+def is_host_name(text: str) -> bool:
+    """Whether ``text`` is a host name (RFC 1123: ASCII labels, 253 characters at most, the last
+    not all digits, which would be a partial IPv4 address)."""
+    labels = text.removesuffix(".").split(".")
+    return (
+        len(text) <= 253
+        and all(HOST_LABEL.fullmatch(label) for label in labels)
+        and not re.fullmatch(r"[0-9]+", labels[-1], re.ASCII)
+    )
+
+
+def _is_ip(text: str, version: int) -> bool:
+    """Whether ``text`` is an IP address of ``version`` (4 or 6), written in full."""
+    try:
+        return ipaddress.ip_address(text).version == version
+    except ValueError:
+        return False
 
 
 #: A mailbox code as magic-wormhole writes it: a nameplate number, then words (``7-guitarist-revenge``).
@@ -52,10 +84,16 @@ def mailbox_code(text: str) -> str:
     return code
 
 
-def is_mailbox_code(text: str) -> bool:
-    """Whether ``text`` is a mailbox code (a number first), not a host's address."""
+def join_target(text: str) -> str | tuple[str, int]:
+    """What a guest was given to join: a mailbox code (tidied), else a direct host's ``(host,
+    port)``; :class:`ValueError` saying why it is neither."""
     try:
-        mailbox_code(text)
+        return mailbox_code(text)
     except ValueError:
-        return False
-    return True
+        pass
+    try:
+        return split_address(text)
+    except ValueError as error:
+        raise ValueError(
+            f"{text.strip()[:60]!r} is neither a code (7-guitarist-revenge) nor an address: {error}"
+        ) from None

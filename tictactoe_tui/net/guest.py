@@ -5,7 +5,9 @@ host that answers in the open after it, or in another protocol version, is refus
 connection drops the guest says so and tries again every few seconds with the same code, and
 the host hands the game back where it was: the rejoin token the host sent inside the session
 puts it first in the host's queue, and a refusal of its code counts only if the host signed it
-with that token (anyone on the path can send a plain one). A line that fails its check is
+with that token (anyone on the path can send a plain one). A host at the address that does not
+know the token runs a new game (ours was closed): the guest stops, and the player is asked for
+the new game's code. A line that fails its check is
 reported as tampering, not as a drop. It trusts nothing it receives: every state is rebuilt
 and checked like a saved game.
 """
@@ -47,8 +49,8 @@ BUSY_NOTICE_SECONDS = 3.0
 OLD_HOST = "the host hung up during the handshake (an older tictactoe-tui? both sides need network protocol 2)"
 #: What the player is told while the host takes long to answer the code.
 SLOW_VERDICT = "The host has not answered the code yet (it answers wrong codes slowly while someone guesses)…"
-#: What the player is told when the host at the address is another game than the one they were in.
-NEW_GAME = "The host is running a new game"
+#: What the player is told while the host takes long to let a stranger try the code.
+BUSY_NOTICE = "The host is busy with other connections: waiting for a turn…"
 #: What the player is told when the host quits (said in its goodbye, sealed).
 HOST_CLOSED = "The host closed the game: joining again if it comes back…"
 #: What the player is told when a line from the host fails its check.
@@ -60,8 +62,12 @@ class GuestError(Exception):
 
 
 class NewGame(ProtocolError):
-    """The host closed our game (it said so), or the host at the address does not know it: it was
-    closed, and another started there."""
+    """The host closed our game (it said so): it may come back with it."""
+
+
+class GameGone(GuestError):
+    """The host at the address does not know our game: it was closed, and a new one runs there,
+    which takes its own code."""
 
 
 class Guest:
@@ -120,7 +126,7 @@ class Guest:
                     self.on_change(self.match)  # nobody is there: the game waits
             if self._closing:
                 return
-            if news not in (TAMPERED, HOST_CLOSED) and self.match is not None and not (news or "").startswith(NEW_GAME):
+            if news not in (TAMPERED, HOST_CLOSED) and self.match is not None:
                 news = "Waiting for your friend: the connection dropped, joining again…"
             if news is not None and (first or self.match is not None):
                 self.on_status(news)
@@ -156,16 +162,18 @@ class Guest:
         if self._token is not None:
             hello["rejoin"] = proof(self._token, "rejoin", pake.message)
         await send(writer, hello)
-        busy = asyncio.get_running_loop().call_later(
-            BUSY_NOTICE_SECONDS, self.on_status, "The host is busy with other connections: waiting for a turn…"
-        )
+        # a guest who proves it was in the game goes before every stranger: when it waits, the
+        # host does not know the game (it says so after a while), whoever else is there or not
+        loop = asyncio.get_running_loop()
+        busy = loop.call_later(BUSY_NOTICE_SECONDS, self.on_status, BUSY_NOTICE) if self._token is None else None
         try:
             reply = await read_message(reader, HOST_HANDSHAKE, TURN_SECONDS)
         except VersionError as error:
             self._closing = True
             raise GuestError(str(error)) from None
         finally:
-            busy.cancel()
+            if busy is not None:
+                busy.cancel()
         if reply is None:
             raise ProtocolError(OLD_HOST)
         if reply["type"] == "error":
@@ -195,7 +203,8 @@ class Guest:
         changed the code): anyone on the path can forge a plain one, which is tampering."""
         reason = str(error.get("reason", "refused"))[:200]
         if reason == UNKNOWN_GAME and self._token is not None:
-            raise NewGame(f"{NEW_GAME} at {self.host}:{self.port}, not yours (ours was closed): trying again…")
+            self._closing = True
+            raise GameGone(f"the host's game ended; a new game runs at {self.host}:{self.port}")
         if reason != "wrong code":
             raise ProtocolError(f"the host said: {reason}")
         if self._token is None:
