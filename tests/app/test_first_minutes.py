@@ -65,12 +65,6 @@ async def test_a_finished_game_is_counted_once_undo_after_the_end_is_refused(mak
         assert app.archive.statistics().lines[0].lost == 1
 
 
-async def test_the_score_line_names_players(make_app: AppFactory) -> None:
-    app = make_app(Settings(mark=MarkChoice.O))
-    async with app.run_test():
-        assert str(app.game_screen.scores) == "Computer 0 · You 0 · draws 0"
-
-
 async def test_the_coin_flip_is_announced(make_app: AppFactory) -> None:
     app = make_app(Settings(first=FirstPlayer.COIN_FLIP), impossible=FirstFree())
     async with app.run_test() as pilot:
