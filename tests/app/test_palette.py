@@ -10,6 +10,7 @@ from textual.content import Content
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.commands import GameCommands, game_commands
+from tictactoe_tui.game import Settings
 
 from ..helpers.app import TWO_PLAYERS, AppFactory, settle
 
@@ -64,3 +65,16 @@ async def test_typing_misere_in_the_palette_chooses_misere(make_app: AppFactory)
         await pilot.press("enter")
         await settle(app)
         assert app.game_screen.settings.game == "misere"
+
+
+async def test_the_palette_offers_only_the_coach_switch_that_changes_something(make_app: AppFactory) -> None:
+    app = make_app(Settings(coach=False))
+    async with app.run_test():
+        screen = app.game_screen
+        for now, offered in ((False, "Coach: on"), (True, "Coach: off")):
+            assert screen.settings.coach is now
+            switches = {title: run for title, _help, run in game_commands(screen) if title.startswith("Coach:")}
+            assert list(switches) == [offered]
+            switches[offered]()
+            await settle(app)
+        assert screen.settings.coach is False

@@ -69,9 +69,11 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
         yield f"Who goes first: {first}", "From the next game", partial(change, "first", first)
     for name in TABLES:
         yield f"Mode: {name}", "From the next game", partial(change, "mode", name)
-    coaching = "Against the computer: say at once when a move gives up a win or a draw"
-    yield "Coach: on", coaching, partial(change, "coach", True)
-    yield "Coach: off", "Play without the coach", partial(change, "coach", False)
+    if screen.settings.coach:  # the one that changes something
+        yield "Coach: off", "Play without the coach", partial(change, "coach", False)
+    else:
+        coaching = "Against the computer: say at once when a move gives up a win or a draw"
+        yield "Coach: on", coaching, partial(change, "coach", True)
 
 
 def board_size_typed(query: str) -> str:
