@@ -179,7 +179,7 @@ class Scoreboard:
 
     table: str = VS_COMPUTER.name
     wins: tuple[tuple[str, int], ...] = (("X", 0), ("O", 0))
-    """Each player's wins, X's player first."""
+    """Each player's wins, in the table's order (:meth:`~tictactoe_tui.table.Table.score_order`)."""
     draws: int = 0
     elsewhere: tuple[Scoreboard, ...] = ()
 
@@ -188,7 +188,7 @@ class Scoreboard:
         """Zero scores at the table of ``game``, naming its players."""
         return cls(
             game.seating.table,
-            tuple((game.player_name(mark), 0) for mark in sorted(Mark, key=lambda mark: game.symbol(mark) != "X")),
+            tuple((game.player_name(mark), 0) for mark in game.table.score_order(game)),
         )
 
     def wins_of(self, player: str) -> int:

@@ -230,6 +230,17 @@ class Table:
         seating = game.seating
         return seating.of(mark).label if seating.mixed else game.symbol(mark)
 
+    def score_order(self, game: Seated) -> tuple[Mark, Mark]:
+        """The sides in the order the score line names their players, the same in every game
+        at this table: the one played at this keyboard first against another kind of player
+        (``You 0 · Computer 0``, whichever symbol you show), else the side showing X."""
+        keyboard = game.seating.keyboard
+        if game.seating.mixed and len(keyboard) == 1:
+            [first] = keyboard
+        else:
+            first = next(mark for mark in Mark if game.symbol(mark) == "X")
+        return first, first.other
+
     def turn_text(self, game: Seated) -> str:
         """Whose turn it is, or the result, for the status line."""
         board, seating = game.board, game.seating
@@ -397,11 +408,21 @@ class Online(Table):
         players = (YOU.name, FRIEND.name) if yours is Mark.X else (FRIEND.name, YOU.name)
         return Seating(self.name, players, marks_shown(swapped=not host_first))
 
+    @property
+    def own_symbol(self) -> str:
+        """The symbol this side shows until the friend joins (the host's marks show as X)."""
+        return "X" if self.hosts else "O"
+
     def player_name(self, game: Seated, mark: Mark) -> str:
         if not game.joined:
-            yours = "X" if self.hosts else "O"
-            return YOU.label if game.symbol(mark) == yours else FRIEND.label
+            return YOU.label if game.symbol(mark) == self.own_symbol else FRIEND.label
         return super().player_name(game, mark)
+
+    def score_order(self, game: Seated) -> tuple[Mark, Mark]:
+        if not game.joined:  # you first already, as once the friend has joined
+            yours = next(mark for mark in Mark if game.symbol(mark) == self.own_symbol)
+            return yours, yours.other
+        return super().score_order(game)
 
     def turn_text(self, game: Seated) -> str:
         return super().turn_text(game) if game.joined else "Waiting for your friend"

@@ -16,6 +16,7 @@ from tictactoe_tui.app.sidebar import setting_options
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import FirstPlayer, MarkChoice, Preset, Settings, presets_for
 from tictactoe_tui.store import savefile
+from tictactoe_tui.table import TABLES
 
 from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, status
 from ..helpers.players import Broken, FirstFree
@@ -63,12 +64,6 @@ async def test_a_finished_game_is_counted_once_undo_after_the_end_is_refused(mak
         assert str(app.game_screen.scores) == "You 0 · Computer 1 · draws 0"
         await settle(app)
         assert app.archive.statistics().lines[0].lost == 1
-
-
-async def test_the_score_line_names_players(make_app: AppFactory) -> None:
-    app = make_app(Settings(mark=MarkChoice.O))
-    async with app.run_test():
-        assert str(app.game_screen.scores) == "Computer 0 · You 0 · draws 0"
 
 
 async def test_the_coin_flip_is_announced(make_app: AppFactory) -> None:
@@ -221,6 +216,18 @@ async def test_the_help_footer_offers_no_game_keys(make_app: AppFactory) -> None
         shown = {active.binding.description for active in app.game_screen.active_bindings.values() if active.enabled}
         assert "Place mark" not in shown
         assert "New game" not in shown
+
+
+@pytest.mark.parametrize("table", [name for name, table in TABLES.items() if not table.online])
+async def test_the_footer_offers_place_mark_only_where_a_person_plays(make_app: AppFactory, table: str) -> None:
+    """Computer vs computer, nobody here places a mark: the footer does not offer it."""
+    app = make_app(Settings(mode=table), impossible=FirstFree())
+    async with app.run_test(size=(120, 34)) as pilot:
+        await settle(app)
+        await pilot.pause()
+        offered = {key.description for key in app.query("FooterKey") if not key.disabled}
+        assert ("Place mark" in offered) is not app.game_screen.game.table.watch_only(app.game_screen.game)
+        assert "New game" in offered
 
 
 async def test_export_never_overwrites(tmp_path: Path) -> None:

@@ -4,14 +4,17 @@ the games of the table in play only (issue 56.3)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from itertools import product
 
 import pytest
 from textual.widgets import Static
 
+from tictactoe_tui.engine.board import Mark
 from tictactoe_tui.game import GameState, Scoreboard, Settings
-from tictactoe_tui.table import COMPUTERS, TABLES, VS_COMPUTER
+from tictactoe_tui.table import COMPUTERS, TABLES, VS_COMPUTER, FirstPlayer, MarkChoice, Online
 
-from ..helpers.app import AppFactory
+from ..helpers.app import AppFactory, settle
 
 
 def finished(settings: Settings, moves: int) -> GameState:
@@ -78,3 +81,54 @@ async def test_the_score_line_stays_one_line_after_a_change_of_mode(make_app: Ap
             assert line.size.height == 1, f"the score line {shown!r} splits at {width} columns"
             assert shown.count("·") == 2, f"{shown!r} names more than two players"
             assert line.region.right <= app.query_one("#side").region.right
+
+
+def names_in_order(game: GameState) -> tuple[str, ...]:
+    """The players the score line names for ``game``'s table, in its order."""
+    return tuple(name for name, _wins in Scoreboard.for_game(game).wins)
+
+
+@pytest.mark.parametrize("table", [name for name, table in TABLES.items() if not table.online])
+def test_the_score_line_names_the_players_in_one_order_per_table_the_person_first(table: str) -> None:
+    """Whoever goes first and whichever symbol the person shows, in a new game or a resumed
+    one (the killed game's seating), a table's score line names its players in one order: a
+    person playing another kind of player first ("You 0 · Computer 0", as the README shows)."""
+    orders = set()
+    for first, mark, seed in product(FirstPlayer, MarkChoice, range(4)):
+        game = GameState.start(Settings(mode=table, first=first, mark=mark), random.Random(seed))
+        played = game.play(game.board.legal_moves()[0]).board
+        resumed = [
+            GameState(board, TABLES[table].resume(board, saved))
+            for board, saved in product((game.board, played), (game.seating, None))
+        ]
+        for seated in (game, *resumed):
+            orders.add(names_in_order(seated))
+            seating = seated.seating
+            if seating.mixed:
+                [yours] = seating.keyboard
+                assert names_in_order(seated)[0] == seating.of(yours).label, (first, mark)
+    assert len(orders) == 1, orders
+
+
+async def test_the_score_line_keeps_its_order_when_you_play_o_then_x(make_app: AppFactory) -> None:
+    app = make_app(Settings(mode=VS_COMPUTER.name, mark=MarkChoice.O))
+    async with app.run_test() as pilot:
+        line = app.query_one("#scores", Static)
+        assert str(line.render()) == "You 0 · Computer 0 · draws 0"
+        app.game_screen.change_setting("mark", MarkChoice.X)
+        await pilot.press("n")
+        await settle(app)
+        await pilot.pause()
+        assert app.game_screen.game.symbol(next(iter(app.game_screen.game.seating.keyboard))) == "X"
+        assert str(line.render()) == "You 0 · Computer 0 · draws 0"
+
+
+@pytest.mark.parametrize("name", [name for name, table in TABLES.items() if isinstance(table, Online)])
+def test_online_the_score_line_names_you_first_before_and_after_the_friend_joins(name: str) -> None:
+    table = TABLES[name]
+    assert isinstance(table, Online)
+    waiting = GameState.start(Settings(mode=table.name), random.Random(0))
+    orders = {names_in_order(waiting)}
+    for yours, host_first in product(Mark, (True, False)):
+        orders.add(names_in_order(replace(waiting, seating=table.in_match(yours, host_first))))
+    assert orders == {("You", "Friend")}

@@ -166,8 +166,13 @@ class BoardView(Widget, can_focus=True):
         """The player asked to place a mark under the cursor (Enter, Space)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The board's keys are off (and out of the footer) while a dialog covers the board."""
-        return self.screen is self.app.screen
+        """The board's keys are off (and out of the footer) while a dialog covers the board, and
+        placing a mark where the table says nobody plays at this keyboard (computer vs computer)."""
+        if self.screen is not self.app.screen:
+            return False
+        if action == "place_at_cursor" and self.game is not None:
+            return not self.game.table.watch_only(self.game)
+        return True
 
     def action_move_cursor(self, rows: int, cols: int) -> None:
         self.post_message(self.CursorMoved(rows, cols))

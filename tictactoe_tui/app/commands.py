@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
+from textual.style import Style
 
 from ..engine.rules import RULES
 from ..game import FirstPlayer, GameState, Settings, presets_for
@@ -65,9 +69,11 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
         yield f"Who goes first: {first}", "From the next game", partial(change, "first", first)
     for name in TABLES:
         yield f"Mode: {name}", "From the next game", partial(change, "mode", name)
-    coaching = "Against the computer: say at once when a move gives up a win or a draw"
-    yield "Coach: on", coaching, partial(change, "coach", True)
-    yield "Coach: off", "Play without the coach", partial(change, "coach", False)
+    if screen.settings.coach:  # the one that changes something
+        yield "Coach: off", "Play without the coach", partial(change, "coach", False)
+    else:
+        coaching = "Against the computer: say at once when a move gives up a win or a draw"
+        yield "Coach: on", coaching, partial(change, "coach", True)
 
 
 def board_size_typed(query: str) -> str:
@@ -75,11 +81,50 @@ def board_size_typed(query: str) -> str:
     return re.sub(r"(?<=\d)\s*[xX]\s*(?=\d)", "×", query)
 
 
+def _folded_letter(letter: str) -> str:
+    """``letter`` without its accents, lower case: ``È`` is ``e``; one letter stays one letter."""
+    bare = [part for part in unicodedata.normalize("NFD", letter) if not unicodedata.combining(part)]
+    base = bare[0] if len(bare) == 1 else letter
+    lower = base.lower()
+    return lower if len(lower) == 1 else base
+
+
+def folded(text: str) -> str:
+    """``text`` as the palette compares it: accents and case folded, letter for letter (so a
+    match's offsets in it are the same in ``text``): ``Game: Misère`` is ``game: misere``."""
+    return "".join(map(_folded_letter, text))
+
+
+class FoldingMatcher(Matcher):
+    """Textual's fuzzy matcher, comparing query and candidate with accents and case folded, and
+    highlighting the candidate as written where it matched."""
+
+    def __init__(self, query: str, *, match_style: Style | None = None) -> None:
+        super().__init__(folded(query), match_style=match_style)
+
+    def match(self, candidate: str) -> float:
+        return super().match(folded(candidate))
+
+    def highlight(self, candidate: str) -> Content:
+        score, offsets = self.fuzzy_search.match(self.query, folded(candidate))
+        content = Content(candidate)
+        if not score:
+            return content
+        for offset in offsets:
+            if not candidate[offset].isspace():
+                content = content.stylize(self.match_style, offset, offset + 1)
+        return content
+
+
 class GameCommands(Provider):
     """Offers :func:`game_commands` on the screen that lists it in its ``COMMANDS``."""
 
     def _commands(self) -> list[Command]:
         return list(game_commands(cast(GameActions, self.screen)))
+
+    def matcher(self, user_input: str, case_sensitive: bool = False) -> Matcher:
+        """A matcher that folds accents and case: ``misere`` finds ``Game: Misère``."""
+        return FoldingMatcher(user_input, match_style=self.match_style)
 
     async def discover(self) -> Hits:
         for title, help_text, run in self._commands():
@@ -90,4 +135,4 @@ class GameCommands(Provider):
         for title, help_text, run in self._commands():
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title), run, help=help_text)
+                yield Hit(score, matcher.highlight(title), run, text=title, help=help_text)

@@ -149,8 +149,9 @@ class GameScreen(PlayScreen, Aiming):
         computer-vs-computer games."""
         if action in GAME_ACTIONS and self.app.screen is not self:
             return False
-        if action in BOARD_ACTIONS:  # else the key goes to the focused control
-            return self.app.screen is self and isinstance(self.focused, BoardView)
+        if action in BOARD_ACTIONS:  # as the focused board has them, else the key goes to the focused control
+            board = self.focused
+            return self.app.screen is self and isinstance(board, BoardView) and board.check_action(action, parameters)
         if action == "toggle_pause":
             return self.game.table.watch_only(self.game)
         if action == "new_code":
