@@ -16,7 +16,7 @@ import pytest
 from tictactoe_tui.net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
 from tictactoe_tui.net.match import Match
 
-from .mailbox_server import MailboxServer, free_port, mailbox_server, relay_to
+from .helpers.mailbox import MailboxServer, free_port, mailbox_server, relay_to
 
 #: Twisted's reactor runs on one asyncio loop for the life of the process, as it does in the app.
 session_loop = pytest.mark.asyncio(loop_scope="session")
