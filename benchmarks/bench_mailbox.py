@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.mailbox_server import mailbox_server
+from tests.helpers.mailbox import mailbox_server
 from tictactoe_tui.engine import Move
 from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import Guest

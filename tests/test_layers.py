@@ -106,7 +106,7 @@ def test_a_start_with_no_arguments_loads_no_network_code(tmp_path: Path) -> None
 
 
 FIRST_FRAME = """
-import json, os, sys
+import json, os, sys, threading
 from tictactoe_tui.app.app import TicTacToeApp
 from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.store.files import Paths
@@ -116,7 +116,9 @@ def at_the_first_frame(screen):  # what the screen runs once its first frame is 
     jobs = ("AiJob", "AiResult", "AnalysisResult")
     made = sorted(job for name in loaded for job in jobs if job in vars(sys.modules[name]))
     shown = [widget.id or type(widget).__name__ for widget in screen.walk_children()]
-    os.write(1, json.dumps([loaded, made, shown]).encode() + b"\\n")  # (the app holds sys.stdout)
+    threads = sorted(thread.name for thread in threading.enumerate())
+    hashing = sorted(name for name in ("secrets", "hashlib") if name in sys.modules)
+    os.write(1, json.dumps([loaded, made, shown, threads, hashing]).encode() + b"\\n")  # (the app holds sys.stdout)
     screen.app.exit()
 
 GameScreen.after_first_frame = at_the_first_frame
@@ -129,10 +131,10 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     """The coach, hints, saving, online play and the palette's commands are parts the game
     screen makes when first needed: none is loaded before its first frame (nor the saved-game
     format, the sidebar, the dialogs, the network code or the search jobs, with the player to
-    move first)."""
+    move first), nor the game in progress's writing thread started."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True, env=env)
-    loaded, jobs_made, widgets = json.loads(done.stdout.splitlines()[-1])
+    loaded, jobs_made, widgets, threads, hashing = json.loads(done.stdout.splitlines()[-1])
     assert "tictactoe_tui.app.game_screen" in loaded
     deferred = ["coach", "hints", "analysis", "saving", "online_play", "online", "commands", "sidebar", "screens"]
     assert [name for name in loaded if name.rsplit(".", 1)[-1] in deferred] == []
@@ -140,6 +142,8 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     assert jobs_made == []  # (dataclasses: each costs its methods' compiling)
     ours = [widget for widget in widgets if not widget.startswith("textual-")]  # (Textual's toasts, tooltip)
     assert ours == ["play", "board", "too-small", "status"]  # the sidebar's room is kept, no widget there
+    assert "game in progress" not in threads  # the keeper's writer starts after the first frame
+    assert hashing == []  # (a temporary file's random name needs neither)
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

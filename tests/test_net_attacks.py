@@ -136,7 +136,7 @@ async def guessers(host: Host, sockets: int, seconds: float) -> list[float]:
                         await peer.handshake_with(pake, verdicts)
                 finally:
                     peer.writer.close()
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.01)  # paces the flood on purpose: each socket guesses again 10 ms on
 
     await asyncio.gather(*(guess() for _ in range(sockets)))
     return verdicts

@@ -77,7 +77,7 @@ async def test_a_guest_facing_a_host_that_goes_silent_after_its_half_says_so_wit
         await reader.readline()
         writer.write(protocol.encode({"type": "pake", "pake": Pake("a-b-c", "host").encoded()}))
         await reader.readline()  # the join, and then nothing, for as long as the guest waits
-        await asyncio.sleep(60)
+        await reader.read()  # until the guest hangs up
 
     server = await asyncio.start_server(silent, "127.0.0.1", 0)
     statuses: list[str] = []
@@ -182,7 +182,7 @@ async def hogging(host: Host, per_second: float) -> AsyncIterator[list[int]]:
         with contextlib.suppress(OSError):
             _reader, writer = await asyncio.open_connection(*host.address)
             writer.write(hello)
-            await asyncio.sleep(3)
+            await asyncio.sleep(3)  # the flood's shape, on purpose: each socket is held for 3 s
             writer.close()
 
     async def flood() -> None:
@@ -193,7 +193,7 @@ async def hogging(host: Host, per_second: float) -> AsyncIterator[list[int]]:
                 sockets.add(task)
                 task.add_done_callback(sockets.discard)
                 opened[0] += 1
-                await asyncio.sleep(1 / per_second)
+                await asyncio.sleep(1 / per_second)  # paces the flood on purpose: per_second sockets a second
         finally:
             for task in sockets:
                 task.cancel()

@@ -8,7 +8,7 @@ import contextlib
 import re
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,17 +16,12 @@ import pytest
 from tictactoe_tui.net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
 from tictactoe_tui.net.match import Match
 
-from .mailbox_server import MailboxServer, free_port, mailbox_server, relay_to
+from .helpers.mailbox import MailboxServer, free_port, mailbox_server, relay_to
+from .helpers.scripts import ROOT
+from .helpers.waiting import until
 
 #: Twisted's reactor runs on one asyncio loop for the life of the process, as it does in the app.
 session_loop = pytest.mark.asyncio(loop_scope="session")
-
-
-async def until(condition: Callable[[], bool], seconds: float = 10) -> None:
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.01)
 
 
 class Side:
@@ -121,11 +116,11 @@ async def test_moves_cross_after_the_mailbox_server_restarts_mid_game(tmp_path: 
             await until(lambda: told.moves == 1)
             server.restart()
             await until(lambda: heard.said("Lost the mailbox server") and told.said("Lost the mailbox server"))
-            await until(lambda: guest.connected, seconds=30)
+            await until(lambda: guest.connected)
             assert await guest.play((0, 0))
-            await until(lambda: heard.moves == 2, seconds=30)
+            await until(lambda: heard.moves == 2)
             host.play((2, 2))
-            await until(lambda: told.moves == 3, seconds=30)
+            await until(lambda: told.moves == 3)
 
 
 @session_loop
@@ -136,9 +131,9 @@ async def test_a_guest_whose_network_drops_comes_back_to_the_same_game_by_itself
             await until(lambda: told.moves == 1)
             assert relay.cut() >= 2
             await until(lambda: told.said("Lost the mailbox server"))
-            await until(lambda: guest.connected, seconds=30)
+            await until(lambda: guest.connected)
             assert await guest.play((0, 0))
-            await until(lambda: heard.moves == 2, seconds=30)
+            await until(lambda: heard.moves == 2)
 
 
 @session_loop
@@ -190,18 +185,17 @@ async def test_an_unreachable_mailbox_server_is_one_line() -> None:
 
 QUIT = """
 import asyncio, sys
+from tests.helpers.waiting import until
 from tictactoe_tui.net.mailbox import MailboxGuest, MailboxHost
 from tictactoe_tui.net.match import Match
 
 async def main():
     host = MailboxHost(Match(), url=sys.argv[1])
     hosting = asyncio.ensure_future(host.run())
-    while not host.code:
-        await asyncio.sleep(0.01)
+    await until(lambda: bool(host.code), "the code")
     guest = MailboxGuest(host.code, url=sys.argv[1])
     joining = asyncio.ensure_future(guest.run())
-    while not (guest.connected and host.connected):
-        await asyncio.sleep(0.01)
+    await until(lambda: guest.connected and host.connected, "both sides connected")
     await guest.close()
     await host.close()
     print("closed")
@@ -212,7 +206,9 @@ asyncio.run(main())
 
 def test_a_process_that_played_exits_once_its_wormholes_are_closed(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
-        done = subprocess.run([sys.executable, "-c", QUIT, server.url], capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-c", QUIT, server.url], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
         assert done.stdout.strip() == "closed", done.stderr
 
 

@@ -223,8 +223,7 @@ async def test_the_gate_spaces_strangers_turns_newest_first_and_lets_a_friend_in
 
     await gate.enter()  # the first turn: the next one is 0.05 s away
     waiting = [asyncio.ensure_future(stranger(number)) for number in range(5)]
-    await asyncio.sleep(0)
-    assert gate.waiting == 5
+    await until(lambda: gate.waiting == 5, "five strangers waiting at the gate")
     waiting[2].cancel()  # one gives up
     before = loop.time()
     await asyncio.wait_for(gate.enter(friend=True), 0.01)  # a friend does not wait
@@ -254,7 +253,7 @@ async def test_turns_slow_down_as_wrong_codes_mount_for_everyone() -> None:
 async def test_the_oldest_stranger_is_crowded_out_not_the_newest() -> None:
     async with hosted(max_strangers=3) as host:
         mutes = [await Peer.to(host) for _ in range(3)]  # connect, say nothing
-        await asyncio.sleep(0.05)
+        await until(lambda: host.strangers == 3, "the host to count the three as strangers")
         friend = await Peer.to(host)
         assert await mutes[0].closed(timeout=2)  # the oldest made room
         assert (await friend.join(host))["type"] == "state"
@@ -281,7 +280,7 @@ async def test_a_flood_of_a_thousand_sockets_gets_few_verdicts_and_the_friend_st
         flood_started = loop.time()
         while loop.time() - flood_started < 3:  # the host's loop stays responsive
             before = loop.time()
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.01)  # a probe, on purpose: how late a 10 ms sleep wakes is the loop's lag
             lags.append(loop.time() - before - 0.01)
         joined_at = time.monotonic()
         async with joined(host) as (guest, _seen):

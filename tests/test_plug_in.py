@@ -32,6 +32,7 @@ from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.table import PLAYERS, TABLES, Player, Table
 
 from .helpers.app import click_cell, settle, status
+from .helpers.waiting import until
 
 SIDE = 4
 
@@ -279,7 +280,7 @@ async def test_a_seat_and_a_table_from_outside_play_a_whole_game_on_the_torus(to
         assert board.history == tuple(played)
         assert status(app).startswith("You win")
         assert str(screen.scores) == "You 1 · Lister 0 · draws 0"
-        await until_archived(app)
+        await until(lambda: bool(app.archive.page()), "the finished game to be archived")
         [summary] = app.archive.page()
         record = app.archive.get(summary.id)
         assert record is not None
@@ -310,12 +311,6 @@ async def test_a_seat_and_a_table_from_outside_play_a_whole_game_on_the_torus(to
             position = position.play(move)
         assert review.moves[-1].value_before is not None  # the last position, 10 squares left, solves at once
         assert exact >= 1
-
-
-async def until_archived(app: TicTacToeApp) -> None:
-    """Wait for the archive's worker to have written the game that just ended."""
-    if app.game_screen.archiving is not None:
-        await app.game_screen.archiving.wait()
 
 
 def test_the_seating_of_a_table_from_outside_survives_every_step(torus: Game, lister: Table) -> None:

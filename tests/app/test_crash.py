@@ -22,12 +22,15 @@ from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import TWO_PLAYERS
 
 from ..helpers.app import marks
+from ..helpers.scripts import ROOT
+from ..helpers.waiting import TIMEOUT
 
 #: A copy of the app in a process of its own, two players at one keyboard, that plays two moves,
 #: says so, and runs until it is killed.
 PLAYING = """
 import asyncio, sys
 from pathlib import Path
+from tests.helpers.waiting import until
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
@@ -40,8 +43,10 @@ async def play() -> None:
     app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), paths=paths, searcher=ThreadSearcher(get_strategy))
     async with app.run_test() as pilot:
         await pilot.press("5", "1")
-        while not any("moves: b2 a1" in kept.read_text() for kept in paths.data_dir.glob("in progress/*.ttt")):
-            await asyncio.sleep(0.01)  # written by a thread of its own
+        await until(  # written by a thread of its own
+            lambda: any("moves: b2 a1" in kept.read_text() for kept in paths.data_dir.glob("in progress/*.ttt")),
+            "the game in progress written",
+        )
         print("played", flush=True)
         await asyncio.Event().wait()
 
@@ -57,18 +62,19 @@ def played_then_ended(paths: Paths, how: signal.Signals) -> None:
     """Run :data:`PLAYING` in a process of its own and end it with ``how`` once it has played."""
     process = subprocess.Popen(
         [sys.executable, "-c", PLAYING, str(paths.config_dir), str(paths.data_dir)],
+        cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
-        ready, _, _ = select.select([process.stdout], [], [], 120)
+        ready, _, _ = select.select([process.stdout], [], [], 2 * TIMEOUT)  # its start, then its wait
         assert ready, "the app never played"
         assert process.stdout is not None
         assert process.stdout.readline() == "played\n", process.stderr.read() if process.stderr else ""
     finally:
         os.kill(process.pid, how)
-        process.wait(30)
+        process.wait(TIMEOUT)
     assert process.returncode == -how
 
 

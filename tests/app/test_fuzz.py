@@ -10,9 +10,9 @@ from tictactoe_tui.app.status import Cause, Notice
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
-from tictactoe_tui.table import TABLES, TWO_PLAYERS, VS_COMPUTER
+from tictactoe_tui.table import COMPUTERS, TABLES, TWO_PLAYERS, VS_COMPUTER
 
-from ..helpers.fuzz import FUZZ_BOARDS, Seen, check, run
+from ..helpers.fuzz import Keyboard, Seen, Tally, check, headline_faults, palette_commands, run, sidebar_boards
 
 
 async def test_a_short_fuzz_run_finds_no_fault() -> None:
@@ -26,7 +26,7 @@ async def test_a_short_fuzz_run_finds_no_fault() -> None:
 @pytest.mark.parametrize("mode", [name for name, table in TABLES.items() if not table.online])
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_the_screen_reads_true_in_every_game_and_mode(game: str, mode: str) -> None:
-    board = next(preset for preset in FUZZ_BOARDS if preset.game == game)
+    board = next(preset for preset in sidebar_boards() if preset.game == game)
     report = await run(7, actions=10, start=(mode, board))
     assert report.faults == []
 
@@ -106,3 +106,55 @@ async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a
         half = played(settings, (1, 1), (0, 0))
         faults = read_screen(app, screen.settings, Seen(GameState(**{**half.__dict__, "number": 7})), "press u")
         assert any("replaced without a yes" in fault for fault in faults)
+
+
+#: A drawn 3×3 game, X first: b2 a1 c3 c1 b1 c2 a2 b3 a3.
+DRAWN = ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0))
+
+
+def test_the_score_check_counts_each_table_apart() -> None:
+    """Issue 56.3's mix: the computers draw, then two players play and X wins."""
+    computers = played(Settings(mode=COMPUTERS.name), *DRAWN[:-1])
+    two = played(Settings(mode=TWO_PLAYERS.name), (0, 0), (1, 0), (0, 1), (1, 1))
+    tally = Tally()
+    tally.follow(computers, computers.play(DRAWN[-1]))
+    tally.follow(two, two.play((0, 2)))
+    won = two.play((0, 2))
+    assert tally.faults(won, "X 1 · O 0 · draws 0") == []
+    assert tally.faults(won, "X 1 · O 0 · draws 1") != []  # the computers' draw at the players' table
+    assert tally.faults(won, "X 0 · O 1 · draws 0") != []
+    assert tally.faults(won, "X 1 · O 0") != []
+
+
+def test_the_headline_check_reads_the_result_and_the_side_to_move() -> None:
+    two = played(Settings(mode=TWO_PLAYERS.name), (0, 0), (1, 0), (0, 1), (1, 1))
+    won = two.play((0, 2))
+    assert headline_faults(two, "X to move") == []
+    assert headline_faults(won, "X wins — a1 b1 c1 · X played c1") == []
+    assert headline_faults(two, "O to move") != []
+    assert headline_faults(won, "X to move") != []
+    drawn = played(Settings(mode=TWO_PLAYERS.name), *DRAWN)
+    assert headline_faults(drawn, "Draw") == []
+    assert headline_faults(drawn, "X wins") != []
+
+
+async def test_the_fuzzer_presses_every_key_the_app_binds_and_offers_every_palette_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Read from the app: a binding or a command added tomorrow is fuzzed the day it appears."""
+    from textual.binding import Binding
+
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.app.commands import game_commands
+    from tictactoe_tui.app.game_screen import GameScreen
+
+    monkeypatch.setattr(GameScreen, "BINDINGS", [*GameScreen.BINDINGS, Binding("f9", "new_game", "Tomorrow's key")])
+    app = TicTacToeApp(seed=1)
+    async with app.run_test(size=(100, 30)):
+        keyboard = Keyboard.of(app)
+        assert keyboard.bound["f9"] == "new_game"
+        assert "f9" not in keyboard.unbound
+        assert {"n", "u", "question_mark", "ctrl+p", "1"} <= keyboard.bound.keys()
+        listed = [hit.text for hit in await palette_commands(app.game_screen)]
+        assert listed == [title for title, _help, _run in game_commands(app.game_screen)]
+    assert sidebar_boards()[0] == Settings().preset

@@ -21,9 +21,9 @@ from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
 from ..helpers.app import marks, status
+from ..helpers.mailbox import free_port, mailbox_server
 from ..helpers.online import app_for, press
 from ..helpers.waiting import until
-from ..mailbox_server import free_port, mailbox_server
 
 #: Twisted's reactor runs on one asyncio loop for the life of the process, as it does in the app.
 session_loop = pytest.mark.asyncio(loop_scope="session")

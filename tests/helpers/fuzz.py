@@ -7,14 +7,22 @@ Every fault names the seed and the action number, so ``fuzz(seed, actions)`` rep
 from __future__ import annotations
 
 import contextlib
+import inspect
 import random
+import re
+import string
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from textual import events
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Provider
 from textual.geometry import Region
+from textual.keys import Keys
 from textual.pilot import OutOfBounds
+from textual.screen import Screen
 from textual.widgets import DirectoryTree, Select, Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
@@ -23,7 +31,8 @@ from tictactoe_tui.app.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
 from tictactoe_tui.app.archive import ConfirmScreen
 from tictactoe_tui.app.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.sidebar import SECTIONS, setting_options
+from tictactoe_tui.app.game_screen import GameScreen
+from tictactoe_tui.app.sidebar import SECTIONS, HistoryList, setting_options
 from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Settings
 from tictactoe_tui.table import TABLES
@@ -34,24 +43,74 @@ from .app import status
 #: longest search an action can start (the overlay's 10 s on a board with an opening book)
 #: and two seconds more.
 SETTLE_LIMIT = BOOK_ANALYSIS_SECONDS + 2.0
-KEYS = [
-    *("up", "down", "left", "right", "h", "j", "k", "l", "enter", "space"),
-    *(str(digit) for digit in range(10)),
-    *("n", "u", "r", "i", "a", "p", "s", "question_mark", "escape", "tab", "shift+tab"),
-    *("x", "z", "f5", "ctrl+z", "delete", "home", "pageup"),  # no binding: must change nothing
-]
-#: Boards small enough for many games per run, plus one big one.
-FUZZ_BOARDS = [
-    *(Preset(*shape) for shape in [(3, 3, 3), (4, 4, 4), (5, 5, 4), (7, 7, 5), (15, 15, 5)]),
-    *(Preset(*shape, game="gravity") for shape in [(6, 7, 4), (4, 4, 4)]),
-    *(Preset(*shape, game="misere") for shape in [(3, 3, 3), (4, 4, 4)]),
-    Preset(9, 9, 3, "ultimate"),
-]
-#: Keys sent together in one read (a fast typist, a paste): ``q`` and ``n`` first among them.
-BURST_KEYS = ["q", "n", "u", "r", "enter", "space", "escape", "1", "5", "9", "left", "right", "ctrl+o"]
+#: How often a key action presses a key that nothing binds (it must change nothing).
+UNBOUND_SHARE = 0.15
 #: Said while the other side is to move: stale once it is this keyboard's turn.
 WAIT_NOTICES = ("Wait: it is the computer's turn", "Wait: it is your friend's turn")
 FRAME = set("╭╮╰╯─│")
+
+
+def sidebar_boards(settings: Settings | None = None) -> list[Preset]:
+    """Every board the sidebar offers (with ``settings``, else the defaults), of every game it offers."""
+    settings = settings or Settings()
+    boards = []
+    for _title, game in setting_options("game", settings):
+        for _label, preset in setting_options("preset", settings.with_game(game)):
+            if isinstance(preset, Preset) and preset.game == game:
+                boards.append(preset)
+    return boards
+
+
+@dataclass(frozen=True)
+class Keyboard:
+    """The keys the app binds, each with its binding's action, and keys that nothing binds."""
+
+    bound: dict[str, str]
+    unbound: list[str]
+
+    @classmethod
+    def of(cls, app: TicTacToeApp) -> Keyboard:
+        """What ``app`` binds now (its screen, the focused widget and the app) and what the
+        game screen, the board and the app bind whatever is on screen (the help's list)."""
+        static: Iterable[BindingType] = (*GameScreen.BINDINGS, *BoardView.BINDINGS, *TicTacToeApp.BINDINGS)
+        bound = {
+            key: binding.action for binding in static if isinstance(binding, Binding) for key in binding.key.split(",")
+        }
+        bound |= {key: active.binding.action for key, active in app.active_bindings.items()}
+        named = (key.value for key in Keys if not key.value.startswith("<"))
+        candidates = [*string.ascii_letters, *string.digits, *named]
+        return cls(bound, sorted({key for key in candidates if key not in bound}))
+
+    def pick(self, rng: random.Random, quitting: bool, moving: float = 0.0) -> tuple[str, str]:
+        """A key and its action ("" unbound): a bound one mostly; one that quits only if
+        ``quitting``; one that places a mark at least a ``moving`` share of the time."""
+        if rng.random() < moving:
+            return rng.choice(sorted((key, action) for key, action in self.bound.items() if plays(action)))
+        if rng.random() < UNBOUND_SHARE:
+            return rng.choice(self.unbound), ""
+        keys = sorted(key for key, action in self.bound.items() if quitting or not quits(action))
+        key = rng.choice(keys)
+        return key, self.bound[key]
+
+
+def quits(action: str) -> bool:
+    """Whether a binding's action quits the app (that ends the run)."""
+    return action.rpartition(".")[2] == "quit"
+
+
+def plays(action: str) -> bool:
+    """Whether a binding's action places a mark."""
+    return action.startswith("place")
+
+
+async def palette_commands(screen: Screen[object]) -> list[DiscoveryHit]:
+    """What the command palette lists on ``screen``: every hit its providers discover."""
+    hits = []
+    for entry in screen.COMMANDS:
+        provider = entry if isinstance(entry, type) else entry()
+        assert issubclass(provider, Provider)
+        hits += [hit async for hit in provider(screen).discover()]
+    return hits
 
 
 @dataclass
@@ -75,6 +134,59 @@ class Seen:
     game: GameState
     asked: bool = False
     """A yes/no question was on screen (then ``y`` may end or replace the game)."""
+    question: str = ""
+    """The question on screen, if one is."""
+
+
+@dataclass
+class Tally:
+    """The fuzzer's own count of the games that ended by a move at each kind of table that
+    keeps its score (online, the match does): what the score line must say. It watches every
+    game the game screen holds, so it sees games that end and are replaced within one action."""
+
+    wins: dict[str, Counter[str]] = field(default_factory=dict)
+    draws: Counter[str] = field(default_factory=Counter)
+
+    def begin(self, game: GameState) -> None:
+        """Start from the game the app started with: the computers may have finished it already."""
+        assert game.number == 1, "games went by before the fuzzer could follow them"
+        if game.board.is_over:
+            self.count(game)
+
+    def follow(self, old: GameState, new: GameState) -> None:
+        """Count ``new`` if it is ``old`` ended by a move."""
+        if new.number == old.number and new.board.is_over and not old.board.is_over:
+            self.count(new)
+
+    def count(self, game: GameState) -> None:
+        """Count a game that ended, at a table that keeps its score."""
+        if game.table.counts_results:
+            table = game.seating.table
+            if game.board.winner is None:
+                self.draws[table] += 1
+            else:
+                self.wins.setdefault(table, Counter())[game.player_name(game.board.winner)] += 1
+
+    def reset(self) -> None:
+        self.wins.clear()
+        self.draws.clear()
+
+    def faults(self, game: GameState, shown: str) -> list[str]:
+        """How the score line ``shown`` differs from this count at ``game``'s table."""
+        table = game.seating.table
+        pairs = [re.fullmatch(r"(.+) (\d+)", part) for part in shown.split(" · ")]
+        if not pairs or not all(pairs) or pairs[-1][1] != "draws":  # type: ignore[index]
+            return [f"the score line {shown!r} is not 'player wins · … · draws n'"]
+        said = {found[1]: int(found[2]) for found in pairs[:-1] if found}
+        draws = int(pairs[-1][2])  # type: ignore[index]
+        counted = self.wins.get(table, Counter())
+        if (
+            draws != self.draws[table]
+            or any(said.get(who, 0) != wins for who, wins in counted.items())
+            or sum(said.values()) != counted.total()
+        ):
+            return [f"the score line says {shown!r}; {table}'s games ended {dict(counted)}, draws {self.draws[table]}"]
+        return []
 
 
 def glyph_marks(symbol: str) -> list[list[str]]:
@@ -110,9 +222,12 @@ def half_played(game: GameState) -> bool:
     return any((Mark.X if ply % 2 == 0 else Mark.O) in keyboard for ply in range(len(game.line)))
 
 
-def read_screen(app: TicTacToeApp, started_with: Settings | None, before: Seen, action: str) -> list[str]:
+def read_screen(
+    app: TicTacToeApp, started_with: Settings | None, before: Seen, action: str, tally: Tally | None = None
+) -> list[str]:
     """What the screen says, checked against the game and its table: the turn line, the score
-    line, the sidebar's choices against the seats, the notices' causes and every mark drawn."""
+    line (against ``tally``, the games seen to end, if given), the sidebar's choices against
+    the seats, the notices' causes and every mark drawn."""
     faults = []
     screen = app.game_screen
     game = screen.game
@@ -129,6 +244,11 @@ def read_screen(app: TicTacToeApp, started_with: Settings | None, before: Seen, 
         name = game.table.player_name(game, mark)
         if scores.region.area and f"{name} " not in shown:
             faults.append(f"the score line {shown!r} does not name {name}, who plays {game.symbol(mark)}")
+    if tally is not None and game.table.counts_results:
+        answered = before.question.startswith("Reset the scores") and not isinstance(app.screen, ConfirmScreen)
+        if answered and all(count == "0" for count in re.findall(r"\d+", shown)):
+            tally.reset()  # answered yes (else the line still reads the count)
+        faults += tally.faults(game, shown)
     if (
         started_with is not None
         and screen.settings == started_with
@@ -202,9 +322,27 @@ def check(game: GameState, status: str, before: Seen, action: str, human_moved: 
                 break
     if not game.table.online and sorted(game.seating.players) != sorted(game.table.players):
         faults.append(f"{game.seating.players} sit at a table of {game.table.players}")
-    if game.turn_text() not in status:
-        faults.append(f"status {status.splitlines()[0]!r} does not say {game.turn_text()!r}")
+    faults += headline_faults(game, status)
     return faults
+
+
+def headline_faults(game: GameState, status: str) -> list[str]:
+    """The status line's headline (its first words) against the game: the table's words for
+    whose turn it is or the result, naming the side to move or the winner (by symbol, or by
+    who sits there), or saying it is a draw."""
+    board, headline = game.board, game.turn_text()
+    if not status.startswith(headline):
+        return [f"the status {status!r} does not say {headline!r} first"]
+    if board.is_draw:
+        return [] if "Draw" in headline else [f"the headline {headline!r} of a drawn game does not say so"]
+    side = board.winner or board.to_move
+    names = {game.symbol(side), *([game.seating.of(side).label] if game.seating.mixed else [])}
+    if not any(re.search(rf"\b{re.escape(name)}\b", headline, re.IGNORECASE) for name in names):
+        role = "the winner" if board.winner else "to move"
+        return [f"the headline {headline!r} names none of {sorted(names)}, {role}"]
+    if (board.winner is not None) != ("win" in headline):
+        return [f"the headline {headline!r} {'does not say' if board.winner else 'says'} who won"]
+    return []
 
 
 async def _settle(app: TicTacToeApp, pilot: object) -> None:
@@ -227,7 +365,7 @@ async def run(
     """Drive a fresh app for ``actions`` random actions; the report lists every fault. The app
     starts in ``start``'s mode and board, or in ones the seed picks."""
     rng = random.Random(seed)
-    mode, preset = start or (rng.choice(list(TABLES)), rng.choice(FUZZ_BOARDS))
+    mode, preset = start or (rng.choice(list(TABLES)), rng.choice(sidebar_boards()))
     settings = Settings(
         mode=mode,
         preset=preset,
@@ -237,27 +375,40 @@ async def run(
     app = TicTacToeApp(settings, searcher=ThreadSearcher(get_strategy), seed=seed, watch_delay=0)
     report = Report(seed)
     size = (100, 40)
+    tally = Tally()
     async with app.run_test(size=size) as pilot:
+        tally.begin(app.game_screen.game)
+        app.watch(app.game_screen, "game", tally.follow, init=False)
         await pilot.pause()
+        keyboard = Keyboard.of(app)
         started_with: Settings | None = app.game_screen.settings
         number_started = app.game_screen.game.number
         for number in range(actions):
-            before = Seen(app.game_screen.game, asked=isinstance(app.screen, ConfirmScreen))
+            asked = app.screen if isinstance(app.screen, ConfirmScreen) else None
+            before = Seen(app.game_screen.game, asked=asked is not None, question=asked.question if asked else "")
             if started_with is not None and before.game.number != number_started:
                 started_with, number_started = app.game_screen.settings, before.game.number
             kind = rng.choices(
-                ["key", "click", "setting", "travel", "theme", "resize", "screen", "burst"],
-                weights=[10, 6, 2, 1, 1, 1, 1, 2],
+                ["key", "click", "setting", "command", "travel", "theme", "resize", "screen", "burst"],
+                weights=[10, 6, 2, 2, 1, 1, 1, 1, 2],
             )[0]
             human_moved = False
             started = time.perf_counter()
             if kind == "key":
-                key = rng.choice(KEYS)
+                key, bound_to = Keyboard.of(app).pick(rng, quitting=False)
                 action = f"press {key}"
-                if app.screen is not app.screen_stack[0] and key not in ("escape", "question_mark"):
-                    key = "escape"  # leave dialogs so the game gets the next keys
-                human_moved = key in ("enter", "space") or key.isdigit()
+                if app.screen is not app.screen_stack[0] and not isinstance(app.screen, ConfirmScreen):
+                    key, bound_to = "escape", ""  # leave dialogs so the game gets the next keys
+                human_moved = plays(bound_to)
                 await pilot.press(key)
+            elif kind == "command":
+                if app.screen is not app.game_screen:
+                    await pilot.press("escape")  # the palette is the game screen's
+                hit = rng.choice(await palette_commands(app.game_screen))
+                action = f"palette {hit.text}"
+                done = hit.command()
+                if inspect.isawaitable(done):
+                    await done
             elif kind == "click":
                 x, y = rng.randrange(app.size.width), rng.randrange(app.size.height)
                 action = f"click {x},{y}"
@@ -266,30 +417,19 @@ async def run(
                     await pilot.click(offset=(x, y))
             elif kind == "setting":
                 name, _title = rng.choice(SECTIONS)
+                screen = app.game_screen
                 value = rng.choice(
-                    [
-                        value
-                        for _label, value in setting_options(name, app.game_screen.settings, app.game_screen.game.board)
-                    ]
+                    [value for _label, value in setting_options(name, screen.settings, screen.game.board)]
                 )
                 action = f"set {name}={value}"
-                if isinstance(value, str) and value == "custom":
-                    value = rng.choice(FUZZ_BOARDS)
-                if name == "preset" and value not in FUZZ_BOARDS:
-                    value = rng.choice(FUZZ_BOARDS)
-                if (
-                    name == "preset" and value.game != app.game_screen.settings.game
-                ):  # boards of another game come with it
-                    name = "game"
-                    value = value.game
                 if name == "think_seconds":
-                    value = 0.05
+                    value = 0.05  # the computer quick, whatever the sidebar offers
                 with contextlib.suppress(Exception):
                     app.query_one(f"#{name}", Select).value = value
-            elif kind == "travel":
+            elif kind == "travel":  # as a click on a line of the sidebar's history
                 ply = rng.randrange(len(app.game_screen.game.line) + 1)
                 action = f"history jump to {ply}"
-                app.game_screen.travel(ply, "Jumped")
+                app.game_screen.post_message(HistoryList.Jump(ply))
             elif kind == "theme":
                 theme = rng.choice(sorted(app.available_themes))  # every theme the picker offers
                 action = f"theme {theme}"
@@ -299,7 +439,7 @@ async def run(
                 action = f"resize {size[0]}x{size[1]}"
                 await pilot.resize_terminal(*size)
             elif kind == "burst":
-                keys = [rng.choice(BURST_KEYS) for _ in range(rng.randrange(2, 5))]
+                keys = [keyboard.pick(rng, quitting=True)[0] for _ in range(rng.randrange(2, 5))]
                 action = f"burst {' '.join(keys)}"
                 human_moved = True
                 for key in keys:  # all in one read: no pause between them
@@ -326,7 +466,7 @@ async def run(
             if on_action is not None:
                 on_action(number, action)
             faults = check(app.game_screen.game, status(app), before, action, human_moved)
-            faults += read_screen(app, started_with, before, action)
+            faults += read_screen(app, started_with, before, action, tally)
             report.games = app.game_screen.game.number
             report.moves += (
                 max(0, app.game_screen.game.ply - before.game.ply)

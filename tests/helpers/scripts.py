@@ -7,7 +7,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-SCRIPTS = Path(__file__).parents[2] / "scripts"
+ROOT = Path(__file__).parents[2]
+"""The repository: a script run from here (``python -c``) imports the tests' helpers as ``tests.helpers``."""
+
+SCRIPTS = ROOT / "scripts"
 
 
 def load_script(name: str) -> ModuleType:

@@ -20,6 +20,7 @@ async def until(condition: Callable[[], object | Awaitable[object]], what: str =
     """Let the event loop run (the apps, hosts and guests on it) until ``condition()`` is true,
     awaiting it if it is a coroutine; fail after :data:`TIMEOUT` seconds, saying ``what`` was
     awaited."""
+    assert isinstance(what, str), "the second argument says what is awaited; every wait has the one TIMEOUT"
     try:
         async with asyncio.timeout(TIMEOUT):
             while True:
@@ -36,6 +37,7 @@ async def until(condition: Callable[[], object | Awaitable[object]], what: str =
 def until_blocking(condition: Callable[[], object], what: str = "the condition") -> None:
     """:func:`until` for code outside an event loop (a process or a server starting, or
     ending): looks at ``condition()`` every :data:`POLL` seconds, the same time-out."""
+    assert isinstance(what, str), "the second argument says what is awaited; every wait has the one TIMEOUT"
     deadline = time.monotonic() + TIMEOUT
     while not condition():
         if time.monotonic() > deadline:

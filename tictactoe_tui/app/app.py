@@ -127,8 +127,8 @@ class TicTacToeApp(App[None]):
         return self.game_screen
 
     def on_mount(self) -> None:
-        if self.keeper is not None:
-            self.watch(self.game_screen, "game", self.keeper.keep)
+        if self.keeper is not None:  # the first game is kept after the first frame (its writing thread starts then)
+            self.watch(self.game_screen, "game", self.keeper.keep, init=False)
         sys.setswitchinterval(START_SWITCH_INTERVAL)  # Python's own again once the start is drawn
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
@@ -151,8 +151,10 @@ class TicTacToeApp(App[None]):
         from .notices import tell_archive_news
 
         tell_archive_news(self, self.archive)
-        if self.keeper is not None and self.offer_left_behind:
-            self.keeper.offer(self.game_screen)
+        if self.keeper is not None:
+            self.keeper.keep(self.game_screen.game)
+            if self.offer_left_behind:
+                self.keeper.offer(self.game_screen)
         if self.open_puzzles:  # tictactoe-tui puzzle: leaving the puzzles returns to the shell
             self.game_screen.parts.elsewhere.puzzles(lambda _closed: self.exit())
         if isinstance(self.searcher, ProcessSearcher):

@@ -161,6 +161,11 @@ class Host:
         return self.gate.wrong_codes
 
     @property
+    def strangers(self) -> int:
+        """Connections the host holds that are not (yet) its guest."""
+        return len(self._strangers)
+
+    @property
     def connected(self) -> bool:
         """Whether a friend is connected now."""
         return self._guest is not None

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -112,7 +111,7 @@ def write_atomically(path: Path, data: bytes, *, new: bool = False) -> None:
     crash or a full disk leaves the old content or the new one, never part of either. ``new``:
     :class:`FileExistsError` if ``path`` exists (it is never replaced). Errors are raised."""
     target = Path(os.path.realpath(path))
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    temporary = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
         with os.fdopen(descriptor, "wb") as file:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -68,7 +67,7 @@ class InProgress:
 
     def __init__(self, paths: Paths, told: Callable[[str], None]) -> None:
         """``told``: called (from the writing thread) with a problem to report, once."""
-        self.path = folder_of(paths) / f"{os.getpid()}-{secrets.token_hex(4)}.ttt"
+        self.path = folder_of(paths) / f"{os.getpid()}-{os.urandom(4).hex()}.ttt"
         self._told: Callable[[str], None] | None = told
         self._lock: int | None = None
         self._changed = threading.Condition()

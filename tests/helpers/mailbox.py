@@ -9,9 +9,10 @@ import contextlib
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+
+from .waiting import until_blocking
 
 
 def free_port() -> int:
@@ -41,13 +42,15 @@ class MailboxServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
-        while True:  # ready when it accepts connections
+        process = self.process
+
+        def listening() -> bool:
+            assert process.poll() is None, "the mailbox server did not start"
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                return
-            assert self.process.poll() is None, "the mailbox server did not start"
-            assert time.monotonic() < deadline, "the mailbox server did not listen within 30 s"
-            time.sleep(0.05)
+                return True
+            return False
+
+        until_blocking(listening, "the mailbox server to accept connections")
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
