@@ -212,9 +212,8 @@ async def test_the_overlay_gives_misere_values(make_app: AppFactory) -> None:
     app = make_app(Settings(mode=TWO_PLAYERS.name, preset=Preset(3, 3, 3, "misere")))
     async with app.run_test() as pilot:
         await pilot.press("a")
+        await until(lambda: app.game_screen.analysis is not None, "the overlay's analysis")
         await settle(app)
-        await pilot.pause()
-        assert app.game_screen.analysis is not None
         labels = {cell.move: cell.label for cell in squares(app)}
         assert labels[(1, 1)] == "D"  # only the centre holds the draw
         assert all(label.startswith("L") for move, label in labels.items() if move != (1, 1))

@@ -23,8 +23,7 @@ from textual.geometry import Region
 from textual.keys import Keys
 from textual.pilot import OutOfBounds
 from textual.screen import Screen
-from textual.widgets import DirectoryTree, Select, Static
-from textual.worker import WorkerCancelled, WorkerFailed
+from textual.widgets import Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
@@ -37,7 +36,7 @@ from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Settings
 from tictactoe_tui.table import TABLES
 
-from .app import status
+from .app import settle, status
 
 #: Seconds one action (and the work it starts) may take before the app counts as hung: the
 #: longest search an action can start (the overlay's 10 s on a board with an opening book)
@@ -345,17 +344,6 @@ def headline_faults(game: GameState, status: str) -> list[str]:
     return []
 
 
-async def _settle(app: TicTacToeApp, pilot: object) -> None:
-    """Wait for the work the action started. A directory tree's loader (the load-game dialog's)
-    waits for folders to read as long as the tree stands: not work that ends."""
-    for worker in list(app.workers):
-        if isinstance(worker.node, DirectoryTree):
-            continue
-        with contextlib.suppress(WorkerCancelled, WorkerFailed):
-            await worker.wait()
-    await pilot.pause()  # type: ignore[attr-defined]
-
-
 async def run(
     seed: int,
     actions: int,
@@ -448,7 +436,8 @@ async def run(
                 action = "help screen"
                 await pilot.press("question_mark")
             if app.return_code is None:
-                await _settle(app, pilot)
+                await settle(app)  # the work the action started (a dialog's directory loader aside)
+                await pilot.pause()
             if app.return_code is not None:  # the action quit the app (at once, or once it was whole)
                 report.actions += 1
                 report.quit = True
