@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Provider
 from textual.geometry import Region
 from textual.keys import Keys
-from textual.pilot import OutOfBounds
+from textual.pilot import OutOfBounds, Pilot
 from textual.screen import Screen
 from textual.widgets import Select, Static
 
@@ -344,6 +344,17 @@ def headline_faults(game: GameState, status: str) -> list[str]:
     return []
 
 
+async def drawn_still(app: TicTacToeApp, pilot: Pilot[None]) -> None:
+    """Wait until the game the screen holds has been drawn: between two computers the next move
+    can land after the action settled and before the screen is read, ahead of its paint (a stress
+    run's Ultimate computers game read a mark the model had and the board had not drawn yet)."""
+    for _ in range(100):  # a move every few tens of ms at the fuzzer's think time: still within a few pauses
+        game = app.game_screen.game
+        await pilot.pause()
+        if app.game_screen.game is game:
+            return
+
+
 async def run(
     seed: int,
     actions: int,
@@ -454,6 +465,7 @@ async def run(
             report.actions += 1
             if on_action is not None:
                 on_action(number, action)
+            await drawn_still(app, pilot)
             faults = check(app.game_screen.game, status(app), before, action, human_moved)
             faults += read_screen(app, started_with, before, action, tally)
             report.games = app.game_screen.game.number
