@@ -6,7 +6,7 @@ import functools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from .board import Board, Mark
 from .games import get_strategy
@@ -28,6 +28,20 @@ AGAINST_REFERENCE = tuple(
     for reference in (REFERENCE, SOLVER_REFERENCE)
     for level in ("easy", "medium", "hard", "impossible")
 )
+
+
+class SeriesOptions(TypedDict, total=False):
+    """How the games of a series are played, beyond who plays, how many and from where."""
+
+    seconds_a_move: float | None
+    """Each move's time (None, the default: as long as the player's own limits allow)."""
+    on_game: Callable[[Board], None] | None
+    """Given each final position."""
+    on_move: Callable[[Board], None] | None
+    """Given each position after a move (only where the games are played here: a ``pool``'s
+    processes report whole games)."""
+    pool: Executor | None
+    """Processes to share the games out to (None: played here, one after another)."""
 
 
 @dataclass(frozen=True)
@@ -81,19 +95,17 @@ def run_arena(
     games: int,
     start: Board,
     seed: int,
-    seconds_a_move: float | None = None,
-    on_game: Callable[[Board], None] | None = None,
-    on_move: Callable[[Board], None] | None = None,
-    pool: Executor | None = None,
+    **options: Unpack[SeriesOptions],
 ) -> ArenaResult:
-    """Play ``games`` games from ``start`` between the named levels or strategies.
+    """Play ``games`` games from ``start`` between the named levels or strategies, as ``options``
+    say (:class:`SeriesOptions`).
 
     Without ``seconds_a_move`` each player stops at its own node limits, so the same seed gives
     the same results, with or without a ``pool`` to share the games out; with it, a search may
     stop sooner on a slower or busier machine.
-    ``on_game`` is given each final position, ``on_move`` each position after a move (only
-    where the games are played here: a ``pool``'s processes report whole games).
     """
+    seconds_a_move, on_game, on_move = options.get("seconds_a_move"), options.get("on_game"), options.get("on_move")
+    pool = options.get("pool")
     series = random.Random(seed)
     game_seeds = [series.getrandbits(64) for _ in range(games)]
     finals: Iterator[Board]
@@ -139,16 +151,11 @@ def run_pairing(
     games: int,
     start: Board,
     seed: int,
-    seconds_a_move: float | None = None,
-    on_game: Callable[[Board], None] | None = None,
-    on_move: Callable[[Board], None] | None = None,
-    pool: Executor | None = None,
+    **options: Unpack[SeriesOptions],
 ) -> PairingResult:
     """Half the games with ``upper`` as X (series seed ``seed``), half as O (``seed + 1``)."""
     half = max(1, games // 2)
-    series = functools.partial(
-        run_arena, games=half, start=start, seconds_a_move=seconds_a_move, on_game=on_game, on_move=on_move, pool=pool
-    )
+    series = functools.partial(run_arena, games=half, start=start, **options)
     as_x = series(upper, lower, seed=seed)
     as_o = series(lower, upper, seed=seed + 1)
     return PairingResult(
