@@ -8,8 +8,9 @@ import json
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ..engine import AGAINST_REFERENCE, LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
@@ -17,6 +18,9 @@ from ..engine.marks import board_size
 from ..game import presets_for
 from .console import command_console
 from .parser import UsageError
+
+if TYPE_CHECKING:
+    from ..engine.arena import SeriesOptions
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,10 +54,7 @@ def run(args: argparse.Namespace) -> int:
                 games=args.games,
                 start=start,
                 seed=args.seed,
-                seconds_a_move=args.think_time,
-                on_game=lambda _final: progress.advance(task),
-                on_move=lambda board: progress.update(task, description=f"{title} · move {board.move_count}"),
-                pool=pool,
+                **series_options(args, pool, progress, task, title),
             )
     if args.json:
         print(json.dumps(result.__dict__))
@@ -76,6 +77,20 @@ def arena_progress(args: argparse.Namespace) -> Progress:
         transient=True,
         disable=args.json,
     )
+
+
+def series_options(
+    args: argparse.Namespace, pool: Executor | None, progress: Progress, task: TaskID, title: str
+) -> SeriesOptions:
+    """How the command plays a series: each move's time as asked, in ``pool``, advancing ``task``
+    of ``progress`` a game at a time and showing the move the game in play has reached after
+    ``title``."""
+    return {
+        "seconds_a_move": args.think_time,
+        "pool": pool,
+        "on_game": lambda _final: progress.advance(task),
+        "on_move": lambda board: progress.update(task, description=f"{title} · move {board.move_count}"),
+    }
 
 
 def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
@@ -121,10 +136,7 @@ def run_ladder(args: argparse.Namespace, start: Board, pool: Executor | None) ->
                 games=args.games,
                 start=start,
                 seed=args.seed,
-                seconds_a_move=args.think_time,
-                on_game=lambda _final: progress.advance(task),
-                on_move=lambda board: progress.update(task, description=f"{title} · move {board.move_count}"),
-                pool=pool,
+                **series_options(args, pool, progress, task, title),
             )
             for upper, lower in pairings
         ]
