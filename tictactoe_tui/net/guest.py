@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.board import move_name
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
-from .match import Match, host_news, joined_text
+from .match import Match, host_news, take_news
 from .protocol import (
     HOST_HANDSHAKE,
     HOST_MESSAGES,
@@ -226,14 +226,7 @@ class Guest:
                 if news.hung_up == "closed"
                 else ProtocolError(f"the host hung up ({news.hung_up})")
             )
-        if news.refusal:
-            self.on_status(f"Refused: {news.refusal}")
-        if news.match is not None:
-            first_state = self.match is None
-            self.match = news.match
-            self.on_change(news.match)
-            if first_state:
-                self.on_status(joined_text(news.match))
+        take_news(self, news)
 
     async def _ping(self, stream: SealedStream) -> None:
         with contextlib.suppress(Exception):

@@ -27,7 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..engine.board import move_name
-from .match import Match, answer_guest, host_news, joined_text
+from .match import Match, answer_guest, host_news, take_news
 from .protocol import GUEST_MESSAGES, HOST_MESSAGES, MAX_LINE, VERSION, ProtocolError, parse_json
 
 #: The app's own id on the mailbox server: codes of other programs never meet ours.
@@ -417,14 +417,7 @@ class MailboxGuest:
                 self._changed()
                 closed = news.hung_up == HOST_LEFT
                 raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({news.hung_up})")
-            if news.refusal:
-                self.on_status(f"Refused: {news.refusal}")
-            if news.match is not None:
-                first = self.match is None
-                self.match = news.match
-                self.on_change(news.match)
-                if first:
-                    self.on_status(joined_text(news.match))
+            take_news(self, news)
 
     def _changed(self) -> None:
         if self.match is not None:

@@ -7,8 +7,9 @@ can be hostile as well).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, Position, check_size, move_name, parse_move
 from ..engine.marks import board_size
@@ -190,3 +191,24 @@ def joined_text(match: Match) -> str:
     """What a guest is told when the host's first state comes."""
     board = match.board
     return f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O"
+
+
+class Listener(Protocol):
+    """A guest, direct or through the mailbox: the match it knows and whom it tells."""
+
+    match: Match | None
+    on_change: Callable[[Match], None]
+    on_status: Callable[[str], None]
+
+
+def take_news(guest: Listener, news: HostNews) -> None:
+    """What a guest does with the host's news short of a hang-up: says a refusal, and keeps a
+    match it carries, telling ``on_change``, and at the first, that it has joined."""
+    if news.refusal:
+        guest.on_status(f"Refused: {news.refusal}")
+    if news.match is not None:
+        first = guest.match is None
+        guest.match = news.match
+        guest.on_change(news.match)
+        if first:
+            guest.on_status(joined_text(news.match))
