@@ -19,9 +19,8 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.board import move_name
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
-from .match import Match, host_news, take_news
+from .match import Match, host_news, move_request, take_news
 from .protocol import (
     HOST_HANDSHAKE,
     HOST_MESSAGES,
@@ -246,8 +245,7 @@ class Guest:
 
     async def play(self, move: tuple[int, int]) -> bool:
         """Ask the host to play ``move`` for us; whether the request went out (the host's state answers)."""
-        ply = len(self.match.moves) if self.match is not None else 0
-        return await self._request({"type": "move", "ply": ply, "move": move_name(move)})
+        return await self._request(move_request(self.match, move))
 
     async def rematch(self) -> bool:
         """Ask for the next game."""

@@ -26,8 +26,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..engine.board import move_name
-from .match import Match, answer_guest, host_news, take_news
+from .match import Match, answer_guest, host_news, move_request, take_news
 from .protocol import GUEST_MESSAGES, HOST_MESSAGES, MAX_LINE, VERSION, ProtocolError, parse_json
 
 #: The app's own id on the mailbox server: codes of other programs never meet ours.
@@ -441,8 +440,7 @@ class MailboxGuest:
 
     async def play(self, move: tuple[int, int]) -> bool:
         """Ask the host to play ``move`` for us; whether the request went out."""
-        ply = len(self.match.moves) if self.match is not None else 0
-        return self._request({"type": "move", "ply": ply, "move": move_name(move)})
+        return self._request(move_request(self.match, move))
 
     async def rematch(self) -> bool:
         """Ask for the next game."""

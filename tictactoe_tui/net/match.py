@@ -193,6 +193,13 @@ def joined_text(match: Match) -> str:
     return f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O"
 
 
+def move_request(match: Match | None, move: Move) -> dict[str, Any]:
+    """A guest's request that the host play ``move`` for it in ``match``, the match it knows
+    (none yet: ply 0), as :func:`answer_guest` reads it."""
+    ply = len(match.moves) if match is not None else 0
+    return {"type": "move", "ply": ply, "move": move_name(move)}
+
+
 class Listener(Protocol):
     """A guest, direct or through the mailbox: the match it knows and whom it tells."""
 
