@@ -39,14 +39,22 @@ class Side:
         return any(words in line for line in self.news)
 
 
+async def started_host(url: str, **options: float) -> tuple[MailboxHost, Side, asyncio.Future[None]]:
+    """A host of a new match through the mailbox server at ``url``, telling a new :class:`Side`,
+    once it shows a code; and its run."""
+    heard = Side()
+    host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=url, **options)
+    hosting = asyncio.ensure_future(host.run())
+    await until(lambda: bool(host.code))
+    return host, heard, hosting
+
+
 @contextlib.asynccontextmanager
 async def playing(
     url: str, guest_url: str | None = None, **guest_options: float
 ) -> AsyncIterator[tuple[MailboxHost, Side, MailboxGuest, Side]]:
-    heard, told = Side(), Side()
-    host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=url)
-    hosting = asyncio.ensure_future(host.run())
-    await until(lambda: bool(host.code))
+    host, heard, hosting = await started_host(url)
+    told = Side()
     guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=guest_url or url, **guest_options)
     joining = asyncio.ensure_future(guest.run())
     try:
@@ -76,9 +84,7 @@ async def test_the_code_alone_joins_and_moves_cross_both_ways(tmp_path: Path) ->
 @session_loop
 async def test_a_host_shows_a_number_and_two_words(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
-        host = MailboxHost(Match(), url=server.url)
-        hosting = asyncio.ensure_future(host.run())
-        await until(lambda: bool(host.code))
+        host, _heard, hosting = await started_host(server.url)
         assert re.fullmatch(r"[0-9]+-[a-z]+-[a-z]+", host.code)
         await host.close()
         await asyncio.wait_for(hosting, 10)
@@ -87,10 +93,7 @@ async def test_a_host_shows_a_number_and_two_words(tmp_path: Path) -> None:
 @session_loop
 async def test_a_wrong_code_is_refused_uses_the_code_up_and_the_new_one_lets_the_friend_in(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
-        heard = Side()
-        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url)
-        hosting = asyncio.ensure_future(host.run())
-        await until(lambda: bool(host.code))
+        host, heard, hosting = await started_host(server.url)
         first = host.code
         nameplate = first.split("-")[0]
         told = Side()
@@ -139,10 +142,8 @@ async def test_a_guest_whose_network_drops_comes_back_to_the_same_game_by_itself
 @session_loop
 async def test_a_silent_friend_is_away_then_back(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
-        heard, told = Side(), Side()
-        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url, silence_seconds=1.5)
-        hosting = asyncio.ensure_future(host.run())
-        await until(lambda: bool(host.code))
+        host, heard, hosting = await started_host(server.url, silence_seconds=1.5)
+        told = Side()
         guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url, ping_seconds=3)
         joining = asyncio.ensure_future(guest.run())
         await until(lambda: host.connected)
@@ -158,10 +159,8 @@ async def test_a_silent_friend_is_away_then_back(tmp_path: Path) -> None:
 @session_loop
 async def test_a_host_that_quits_is_told_as_leaving_not_as_tampering(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
-        heard, told = Side(), Side()
-        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url)
-        hosting = asyncio.ensure_future(host.run())
-        await until(lambda: bool(host.code))
+        host, _heard, hosting = await started_host(server.url)
+        told = Side()
         guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
         joining = asyncio.ensure_future(guest.run())
         await until(lambda: guest.connected and host.connected)
@@ -224,10 +223,7 @@ def test_the_server_helper_restarts_on_the_same_port(tmp_path: Path) -> None:
 @session_loop
 async def test_a_new_code_retires_the_old_one_before_the_friend_is_in_not_after(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
-        heard = Side()
-        host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url)
-        hosting = asyncio.ensure_future(host.run())
-        await until(lambda: bool(host.code))
+        host, heard, hosting = await started_host(server.url)
         old = host.code
         assert host.new_code() is None
         await until(lambda: bool(host.code) and host.code != old)
