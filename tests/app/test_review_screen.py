@@ -192,6 +192,14 @@ async def _open_review(pilot: Pilot[None], record: GameRecord) -> ReplayScreen:
     return screen
 
 
+async def _reviewed(pilot: Pilot[None], record: GameRecord) -> ReplayScreen:
+    """:func:`_open_review`, once the review has judged every move and is drawn."""
+    screen = await _open_review(pilot, record)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    return screen
+
+
 async def test_a_click_on_every_bar_shows_exactly_that_position(make_app: AppFactory) -> None:
     """3×3 (two columns a bar), 15×15 (one column a bar) and Ultimate (more positions than
     columns: a sample of them) — each bar shows the position it draws, and the │ lands on it."""
@@ -199,9 +207,7 @@ async def test_a_click_on_every_bar_shows_exactly_that_position(make_app: AppFac
                          (_random_game(9, 3, "ultimate", 3), (80, 24))):  # fmt: skip
         app = _app_with(make_app, ScriptedJudge())
         async with app.run_test(size=size) as pilot:
-            screen = await _open_review(pilot, record)
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            screen = await _reviewed(pilot, record)
             graph = screen.query_one(ValueGraph)
             graph.scroll_visible(animate=False)  # the notes under the board scroll at 80×24
             await pilot.pause()
@@ -224,9 +230,7 @@ async def test_left_and_right_step_through_a_mistakes_line_and_leave_the_game_al
     app = make_app(Settings())
     record = _random_game(3, 3, "classic", 1)
     async with app.run_test(size=(100, 40)) as pilot:
-        screen = await _open_review(pilot, record)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        screen = await _reviewed(pilot, record)
         review = screen.query_one(ReviewPanel).review
         assert review is not None
         mistake = next(move for move in review.moves if move.lost_value and len(move.line) >= 2)
@@ -276,9 +280,7 @@ def test_snapshot_a_finished_15x15_review_at_80x24(snap_compare: SnapCompare) ->
     record = _random_game(15, 5, "classic", 3)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await _open_review(pilot, record)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await _reviewed(pilot, record)
         await pilot.press("left", "left")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -304,9 +306,7 @@ async def test_a_review_is_kept_so_a_second_v_shows_it_at_once(make_app: AppFact
     archived = app.archive.get(app.archive.page()[0].id)
     assert archived is not None
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _open_review(pilot, archived)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        screen = await _reviewed(pilot, archived)
         first = screen.query_one(ReviewPanel).review
         assert first is not None
         assert judge.judged == len(record.moves)
