@@ -28,6 +28,11 @@ from ..helpers.squares import click_square
 GAME = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
 
 
+def game_3_puzzles() -> list[Puzzle]:
+    """The puzzles the review of :data:`GAME`, as game 3, finds in X's mistakes."""
+    return puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X}))
+
+
 def test_each_mistake_of_a_review_is_a_puzzle_yours_marked() -> None:
     review = review_game(Board.empty(), GAME)
     found = puzzles_from_review(review, "game 3", frozenset({Mark.X}))
@@ -67,7 +72,7 @@ def test_the_solver_makes_puzzles_with_few_answers() -> None:
 
 def test_puzzles_are_kept_once_yours_first_and_results_counted(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "games.sqlite3")
-    found = puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X}))
+    found = game_3_puzzles()
     assert archive.add_puzzles(found) == 4
     assert archive.add_puzzles(found) == 0  # the same positions: kept once
     entries = archive.puzzles()
@@ -82,7 +87,7 @@ def test_puzzles_are_kept_once_yours_first_and_results_counted(tmp_path: Path) -
 
 async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app: AppFactory) -> None:
     app = make_app(Settings())
-    found = puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X}))
+    found = game_3_puzzles()
     app.archive.add_puzzles(found)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("z")
@@ -121,7 +126,7 @@ def test_puzzle_list_on_the_command_line(
     assert cli.main(["puzzle", "--list"]) == 0
     assert "No puzzles yet" in capsys.readouterr().out
     archive = Archive.open(home)
-    archive.add_puzzles(puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X})))
+    archive.add_puzzles(game_3_puzzles())
     archive.add_puzzles([PUZZLE_4X4])
     archive.puzzle_result(1, solved=True)  # solved: listed after the unsolved ones when solving, first here
     archive.close()
@@ -151,7 +156,7 @@ PUZZLE_4X4 = Puzzle("classic", 4, 4, 3, ((1, 1), (0, 1)), "hold", 9, ((0, 0),), 
 async def test_n_goes_through_every_puzzle_and_says_where_it_is(make_app: AppFactory) -> None:
     """Each puzzle once in turn ("3 of 4"), then round again; each shows its game and k."""
     app = make_app(Settings())
-    found = puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X}))
+    found = game_3_puzzles()
     app.archive.add_puzzles(found)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("z")
