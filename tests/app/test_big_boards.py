@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from tictactoe_tui.app.board_view import BoardView
@@ -16,6 +17,15 @@ from ..helpers.app import AppFactory, handled, settle, status
 from ..helpers.players import Gated
 
 GOMOKU = Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5))
+
+
+async def custom_board_dialog(pilot: Pilot[None]) -> CustomBoardScreen:
+    """Choose Custom… in the sidebar's board list: the dialog that asks for the board."""
+    pilot.app.query_one("#preset", Select).value = "custom"
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, CustomBoardScreen)
+    return screen
 
 
 async def test_15x15_fits_100x40_and_plays(make_app: AppFactory) -> None:
@@ -45,9 +55,7 @@ async def test_custom_board_from_the_sidebar(make_app: AppFactory) -> None:
     app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        app.query_one("#preset", Select).value = "custom"
-        await pilot.pause()
-        assert isinstance(app.screen, CustomBoardScreen)
+        await custom_board_dialog(pilot)
         values = {"rows": "6", "cols": "5", "k": "9"}
         for name, value in values.items():
             app.screen.query_one(f"#{name}", Input).value = value
@@ -70,8 +78,7 @@ async def test_custom_board_from_the_sidebar(make_app: AppFactory) -> None:
 async def test_the_custom_board_s_problem_goes_as_the_numbers_are_changed_to_fit(make_app: AppFactory) -> None:
     app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 40)) as pilot:
-        app.query_one("#preset", Select).value = "custom"
-        await pilot.pause()
+        await custom_board_dialog(pilot)
         for name, value in {"rows": "3", "cols": "7", "k": "9"}.items():
             app.screen.query_one(f"#{name}", Input).value = value
         app.screen.query_one("#k", Input).focus()
@@ -108,9 +115,7 @@ async def test_the_custom_board_s_fields_take_a_burst_of_keys_in_the_order_typed
     edited the one the focus had moved to."""
     app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 40)) as pilot:
-        app.query_one("#preset", Select).value = "custom"
-        await pilot.pause()
-        assert isinstance(app.screen, CustomBoardScreen)
+        await custom_board_dialog(pilot)
         for key in ("backspace", "3", "tab", "backspace", "7", "tab", "backspace", "3"):
             app.post_message(events.Key(key, key if len(key) == 1 else None))
         await handled(app)
@@ -124,9 +129,7 @@ async def test_a_custom_board_field_that_is_no_whole_number_is_said_not_raised(
     app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        app.query_one("#preset", Select).value = "custom"
-        await pilot.pause()
-        assert isinstance(app.screen, CustomBoardScreen)
+        await custom_board_dialog(pilot)
         rows = app.screen.query_one("#rows", Input)
         rows.value = typed
         rows.focus()
