@@ -17,13 +17,13 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.helpers.mailbox import mailbox_server
+from tests.helpers.waiting import spin_until
 from tictactoe_tui.engine import Move
 from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import Guest
@@ -33,14 +33,6 @@ from tictactoe_tui.net.match import Match
 
 #: A drawn 3×3 game (X b2, O a1, X c3, …).
 DRAW: tuple[Move, ...] = ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0))
-
-
-async def until(condition: Callable[[], bool]) -> None:
-    deadline = time.perf_counter() + 30
-    while not condition():
-        if time.perf_counter() > deadline:
-            raise SystemExit("timed out")
-        await asyncio.sleep(0)
 
 
 async def play(mailbox: str | None, games: int) -> tuple[float, list[float]]:
@@ -57,12 +49,12 @@ async def play(mailbox: str | None, games: int) -> tuple[float, list[float]]:
     else:
         host = MailboxHost(Match(), url=mailbox)
         tasks = [asyncio.ensure_future(host.run())]
-        await until(lambda: bool(host.code))
+        await spin_until(lambda: bool(host.code))
         guest = MailboxGuest(host.code, seen.append, url=mailbox)
         tasks.append(asyncio.ensure_future(guest.run()))
-    await until(lambda: host.connected and bool(seen))
+    await spin_until(lambda: host.connected and bool(seen))
     host.play(DRAW[0])
-    await until(lambda: len(seen[-1].moves) == 1)
+    await spin_until(lambda: len(seen[-1].moves) == 1)
     first = (time.perf_counter() - started) * 1e3
     crossings: list[float] = []
     for game in range(games):
@@ -73,14 +65,14 @@ async def play(mailbox: str | None, games: int) -> tuple[float, list[float]]:
             hosts_turn = host.match.board.to_move is host.match.mark("host")
             if hosts_turn:
                 host.play(move)
-                await until(lambda: len(seen[-1].moves) == index + 1)  # noqa: B023
+                await spin_until(lambda: len(seen[-1].moves) == index + 1)  # noqa: B023
             else:
                 await guest.play(move)
-                await until(lambda: len(host.match.moves) == index + 1)  # noqa: B023
+                await spin_until(lambda: len(host.match.moves) == index + 1)  # noqa: B023
             crossings.append((time.perf_counter() - before) * 1e3)
         host.rematch()
-        await until(lambda: not seen[-1].moves)
-        await until(lambda: not host.match.moves)
+        await spin_until(lambda: not seen[-1].moves)
+        await spin_until(lambda: not host.match.moves)
     await guest.close()
     await host.close()
     for task in tasks:

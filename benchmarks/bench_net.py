@@ -18,11 +18,13 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.helpers.waiting import spin_until
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import BoardView
@@ -41,14 +43,6 @@ def make(home: Path, plan: HostPlan | JoinPlan | None) -> TicTacToeApp:
     return TicTacToeApp(
         settings, paths=Paths(home / "c", home / "d"), searcher=ThreadSearcher(get_strategy), online=plan, seed=1
     )
-
-
-async def until(condition: Callable[[], bool]) -> None:
-    deadline = time.perf_counter() + 10
-    while not condition():
-        if time.perf_counter() > deadline:
-            raise SystemExit("timed out")
-        await asyncio.sleep(0)
 
 
 def drawn(app: TicTacToeApp, move: Move) -> bool:
@@ -70,7 +64,7 @@ async def online_ms(games: int) -> tuple[list[float], list[float]]:
         host = make(home / "host", HostPlan("127.0.0.1", 0))
         async with host.run_test():
             screen = host.game_screen
-            await until(
+            await spin_until(
                 lambda: (
                     screen.online is not None and screen.online.host is not None and bool(screen.online.host.address)
                 )
@@ -81,7 +75,7 @@ async def online_ms(games: int) -> tuple[list[float], list[float]]:
             assert link.host.address is not None
             guest = make(home / "guest", JoinPlan(*link.host.address, link.host.code))
             async with guest.run_test():
-                await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
+                await spin_until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
                 for _ in range(games):
                     for move in DRAW:
                         hosting = host.game_screen.game
@@ -89,15 +83,15 @@ async def online_ms(games: int) -> tuple[list[float], list[float]]:
                         before = len(hosting.line)
                         started = time.perf_counter()
                         mover.game_screen.place(move)
-                        await until(
+                        await spin_until(
                             lambda: len(host.game_screen.game.line) == len(guest.game_screen.game.line) == before + 1  # noqa: B023
                         )
                         to_state.append((time.perf_counter() - started) * 1e3)
-                        await until(lambda: drawn(host, move) and drawn(guest, move))  # noqa: B023
+                        await spin_until(lambda: drawn(host, move) and drawn(guest, move))  # noqa: B023
                         to_screen.append((time.perf_counter() - started) * 1e3)
                         await settled(host, guest)
                     host.game_screen.action_new_game()
-                    await until(lambda: not host.game_screen.game.line and not guest.game_screen.game.line)
+                    await spin_until(lambda: not host.game_screen.game.line and not guest.game_screen.game.line)
                     await settled(host, guest)
     return to_state, to_screen
 
@@ -113,7 +107,7 @@ async def local_ms(games: int) -> tuple[list[float], list[float]]:
                     started = time.perf_counter()
                     app.game_screen.place(move)
                     to_state.append((time.perf_counter() - started) * 1e3)
-                    await until(lambda: drawn(app, move))  # noqa: B023
+                    await spin_until(lambda: drawn(app, move))  # noqa: B023
                     to_screen.append((time.perf_counter() - started) * 1e3)
                     await settled(app)
                 app.game_screen.action_new_game()

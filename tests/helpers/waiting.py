@@ -16,10 +16,13 @@ POLL = 0.005
 """Seconds between two looks at a condition (the event loop runs in between)."""
 
 
-async def until(condition: Callable[[], object | Awaitable[object]], what: str = "the condition") -> None:
+async def until(
+    condition: Callable[[], object | Awaitable[object]], what: str = "the condition", poll: float = POLL
+) -> None:
     """Let the event loop run (the apps, hosts and guests on it) until ``condition()`` is true,
-    awaiting it if it is a coroutine; fail after :data:`TIMEOUT` seconds, saying ``what`` was
-    awaited."""
+    awaiting it if it is a coroutine, looking every ``poll`` seconds (0: at every turn of the
+    loop, for the benchmarks, whose times a poll's sleep would lengthen); fail after
+    :data:`TIMEOUT` seconds, saying ``what`` was awaited."""
     assert isinstance(what, str), "the second argument says what is awaited; every wait has the one TIMEOUT"
     try:
         async with asyncio.timeout(TIMEOUT):
@@ -29,9 +32,15 @@ async def until(condition: Callable[[], object | Awaitable[object]], what: str =
                     answer = await answer
                 if answer:
                     return
-                await asyncio.sleep(POLL)
+                await asyncio.sleep(poll)
     except TimeoutError:
         raise AssertionError(f"waited {TIMEOUT:g} s for {what}") from None
+
+
+async def spin_until(condition: Callable[[], object], what: str = "the condition") -> None:
+    """:func:`until`, looking at every turn of the loop: for the benchmarks, whose times a poll's
+    sleep would lengthen."""
+    await until(condition, what, poll=0)
 
 
 def until_blocking(condition: Callable[[], object], what: str = "the condition") -> None:
