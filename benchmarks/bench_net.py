@@ -90,7 +90,7 @@ async def online_ms(games: int) -> tuple[list[float], list[float]]:
                         await spin_until(lambda: drawn(host, move) and drawn(guest, move))  # noqa: B023
                         to_screen.append((time.perf_counter() - started) * 1e3)
                         await settled(host, guest)
-                    host.game_screen.action_new_game()
+                    await host.game_screen.action_new_game()
                     await spin_until(lambda: not host.game_screen.game.line and not guest.game_screen.game.line)
                     await settled(host, guest)
     return to_state, to_screen
@@ -110,7 +110,7 @@ async def local_ms(games: int) -> tuple[list[float], list[float]]:
                     await spin_until(lambda: drawn(app, move))  # noqa: B023
                     to_screen.append((time.perf_counter() - started) * 1e3)
                     await settled(app)
-                app.game_screen.action_new_game()
+                await app.game_screen.action_new_game()
                 await settled(app)
     return to_state, to_screen
 
