@@ -26,9 +26,11 @@ from ..helpers.scripts import ROOT
 from ..helpers.waiting import TIMEOUT
 
 #: A copy of the app in a process of its own, two players at one keyboard, that plays two moves,
-#: says so, and runs until it is killed.
+#: says so, and runs until it is killed. A closed terminal's hang-up ends it as it ends an app
+#: started in a terminal, even where the tests run with hang-ups ignored (under ``nohup``, whose
+#: ignoring a child inherits: the hang-up then never came, and the wait for the end timed out).
 PLAYING = """
-import asyncio, sys
+import asyncio, signal, sys
 from pathlib import Path
 from tests.helpers.waiting import until
 from tictactoe_tui.app import TicTacToeApp
@@ -39,6 +41,7 @@ from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import TWO_PLAYERS
 
 async def play() -> None:
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     paths = Paths(Path(sys.argv[1]), Path(sys.argv[2]))
     app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), paths=paths, searcher=ThreadSearcher(get_strategy))
     async with app.run_test() as pilot:
