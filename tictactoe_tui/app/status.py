@@ -100,10 +100,10 @@ class StatusLine(Widget):
             if line:
                 lines.append(f"[dim]{phrased(line, width, room)}[/dim]")
                 room -= self._height_of(lines[-1], width)
-        if notice and news and news != notice:  # the news too, below the notice, where it fits whole
-            below = f"[dim]{phrased(news, width, room)}[/dim]"
-            if self._height_of(below, width) <= room:
-                lines.append(below)
+        if notice and news and news != notice:  # the news too, below the notice: what of it fits
+            below = leading(news, width, room)
+            if below:
+                lines.append(f"[dim]{below}[/dim]")
         return "\n".join(lines)
 
     def _height_of(self, markup: str, width: int) -> int:
@@ -137,6 +137,18 @@ def phrased(line: str, width: int, room: int) -> str:
         else:
             lines.append(phrase.lstrip())
     return "\n".join(lines) if sum(wrapped_height(part, width) for part in lines) <= room else line
+
+
+def leading(line: str, width: int, room: int) -> str:
+    """``line`` :func:`phrased` within ``room`` lines of ``width`` cells: whole where it fits, else
+    as many of its first phrases as fit ("O played a1 in 132.2 ms" without "— draw with best
+    play"), else ""."""
+    phrases = PHRASE_END.split(line)
+    for count in range(len(phrases), 0, -1):
+        shown = phrased("".join(phrases[:count]), width, room)
+        if sum(wrapped_height(part, width) for part in shown.split("\n")) <= room:
+            return shown
+    return ""
 
 
 def wrapped_height(line: str, width: int) -> int:
