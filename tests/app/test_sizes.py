@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.widgets import Footer, Select, Static
+from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
@@ -23,8 +24,10 @@ from tictactoe_tui.app.status import Cause, Notice, StatusLine
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import GameState, Preset, Settings, presets_for
-from tictactoe_tui.table import TWO_PLAYERS
+from tictactoe_tui.table import TABLES, TWO_PLAYERS, FirstPlayer, MarkChoice
 
+from ..helpers.engine import random_play
+from ..helpers.players import Gated
 from ..helpers.squares import shown
 
 WIDTHS = (40, 70, 80, 140, 200)  # 70 and 80: either side of the sidebar folding away
@@ -167,3 +170,30 @@ async def test_a_click_reaches_the_square_under_it(monkeypatch: pytest.MonkeyPat
                 assert second is not None
                 if second.x > first.right:  # a gap between them
                     assert click(first.right, first.y) == [], f"{preset.label} at {size}: the gap after a1"
+
+
+async def test_at_80_columns_the_footer_is_whole_at_every_table_in_every_game() -> None:
+    """At 80×24 the host's footer cut "? Help  q Quit" after "v Review": the footer is read as
+    drawn, for every table and game the app offers, with a game under way and one over."""
+    gated = Gated()  # the computers never answer: the game stays as it was set
+    app = TicTacToeApp(Settings(), searcher=ThreadSearcher(lambda name: gated), seed=1, watch_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        try:
+            for table in TABLES.values():
+                for game in RULES:
+                    empty = presets_for(game)[0].empty_board()
+                    for board in (empty, random_play(empty, seed=1, plies=empty.rows * empty.cols)):
+                        seating = table.seat(FirstPlayer.YOU, MarkChoice.X, random.Random(1))
+                        screen.new_game(GameState.seated(board, seating))
+                        await pilot.pause()
+                        await pilot.pause()
+                        footer = app.screen.query_one(Footer)
+                        drawn = app.screen._compositor.render_strips()[footer.region.y].text  # the line as shown
+                        where = f"{table.label}, {game}, {'over' if board.is_over else 'under way'}: {drawn!r}"
+                        for key in footer.query(FooterKey):
+                            assert f"{key.key_display} {key.description}".strip() in drawn, where
+                        assert "? Help" in drawn, where
+                        assert "q Quit" in drawn, where
+        finally:
+            gated.gate.set()

@@ -68,7 +68,9 @@ class GameScreen(PlayScreen, Aiming):
         Binding("escape", "focus_board", "Back to the board", show=False),
         Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
-        Binding("c", "new_code", "New join code"),
+        # a host's rare key (said when someone guesses, listed by ? and the palette): out of the
+        # footer, which at 80 columns then had no room for "? Help  q Quit"
+        Binding("c", "new_code", "New join code", show=False),
         Binding("v", "review", "Review"),
         Binding("z", "puzzles", "Puzzles", show=False),
         Binding("s", "stats", "Statistics", show=False),
