@@ -14,6 +14,7 @@ import pytest
 from rich.text import Text
 from textual import events
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import Footer, Select, Static
 from textual.widgets._footer import FooterKey
 
@@ -197,3 +198,49 @@ async def test_at_80_columns_the_footer_is_whole_at_every_table_in_every_game() 
                         assert "q Quit" in drawn, where
         finally:
             gated.gate.set()
+
+
+def words_whole(widget: Widget, text: str) -> bool:
+    """Whether ``widget`` draws the words of ``text`` whole, broken between words only (and
+    from the first, as many as its height holds)."""
+    drawn, words = " ".join(shown(widget)).split(), text.split()
+    return bool(drawn) and drawn == words[: len(drawn)]
+
+
+@pytest.mark.parametrize("preset", [Preset(3, 3, 3), Preset(15, 15, 5)], ids=lambda preset: preset.key)
+@pytest.mark.parametrize("size", [(40, 14), (60, 20)], ids=lambda size: "{}x{}".format(*size))
+async def test_f2_in_a_narrow_window_keeps_the_status_readable_or_says_the_width_it_needs(
+    size: tuple[int, int], preset: Preset
+) -> None:
+    """With the sidebar shown by F2 at 40×14 the status column shrank to four cells and its
+    headline broke inside words: the sidebar is shown where the board's column keeps its words
+    whole, else the status says the width the sidebar needs; a window narrowed under the
+    sidebar folds it."""
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=size) as pilot:
+        status = app.query_one(StatusLine)
+        view = app.query_one(BoardView)
+        message = app.query_one("#too-small", Static)
+        for width, height in (size, (40, 14)):  # F2 at ``size``, then narrowed
+            status.online_banner = ""
+            await pilot.resize_terminal(width, height)
+            if (width, height) == size:
+                await pilot.press("f2")
+            await pilot.pause()
+            where = f"F2 at {size}, now {width}×{height}"
+            said = Text.from_markup(status.render()).plain
+            if not app.query_one("#side").display and (width, height) == size:
+                assert re.search(r"\b\d+ columns\b", said), f"{where}: {said!r} names no width"
+            assert " ".join(shown(status)).split() == said.split(), f"{where}: {shown(status)} of {said!r}"
+            status.online_banner = LONG_NEWS[2][0]  # the longest words the status says: an address
+            await pilot.pause()
+            said = Text.from_markup(status.render()).plain
+            assert words_whole(status, said), f"{where}: {shown(status)} of {said!r}"
+            if not view.fits:
+                assert words_whole(message, str(message.render())), f"{where}: {shown(message)}"
+        assert not app.query_one("#side").display
+        await pilot.resize_terminal(60, 20)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.query_one("#side").display
+        assert "columns" not in Text.from_markup(status.render()).plain  # said while it could not be shown

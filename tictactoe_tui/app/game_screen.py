@@ -209,10 +209,10 @@ class GameScreen(PlayScreen, Aiming):
             self.notice = None
 
     def action_toggle_sidebar(self) -> None:
-        """Show or hide the sidebar."""
-        shown = not self.side.shown
-        self.side.show(shown)
-        if not shown:
+        """Show or hide the sidebar (or say the width it needs beside the board)."""
+        refusal = self.side.toggle(self.size.width)
+        self.say(refusal or "")
+        if not refusal and not self.side.shown:
             self.action_focus_board()
 
     def action_focus_board(self) -> None:

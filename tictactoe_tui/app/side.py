@@ -19,6 +19,13 @@ SIDEBAR_ROOM = "-sidebar-room"
 #: Below this width the sidebar starts folded away.
 NARROW = 72
 
+#: The sidebar's width (``#side`` in panels.tcss, the room kept for it in tictactoe.tcss).
+SIDEBAR_WIDTH = 32
+
+#: The least width the board's column keeps beside the sidebar: the status's words stay whole
+#: (the longest it says, an address with its port, takes 21 cells, inside the column's padding).
+BESIDE_SIDEBAR = 28
+
 
 class SidebarPlace:
     """Where the game screen's sidebar goes (``#side``, once mounted), and whether it is shown."""
@@ -46,11 +53,27 @@ class SidebarPlace:
 
     def resized(self, width: int) -> None:
         """The screen is ``width`` columns wide now: the sidebar folds away (or comes back)
-        when the width crosses :data:`NARROW`."""
+        when the width crosses :data:`NARROW`, and folds where the board's column would be
+        left too narrow beside it."""
         narrow = width < NARROW
         if narrow != self._narrow:
             self._narrow = narrow
             self.show(not narrow)
+        elif self.shown and width < self.needs:
+            self.show(False)
+
+    @property
+    def needs(self) -> int:
+        """The window's width the sidebar needs: its own and the board's column beside it."""
+        return SIDEBAR_WIDTH + BESIDE_SIDEBAR
+
+    def toggle(self, width: int) -> str | None:
+        """Show or fold the sidebar (F2) in a window ``width`` columns wide; what to say if it
+        cannot be shown there."""
+        if not self.shown and width < self.needs:
+            return f"The sidebar needs {self.needs} columns: Ctrl+P offers its choices"
+        self.show(not self.shown)
+        return None
 
     async def _mount(self) -> None:
         from textual.widgets import Footer
