@@ -12,7 +12,7 @@ from textual.widgets import Input, OptionList, Select
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import HINT, overlay_label, value_words
-from tictactoe_tui.app.screens import PathPrompt, StatsScreen
+from tictactoe_tui.app.screens import ConfirmScreen, PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
 from tictactoe_tui.game import Preset, Settings
@@ -296,6 +296,30 @@ async def test_save_then_load_a_game_from_the_keys(make_app: AppFactory, tmp_pat
         assert app.game_screen.game.line == ((1, 1), (0, 0))
         await pilot.press("u")  # a loaded game keeps its history
         assert marks(app) == ".../.x./..."
+
+
+async def test_loading_the_game_on_screen_asks_nothing(make_app: AppFactory, tmp_path: Path) -> None:
+    """Ctrl+O of the file just saved asked "leave this game unfinished?" although nothing would
+    be lost: it says the game is on screen already and keeps it as it is."""
+    target = tmp_path / "game.ttt"
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "ctrl+s")
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await until(target.exists)
+        game = app.game_screen.game
+        await pilot.press("ctrl+o")
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await settle(app)
+        assert app.screen is app.game_screen  # no question
+        assert app.game_screen.game is game
+        assert "Already on screen: game.ttt holds this game" in status(app)
+        await pilot.press("u", "ctrl+o")  # one move taken back: the file holds another game
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
 
 
 async def test_loading_or_saving_a_named_pipe_is_refused_at_once(make_app: AppFactory, tmp_path: Path) -> None:

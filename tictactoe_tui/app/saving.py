@@ -1,6 +1,7 @@
 """Saving and loading games on the game screen (the file format: :mod:`..store.savefile`),
 loaded when the player first saves or loads one. What comes of the dialogs reaches the screen
-as messages: :class:`~.status.Told` for a game saved, :class:`~.messages.Loaded` for one read."""
+as messages: :class:`~.status.Told` for a game saved (or one that cannot or need not be
+loaded), :class:`~.messages.Loaded` for one read."""
 
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ def loaded_news(name: str | None, saved: savefile.SavedGame) -> str:
     """What the status says of a game just loaded from the file ``name`` (as the player gave it)."""
     played = counted(saved.board.move_count, "move")
     return f"Loaded {Path(name).name}: {played} played" if name else f"Loaded the saved game: {played} played"
+
+
+def on_screen(screen: PlayScreen, saved: savefile.SavedGame) -> bool:
+    """Whether ``saved`` is the game on ``screen`` as it stands: the same moves (none taken back
+    to play again) and the same seats, so that loading it would change nothing."""
+    game, loaded = screen.game, resumed(screen.settings, saved)
+    return loaded.line == game.line and loaded.board == game.board and loaded.seating == game.seating
 
 
 def save_game(screen: PlayScreen) -> None:
@@ -58,5 +66,8 @@ def load_game(screen: PlayScreen, path: str | None) -> None:
     except savefile.SaveFileError as error:  # refused in the status line: the game in progress goes on
         why = str(error).replace(str(full), full.name)  # the file by its name: a long path hid the reason
         screen.post_message(Told(Notice(f"Not loaded: {why}", Cause.ANSWER)))
+        return
+    if on_screen(screen, saved):  # nothing to load, and nothing to ask: the game goes on as it is
+        screen.post_message(Told(Notice(f"Already on screen: {full.name} holds this game", Cause.ANSWER)))
         return
     screen.post_message(Loaded(saved, path))
