@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
@@ -84,7 +85,27 @@ def test_a_setting_that_cannot_be_used_is_left_out_and_said_the_rest_kept(
     assert problem.startswith(f"{paths.settings}: ")
     assert reason in problem
     assert "\n" not in problem
-    assert paths.settings.read_text() == content  # left as it is: a choice changed in the app mends it
+    [kept] = paths.config_dir.glob("settings.json.bad-*")
+    assert kept.read_text() == content  # the player's file as it was: nothing lost
+    assert problem.endswith(f"the file as it was is kept as {kept.name}")
+    assert load_settings(paths, strategy_names(), ["textual-dark", "nord"]) == (settings, theme, None)  # said once
+    assert json.loads(paths.settings.read_text()) == {"mode": "two players", "coordinates": False}  # what it can use
+
+
+def test_a_settings_file_that_cannot_be_mended_is_left_as_it_is(paths: Paths, monkeypatch: pytest.MonkeyPatch) -> None:
+    paths.config_dir.mkdir(parents=True)
+    paths.settings.write_text('{"theme": "solarized-nope"}')
+
+    def full_disk(path: Path, data: bytes, *, new: bool = False) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("tictactoe_tui.store.files.write_atomically", full_disk)
+    _, theme, problem = load_settings(paths, strategy_names(), ["textual-dark"])
+    assert theme == DEFAULT_THEME
+    assert problem is not None
+    assert problem.endswith("the file is left as it is (No space left on device)")
+    assert paths.settings.read_text() == '{"theme": "solarized-nope"}'
+    assert list(paths.config_dir.iterdir()) == [paths.settings]
 
 
 def test_garbage_bytes_are_kept_aside(paths: Paths) -> None:

@@ -93,6 +93,14 @@ async def test_the_app_starts_whatever_the_settings_file_holds(content: str, tmp
         assert len(problems) == 1  # said once, in one line
         assert "using" in problems[0] or "kept as settings.json.bad-" in problems[0]
         assert app.is_running
+    [kept] = paths.config_dir.glob("settings.json.bad-*")
+    assert kept.read_text() == content  # the player's file as it was: nothing lost
+    again = TicTacToeApp(paths=paths, searcher=ThreadSearcher(lambda _name: FirstFree()), seed=1, watch_delay=0)
+    async with again.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        assert again.problems == []  # not said again at each start (it was, till the setting changed)
+        assert (again.theme, again.game_screen.settings) == (app.theme, app.game_screen.settings)
 
 
 async def test_a_theme_that_cannot_be_drawn_is_never_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -163,6 +163,26 @@ def update_json(path: Path, changes: dict[str, Any]) -> str | None:
             return write_json(path, merged)
     except OSError as error:
         return f"could not save {path} ({_reason(error)})"
+
+
+def leave_out(path: Path, keys: Collection[str]) -> str:
+    """Rewrite the JSON object file ``path`` without ``keys`` (values that cannot be used), the
+    file as it was set aside first as ``<name>.bad-<time>`` (nothing is lost); what was done, to
+    end a problem line. Under the lock :func:`update_json` takes: a copy saving at once keeps
+    its keys."""
+    try:
+        with _locked(path.parent):
+            original = path.read_bytes()
+            data = json.loads(original)
+            if not isinstance(data, dict):
+                raise BadFile(f"a {type(data).__name__} where an object was expected")
+            backup = backup_path(path)
+            write_atomically(backup, original, new=True)
+            usable = {key: value for key, value in data.items() if key not in keys}
+            write_atomically(path, json.dumps(usable, indent=2, sort_keys=True).encode("utf-8"))
+    except (OSError, ValueError) as error:
+        return f"the file is left as it is ({_reason(error)})"
+    return f"the file as it was is kept as {backup.name}"
 
 
 @contextlib.contextmanager

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine import BoardError
 from ..game import THINK_LIMITS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
 from ..table import TABLES
-from .files import BadFile, Paths, load
+from .files import BadFile, Paths, leave_out, load
 
 DEFAULT_THEME = "textual-dark"
 
@@ -35,11 +35,11 @@ def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
 
 def settings_from_json(
     data: Any, known_levels: Collection[str], known_themes: Collection[str] | None = None
-) -> tuple[Settings, str, list[str]]:
+) -> tuple[Settings, str, dict[str, str]]:
     """Settings and theme from the file's content, checked field by field (``known_levels``: the
     levels and players it may name; ``known_themes``: the themes, None to take any name). A field
-    that cannot be used is left out, its default used and a line says so; a file that is not an
-    object at all is :class:`BadFile`."""
+    that cannot be used is left out, its default used and a line says so (by the file's key); a
+    file that is not an object at all is :class:`BadFile`."""
     if not isinstance(data, dict):
         raise BadFile(f"a {type(data).__name__} where an object was expected")
     defaults = Settings()
@@ -55,7 +55,7 @@ def settings_from_json(
         "coach": _flag,
     }
     values: dict[str, Any] = {}
-    problems: list[str] = []
+    problems: dict[str, str] = {}
     for field, read in fields.items():
         key = FILE_KEYS.get(field, field)
         if key not in data:
@@ -63,10 +63,10 @@ def settings_from_json(
         try:
             values[field] = read(data[key])
         except BadFile as error:
-            problems.append(f"{key} {_shown(data[key])} {error}: using {_written(settings_to_json(defaults, '')[key])}")
+            problems[key] = f"{key} {_shown(data[key])} {error}: using {_written(settings_to_json(defaults, '')[key])}"
     theme = data.get("theme", DEFAULT_THEME)
     if not isinstance(theme, str) or (known_themes is not None and theme not in known_themes):
-        problems.append(f"theme {_shown(theme)} is not available: using {DEFAULT_THEME}")
+        problems["theme"] = f"theme {_shown(theme)} is not available: using {DEFAULT_THEME}"
         theme = DEFAULT_THEME
     return replace(defaults, **values), theme, problems
 
@@ -135,12 +135,14 @@ def load_settings(
     paths: Paths, known_levels: Collection[str], known_themes: Collection[str] | None = None
 ) -> tuple[Settings, str, str | None]:
     """Settings, theme and a problem to report (one line); defaults for a missing file, or one
-    that is not a JSON object (set aside), and for each field that cannot be used."""
+    that is not a JSON object (set aside), and for each field that cannot be used: said once,
+    the file then holds the fields it can use (as it was: set aside), so the next start says
+    nothing."""
     (settings, theme, problems), problem = load(
         paths.settings,
         lambda data: settings_from_json(data, known_levels, known_themes),
-        lambda: (Settings(), DEFAULT_THEME, []),
+        lambda: (Settings(), DEFAULT_THEME, {}),
     )
     if problems:
-        problem = f"{paths.settings}: {'; '.join(problems)}"
+        problem = f"{paths.settings}: {'; '.join(problems.values())}; {leave_out(paths.settings, problems)}"
     return settings, theme, problem
