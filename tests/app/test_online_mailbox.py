@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,119 +21,88 @@ from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
 from ..helpers.app import marks, status
 from ..helpers.mailbox import free_port, mailbox_server
-from ..helpers.online import app_for, press
+from ..helpers.online import app_for, mailbox_guest, mailbox_host, mailbox_match, playing, press, shown_code
 from ..helpers.waiting import until
 
 #: Twisted's reactor runs on one asyncio loop for the life of the process, as it does in the app.
 session_loop = pytest.mark.asyncio(loop_scope="session")
 
 
-def shown_code(app: TicTacToeApp) -> str:
-    """The code the host's status line shows ("" while none)."""
-    found = re.search(r"code: ([0-9]+-[a-z]+-[a-z]+)", status(app))
-    return found.group(1) if found else ""
-
-
-def playing(app: TicTacToeApp) -> bool:
-    return app.game_screen.game.joined
-
-
 @session_loop
 async def test_two_apps_play_a_whole_game_through_the_mailbox_server(tmp_path: Path) -> None:
-    with mailbox_server(tmp_path / "mailbox") as server:
-        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
-        async with host.run_test():
-            await until(lambda: bool(shown_code(host)))
-            assert "Waiting for your friend" in status(host)
-            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
-            async with guest.run_test():
-                await until(lambda: playing(host) and playing(guest))
-                assert "Your turn (X)" in status(host)
-                assert "Your friend's turn (X)" in status(guest)
-                assert f"playing the host through {server.url}" in status(guest)
-                for app, digit in ((host, "5"), (guest, "1"), (host, "3"), (guest, "2"), (host, "7")):
-                    before = len(host.game_screen.game.line)
-                    await press(app, digit)
-                    crossed = before + 1
-                    await until(lambda: len(host.game_screen.game.line) == len(guest.game_screen.game.line) == crossed)  # noqa: B023
-                assert marks(host) == marks(guest) == "oox/.x./x.."
-                assert status(host).startswith("You win")
-                assert status(guest).startswith("Your friend wins")
-                await press(guest, "n")  # a rematch: the guest moves first now
-                await until(lambda: host.game_screen.game.number == guest.game_screen.game.number == 2)
-                await press(guest, "5")
-                await until(lambda: marks(host) == ".../.x./...")
-            # the guest quit: the host says so, waits, and shows a fresh code to go on with
-            await until(lambda: "Your friend left" in status(host) and bool(shown_code(host)))
-            assert not playing(host)
-            assert "Waiting for your friend" in status(host)
-            again = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
-            async with again.run_test():
-                await until(lambda: marks(again) == ".../.x./..." and playing(host))
-                await press(host, "1")
-                await until(lambda: marks(again) == "o../.x./...")  # the host plays second in game 2
+    async with mailbox_host(tmp_path) as (server, host):
+        assert "Waiting for your friend" in status(host)
+        async with mailbox_guest(tmp_path, server, host) as guest:
+            assert "Your turn (X)" in status(host)
+            assert "Your friend's turn (X)" in status(guest)
+            assert f"playing the host through {server.url}" in status(guest)
+            for app, digit in ((host, "5"), (guest, "1"), (host, "3"), (guest, "2"), (host, "7")):
+                before = len(host.game_screen.game.line)
+                await press(app, digit)
+                crossed = before + 1
+                await until(lambda: len(host.game_screen.game.line) == len(guest.game_screen.game.line) == crossed)  # noqa: B023
+            assert marks(host) == marks(guest) == "oox/.x./x.."
+            assert status(host).startswith("You win")
+            assert status(guest).startswith("Your friend wins")
+            await press(guest, "n")  # a rematch: the guest moves first now
+            await until(lambda: host.game_screen.game.number == guest.game_screen.game.number == 2)
+            await press(guest, "5")
+            await until(lambda: marks(host) == ".../.x./...")
+        # the guest quit: the host says so, waits, and shows a fresh code to go on with
+        await until(lambda: "Your friend left" in status(host) and bool(shown_code(host)))
+        assert not playing(host)
+        assert "Waiting for your friend" in status(host)
+        async with mailbox_guest(tmp_path, server, host) as again:
+            await until(lambda: marks(again) == ".../.x./...")
+            await press(host, "1")
+            await until(lambda: marks(again) == "o../.x./...")  # the host plays second in game 2
 
 
 @session_loop
 async def test_a_wrong_code_is_refused_the_host_shows_a_new_one_and_the_friend_joins_with_it(tmp_path: Path) -> None:
-    with mailbox_server(tmp_path / "mailbox") as server:
-        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
-        async with host.run_test():
-            await until(lambda: bool(shown_code(host)))
-            first = shown_code(host)
-            mistyped = f"{first.split('-')[0]}-not-this"
-            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, mistyped))
-            async with guest.run_test() as pilot:
-                await until(lambda: isinstance(guest.screen, PathPrompt))
-                assert isinstance(guest.screen, PathPrompt)
-                assert f"refused the code {mistyped}" in guest.screen.title_text
-                assert not playing(guest)  # no board for a wrong code
-                await until(lambda: bool(shown_code(host)) and shown_code(host) != first)
-                assert "Someone tried a wrong code (1)" in status(host)
-                guest.screen.query_one(Input).value = shown_code(host).replace("-", " ").upper()  # as typed
-                await pilot.press("enter")
-                await until(lambda: playing(guest) and playing(host))
+    async with mailbox_host(tmp_path) as (server, host):
+        first = shown_code(host)
+        mistyped = f"{first.split('-')[0]}-not-this"
+        guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, mistyped))
+        async with guest.run_test() as pilot:
+            await until(lambda: isinstance(guest.screen, PathPrompt))
+            assert isinstance(guest.screen, PathPrompt)
+            assert f"refused the code {mistyped}" in guest.screen.title_text
+            assert not playing(guest)  # no board for a wrong code
+            await until(lambda: bool(shown_code(host)) and shown_code(host) != first)
+            assert "Someone tried a wrong code (1)" in status(host)
+            guest.screen.query_one(Input).value = shown_code(host).replace("-", " ").upper()  # as typed
+            await pilot.press("enter")
+            await until(lambda: playing(guest) and playing(host))
 
 
 @session_loop
 async def test_moves_cross_after_the_mailbox_server_restarts_and_nobody_is_told_to_move_meanwhile(
     tmp_path: Path,
 ) -> None:
-    with mailbox_server(tmp_path / "mailbox") as server:
-        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
-        async with host.run_test():
-            await until(lambda: bool(shown_code(host)))
-            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
-            async with guest.run_test():
-                await until(lambda: playing(host) and playing(guest))
-                await press(host, "5")
-                await until(lambda: marks(guest) == ".../.x./...")
-                server.stop()
-                await until(lambda: "Lost the mailbox server" in status(guest))
-                assert not playing(guest)
-                assert "Your turn" not in status(guest)
-                server.start()
-                await until(lambda: playing(guest) and playing(host))
-                await press(guest, "1")
-                await until(lambda: marks(host) == "o../.x./...")
+    async with mailbox_match(tmp_path) as (server, host, guest):
+        await press(host, "5")
+        await until(lambda: marks(guest) == ".../.x./...")
+        server.stop()
+        await until(lambda: "Lost the mailbox server" in status(guest))
+        assert not playing(guest)
+        assert "Your turn" not in status(guest)
+        server.start()
+        await until(lambda: playing(guest) and playing(host))
+        await press(guest, "1")
+        await until(lambda: marks(host) == "o../.x./...")
 
 
 @session_loop
 async def test_a_host_that_quits_is_told_to_the_guest_who_is_asked_for_a_new_code(tmp_path: Path) -> None:
-    with mailbox_server(tmp_path / "mailbox") as server:
-        host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
-        async with host.run_test():
-            await until(lambda: bool(shown_code(host)))
-            guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, shown_code(host)))
-            async with guest.run_test():
-                await until(lambda: playing(host) and playing(guest))
-                host.exit()  # the app quits: its link's task is cancelled first, then the link closed
-                await until(lambda: "The host closed the game" in status(guest))
-                assert "tampered" not in status(guest)
-                assert not playing(guest)
-                await until(lambda: isinstance(guest.screen, PathPrompt))
-                assert isinstance(guest.screen, PathPrompt)
-                assert guest.screen.title_text.startswith("The host closed the game. Type the code again")
+    async with mailbox_match(tmp_path) as (_server, host, guest):
+        host.exit()  # the app quits: its link's task is cancelled first, then the link closed
+        await until(lambda: "The host closed the game" in status(guest))
+        assert "tampered" not in status(guest)
+        assert not playing(guest)
+        await until(lambda: isinstance(guest.screen, PathPrompt))
+        assert isinstance(guest.screen, PathPrompt)
+        assert guest.screen.title_text.startswith("The host closed the game. Type the code again")
 
 
 @session_loop
