@@ -37,6 +37,7 @@ from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Setti
 from tictactoe_tui.table import TABLES
 
 from .app import settle, status
+from .waiting import until
 
 #: Seconds one action (and the work it starts) may take before the app counts as hung: the
 #: longest search an action can start (the overlay's 10 s on a board with an opening book)
@@ -269,8 +270,17 @@ def read_screen(
     view = app.query_one(BoardView)
     if view.fits and notice.startswith("Make the window larger"):
         faults.append(f"the status still says {notice!r} with the whole board shown")
+    return faults + drawing_faults(app)
+
+
+def drawing_faults(app: TicTacToeApp) -> list[str]:
+    """Every square the board view draws otherwise than the game it was last given holds it (the
+    marks, and the cursor's square empty), where the whole board is shown and still."""
+    faults: list[str] = []
+    screen = app.game_screen
+    view = app.query_one(BoardView)
     shown_game = view.game  # what the view was last given (a computer's move may be on its way to it)
-    moving = not game.seating.keyboard and not screen.paused  # the computers keep playing: frames lag
+    moving = not screen.game.seating.keyboard and not screen.paused  # the computers keep playing: frames lag
     if view.fits and app.screen is screen and shown_game is not None and not moving:
         board = shown_game.board
         for move in view.squares:
@@ -347,12 +357,17 @@ def headline_faults(game: GameState, status: str) -> list[str]:
 async def drawn_still(app: TicTacToeApp, pilot: Pilot[None]) -> None:
     """Wait until the game the screen holds has been drawn: between two computers the next move
     can land after the action settled and before the screen is read, ahead of its paint (a stress
-    run's Ultimate computers game read a mark the model had and the board had not drawn yet)."""
+    run's Ultimate computers game read a mark the model had and the board had not drawn yet), and
+    a board given a new game is painted when the app next has a moment, which on a loaded machine
+    can be after a pause (an undo that paused two computers read an O not yet drawn). A mark the
+    board never draws is still a fault: :func:`drawing_faults` after the one time-out."""
     for _ in range(100):  # a move every few tens of ms at the fuzzer's think time: still within a few pauses
         game = app.game_screen.game
         await pilot.pause()
         if app.game_screen.game is game:
-            return
+            break
+    with contextlib.suppress(AssertionError):  # not drawn by then: read_screen reports it
+        await until(lambda: not drawing_faults(app), "the board drawn as the game it was given")
 
 
 async def run(
