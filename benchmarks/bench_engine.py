@@ -21,10 +21,11 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
-from tictactoe_tui.engine import Board, get_strategy
+from tictactoe_tui.engine import Analysis, Board, Strategy, get_strategy
 from tictactoe_tui.engine.search.solver import Solver
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -121,6 +122,22 @@ def pieces_of(board: Board) -> list[str]:
     return [" " if c == "." else c for c in str(board).replace("/", "")]
 
 
+def brute_force_on(board: Board, rng: random.Random) -> int:
+    """Seed 000's move on ``board``, from its pieces."""
+    return brute_force_move(pieces_of(board), str(board.to_move), rng)
+
+
+def choose_each(strategy: Strategy, boards: Sequence[Board], rng: random.Random) -> None:
+    """``strategy``'s move on each of ``boards`` in turn."""
+    for board in boards:
+        strategy.choose(board, rng)
+
+
+def solved(board: Board) -> Analysis:
+    """A fresh solver's analysis of ``board``."""
+    return Solver(board.geometry).analyze(board)
+
+
 def bench_warm_3x3(quick: bool) -> None:
     print("1. perfect move on 3x3, warm, against seed 000's brute force")
     perfect = get_strategy("perfect")
@@ -134,10 +151,9 @@ def bench_warm_3x3(quick: bool) -> None:
         boards = by_marks[marks]
         if quick and marks < 2:
             boards = boards[:2]
-        for board in boards:  # warm: every position solved once before timing
-            perfect.choose(board, rng)
-        brute = sum(timed(lambda b=b: brute_force_move(pieces_of(b), str(b.to_move), rng)) for b in boards)
-        ours = sum(timed(lambda b=b: [perfect.choose(b, rng) for _ in range(200)], repeat=3) for b in boards) / 200
+        choose_each(perfect, boards, rng)  # warm: every position solved once before timing
+        brute = sum(timed(partial(brute_force_on, b, rng)) for b in boards)
+        ours = sum(timed(partial(choose_each, perfect, [b] * 200, rng), repeat=3) for b in boards) / 200
         total_brute += brute
         total_ours += ours
         print(
@@ -156,9 +172,8 @@ def bench_levels_3x3() -> None:
     print(f"   seed 000's first move: {first_move * 1e3:.0f} ms")
     for name in ("easy", "medium", "hard", "impossible", "perfect"):
         strategy = get_strategy(name)
-        for board in boards:
-            strategy.choose(board, rng)
-        per_move = timed(lambda s=strategy: [s.choose(board, rng) for board in boards], repeat=3) / len(boards)
+        choose_each(strategy, boards, rng)
+        per_move = timed(partial(choose_each, strategy, boards, rng), repeat=3) / len(boards)
         print(f"   {name:>10}: {per_move * 1e6:8.2f} us/move, {first_move / per_move:>12,.0f}x seed 000's first move")
 
 
@@ -210,8 +225,8 @@ def bench_4x4(quick: bool) -> None:
     print("3. exact solve of the empty 4x4 board against plain memoised negamax")
     for k in (4, 3):
         board = Board.empty(4, 4, k)
-        ours_seconds = timed(lambda board=board: Solver(board.geometry).analyze(board), repeat=3)
-        analysis = Solver(board.geometry).analyze(board)
+        ours_seconds = timed(partial(solved, board), repeat=3)
+        analysis = solved(board)
         if quick:
             print(f"   k={k}: solver {ours_seconds:.3f} s, value {analysis.value} (reference skipped)")
             continue

@@ -112,7 +112,7 @@ async def run(moves: int, seconds: float, sockets: int) -> None:
         async with app.run_test(size=(100, 40)):
             while (
                 app.game_screen.online is None
-                or app.game_screen.online.host is None
+                or not isinstance(app.game_screen.online.host, Host)
                 or not app.game_screen.online.host.address
             ):
                 await asyncio.sleep(0.01)

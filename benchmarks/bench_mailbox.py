@@ -18,7 +18,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -39,8 +38,8 @@ async def play(mailbox: str | None, games: int) -> tuple[float, list[float]]:
     """Milliseconds from asking for a code to the first move at the guest, and each move's crossing."""
     seen: list[Match] = []
     started = time.perf_counter()
-    host: Any
-    guest: Any
+    host: Host | MailboxHost
+    guest: Guest | MailboxGuest
     if mailbox is None:
         host = Host(Match(), gate=Gate())
         address = await host.start("127.0.0.1", 0)

@@ -31,6 +31,7 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.engine import Move, get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.net import HostPlan, JoinPlan
+from tictactoe_tui.net.host import Host
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import TWO_PLAYERS
 
@@ -66,12 +67,14 @@ async def online_ms(games: int) -> tuple[list[float], list[float]]:
             screen = host.game_screen
             await spin_until(
                 lambda: (
-                    screen.online is not None and screen.online.host is not None and bool(screen.online.host.address)
+                    screen.online is not None
+                    and isinstance(screen.online.host, Host)
+                    and bool(screen.online.host.address)
                 )
             )
             link = screen.online
             assert link is not None
-            assert link.host is not None
+            assert isinstance(link.host, Host)
             assert link.host.address is not None
             guest = make(home / "guest", JoinPlan(*link.host.address, link.host.code))
             async with guest.run_test():

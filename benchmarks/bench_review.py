@@ -101,7 +101,7 @@ def long_reviews(seconds: float) -> None:
         ("Ultimate", 9, 3, "ultimate", 58),
         ("15×15, 5 in a row", 15, 5, "classic", 18),
     ):
-        seed, moves = 0, []
+        seed, moves = 0, list[Move]()
         while len(moves) < plies:  # the first seeded random game that lasts the plies
             seed += 1
             rng = random.Random(seed)

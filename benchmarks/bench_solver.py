@@ -22,6 +22,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the child imports the one it runs
+    import reference_solver
+
+    from tictactoe_tui.engine.search.solver import Solver
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,6 +45,7 @@ def solve_here(which: str, text: str) -> None:
     from tictactoe_tui.engine.board import Board
 
     board = Board.parse(text, k=4)
+    solver: reference_solver.Solver | Solver
     if which == "reference":
         import reference_solver
 

@@ -152,11 +152,11 @@ def main() -> None:
     solving = game_of(ultimate).searches.estimate(
         ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds), solve=True
     )
-    own = ultimate_mcts.search(ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds))
+    own_solver = ultimate_mcts.search(ultimate, random.Random(1), 10**9, Budget.seconds(args.seconds))
     print(f"   ultimate, MCTS-Solver, rules   : {solving.playouts / args.seconds:>8,.0f}/s")
     print(
-        f"   ultimate, its own MCTS-Solver  : {own.playouts / args.seconds:>8,.0f}/s (hard, impossible)"
-        f" — {own.playouts / plain_rate:.1f}x the plain MCTS through the rules"
+        f"   ultimate, its own MCTS-Solver  : {own_solver.playouts / args.seconds:>8,.0f}/s (hard, impossible)"
+        f" — {own_solver.playouts / plain_rate:.1f}x the plain MCTS through the rules"
     )
     me, opp = ultimate.sides()
     rates = []

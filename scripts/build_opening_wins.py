@@ -307,8 +307,8 @@ def main() -> None:
     args = parser.parse_args()
     book = WinBook.from_bytes(args.out.read_bytes(), GAME)
     answers = args.out.with_name(args.out.name + ".openings.partial")
-    done, keys = resumed(answers.read_text().splitlines() if answers.exists() else [], args.nodes)
-    book.update(keys)
+    done, resumed_keys = resumed(answers.read_text().splitlines() if answers.exists() else [], args.nodes)
+    book.update(resumed_keys)
     if answers.exists():
         print(f"resuming: {len(done['settled'])} positions settled, {len(done['closed'])} closed", file=sys.stderr)
     openings = args.positions or worklist(args.plies)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import itertools
 import random
 
+from tictactoe_tui.engine import Strategy
 from tictactoe_tui.engine.board import Board, Mark
 from tictactoe_tui.engine.players import seeds
 
 
-def loses(board: Board, player: seeds.Strategy, rng: random.Random) -> bool:
+def loses(board: Board, player: Strategy, rng: random.Random) -> bool:
     """True if some X line beats ``player`` (playing O) from ``board``."""
     if board.is_over:
         return board.winner is Mark.X

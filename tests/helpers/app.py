@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from textual.app import App
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.widgets import DirectoryTree
+from textual.worker import Worker
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import Searcher
@@ -61,7 +64,7 @@ async def click_cell(pilot: Pilot[None], row: int, col: int) -> None:
     assert await click_square(pilot, (row, col))
 
 
-async def handled(app: App[object]) -> None:
+async def handled(app: App[Any]) -> None:
     """Wait until ``app`` has handled every message sent to it or to a widget of its screens so
     far, and every message that handling posted in turn: the sign that input (a burst of keys,
     a click) has done all it will, before a test asserts what it did *not* do."""
@@ -81,6 +84,11 @@ async def handled(app: App[object]) -> None:
     await until(all_handled, "the app to handle its messages")
 
 
+def finished(worker: Worker[Any]) -> bool:
+    """Whether ``worker`` has ended (cancelled ones too)."""
+    return worker.is_finished
+
+
 async def settle(app: TicTacToeApp) -> None:
     """Wait until the input sent so far has been handled, every worker it started has ended
     (cancelled ones too), and their news has been handled. A directory tree's loader (the
@@ -90,5 +98,5 @@ async def settle(app: TicTacToeApp) -> None:
     for worker in list(app.workers):
         if isinstance(worker.node, DirectoryTree):
             continue
-        await until(lambda worker=worker: worker.is_finished, f"the worker {worker.name!r} to end")
+        await until(partial(finished, worker), f"the worker {worker.name!r} to end")
     await handled(app)

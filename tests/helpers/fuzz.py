@@ -15,10 +15,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.command import DiscoveryHit, Provider
+from textual.command import DiscoveryHit, Hit, Provider
 from textual.geometry import Region
 from textual.keys import Keys
 from textual.pilot import OutOfBounds, Pilot
@@ -27,10 +28,10 @@ from textual.widgets import Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
-from tictactoe_tui.app.archive import ConfirmScreen
 from tictactoe_tui.app.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.game_screen import GameScreen
+from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.app.sidebar import SECTIONS, HistoryList, setting_options
 from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Settings
@@ -103,9 +104,9 @@ def plays(action: str) -> bool:
     return action.startswith("place")
 
 
-async def palette_commands(screen: Screen[object]) -> list[DiscoveryHit]:
+async def palette_commands(screen: Screen[Any]) -> list[DiscoveryHit | Hit]:
     """What the command palette lists on ``screen``: every hit its providers discover."""
-    hits = []
+    hits: list[DiscoveryHit | Hit] = []
     for entry in screen.COMMANDS:
         provider = entry if isinstance(entry, type) else entry()
         assert issubclass(provider, Provider)

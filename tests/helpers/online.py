@@ -13,6 +13,7 @@ from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan
+from tictactoe_tui.net.host import Host
 from tictactoe_tui.store.files import Paths
 
 from .app import status
@@ -37,12 +38,12 @@ async def hosted_app(
         await until(
             lambda: (
                 app.game_screen.online is not None
-                and app.game_screen.online.host is not None
+                and isinstance(app.game_screen.online.host, Host)
                 and app.game_screen.online.host.address is not None
             )
         )
         assert app.game_screen.online is not None
-        assert app.game_screen.online.host is not None
+        assert isinstance(app.game_screen.online.host, Host)
         assert app.game_screen.online.host.address is not None
         yield app, app.game_screen.online.host.address, app.game_screen.online.host.code
 

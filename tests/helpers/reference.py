@@ -8,6 +8,7 @@ completing a line loses.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 Cells = tuple[str, ...]
@@ -88,11 +89,12 @@ def make_solver(  # type: ignore[no-untyped-def]
             out[i] = (-child_value, child_plies + 1)
         return out
 
-    def max_outcome(outcomes):  # type: ignore[no-untyped-def]
-        best = None
+    def max_outcome(outcomes: Iterable[tuple[int, int]]) -> tuple[int, int]:
+        best: tuple[int, int] | None = None
         for outcome in outcomes:
             if best is None or better(outcome, best):
                 best = outcome
+        assert best is not None, "no moves"
         return best
 
     return value, move_values

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from textual.app import App
+from typing import Any
+
 from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -23,9 +24,9 @@ def squares(node: DOMNode) -> list[Square]:
     return list(node.query_one(BoardView).squares.values())
 
 
-async def click_square(pilot: Pilot[object], move: Move) -> bool:
+async def click_square(pilot: Pilot[Any], move: Move) -> bool:
     """Click the middle of square ``move`` on the screen shown; whether the click reached the board."""
-    app: App[object] = pilot.app
+    app = pilot.app
     region = app.screen.query_one(BoardView).square_region(move)
     assert region is not None, "the board is not drawn"
     return await pilot.click(BoardView, offset=(region.x + region.width // 2, region.y + region.height // 2))
