@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -81,9 +82,9 @@ class Exploding(Strategy):
 
 
 @pytest.fixture(scope="module")
-def process() -> SearchProcess:
+def process() -> Iterator[SearchProcess]:
     searcher = SearchProcess()
-    yield searcher  # type: ignore[misc]
+    yield searcher
     searcher.close()
 
 

@@ -136,7 +136,7 @@ def test_the_position_kept_move_by_move_matches_a_recount(shape: tuple[int, int,
     played: list[tuple[int, int]] = []
     for _ in range(data.draw(st.integers(1, 40))):
         stones = position.stones
-        if played and data.draw(st.booleans()):
+        if len(played) > 0 and data.draw(st.booleans()):
             cell, side = played.pop()
             position.take_back(cell, side)
         else:

@@ -48,7 +48,7 @@ def test_the_shipped_book_loads_and_matches_its_checksum() -> None:
 
 def book_line_positions(book: OpeningBook) -> Iterator[Board]:
     """Every position a book line reaches (both seats), once per mirror image."""
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int, Mark]] = set()
     for seat in (Mark.X, Mark.O):
         frontier = [EMPTY]
         for _ in range(book.plies + 1):

@@ -41,7 +41,7 @@ def reference_values(columns: str) -> dict[int, int]:
 
 def won_positions(seed: int, plies: int, count: int) -> list[str]:
     """``count`` random openings of ``plies`` plies that the side to move wins."""
-    rng, found = random.Random(seed), []
+    rng, found = random.Random(seed), list[str]()
     while len(found) < count:
         columns = random_columns(rng, plies)
         if columns is not None and max(reference_values(columns).values()) > 0:

@@ -65,7 +65,9 @@ def test_a_move_with_a_deadline_proves_until_its_time_and_one_without_until_its_
     assert all(budget.deadline is not None and budget.max_nodes is None for budget in budgets)
     budgets.clear()
     gravity.search_and_prove(board, Budget(), 2_000, 1_000)
-    speed = solver_for(board.geometry, GravitySolver).speed
+    solver = solver_for(board.geometry, GravitySolver)
+    assert isinstance(solver, GravitySolver)
+    speed = solver.speed
     assert [budget.max_nodes for budget in budgets] == [1_000 * speed // 2] * 2
 
 

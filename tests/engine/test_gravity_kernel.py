@@ -3,6 +3,7 @@ the budget kept, and the shapes it does not fit left to the interpreter."""
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -103,8 +104,8 @@ def test_shapes_the_kernel_does_not_fit_keep_the_interpreted_search(rows: int, c
 def test_a_second_search_runs_only_on_a_free_core(
     monkeypatch: pytest.MonkeyPatch, load: float, cores: int, searches: int
 ) -> None:
-    monkeypatch.setattr(gravity_solver.os, "getloadavg", lambda: (load, load, load))
-    monkeypatch.setattr(gravity_solver.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))  # the os gravity_solver reads
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
     assert gravity_solver.searches_at_once() == searches
 
 

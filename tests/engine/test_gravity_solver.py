@@ -7,6 +7,7 @@ in ``test_variants``), on random positions of many shapes and both sides to move
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -123,8 +124,9 @@ def test_a_position_and_its_mirror_image_are_searched_alike(seed: int, plies: in
         return None if cell is None else cell - cell % cols + cols - 1 - cell % cols
 
     solver = GravitySolver(board.geometry, use_book=False)
-    seen = []
-    for image, as_first in zip(images, (lambda cell: cell, in_first), strict=True):
+    seen: list[tuple[int | None, set[int | None], int]] = []
+    as_firsts: tuple[Callable[[int | None], int | None], ...] = (lambda cell: cell, in_first)
+    for image, as_first in zip(images, as_firsts, strict=True):
         solver.table.clear()
         move = solver.winning_move(image, Budget(max_nodes=5_000))
         not_winning = {as_first(cell) for cell in solver.proven_not_winning(image)}

@@ -29,6 +29,7 @@ def test_every_proven_result_is_the_exact_value(game: str, rows: int, cols: int,
             continue
         proofs += 1
         exact = analyze(board).value
+        assert exact is not None, str(board)
         assert found.proven == (exact + 1) / 2, f"{board}: proved {found.proven}, exact {exact}"
         if exact == 1:  # a proven win is played at once, and it is a winning move
             move = board.move_at(found.cell)

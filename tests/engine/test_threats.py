@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tictactoe_tui.engine import Board, Budget, get_strategy
 from tictactoe_tui.engine.board import cells_of, parse_move, winning_cells
 from tictactoe_tui.engine.search import threats
+from tictactoe_tui.engine.search.solver import SearchAborted
 from tictactoe_tui.engine.search.threats import (
     FIVE,
     FOUR,
@@ -110,6 +111,7 @@ def test_position_kept_up_to_date(rng: random.Random, shape: tuple[int, int, int
     marks = len(position.played)
     keep = rng.randrange(0, marks + 1)
     position.rewind(keep)
+    assert board.history is not None
     fresh_equal(position, Board.empty(*shape).play_all(board.history[:keep]))
 
 
@@ -228,7 +230,8 @@ def test_the_shortest_win_by_threats_is_found_first() -> None:
     board = played(DEFENDED_BY_FOURS)
     position = ShapeBoard(board.geometry, *board.sides())
     nodes = 3_000
-    with pytest.raises(threats.SearchAborted):
+    assert board.history is not None
+    with pytest.raises(SearchAborted):
         threats.continuous_threats(position, 0, _Counter(Budget(max_nodes=nodes)), 4, set())
     position.rewind(len(board.history))
     line = threats.shortest_threat_win(position, 0, _Counter(Budget(max_nodes=nodes)), 4, set())

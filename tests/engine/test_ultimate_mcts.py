@@ -81,10 +81,10 @@ def test_the_tree_is_kept_for_the_next_move() -> None:
 
 
 def test_hard_and_impossible_play_the_own_engine_and_only_ultimate() -> None:
-    for level in ("hard", "impossible"):
-        player = GAMES["ultimate"].levels[level]
-        assert isinstance(player, UltimateMctsStrategy)
-    assert GAMES["ultimate"].levels["impossible"].playouts > GAMES["ultimate"].levels["hard"].playouts
+    hard, impossible = GAMES["ultimate"].levels["hard"], GAMES["ultimate"].levels["impossible"]
+    assert isinstance(hard, UltimateMctsStrategy)
+    assert isinstance(impossible, UltimateMctsStrategy)
+    assert impossible.playouts > hard.playouts
     own = get_strategy("ultimate-mcts")
     assert own.supports(Board.empty(9, 9, 3, "ultimate"))
     assert not own.supports(Board.empty())
