@@ -13,11 +13,11 @@ from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.archive import ArchiveScreen, ConfirmScreen
+from tictactoe_tui.app.archive import ArchiveScreen
 from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
 from tictactoe_tui.app.jobs import AnalysisResult
 from tictactoe_tui.app.replay import ReplayScreen
-from tictactoe_tui.app.screens import PathPrompt, SavedGamePrompt, StatsScreen
+from tictactoe_tui.app.screens import ConfirmScreen, PathPrompt, SavedGamePrompt, StatsScreen
 from tictactoe_tui.engine import Analysis, Board, get_strategy
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.store import savefile
@@ -295,11 +295,11 @@ async def test_the_statistics_dialog_shows_each_line_on_one_row_at_80_columns(ma
         await pilot.press("s")
         assert isinstance(app.screen, StatsScreen)
         table = app.screen.query_one("#stats-scroll Static", Static)
-        rows = [strip.text for strip in table.render_lines(Region(0, 0, table.size.width, table.virtual_size.height))]
+        drawn = [strip.text for strip in table.render_lines(Region(0, 0, table.size.width, table.virtual_size.height))]
         for line in app.screen.statistics.lines:
-            [row] = [row for row in rows if line.board in row]  # the board whole, on one row
+            [row] = [row for row in drawn if line.board in row]  # the board whole, on one row
             assert row.split()[-5:] == [str(count) for count in (1, 0, 0, 1, 1)]  # its counts beside it
-            assert any(row.strip() == line.who for row in rows)  # who played, whole
+            assert any(row.strip() == line.who for row in drawn)  # who played, whole
 
 
 async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: AppFactory) -> None:

@@ -71,9 +71,9 @@ def played_then_ended(paths: Paths, how: signal.Signals) -> None:
         text=True,
     )
     try:
+        assert process.stdout is not None
         ready, _, _ = select.select([process.stdout], [], [], 2 * TIMEOUT)  # its start, then its wait
         assert ready, "the app never played"
-        assert process.stdout is not None
         assert process.stdout.readline() == "played\n", process.stderr.read() if process.stderr else ""
     finally:
         os.kill(process.pid, how)
@@ -120,7 +120,9 @@ async def test_no_starts_afresh_and_a_game_quit_or_finished_is_not_offered(tmp_p
             await pilot.press("5", "q", "y")  # half played, then quit and left after a yes
 
 
-async def test_an_unhandled_error_ends_with_one_line_naming_its_log(tmp_path: Path) -> None:
+async def test_an_unhandled_error_ends_with_one_line_naming_its_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     paths = Paths(tmp_path / "config", tmp_path / "data")
     app = app_at(paths)
 
@@ -130,7 +132,7 @@ async def test_an_unhandled_error_ends_with_one_line_naming_its_log(tmp_path: Pa
     async def break_the_board() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("5")
-            app.query_one(BoardView).render_line = broken  # type: ignore[method-assign]
+            monkeypatch.setattr(app.query_one(BoardView), "render_line", broken)
             app.query_one(BoardView).refresh()
             await pilot.pause()
 

@@ -22,6 +22,7 @@ from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, slow_analysis, status, status_lines
 from ..helpers.players import FirstFree, Gated
 from ..helpers.squares import square, squares
+from ..helpers.stand_ins import record
 from ..helpers.waiting import until
 
 SEVEN = Preset(7, 7, 5)
@@ -92,7 +93,8 @@ async def test_jump_back_in_the_history_then_play_on(make_app: AppFactory) -> No
         assert app.game_screen.game.line == ((1, 1), (0, 0), (2, 2))  # the rest is still there to redo
         app.query_one("#board").focus()
         await pilot.press("3")
-        assert app.game_screen.game.line == ((1, 1), (0, 2))
+        game = app.game_screen.game  # read again: mypy keeps the line compared before the keys
+        assert game.line == ((1, 1), (0, 2))
         assert history.option_count == 3
 
 
@@ -143,7 +145,9 @@ async def test_the_hint_is_said_again_when_the_overlay_that_covered_it_goes(make
         await pilot.pause()
         assert "Hint for X" not in status(app)  # the legend has the line
         await pilot.press("a")
-        assert square(app, app.game_screen.hint).label == HINT
+        hint = app.game_screen.hint
+        assert hint is not None
+        assert square(app, hint).label == HINT
         assert said in status(app)
 
 
@@ -376,7 +380,7 @@ def test_the_command_line_loads_a_game_or_exits_2(
     good = tmp_path / "good.ttt"
     good.write_text(dump(Board.empty().play((1, 1))))
     launched: list[SavedGame | None] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(load) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: record(launched, load, 0))
     assert main(["--load", str(good)]) == 0
     assert launched[0] is not None
     assert launched[0].board.history == ((1, 1),)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.widgets import Input, Select
+from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.game_screen import GameScreen
@@ -92,7 +93,9 @@ async def test_a_saved_game_comes_back_as_it_was_saved(make_app: AppFactory, tmp
         again.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
         game = again.game_screen.game
-        assert game.symbol(game.board.at((1, 1))) == "O"  # your mark, as you played it
+        mark = game.board.at((1, 1))
+        assert mark is not None
+        assert game.symbol(mark) == "O"  # your mark, as you played it
         assert status(again).startswith("Your turn (O)")
     old = tmp_path / "old.ttt"
     old.write_text(savefile.dump(Board.empty().play((1, 1))))  # no seating: loads as before
@@ -225,7 +228,7 @@ async def test_the_footer_offers_place_mark_only_where_a_person_plays(make_app: 
     async with app.run_test(size=(120, 34)) as pilot:
         await settle(app)
         await pilot.pause()
-        offered = {key.description for key in app.query("FooterKey") if not key.disabled}
+        offered = {key.description for key in app.query(FooterKey) if not key.disabled}
         assert ("Place mark" in offered) is not app.game_screen.game.table.watch_only(app.game_screen.game)
         assert "New game" in offered
 

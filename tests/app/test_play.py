@@ -12,6 +12,7 @@ from rich.console import Console
 from textual import events
 from textual.binding import Binding
 from textual.widgets import Select
+from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.app import START_SWITCH_INTERVAL, SWITCH_INTERVAL
@@ -186,7 +187,7 @@ async def test_level_change_applies_to_the_next_computer_move(make_app: AppFacto
     async with app.run_test() as pilot:
         await pilot.press("5")
         await settle(app)
-        app.query_one("#level").value = "easy"
+        app.query_one("#level", Select).value = "easy"
         await pilot.pause()
         assert app.game_screen.settings.level == "easy"
         await pilot.press("9")
@@ -239,7 +240,7 @@ async def test_settings_other_than_level_apply_from_the_next_game(make_app: AppF
     app = make_app(TWO_PLAYERS)
     async with app.run_test() as pilot:
         await pilot.pause()  # the sidebar is mounted just after the first frame
-        app.query_one("#preset").value = SEVEN
+        app.query_one("#preset", Select).value = SEVEN
         await pilot.pause()
         assert app.game_screen.game.board.rows == 3
         assert "next game" in status(app)
@@ -265,7 +266,7 @@ async def test_the_first_frame_is_the_board_then_the_sidebar_and_footer_follow(m
     async with app.run_test() as pilot:
         await until(lambda: app.query(Sidebar) and app.query_one(Sidebar).is_mounted, "the sidebar")
         await pilot.pause()
-        footer_keys = {key.key for key in app.query("FooterKey")}
+        footer_keys = {key.key for key in app.query(FooterKey)}
         assert {"n", "q"} <= footer_keys
 
 
@@ -422,7 +423,7 @@ async def test_command_palette_offers_every_setting(make_app: AppFactory) -> Non
         await pilot.press("enter")
         await pilot.pause()
         assert app.game_screen.settings.level == "medium"
-        assert app.query_one("#level").value == "medium"
+        assert app.query_one("#level", Select).value == "medium"
 
 
 async def test_the_palette_finds_a_board_typed_with_an_x(make_app: AppFactory) -> None:

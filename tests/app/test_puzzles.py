@@ -233,6 +233,7 @@ async def test_a_click_above_the_landing_square_drops_into_the_column_in_a_gravi
         assert _answer(screen).startswith("Solved: d6 wins at once")
         shown = screen.query_one(BoardView).game
         assert shown is not None
+        assert shown.board.history is not None
         assert shown.board.history[-1] == (5, 3)  # the answer is drawn where it landed, as the last move
 
 
