@@ -21,6 +21,8 @@ from tictactoe_tui.engine import Board, analyze
 from tictactoe_tui.game import Preset
 from tictactoe_tui.net import PUBLIC_MAILBOX, HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan
 
+from .helpers.stand_ins import record
+
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     status = main(list(args))
@@ -260,7 +262,7 @@ def test_arena_jobs_share_the_games_out_without_changing_results(capsys: pytest.
 
 def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     launched: list[dict[str, object]] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(choices) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: record(launched, choices, 0))
     assert main(["--board", "15x15", "--think-time", "0.5"]) == 0
     assert launched == [{"preset": Preset(15, 15, 5), "think_seconds": 0.5}]
     assert main(["--board", "5x6", "--k", "3"]) == 0
@@ -273,7 +275,7 @@ def test_every_board_option_takes_the_size_as_the_app_writes_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     launched: list[dict[str, object]] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(choices) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: record(launched, choices, 0))
     for size in ("4×4", "4x4", "4X4"):
         assert main(["--board", size]) == 0
         assert launched[-1] == {"preset": Preset(4, 4, 4)}
@@ -284,7 +286,7 @@ def test_every_board_option_takes_the_size_as_the_app_writes_it(
 
 def test_game_picks_the_rules_and_its_first_preset(monkeypatch: pytest.MonkeyPatch) -> None:
     launched: list[dict[str, object]] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: launched.append(choices) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: record(launched, choices, 0))
     assert main(["--game", "gravity"]) == 0
     assert launched[-1] == {"preset": Preset(6, 7, 4, "gravity")}
     assert main(["--game", "Misere", "--board", "4x4"]) == 0
@@ -377,7 +379,7 @@ def test_host_and_join_launch_the_app_online(monkeypatch: pytest.MonkeyPatch) ->
     """Through the mailbox server by default (the public one, $TICTACTOE_TUI_MAILBOX or --mailbox),
     directly with --direct or an address."""
     launched: list[object] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda online=None, choices=None: launched.append(online) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda online=None, choices=None: record(launched, online, 0))
     monkeypatch.delenv("TICTACTOE_TUI_MAILBOX", raising=False)
     monkeypatch.delenv("TICTACTOE_TUI_CODE", raising=False)
     assert main(["host"]) == 0
@@ -427,7 +429,7 @@ def test_join_takes_the_code_from_a_file_or_the_environment_not_only_argv(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     launched: list[object] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda online=None, choices=None: launched.append(online) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda online=None, choices=None: record(launched, online, 0))
     code_file = tmp_path / "code"
     code_file.write_text("maple otter comet\n")
     assert main(["join", "192.0.2.7", "--code-file", str(code_file)]) == 0
@@ -467,7 +469,7 @@ def test_help_exits_0() -> None:
     assert run_quietly(["analyze", "-h"], io.StringIO()) == 0
 
 
-ANY_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20)
+ANY_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=20)
 
 
 @settings(max_examples=80, deadline=None)
@@ -565,9 +567,9 @@ def test_a_start_with_no_arguments_builds_no_parser(monkeypatch: pytest.MonkeyPa
     with no saved game and no choices, which is what the parser makes of no arguments."""
     built: list[int] = []
     build = parser.build_parser
-    monkeypatch.setattr(parser, "build_parser", lambda: built.append(1) or build())
+    monkeypatch.setattr(parser, "build_parser", lambda: record(built, 1, build()))
     played: list[dict[str, object]] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda **kwargs: played.append(kwargs) or 0)
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda **kwargs: record(played, kwargs, 0))
     assert main([]) == 0
     assert built == []
     assert played == [{"load": None, "choices": {}}]

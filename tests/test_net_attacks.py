@@ -13,9 +13,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tictactoe_tui.net.channel import Pake
+from tictactoe_tui.net.channel import Channel, Pake
 from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import HOST_CLOSED, TAMPERED, Guest
 from tictactoe_tui.net.host import Host
@@ -133,7 +131,7 @@ async def guessers(host: Host, sockets: int, seconds: float) -> list[float]:
                 peer = await Peer.to(host)
                 try:
                     async with asyncio.timeout(max(0.01, end - loop.time())):
-                        await peer.handshake_with(pake, verdicts)
+                        await handshake_with(peer, pake, verdicts)
                 finally:
                     peer.writer.close()
             await asyncio.sleep(0.01)  # paces the flood on purpose: each socket guesses again 10 ms on
@@ -142,23 +140,17 @@ async def guessers(host: Host, sockets: int, seconds: float) -> list[float]:
     return verdicts
 
 
-@pytest.fixture(autouse=True)
-def _handshake_with(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Peers that reuse one precomputed SPAKE2 message (an attacker's cheap guesses)."""
-
-    async def handshake_with(self: Peer, pake: Pake, exchanges: list[float]) -> dict[str, Any] | None:
-        from tictactoe_tui.net.channel import Channel
-
-        await self.send_plain({"type": "hello", "pake": pake.encoded()})
-        reply = await self.receive(30)
-        if reply is None or reply["type"] != "pake":
-            return reply
-        exchanges.append(asyncio.get_running_loop().time())
-        self.channel = Channel(b"\0" * 32, "guest")  # any key: the code is wrong anyway
-        await self.send({"type": "join"})
-        return await self.receive(30)
-
-    monkeypatch.setattr(Peer, "handshake_with", handshake_with, raising=False)
+async def handshake_with(peer: Peer, pake: Pake, exchanges: list[float]) -> dict[str, Any] | None:
+    """A peer's handshake reusing one precomputed SPAKE2 message (an attacker's cheap guesses): when
+    the code exchange came is noted in ``exchanges``."""
+    await peer.send_plain({"type": "hello", "pake": pake.encoded()})
+    reply = await peer.receive(30)
+    if reply is None or reply["type"] != "pake":
+        return reply
+    exchanges.append(asyncio.get_running_loop().time())
+    peer.channel = Channel(b"\0" * 32, "guest")  # any key: the code is wrong anyway
+    await peer.send({"type": "join"})
+    return await peer.receive(30)
 
 
 async def test_two_hundred_guessing_sockets_get_about_one_code_exchange_a_second() -> None:
@@ -201,7 +193,8 @@ async def test_a_mistyped_friend_after_a_flood_is_answered_within_seconds() -> N
         await guessers(host, 200, 5.0)
         loop = asyncio.get_running_loop()
         started = loop.time()
-        friend = Guest(*host.address, "acorn-amber-anchor")  # type: ignore[misc]
+        assert host.address is not None
+        friend = Guest(*host.address, "acorn-amber-anchor")
         with contextlib.suppress(Exception):
             await asyncio.wait_for(friend.run(), 15)
         assert loop.time() - started < 5

@@ -54,7 +54,7 @@ def console_examples() -> list[tuple[str, list[str]]]:
     examples = []
     blocks = [block for page in PAGES for block in re.findall(r"```console\n(.*?)```", page.read_text(), re.S)]
     for block in blocks:
-        command, output = "", []
+        command, output = "", list[str]()
         for line in [*block.splitlines(), "$"]:
             if line.startswith("$"):
                 if command and output:

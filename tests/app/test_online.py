@@ -12,6 +12,7 @@ from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import HostPlan, JoinPlan
+from tictactoe_tui.net.host import Host
 from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
@@ -111,12 +112,12 @@ async def test_the_hosts_game_is_the_one_played(tmp_path: Path) -> None:
         await until(
             lambda: (
                 host.game_screen.online is not None
-                and host.game_screen.online.host is not None
+                and isinstance(host.game_screen.online.host, Host)
                 and bool(host.game_screen.online.host.address)
             )
         )
         assert host.game_screen.online is not None
-        assert host.game_screen.online.host is not None
+        assert isinstance(host.game_screen.online.host, Host)
         assert host.game_screen.online.host.address is not None
         address, port = host.game_screen.online.host.address
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, host.game_screen.online.host.code))
@@ -138,7 +139,7 @@ async def test_the_guest_follows_the_hosts_game_and_both_keep_the_same_score(tmp
         await until(lambda: host.game_screen.online is not None and "code: " in host.game_screen.online.banner)
         link = host.game_screen.online
         assert link is not None
-        assert link.host is not None
+        assert isinstance(link.host, Host)
         assert link.host.address is not None
         address, port = link.host.address
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, link.host.code))
@@ -205,13 +206,18 @@ async def test_a_new_host_on_the_same_port_asks_the_old_guest_for_its_code_and_d
             assert link is not None
             told: list[str] = []
             say = link.say
-            link.say = lambda banner, text: (told.append(text), say(banner, text))[-1]
+
+            def noting(banner: str, text: str) -> None:
+                told.append(text)
+                say(banner, text)
+
+            link.say = noting
             await until(lambda: first.game_screen.game.joined and guest.game_screen.game.joined)
             await press(first, "5")
             await until(lambda: marks(guest) == ".../.x./...")
             hosting = first.game_screen.online
             assert hosting is not None
-            assert hosting.host is not None
+            assert isinstance(hosting.host, Host)
             server, friend = hosting.host._server, hosting.host._guest  # killed: no goodbye is sent
             assert server is not None
             assert friend is not None
@@ -225,7 +231,7 @@ async def test_a_new_host_on_the_same_port_asks_the_old_guest_for_its_code_and_d
                 )
                 again = second.game_screen.online
                 assert again is not None
-                assert again.host is not None
+                assert isinstance(again.host, Host)
                 again.host.refusal_seconds = 0.05  # its answer to a game it does not know comes after 5-10 s
                 await until(lambda: isinstance(guest.screen, PathPrompt), "the new game's code, asked for")
                 assert isinstance(guest.screen, PathPrompt)
