@@ -94,7 +94,7 @@ async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a
         screen = app.game_screen
         game = screen.game
         assert read_screen(app, screen.settings, Seen(game), "press x") == []
-        screen.notice = Notice("Wait: it is the computer's turn", Cause.KEY)  # while it is yours
+        screen.notice = Notice("Not played: that key came during the computer's turn", Cause.EARLY)  # none came
         await pilot.pause()
         assert any("still says" in fault for fault in read_screen(app, screen.settings, Seen(game), "press x"))
         screen.notice = None

@@ -26,7 +26,7 @@ from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
-from ..helpers.app import AppFactory, settle, status, status_lines
+from ..helpers.app import AppFactory, handled, settle, status, status_lines
 from ..helpers.online import app_for, hosted_app, press
 from ..helpers.players import FirstFree, Gated
 from ..helpers.waiting import until
@@ -275,17 +275,27 @@ async def test_quitting_mid_game_online_asks_first(tmp_path: Path) -> None:
         assert guest.is_running
 
 
-async def test_a_refusal_goes_when_the_computer_replies_and_its_move_is_reported(make_app: AppFactory) -> None:
+async def test_a_key_in_the_computer_s_turn_is_said_not_played_after_its_reply_until_the_next_key(
+    make_app: AppFactory,
+) -> None:
+    """A move key while the computer thinks is not played, and the status says so through the
+    computer's reply (which is reported too) until the next key that acts: before, the refusal
+    went with the reply, so a quick reply took a key of a burst off the screen unsaid."""
     gated = Gated()
     app = make_app(Settings(preset=Preset(6, 7, 4, "gravity")), impossible=gated)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4", "5")  # the second while the computer thinks
-        assert "Wait: it is the computer's turn" in status(app)
+        not_played = "Not played: that key came during the computer's turn"
+        assert not_played in status(app)
         gated.gate.set()
         await until(lambda: app.game_screen.game.board.move_count == 2)
-        await pilot.pause()
-        assert "Wait" not in status(app)
-        assert "played" in status(app)  # the computer's move, as the status reports it
+        await handled(app)
+        assert not_played in status(app)
+        assert "O played" in status(app)  # the computer's move, as the status reports it
+        assert app.game_screen.game.board.move_count == 2  # the early key was not played
+        await pilot.press("5")  # the next key that acts: a move
+        await until(lambda: app.game_screen.game.board.move_count >= 3)
+        assert not_played not in status(app)
 
 
 async def test_make_the_window_larger_goes_when_it_is(make_app: AppFactory) -> None:

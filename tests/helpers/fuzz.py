@@ -33,9 +33,10 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.app.sidebar import SECTIONS, HistoryList, setting_options
+from tictactoe_tui.app.status import Cause, Notice
 from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Settings
-from tictactoe_tui.table import TABLES
+from tictactoe_tui.table import TABLES, mover
 
 from .app import settle, status
 from .waiting import until
@@ -46,8 +47,6 @@ from .waiting import until
 SETTLE_LIMIT = BOOK_ANALYSIS_SECONDS + 2.0
 #: How often a key action presses a key that nothing binds (it must change nothing).
 UNBOUND_SHARE = 0.15
-#: Said while the other side is to move: stale once it is this keyboard's turn.
-WAIT_NOTICES = ("Wait: it is the computer's turn", "Wait: it is your friend's turn")
 FRAME = set("╭╮╰╯─│")
 
 
@@ -265,9 +264,17 @@ def read_screen(
         if first_choice is not FirstPlayer.COIN_FLIP and (first_choice is FirstPlayer.YOU) != (yours is Mark.X):
             faults.append(f"the sidebar says {first_choice} goes first, but the seats say otherwise ({seating})")
     status_line = app.query_one("#status")
-    notice = str(getattr(status_line, "notice", None) or "")
-    if notice in WAIT_NOTICES and (board.is_over or board.to_move in seating.keyboard):
-        faults.append(f"the status still says {notice!r} on this keyboard's turn (or after the end)")
+    shown = getattr(status_line, "notice", None)
+    notice = str(shown or "")
+    # A key refused in the other side's turn is said until the next key that acts, through the
+    # other side's move: never once this keyboard has moved since, or the game has gone back.
+    early = isinstance(shown, Notice) and shown.cause is Cause.EARLY
+    if (
+        early
+        and (board.is_over or board.to_move in seating.keyboard)
+        and (not game.ply or mover(game.ply - 1) in seating.keyboard)
+    ):
+        faults.append(f"the status still says {notice!r} with no move of the other side since")
     view = app.query_one(BoardView)
     if view.fits and notice.startswith("Make the window larger"):
         faults.append(f"the status still says {notice!r} with the whole board shown")

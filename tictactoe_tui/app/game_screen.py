@@ -165,7 +165,8 @@ class GameScreen(PlayScreen, Aiming):
     def watch_game(self, old: GameState, new: GameState) -> None:
         # a notice was about the old state (whoever changes it says what follows); the coin
         # flip's news stands until you have made your first move, the coach's until your next
-        self.notice = self.news(new)
+        early = self.notice if self.notice and self.notice.cause is Cause.EARLY else None
+        self.notice = early if early and new.number == old.number and new.ply == old.ply + 1 else self.news(new)
         if old.table is not new.table or old.board.is_over != new.board.is_over:
             self.refresh_bindings()  # pause, a new code and the review depend on them
         if new.board.geometry is old.board.geometry:
@@ -226,7 +227,7 @@ class GameScreen(PlayScreen, Aiming):
         return self.settings.layout.square
 
     def say(self, text: str) -> None:
-        if text or (self.notice is not None and self.notice.cause is Cause.KEY):
+        if text or (self.notice is not None and self.notice.cause in (Cause.KEY, Cause.EARLY)):
             self.notice = Notice(text, Cause.KEY) if text else None
 
     def place(self, move: Move) -> None:
@@ -258,12 +259,10 @@ class GameScreen(PlayScreen, Aiming):
             return TOO_SMALL
         if game.board.is_over:
             return Notice("Game over: n plays again, v reviews it", Cause.KEY)
-        refusal = (
-            game.table.refusal(game, paused=self.paused)
-            or self.seats.to_move(game).refusal(game)
-            or rules_refusal(game.board, move)
-        )
-        return Notice(refusal, Cause.KEY) if refusal else None
+        table_refusal = game.table.refusal(game, paused=self.paused)
+        early = None if table_refusal else self.seats.to_move(game).refusal(game)  # the other side's turn
+        refusal = table_refusal or early or rules_refusal(game.board, move)
+        return Notice(refusal, Cause.EARLY if refusal == early else Cause.KEY) if refusal else None
 
     # -- undo, redo and time travel ----------------------------------------------------------
 

@@ -29,6 +29,10 @@ class Cause(StrEnum):
     KEY = "key"
     """A key or click that did nothing, and why (or what the next digit picks): ends with the
     next key that acts."""
+    EARLY = "early"
+    """A move key pressed while the other side was to move, not played: ends with the next key
+    that acts, and outlives the other side's move (else a quick reply took it off the screen at
+    once, and the key was lost unsaid)."""
     ANSWER = "answer"
     """What a key did (undone, saved, loaded, a setting changed): ends with the next change."""
     START = "start"

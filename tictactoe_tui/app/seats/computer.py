@@ -71,4 +71,4 @@ class ComputerSeat(Seat):
         return self.job is not None
 
     def refusal(self, state: GameState) -> str | None:
-        return "Wait: it is the computer's turn"
+        return "Not played: that key came during the computer's turn"

@@ -10,4 +10,4 @@ class FriendSeat(Seat):
     """Waits: the online link posts each new state of the match to the game screen."""
 
     def refusal(self, state: GameState) -> str | None:
-        return "Wait: it is your friend's turn"
+        return "Not played: that key came during your friend's turn"
