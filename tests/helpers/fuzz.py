@@ -33,7 +33,7 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.app.sidebar import SECTIONS, HistoryList, setting_options
-from tictactoe_tui.app.status import Cause, Notice
+from tictactoe_tui.app.status import Cause, StatusLine
 from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Settings
 from tictactoe_tui.table import TABLES, mover
@@ -263,12 +263,11 @@ def read_screen(
         first_choice = app.query_one("#first", Select).value
         if first_choice is not FirstPlayer.COIN_FLIP and (first_choice is FirstPlayer.YOU) != (yours is Mark.X):
             faults.append(f"the sidebar says {first_choice} goes first, but the seats say otherwise ({seating})")
-    status_line = app.query_one("#status")
-    shown = getattr(status_line, "notice", None)
-    notice = str(shown or "")
+    said = app.query_one("#status", StatusLine).notice
+    notice = str(said or "")
     # A key refused in the other side's turn is said until the next key that acts, through the
     # other side's move: never once this keyboard has moved since, or the game has gone back.
-    early = isinstance(shown, Notice) and shown.cause is Cause.EARLY
+    early = said is not None and said.cause is Cause.EARLY
     if (
         early
         and (board.is_over or board.to_move in seating.keyboard)
