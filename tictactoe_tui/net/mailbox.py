@@ -199,7 +199,32 @@ def _stop_threads() -> None:
         reactor._stopThreadPool()  # what the reactor's own shutdown does; it never shuts down here
 
 
-class MailboxHost:
+class _Peer:
+    """One side's view of the other: here when heard from lately through a reachable mailbox
+    server; each change is told to ``on_change`` (:meth:`_changed`)."""
+
+    on_status: Callable[[str], None]
+
+    def __init__(self) -> None:
+        self._present = False
+        self._reachable = True
+
+    @property
+    def connected(self) -> bool:
+        """Whether the other side is here now (heard from lately, through a reachable server)."""
+        return self._present and self._reachable
+
+    def _changed(self) -> None:
+        """Tell ``on_change`` the match as it stands (whose players depend on :attr:`connected`)."""
+        raise NotImplementedError
+
+    def _server_changed(self, reachable: bool) -> None:
+        self._reachable = reachable
+        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
+        self._changed()
+
+
+class MailboxHost(_Peer):
     """Hosts ``match`` through the mailbox server at ``url``: shows a code (:attr:`code`), lets in
     the friend who uses it, and after a wrong code, a friend who left or tampering, gets a fresh
     code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
@@ -213,23 +238,17 @@ class MailboxHost:
         url: str,
         silence_seconds: float = SILENCE_SECONDS,
     ) -> None:
+        super().__init__()
         self.match, self.on_change, self.on_status = match, on_change, on_status
         self.url, self.silence_seconds = url, silence_seconds
         self.code = ""
         """The code that lets the friend in now ("" while none is)."""
         self.wrong_codes = 0
         self._wormhole: Wormhole | None = None
-        self._present = False
-        self._reachable = True
         self._has_joined = False
         self._closing = False
         self._retiring = False
         self._retired: asyncio.Future[None] | None = None
-
-    @property
-    def connected(self) -> bool:
-        """Whether the friend is here now (heard from lately, through a reachable server)."""
-        return self._present and self._reachable
 
     async def run(self) -> None:
         """Host until :meth:`close`; :class:`MailboxError` if the server cannot be reached at first."""
@@ -260,9 +279,7 @@ class MailboxHost:
                     self.on_change(self.match)
                 await wormhole.close()
 
-    def _server_changed(self, reachable: bool) -> None:
-        self._reachable = reachable
-        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
+    def _changed(self) -> None:
         self.on_change(self.match)
 
     async def _follow(self, wormhole: Wormhole) -> None:
@@ -333,7 +350,7 @@ class MailboxGuestError(MailboxError):
     """The host turned us away for good (a wrong code, the host left); the message says why."""
 
 
-class MailboxGuest:
+class MailboxGuest(_Peer):
     """Joins the match whose code is ``code`` through the mailbox server at ``url``."""
 
     def __init__(
@@ -347,18 +364,12 @@ class MailboxGuest:
         silence_seconds: float = SILENCE_SECONDS,
         lonely_seconds: float = LONELY_SECONDS,
     ) -> None:
+        super().__init__()
         self.code, self.on_change, self.on_status = code, on_change, on_status
         self.url, self.ping_seconds, self.silence_seconds = url, ping_seconds, silence_seconds
         self.lonely_seconds = lonely_seconds
         self.match: Match | None = None
         self._wormhole: Wormhole | None = None
-        self._present = False
-        self._reachable = True
-
-    @property
-    def connected(self) -> bool:
-        """Whether the host is here now (heard from lately, through a reachable server)."""
-        return self._present and self._reachable
 
     async def run(self) -> None:
         """Stay joined until :meth:`close`; :class:`MailboxGuestError` when the code is refused or
@@ -421,11 +432,6 @@ class MailboxGuest:
     def _changed(self) -> None:
         if self.match is not None:
             self.on_change(self.match)
-
-    def _server_changed(self, reachable: bool) -> None:
-        self._reachable = reachable
-        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
-        self._changed()
 
     async def _ping(self, wormhole: Wormhole) -> None:
         while True:
