@@ -127,6 +127,24 @@ async def test_moves_cross_after_the_mailbox_server_restarts_mid_game(tmp_path: 
 
 
 @session_loop
+async def test_a_host_back_after_an_outage_longer_than_the_silence_is_told_when_only_pongs_cross(
+    tmp_path: Path,
+) -> None:
+    with mailbox_server(tmp_path) as server:
+        async with playing(server.url, silence_seconds=1.5, ping_seconds=0.5) as (host, _heard, guest, told):
+            host.play((1, 1))
+            await until(lambda: told.moves == 1)
+            here_when_told: list[bool] = []
+            guest.on_change = lambda match: here_when_told.append(guest.connected)
+            server.stop()
+            await until(lambda: told.said("Nothing from the host for a while"))
+            server.start()
+            await until(lambda: guest.connected)  # a pong: the host sends no state, it is the guest's turn
+            await until(lambda: here_when_told[-1], "the guest's on_change to hear that the host is back")
+            assert told.said("The host is back")
+
+
+@session_loop
 async def test_a_guest_whose_network_drops_comes_back_to_the_same_game_by_itself(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
         async with relay_to(server.port) as relay, playing(server.url, relay.url) as (host, heard, guest, told):

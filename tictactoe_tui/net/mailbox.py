@@ -201,7 +201,8 @@ def _stop_threads() -> None:
 
 class _Peer:
     """One side's view of the other: here when heard from lately through a reachable mailbox
-    server; each change is told to ``on_change`` (:meth:`_changed`)."""
+    server; each change is told to ``on_change`` (:meth:`_changed`): whether it was heard from
+    lately changes only through :meth:`_set_present` (or untold, when this side closes)."""
 
     on_status: Callable[[str], None]
 
@@ -217,6 +218,14 @@ class _Peer:
     def _changed(self) -> None:
         """Tell ``on_change`` the match as it stands (whose players depend on :attr:`connected`)."""
         raise NotImplementedError
+
+    def _set_present(self, present: bool, news: str = "") -> None:
+        """Whether the other side was heard from lately; a change is told, then ``news`` (if any)."""
+        if present != self._present:
+            self._present = present
+            self._changed()
+            if news:
+                self.on_status(news)
 
     def _server_changed(self, reachable: bool) -> None:
         self._reachable = reachable
@@ -275,8 +284,7 @@ class MailboxHost(_Peer):
                 self._retiring, self.code = False, ""
                 if self._present:  # quitting (the app cancels this task first) or giving up on them
                     wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
-                    self._present = False
-                    self.on_change(self.match)
+                    self._set_present(False)
                 await wormhole.close()
 
     def _changed(self) -> None:
@@ -287,24 +295,16 @@ class MailboxHost(_Peer):
         join = await wormhole.receive(self.silence_seconds * 10)
         if join["type"] != "join":
             raise ProtocolError("a message before join")
-        self._present = True
         wormhole.send(self.match.to_message())
-        self.on_change(self.match)
-        self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
+        self._set_present(True, "Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
         while True:
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                if self._present:
-                    self._present = False
-                    self.on_change(self.match)
-                    self.on_status("Your friend's connection dropped: waiting for them to come back…")
+                self._set_present(False, "Your friend's connection dropped: waiting for them to come back…")
                 continue
-            if not self._present:
-                self._present = True
-                self.on_change(self.match)
-                self.on_status("Your friend is back")
+            self._set_present(True, "Your friend is back")
             if message["type"] == "bye":
                 return
             match, reply = answer_guest(self.match, message)
@@ -403,10 +403,7 @@ class MailboxGuest(_Peer):
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                if self._present:
-                    self._present = False
-                    self._changed()
-                    self.on_status("Nothing from the host for a while: waiting for them…")
+                self._set_present(False, "Nothing from the host for a while: waiting for them…")
                 continue
             except WrongCode:
                 raise MailboxGuestError(
@@ -414,17 +411,13 @@ class MailboxGuest(_Peer):
                 ) from None
             except Closed:
                 return
-            if not self._present and self.match is not None:
-                self._present = True
-                self.on_status("The host is back")
-            self._present = True
+            self._set_present(True, "" if self.match is None else "The host is back")  # the first: its state tells
             try:
                 news = host_news(message)
             except ValueError as error:
                 raise ProtocolError(f"the host sent {error}") from None
             if news.hung_up is not None:
-                self._present = False
-                self._changed()
+                self._set_present(False)
                 closed = news.hung_up == HOST_LEFT
                 raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({news.hung_up})")
             take_news(self, news)
