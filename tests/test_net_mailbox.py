@@ -53,6 +53,7 @@ async def started_host(url: str, **options: float) -> tuple[MailboxHost, Side, a
 async def playing(
     url: str, guest_url: str | None = None, **guest_options: float
 ) -> AsyncIterator[tuple[MailboxHost, Side, MailboxGuest, Side]]:
+    """A host through ``url`` and a guest through ``guest_url`` (the same if None), once both play."""
     host, heard, hosting = await started_host(url)
     told = Side()
     guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=guest_url or url, **guest_options)
@@ -155,6 +156,27 @@ async def test_a_guest_whose_network_drops_comes_back_to_the_same_game_by_itself
             await until(lambda: guest.connected)
             assert await guest.play((0, 0))
             await until(lambda: heard.moves == 2)
+
+
+@session_loop
+async def test_a_move_sent_to_a_host_gone_unnoticed_is_said_to_be_on_its_way_then_kept_and_played_once_it_is_back(
+    tmp_path: Path,
+) -> None:
+    with mailbox_server(tmp_path) as server:
+        async with (
+            relay_to(server.port) as relay,
+            playing(relay.url, server.url, silence_seconds=1.5, ping_seconds=0.5) as (host, heard, guest, told),
+        ):
+            host.play((1, 1))
+            await until(lambda: told.moves == 1)
+            await relay.close()  # the host is gone (killed, or its network), the guest does not know yet
+            assert guest.connected
+            assert await guest.play((0, 0))
+            assert told.news[-1] == "Your move a1 is on its way to the host…"
+            await until(lambda: told.said("Nothing from the host for a while"))
+            assert told.news[-1].endswith("(your move a1 is played once they are back)…"), told.news[-1]
+            await relay.start()  # the host's connection is back
+            await until(lambda: heard.moves == told.moves == 2, "the kept move to be played")
 
 
 @session_loop

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from .match import Match, answer_guest, host_news, move_request, take_news
+from .match import Match, answer_guest, ask_move, host_news, take_news, waiting_text
 from .protocol import GUEST_MESSAGES, HOST_MESSAGES, MAX_LINE, VERSION, ProtocolError, parse_json
 
 #: The app's own id on the mailbox server: codes of other programs never meet ours.
@@ -369,6 +369,8 @@ class MailboxGuest(_Peer):
         self.url, self.ping_seconds, self.silence_seconds = url, ping_seconds, silence_seconds
         self.lonely_seconds = lonely_seconds
         self.match: Match | None = None
+        self.asked: dict[str, Any] | None = None
+        """The move request sent and not answered yet (the mailbox keeps it for the host)."""
         self._wormhole: Wormhole | None = None
 
     async def run(self) -> None:
@@ -403,7 +405,7 @@ class MailboxGuest(_Peer):
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                self._set_present(False, "Nothing from the host for a while: waiting for them…")
+                self._set_present(False, waiting_text(self, "Nothing from the host for a while: waiting for them…"))
                 continue
             except WrongCode:
                 raise MailboxGuestError(
@@ -431,7 +433,7 @@ class MailboxGuest(_Peer):
             await asyncio.sleep(self.ping_seconds)
             wormhole.send({"type": "ping"})
 
-    def _request(self, message: dict[str, Any]) -> bool:
+    async def _request(self, message: dict[str, Any]) -> bool:
         if self._wormhole is None or not self.connected:
             return False
         self._wormhole.send(message)
@@ -439,11 +441,11 @@ class MailboxGuest(_Peer):
 
     async def play(self, move: tuple[int, int]) -> bool:
         """Ask the host to play ``move`` for us; whether the request went out."""
-        return self._request(move_request(self.match, move))
+        return await ask_move(self, move, self._request)
 
     async def rematch(self) -> bool:
         """Ask for the next game."""
-        return self._request({"type": "rematch"})
+        return await self._request({"type": "rematch"})
 
     async def close(self) -> None:
         """Say goodbye and close the wormhole."""
