@@ -197,6 +197,32 @@ async def test_a_silent_friend_is_away_then_back(tmp_path: Path) -> None:
 
 
 @session_loop
+async def test_a_friend_gone_silent_leaves_the_host_told_to_press_c_whose_new_code_lets_them_in_again(
+    tmp_path: Path,
+) -> None:
+    with mailbox_server(tmp_path) as server:
+        host, heard, hosting = await started_host(server.url, silence_seconds=1.5)
+        code = host.code
+        told = Side()
+        async with relay_to(server.port) as relay:
+            killed = MailboxGuest(code, told.matches.append, told.news.append, url=relay.url, ping_seconds=0.5)
+            joining = asyncio.ensure_future(killed.run())
+            await until(lambda: host.connected)
+            await relay.close()  # its process is gone: no goodbye, and a restarted one cannot use the code
+            await until(lambda: not host.connected)
+        assert heard.news[-1].endswith("or press c for a new code…"), heard.news[-1]
+        assert host.new_code() is None
+        await until(lambda: bool(host.code) and host.code != code)
+        restarted = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
+        rejoining = asyncio.ensure_future(restarted.run())
+        await until(lambda: restarted.connected and host.connected)
+        await restarted.close()
+        await host.close()
+        joining.cancel()
+        await asyncio.wait_for(asyncio.gather(joining, rejoining, hosting, return_exceptions=True), 10)
+
+
+@session_loop
 async def test_a_host_that_quits_is_told_as_leaving_not_as_tampering(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
         host, _heard, hosting = await started_host(server.url)

@@ -39,6 +39,9 @@ SILENCE_SECONDS = 30.0
 LONELY_SECONDS = 10.0
 #: Seconds a wormhole has to close (the server acknowledges it) before it is left closed on this side.
 CLOSE_SECONDS = 5.0
+#: What the host is told when the friend goes silent: a network that drops comes back by itself,
+#: a restarted copy of the game cannot (the server lets two sides use a code, and both did).
+AWAY = "Your friend's connection dropped: waiting for them to come back, or press c for a new code…"
 #: What the host says goodbye with (the guest tells it from a dropped connection and from tampering).
 HOST_LEFT = "closed"
 
@@ -302,7 +305,7 @@ class MailboxHost(_Peer):
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                self._set_present(False, "Your friend's connection dropped: waiting for them to come back…")
+                self._set_present(False, AWAY)
                 continue
             self._set_present(True, "Your friend is back")
             if message["type"] == "bye":
