@@ -53,6 +53,7 @@ async def started_host(url: str, **options: float) -> tuple[MailboxHost, Side, a
 async def playing(
     url: str, guest_url: str | None = None, **guest_options: float
 ) -> AsyncIterator[tuple[MailboxHost, Side, MailboxGuest, Side]]:
+    """A host through ``url`` and a guest through ``guest_url`` (the same if None), once both play."""
     host, heard, hosting = await started_host(url)
     told = Side()
     guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=guest_url or url, **guest_options)
@@ -127,6 +128,24 @@ async def test_moves_cross_after_the_mailbox_server_restarts_mid_game(tmp_path: 
 
 
 @session_loop
+async def test_a_host_back_after_an_outage_longer_than_the_silence_is_told_when_only_pongs_cross(
+    tmp_path: Path,
+) -> None:
+    with mailbox_server(tmp_path) as server:
+        async with playing(server.url, silence_seconds=1.5, ping_seconds=0.5) as (host, _heard, guest, told):
+            host.play((1, 1))
+            await until(lambda: told.moves == 1)
+            here_when_told: list[bool] = []
+            guest.on_change = lambda match: here_when_told.append(guest.connected)
+            server.stop()
+            await until(lambda: told.said("Nothing from the host for a while"))
+            server.start()
+            await until(lambda: guest.connected)  # a pong: the host sends no state, it is the guest's turn
+            await until(lambda: here_when_told[-1], "the guest's on_change to hear that the host is back")
+            assert told.said("The host is back")
+
+
+@session_loop
 async def test_a_guest_whose_network_drops_comes_back_to_the_same_game_by_itself(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
         async with relay_to(server.port) as relay, playing(server.url, relay.url) as (host, heard, guest, told):
@@ -137,6 +156,27 @@ async def test_a_guest_whose_network_drops_comes_back_to_the_same_game_by_itself
             await until(lambda: guest.connected)
             assert await guest.play((0, 0))
             await until(lambda: heard.moves == 2)
+
+
+@session_loop
+async def test_a_move_sent_to_a_host_gone_unnoticed_is_said_to_be_on_its_way_then_kept_and_played_once_it_is_back(
+    tmp_path: Path,
+) -> None:
+    with mailbox_server(tmp_path) as server:
+        async with (
+            relay_to(server.port) as relay,
+            playing(relay.url, server.url, silence_seconds=1.5, ping_seconds=0.5) as (host, heard, guest, told),
+        ):
+            host.play((1, 1))
+            await until(lambda: told.moves == 1)
+            await relay.close()  # the host is gone (killed, or its network), the guest does not know yet
+            assert guest.connected
+            assert await guest.play((0, 0))
+            assert told.news[-1] == "Your move a1 is on its way to the host…"
+            await until(lambda: told.said("Nothing from the host for a while"))
+            assert told.news[-1].endswith("(your move a1 is played once they are back)…"), told.news[-1]
+            await relay.start()  # the host's connection is back
+            await until(lambda: heard.moves == told.moves == 2, "the kept move to be played")
 
 
 @session_loop
@@ -154,6 +194,32 @@ async def test_a_silent_friend_is_away_then_back(tmp_path: Path) -> None:
         await guest.close()
         await host.close()
         await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
+
+
+@session_loop
+async def test_a_friend_gone_silent_leaves_the_host_told_to_press_c_whose_new_code_lets_them_in_again(
+    tmp_path: Path,
+) -> None:
+    with mailbox_server(tmp_path) as server:
+        host, heard, hosting = await started_host(server.url, silence_seconds=1.5)
+        code = host.code
+        told = Side()
+        async with relay_to(server.port) as relay:
+            killed = MailboxGuest(code, told.matches.append, told.news.append, url=relay.url, ping_seconds=0.5)
+            joining = asyncio.ensure_future(killed.run())
+            await until(lambda: host.connected)
+            await relay.close()  # its process is gone: no goodbye, and a restarted one cannot use the code
+            await until(lambda: not host.connected)
+        assert heard.news[-1].endswith("or press c for a new code…"), heard.news[-1]
+        assert host.new_code() is None
+        await until(lambda: bool(host.code) and host.code != code)
+        restarted = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
+        rejoining = asyncio.ensure_future(restarted.run())
+        await until(lambda: restarted.connected and host.connected)
+        await restarted.close()
+        await host.close()
+        joining.cancel()
+        await asyncio.wait_for(asyncio.gather(joining, rejoining, hosting, return_exceptions=True), 10)
 
 
 @session_loop

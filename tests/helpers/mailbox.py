@@ -79,7 +79,9 @@ def mailbox_server(folder: Path) -> Iterator[MailboxServer]:
 
 
 class Relay:
-    """Passes TCP connections on to ``port``; :meth:`cut` ends every one open (a network change)."""
+    """Passes TCP connections on to ``port``; :meth:`cut` ends every one open (a network change),
+    :meth:`close` stops listening too (the network gone), and :meth:`start` again listens on the
+    same port (it is back)."""
 
     def __init__(self, port: int) -> None:
         self.port = port
@@ -92,7 +94,7 @@ class Relay:
         return f"ws://127.0.0.1:{self.listen_port}/v1"
 
     async def start(self) -> None:
-        self._server = await asyncio.start_server(self._pass, "127.0.0.1", 0)
+        self._server = await asyncio.start_server(self._pass, "127.0.0.1", self.listen_port)
         self.listen_port = self._server.sockets[0].getsockname()[1]
 
     async def _pass(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
-from .match import Match, host_news, move_request, take_news
+from .match import Match, ask_move, host_news, take_news, waiting_text
 from .protocol import (
     HOST_HANDSHAKE,
     HOST_MESSAGES,
@@ -88,6 +88,8 @@ class Guest:
         self.on_change, self.on_status = on_change, on_status
         self.retry_seconds, self.ping_seconds = retry_seconds, ping_seconds
         self.match: Match | None = None
+        self.asked: dict[str, Any] | None = None
+        """The move request sent and not answered yet (sent again when the guest rejoins)."""
         self.source: str | None = None
         """The local address to connect from (None: whichever the system picks)."""
         self._stream: SealedStream | None = None
@@ -126,7 +128,7 @@ class Guest:
             if self._closing:
                 return
             if news not in (TAMPERED, HOST_CLOSED) and self.match is not None:
-                news = "Waiting for your friend: the connection dropped, joining again…"
+                news = waiting_text(self, "Waiting for your friend: the connection dropped, joining again…")
             if news is not None and (first or self.match is not None):
                 self.on_status(news)
             first = False
@@ -139,6 +141,8 @@ class Guest:
         )
         try:
             stream = await self._handshake(reader, writer)
+            if self.asked is not None:  # a move the host's state has not answered: it may not have come
+                await stream.send(self.asked)
             pinger = asyncio.ensure_future(self._ping(stream))
             try:
                 while not self._closing:
@@ -245,7 +249,7 @@ class Guest:
 
     async def play(self, move: tuple[int, int]) -> bool:
         """Ask the host to play ``move`` for us; whether the request went out (the host's state answers)."""
-        return await self._request(move_request(self.match, move))
+        return await ask_move(self, move, self._request)
 
     async def rematch(self) -> bool:
         """Ask for the next game."""

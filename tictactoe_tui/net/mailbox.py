@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from .match import Match, answer_guest, host_news, move_request, take_news
+from .match import Match, answer_guest, ask_move, host_news, take_news, waiting_text
 from .protocol import GUEST_MESSAGES, HOST_MESSAGES, MAX_LINE, VERSION, ProtocolError, parse_json
 
 #: The app's own id on the mailbox server: codes of other programs never meet ours.
@@ -39,6 +39,9 @@ SILENCE_SECONDS = 30.0
 LONELY_SECONDS = 10.0
 #: Seconds a wormhole has to close (the server acknowledges it) before it is left closed on this side.
 CLOSE_SECONDS = 5.0
+#: What the host is told when the friend goes silent: a network that drops comes back by itself,
+#: a restarted copy of the game cannot (the server lets two sides use a code, and both did).
+AWAY = "Your friend's connection dropped: waiting for them to come back, or press c for a new code…"
 #: What the host says goodbye with (the guest tells it from a dropped connection and from tampering).
 HOST_LEFT = "closed"
 
@@ -199,7 +202,41 @@ def _stop_threads() -> None:
         reactor._stopThreadPool()  # what the reactor's own shutdown does; it never shuts down here
 
 
-class MailboxHost:
+class _Peer:
+    """One side's view of the other: here when heard from lately through a reachable mailbox
+    server; each change is told to ``on_change`` (:meth:`_changed`): whether it was heard from
+    lately changes only through :meth:`_set_present` (or untold, when this side closes)."""
+
+    on_status: Callable[[str], None]
+
+    def __init__(self) -> None:
+        self._present = False
+        self._reachable = True
+
+    @property
+    def connected(self) -> bool:
+        """Whether the other side is here now (heard from lately, through a reachable server)."""
+        return self._present and self._reachable
+
+    def _changed(self) -> None:
+        """Tell ``on_change`` the match as it stands (whose players depend on :attr:`connected`)."""
+        raise NotImplementedError
+
+    def _set_present(self, present: bool, news: str = "") -> None:
+        """Whether the other side was heard from lately; a change is told, then ``news`` (if any)."""
+        if present != self._present:
+            self._present = present
+            self._changed()
+            if news:
+                self.on_status(news)
+
+    def _server_changed(self, reachable: bool) -> None:
+        self._reachable = reachable
+        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
+        self._changed()
+
+
+class MailboxHost(_Peer):
     """Hosts ``match`` through the mailbox server at ``url``: shows a code (:attr:`code`), lets in
     the friend who uses it, and after a wrong code, a friend who left or tampering, gets a fresh
     code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
@@ -213,23 +250,17 @@ class MailboxHost:
         url: str,
         silence_seconds: float = SILENCE_SECONDS,
     ) -> None:
+        super().__init__()
         self.match, self.on_change, self.on_status = match, on_change, on_status
         self.url, self.silence_seconds = url, silence_seconds
         self.code = ""
         """The code that lets the friend in now ("" while none is)."""
         self.wrong_codes = 0
         self._wormhole: Wormhole | None = None
-        self._present = False
-        self._reachable = True
         self._has_joined = False
         self._closing = False
         self._retiring = False
         self._retired: asyncio.Future[None] | None = None
-
-    @property
-    def connected(self) -> bool:
-        """Whether the friend is here now (heard from lately, through a reachable server)."""
-        return self._present and self._reachable
 
     async def run(self) -> None:
         """Host until :meth:`close`; :class:`MailboxError` if the server cannot be reached at first."""
@@ -256,13 +287,10 @@ class MailboxHost:
                 self._retiring, self.code = False, ""
                 if self._present:  # quitting (the app cancels this task first) or giving up on them
                     wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
-                    self._present = False
-                    self.on_change(self.match)
+                    self._set_present(False)
                 await wormhole.close()
 
-    def _server_changed(self, reachable: bool) -> None:
-        self._reachable = reachable
-        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
+    def _changed(self) -> None:
         self.on_change(self.match)
 
     async def _follow(self, wormhole: Wormhole) -> None:
@@ -270,24 +298,16 @@ class MailboxHost:
         join = await wormhole.receive(self.silence_seconds * 10)
         if join["type"] != "join":
             raise ProtocolError("a message before join")
-        self._present = True
         wormhole.send(self.match.to_message())
-        self.on_change(self.match)
-        self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
+        self._set_present(True, "Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
         while True:
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                if self._present:
-                    self._present = False
-                    self.on_change(self.match)
-                    self.on_status("Your friend's connection dropped: waiting for them to come back…")
+                self._set_present(False, AWAY)
                 continue
-            if not self._present:
-                self._present = True
-                self.on_change(self.match)
-                self.on_status("Your friend is back")
+            self._set_present(True, "Your friend is back")
             if message["type"] == "bye":
                 return
             match, reply = answer_guest(self.match, message)
@@ -333,7 +353,7 @@ class MailboxGuestError(MailboxError):
     """The host turned us away for good (a wrong code, the host left); the message says why."""
 
 
-class MailboxGuest:
+class MailboxGuest(_Peer):
     """Joins the match whose code is ``code`` through the mailbox server at ``url``."""
 
     def __init__(
@@ -347,18 +367,14 @@ class MailboxGuest:
         silence_seconds: float = SILENCE_SECONDS,
         lonely_seconds: float = LONELY_SECONDS,
     ) -> None:
+        super().__init__()
         self.code, self.on_change, self.on_status = code, on_change, on_status
         self.url, self.ping_seconds, self.silence_seconds = url, ping_seconds, silence_seconds
         self.lonely_seconds = lonely_seconds
         self.match: Match | None = None
+        self.asked: dict[str, Any] | None = None
+        """The move request sent and not answered yet (the mailbox keeps it for the host)."""
         self._wormhole: Wormhole | None = None
-        self._present = False
-        self._reachable = True
-
-    @property
-    def connected(self) -> bool:
-        """Whether the host is here now (heard from lately, through a reachable server)."""
-        return self._present and self._reachable
 
     async def run(self) -> None:
         """Stay joined until :meth:`close`; :class:`MailboxGuestError` when the code is refused or
@@ -392,10 +408,7 @@ class MailboxGuest:
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                if self._present:
-                    self._present = False
-                    self._changed()
-                    self.on_status("Nothing from the host for a while: waiting for them…")
+                self._set_present(False, waiting_text(self, "Nothing from the host for a while: waiting for them…"))
                 continue
             except WrongCode:
                 raise MailboxGuestError(
@@ -403,17 +416,13 @@ class MailboxGuest:
                 ) from None
             except Closed:
                 return
-            if not self._present and self.match is not None:
-                self._present = True
-                self.on_status("The host is back")
-            self._present = True
+            self._set_present(True, "" if self.match is None else "The host is back")  # the first: its state tells
             try:
                 news = host_news(message)
             except ValueError as error:
                 raise ProtocolError(f"the host sent {error}") from None
             if news.hung_up is not None:
-                self._present = False
-                self._changed()
+                self._set_present(False)
                 closed = news.hung_up == HOST_LEFT
                 raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({news.hung_up})")
             take_news(self, news)
@@ -422,17 +431,12 @@ class MailboxGuest:
         if self.match is not None:
             self.on_change(self.match)
 
-    def _server_changed(self, reachable: bool) -> None:
-        self._reachable = reachable
-        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
-        self._changed()
-
     async def _ping(self, wormhole: Wormhole) -> None:
         while True:
             await asyncio.sleep(self.ping_seconds)
             wormhole.send({"type": "ping"})
 
-    def _request(self, message: dict[str, Any]) -> bool:
+    async def _request(self, message: dict[str, Any]) -> bool:
         if self._wormhole is None or not self.connected:
             return False
         self._wormhole.send(message)
@@ -440,11 +444,11 @@ class MailboxGuest:
 
     async def play(self, move: tuple[int, int]) -> bool:
         """Ask the host to play ``move`` for us; whether the request went out."""
-        return self._request(move_request(self.match, move))
+        return await ask_move(self, move, self._request)
 
     async def rematch(self) -> bool:
         """Ask for the next game."""
-        return self._request({"type": "rematch"})
+        return await self._request({"type": "rematch"})
 
     async def close(self) -> None:
         """Say goodbye and close the wormhole."""

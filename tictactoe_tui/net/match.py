@@ -7,7 +7,7 @@ can be hostile as well).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
@@ -201,16 +201,40 @@ def move_request(match: Match | None, move: Move) -> dict[str, Any]:
 
 
 class Listener(Protocol):
-    """A guest, direct or through the mailbox: the match it knows and whom it tells."""
+    """A guest, direct or through the mailbox: the match it knows, its move the host has not
+    answered yet (the request as sent), and whom it tells."""
 
     match: Match | None
+    asked: dict[str, Any] | None
     on_change: Callable[[Match], None]
     on_status: Callable[[str], None]
 
 
+async def ask_move(guest: Listener, move: Move, send: Callable[[dict[str, Any]], Awaitable[bool]]) -> bool:
+    """Send the guest's request for ``move`` (``send``: whether it went out), kept as asked until
+    the host answers it, and tell the player it is on its way; whether it went out."""
+    request = guest.asked = move_request(guest.match, move)
+    if not await send(request):
+        guest.asked = None
+        return False
+    if guest.asked is request:  # (not answered already)
+        guest.on_status(f"Your move {request['move']} is on its way to the host…")
+    return True
+
+
+def waiting_text(guest: Listener, news: str) -> str:
+    """``news`` of the host's absence (ending in "…"), with the move it has not answered, if any."""
+    if guest.asked is None:
+        return news
+    return f"{news.removesuffix('…')} (your move {guest.asked['move']} is played once they are back)…"
+
+
 def take_news(guest: Listener, news: HostNews) -> None:
     """What a guest does with the host's news short of a hang-up: says a refusal, and keeps a
-    match it carries, telling ``on_change``, and at the first, that it has joined."""
+    match it carries, telling ``on_change``, and at the first, that it has joined. A refusal or
+    a new match answers the move asked."""
+    if news.refusal or (news.match is not None and news.match != guest.match):
+        guest.asked = None
     if news.refusal:
         guest.on_status(f"Refused: {news.refusal}")
     if news.match is not None:
