@@ -14,5 +14,6 @@ def test_a_count_is_plural_unless_it_is_one_and_grouped_by_thousands() -> None:
 def test_a_whole_number_is_ascii_digits_only() -> None:
     assert whole_number("0") == 0
     assert whole_number("15") == 15
-    for text in ("", "²", "1²", "٣", "-1", "+1", " 1", "1\n", "1_0", "1.0"):
+    assert whole_number("9" * 4300) == 10**4300 - 1
+    for text in ("", "²", "1²", "٣", "-1", "+1", " 1", "1\n", "1_0", "1.0", "9" * 4301):
         assert whole_number(text) is None, text

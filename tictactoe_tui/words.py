@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 
 def counted(count: int, noun: str) -> str:
@@ -16,5 +17,8 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 def whole_number(text: str) -> int | None:
-    """The number ``text`` writes in ASCII digits (nothing else, not even a sign), or None."""
-    return int(text) if _DIGITS.fullmatch(text) else None
+    """The number ``text`` writes in ASCII digits (nothing else, not even a sign), or None; None
+    too for more digits than Python converts (4300: ``int`` raises ValueError)."""
+    if not _DIGITS.fullmatch(text) or len(text) > sys.get_int_max_str_digits():
+        return None
+    return int(text)
