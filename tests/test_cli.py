@@ -7,8 +7,10 @@ import contextlib
 import io
 import json
 import os
+import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -505,6 +507,49 @@ def test_serve_warns_unless_it_listens_on_this_machine_only() -> None:
         message = warning(public)
         assert message is not None
         assert message.startswith("warning: serving on")
+
+
+@pytest.fixture
+def port_in_use() -> Iterator[int]:
+    """A port another program listens on (on 127.0.0.1)."""
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        yield listening.getsockname()[1]
+
+
+#: Where a server cannot listen, by why: the address (None: 127.0.0.1) and the line said.
+CANNOT_LISTEN = {
+    "port in use": (None, "port {port} is in use on 127.0.0.1"),
+    "no such address": ("999.1.1.1", "cannot listen on 999.1.1.1: no such address"),
+    "not this machine's": ("192.0.2.7", "cannot listen on 192.0.2.7: not an address of this machine"),
+}
+
+
+@pytest.mark.parametrize(("address", "said"), CANNOT_LISTEN.values(), ids=list(CANNOT_LISTEN))
+@pytest.mark.parametrize("command", [["serve", "--host"], ["host", "--direct", "--bind"]], ids=["serve", "host"])
+def test_a_server_that_cannot_listen_says_why_in_one_line_and_exits_2(
+    port_in_use: int, command: list[str], address: str | None, said: str
+) -> None:
+    """Before: serve ended with status 1 and a traceback of 38 to 55 lines; host --direct opened the
+    game, which waited for a friend who could not come."""
+    where = [command[-1], address] if address else []
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *command[:-1], *where, "--port", str(port_in_use)],
+        capture_output=True, text=True, timeout=120, check=False, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"tictactoe-tui: error: {said.format(port=port_in_use)}")
+    assert done.stderr.count("\n") == 1
+
+
+def test_serve_says_in_one_line_a_port_taken_after_it_looked(
+    port_in_use: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("tictactoe_tui.cli.serve.listen_problem", lambda _host, _port: None)
+    status, _out, err = run(capsys, "serve", "--port", str(port_in_use))
+    assert status == 2
+    assert err == f"tictactoe-tui: error: port {port_in_use} is in use on 127.0.0.1\n"
 
 
 def test_a_closed_pipe_ends_the_command_quietly() -> None:
