@@ -138,6 +138,21 @@ def test_json_python_cannot_read_is_set_aside_by_every_reader(paths: Paths, cont
     assert json.loads(paths.settings.read_text()) == {"level": "hard"}
 
 
+def test_a_settings_file_that_starts_with_a_byte_order_mark_is_read(paths: Paths) -> None:
+    chosen = Settings(TWO_PLAYERS.name, "hard", coach=True)
+    paths.config_dir.mkdir(parents=True)
+    text = json.dumps(settings_to_json(chosen, "nord"))
+    paths.settings.write_bytes("\ufeff".encode() + text.encode())  # as Notepad saves UTF-8
+    assert load_settings(paths, strategy_names()) == (chosen, "nord", None)  # before: set aside, defaults
+    assert list(paths.config_dir.iterdir()) == [paths.settings]
+    paths.settings.write_bytes("\ufeff".encode() + text.replace('"nord"', '"solarized-nope"').encode())
+    _, theme, problem = load_settings(paths, strategy_names(), ["textual-dark", "nord"])  # a field left out
+    assert (theme, problem is not None) == (DEFAULT_THEME, True)
+    assert json.loads(paths.settings.read_text())["level"] == "hard"  # the rest kept
+    assert update_json(paths.settings, {"coach": False}) is None
+    assert json.loads(paths.settings.read_text())["level"] == "hard"
+
+
 def test_garbage_bytes_are_kept_aside(paths: Paths) -> None:
     paths.config_dir.mkdir(parents=True)
     paths.settings.write_bytes(b"\xff\xfe\x00garbage")

@@ -79,8 +79,9 @@ def parse_json(text: str) -> Any:
 
 
 def read_text(path: Path) -> str:
-    """A JSON file's text."""
-    return path.read_text(encoding="utf-8")
+    """A JSON file's text; a UTF-8 byte-order mark at its start (some editors write one) is not
+    part of it."""
+    return path.read_text(encoding="utf-8-sig")
 
 
 def read_json(path: Path) -> tuple[Any, str | None]:
@@ -193,7 +194,7 @@ def leave_out(path: Path, keys: Collection[str]) -> str:
     try:
         with _locked(path.parent):
             original = path.read_bytes()
-            data = parse_json(original.decode("utf-8"))
+            data = parse_json(original.decode("utf-8-sig"))
             if not isinstance(data, dict):
                 raise BadFile(f"a {type(data).__name__} where an object was expected")
             backup = backup_path(path)
