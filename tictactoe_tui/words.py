@@ -22,3 +22,13 @@ def whole_number(text: str) -> int | None:
     if not _DIGITS.fullmatch(text) or len(text) > sys.get_int_max_str_digits():
         return None
     return int(text)
+
+
+#: A number of seconds as the command line writes it: ASCII digits, a decimal point, an exponent
+#: (``float`` reads other scripts' digits too: of the full-width three, U+FF13, it makes 3.0).
+_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def decimal_number(text: str) -> float | None:
+    """The number ``text`` writes in ASCII (``2``, ``0.5``, ``.5``, ``1e-3``; no sign), or None."""
+    return float(text) if _DECIMAL.fullmatch(text) else None
