@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui import cli
-from tictactoe_tui.engine import Board
-from tictactoe_tui.game import GameState, Settings
+from tictactoe_tui.engine import Board, strategy_names
+from tictactoe_tui.engine.rules import RULES
+from tictactoe_tui.game import GameState, Settings, presets_for
 from tictactoe_tui.store.archive import (
     MIGRATIONS,
     PAGE_SIZE,
@@ -648,3 +649,48 @@ def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
         assert line.who in [row.strip() for row in shown_lines]
         counts = " ".join(str(count) for count in (line.won, line.drawn, line.lost, line.streak, line.best_streak))
         assert any(line.board in row and " ".join(row.split()).endswith(counts) for row in shown_lines), line
+
+
+def listed_at_80_columns(archive: Archive, capsys: pytest.CaptureFixture[str]) -> tuple[list[str], set[str]]:
+    """``games`` at 80 columns: its lines, each at most 80 wide, nothing cut with "…"; and the
+    words it shows."""
+    archive.close()
+    assert cli.main(["games"]) == 0
+    shown = capsys.readouterr().out
+    lines = shown.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert "…" not in shown
+    return lines, set(shown.split())
+
+
+def test_the_games_list_at_80_columns_keeps_every_header_and_cell_whole(
+    home: Paths, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The widest rows the archive holds, on each game's largest board: the computer at the
+    longest level, computers that changed level once (the two longest joined) and at every
+    level in turn. Every header on one line, every word of every cell whole; in the players'
+    column, which wraps, only a word wider than the column is folded. Before: "board" came out
+    as "boa" over "rd", and the columns after the players' were dropped."""
+    monkeypatch.setenv("COLUMNS", "80")
+    names = sorted(strategy_names(), key=len)
+    levels = {VS_COMPUTER.name: [names[-1]], COMPUTERS.name: ["+".join(names[-2:]), "+".join(names)]}
+    archive = Archive.open(home)
+    for rules in RULES.values():
+        preset = presets_for(rules.name)[-1]
+        for mode, level in ((mode, level) for mode, each in levels.items() for level in each):
+            players = ("computer", "computer") if mode == COMPUTERS.name else ("you", "computer")
+            archive.record(GameRecord(preset.rows, preset.cols, preset.k, mode, level, *players, "X", ((0, 0),),
+                                      (1.0,), None, 0, 1e9, 1e9 + 60, game=rules.name))  # fmt: skip
+    rows = [summary.cells() for summary in archive.page()]
+    archive.close()
+    assert cli.main(["games"]) == 0
+    shown = capsys.readouterr().out
+    lines = shown.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert "…" not in shown
+    assert lines[1].split() == ["#", "ended", "board", "mode", "X", "·", "O", "result", "moves"]  # one line, whole
+    players_width = lines[1].index("result") - lines[1].index("X · O") - 3  # less the padding between
+    words = set(shown.split())
+    players_words = {word for row in rows for word in (row[4], row[5])}
+    missing = {word for row in rows for cell in row for word in cell.split()} - words
+    assert all(word in players_words and len(word) > players_width for word in missing), "\n".join(lines)

@@ -91,3 +91,25 @@ def test_a_read_only_archive_is_opened_to_read_and_listed(tmp_path: Path) -> Non
     assert "kept until the app closes" in kept
     assert "cannot be written" in told
     assert "its games are listed" in told
+
+
+#: Move times a damaged or edited row may hold, by what is wrong with them.
+UNREADABLE_TIMES = {
+    "nested too deeply": "[" * 100_000,
+    "a number of 5000 digits": "[" + "1" * 5000 + "]",
+    "beyond a float": "[1e999999]",
+    "not a list": "{}",
+    "not numbers": '["a"]',
+}
+
+
+@pytest.mark.parametrize("times", UNREADABLE_TIMES.values(), ids=list(UNREADABLE_TIMES))
+def test_a_game_whose_move_times_cannot_be_read_is_read_without_them(tmp_path: Path, times: str) -> None:
+    path = tmp_path / "games.sqlite3"
+    archive_of(path, 1)
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE games SET times = ?", (times,))
+    record = Archive(path).get(1)  # before: RecursionError or ValueError out of the archive
+    assert record is not None
+    assert record.moves == game().moves
+    assert record.times in ((), (float("inf"),))

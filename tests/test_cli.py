@@ -7,8 +7,10 @@ import contextlib
 import io
 import json
 import os
+import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -120,13 +122,16 @@ def test_analyze_with_k_on_a_bigger_board(capsys: pytest.CaptureFixture[str]) ->
         (["analyze", "abc/.../..."], "bad character"),
         (["analyze", ".../.../...", "--k", "5"], "k=5 does not fit a 3×3 board: k must be 3\n"),  # not "3 to 3"
         (["--board", "4x4", "--k", "5"], "k must be 3 to 4\n"),
-        (["analyze", ".../.../...", "--k", "three"], "--k: expected a whole number"),
-        (["analyze", ".../.../...", "--k", "²"], "--k: expected a whole number"),  # isdigit() takes it, int() not
+        (["analyze", ".../.../...", "--k", "three"], "--k: expected a number of marks in a row from 1"),
+        (
+            ["analyze", ".../.../...", "--k", "²"],
+            "--k: expected a number of marks in a row",
+        ),  # isdigit() takes it, int() not
         (["--board", "3x²"], "board size must look like 3×3"),
         (["analyze"], "required: board"),
         (["arena", "--x", "genius", "--o", "easy"], "unknown level or strategy 'genius'"),
         (["arena", "--x", "easy"], "arena needs --x and --o (or --ladder)"),
-        (["arena", "--x", "easy", "--o", "easy", "--games", "0"], "at least 1"),
+        (["arena", "--x", "easy", "--o", "easy", "--games", "0"], "from 1 to 100,000"),
         (["arena", "--x", "easy", "--o", "easy", "--board", "9x9"], "9×9 board is not supported"),
         (["arena", "--x", "easy", "--o", "easy", "--board", "big"], "must look like 3×3 or 3x3"),
         (["arena", "--x", "opening-table", "--o", "easy", "--board", "4x4"], "does not play Classic on a 4×4"),
@@ -507,6 +512,49 @@ def test_serve_warns_unless_it_listens_on_this_machine_only() -> None:
         assert message.startswith("warning: serving on")
 
 
+@pytest.fixture
+def port_in_use() -> Iterator[int]:
+    """A port another program listens on (on 127.0.0.1)."""
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        yield listening.getsockname()[1]
+
+
+#: Where a server cannot listen, by why: the address (None: 127.0.0.1) and the line said.
+CANNOT_LISTEN = {
+    "port in use": (None, "port {port} is in use on 127.0.0.1"),
+    "no such address": ("999.1.1.1", "cannot listen on 999.1.1.1: no such address"),
+    "not this machine's": ("192.0.2.7", "cannot listen on 192.0.2.7: not an address of this machine"),
+}
+
+
+@pytest.mark.parametrize(("address", "said"), CANNOT_LISTEN.values(), ids=list(CANNOT_LISTEN))
+@pytest.mark.parametrize("command", [["serve", "--host"], ["host", "--direct", "--bind"]], ids=["serve", "host"])
+def test_a_server_that_cannot_listen_says_why_in_one_line_and_exits_2(
+    port_in_use: int, command: list[str], address: str | None, said: str
+) -> None:
+    """Before: serve ended with status 1 and a traceback of 38 to 55 lines; host --direct opened the
+    game, which waited for a friend who could not come."""
+    where = [command[-1], address] if address else []
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *command[:-1], *where, "--port", str(port_in_use)],
+        capture_output=True, text=True, timeout=120, check=False, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"tictactoe-tui: error: {said.format(port=port_in_use)}")
+    assert done.stderr.count("\n") == 1
+
+
+def test_serve_says_in_one_line_a_port_taken_after_it_looked(
+    port_in_use: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("tictactoe_tui.cli.serve.listen_problem", lambda _host, _port: None)
+    status, _out, err = run(capsys, "serve", "--port", str(port_in_use))
+    assert status == 2
+    assert err == f"tictactoe-tui: error: port {port_in_use} is in use on 127.0.0.1\n"
+
+
 def test_a_closed_pipe_ends_the_command_quietly() -> None:
     """``analyze … --json | head -c 150``: no traceback, the status of a tool the pipe ended."""
     reader = subprocess.Popen(["head", "-c", "20"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
@@ -646,3 +694,83 @@ def test_every_command_s_help_works_and_each_bad_value_exits_2_with_one_line(
             tried += 1
     typed = [action for action in command._actions if action.type is not None and callable(action.type)]
     assert tried >= len([action for action in typed if action.type is not Path])  # every typed argument refused one
+
+
+#: ASCII values a numeric argument may take (a count, seconds, a board's size), tried in turn.
+ASCII_NUMBERS = ("3", "0.5", "3x3")
+#: Each ASCII digit to its full-width form (U+FF10 on), which ``float`` reads and the parser must not.
+FULL_WIDTH = {ord("0") + digit: 0xFF10 + digit for digit in range(10)}
+
+
+def is_number(value: object) -> bool:
+    """A number, or a tuple of numbers (a board's size), as a numeric argument's type gives."""
+    if isinstance(value, tuple):
+        return bool(value) and all(map(is_number, value))
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def numeric_arguments() -> list[tuple[tuple[str, ...], argparse.Action, str, object]]:
+    """Each argument of each command whose type reads a number, with the ASCII value it took
+    and the number it made of it."""
+    found = []
+    for path, command in COMMANDS:
+        for action in command._actions:
+            parse = action.type
+            if not callable(parse):
+                continue
+            for sample in ASCII_NUMBERS:
+                try:
+                    value = parse(sample)
+                except (argparse.ArgumentTypeError, ValueError, TypeError):
+                    continue
+                if is_number(value):
+                    found.append((path, action, sample, value))
+                break
+    return found
+
+
+NUMERIC = numeric_arguments()
+
+
+def test_the_walk_finds_every_argument_that_defaults_to_a_number() -> None:
+    walked = {id(action) for _path, action, _sample, _value in NUMERIC}
+    for path, command in COMMANDS:
+        for action in command._actions:
+            if is_number(action.default) and action.option_strings != ["--help"]:
+                assert id(action) in walked, (path, action.option_strings)
+
+
+def refusal(path: tuple[str, ...], action: argparse.Action, value: str) -> str:
+    """The one line the command line is refused with (:func:`main` prints it and exits 2) when
+    ``action`` is given ``value`` (and nothing else: nothing is run, whatever is taken)."""
+    given = [action.option_strings[0], value] if action.option_strings else [value]
+    with pytest.raises(parser.UsageError) as refused:
+        parser.build_parser().parse_args([*path, *given])
+    return f"tictactoe-tui: error: {refused.value}\n"
+
+
+@pytest.mark.parametrize(
+    ("path", "action", "sample"),
+    [(path, action, sample) for path, action, sample, _value in NUMERIC],
+    ids=[" ".join((*path, *action.option_strings[:1])) or action.dest for path, action, _, _ in NUMERIC],
+)
+def test_a_number_on_the_command_line_is_ascii_digits_only(
+    path: tuple[str, ...], action: argparse.Action, sample: str
+) -> None:
+    said = refusal(path, action, sample.translate(FULL_WIDTH))  # before: arena --seed \uff13 played seed 3
+    assert said.count("\n") == 1
+    assert said.startswith(f"tictactoe-tui: error: argument {argparse._get_action_name(action)}: ")
+
+
+WHOLE = [(path, action) for path, action, _sample, value in NUMERIC if isinstance(value, int)]
+
+
+@pytest.mark.parametrize(
+    ("path", "action"),
+    WHOLE,
+    ids=[" ".join((*path, *action.option_strings[:1])) or action.dest for path, action in WHOLE],
+)
+def test_every_whole_number_on_the_command_line_has_a_bound(path: tuple[str, ...], action: argparse.Action) -> None:
+    said = refusal(path, action, "99999999999999999999")  # before: arena --games said nothing for 30 s
+    assert said.count("\n") == 1
+    assert said.startswith(f"tictactoe-tui: error: argument {argparse._get_action_name(action)}: ")

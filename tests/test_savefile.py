@@ -85,6 +85,11 @@ def test_bad_saved_games_say_why_in_one_line(text: str, reason: str) -> None:
     assert "\n" not in str(caught.value)
 
 
+def test_a_number_of_more_digits_than_python_reads_is_said_in_one_line() -> None:
+    with pytest.raises(SaveFileError, match="k must be a whole number, not '333"):  # before: int()'s ValueError
+        parse_game("version: 1\nk: " + "3" * 5000 + "\nboard: .../.../...\nmoves:")
+
+
 def test_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError, match="cannot read"):
         read_game(tmp_path / "missing.ttt")

@@ -108,6 +108,51 @@ def test_a_settings_file_that_cannot_be_mended_is_left_as_it_is(paths: Paths, mo
     assert list(paths.config_dir.iterdir()) == [paths.settings]
 
 
+#: Valid JSON that Python's json module still cannot read: nested past the stack's depth, or an
+#: integer of more digits than int() converts (4300).
+UNREADABLE_JSON = {
+    "nested too deeply": ("[" * 1000, "nested too deeply"),
+    "nested too deeply in a field": ('{"mode": "two players", "x": ' + "[" * 100_000, "nested too deeply"),
+    "a number of 5000 digits": ('{"think_seconds": ' + "1" * 5000 + "}", "a number of over 4300 digits"),
+}
+
+
+@pytest.mark.parametrize(("content", "reason"), UNREADABLE_JSON.values(), ids=list(UNREADABLE_JSON))
+def test_json_python_cannot_read_is_set_aside_by_every_reader(paths: Paths, content: str, reason: str) -> None:
+    paths.config_dir.mkdir(parents=True)
+    paths.settings.write_text(content)
+    settings, theme, problem = load_settings(paths, strategy_names())  # before: RecursionError or ValueError
+    assert (settings, theme) == (Settings(), DEFAULT_THEME)
+    assert problem is not None
+    assert reason in problem
+    assert "\n" not in problem
+    [kept] = paths.config_dir.glob("settings.json.bad-*")
+    assert kept.read_text() == content
+    paths.data_dir.mkdir(parents=True)
+    paths.stats.write_text(content)
+    assert load_stats(paths.stats)[0] == Stats()
+    [kept] = paths.data_dir.glob("stats.json.bad-*")
+    assert kept.read_text() == content
+    paths.settings.write_text(content)
+    assert update_json(paths.settings, {"level": "hard"}) is None  # a broken file starts afresh, as any other
+    assert json.loads(paths.settings.read_text()) == {"level": "hard"}
+
+
+def test_a_settings_file_that_starts_with_a_byte_order_mark_is_read(paths: Paths) -> None:
+    chosen = Settings(TWO_PLAYERS.name, "hard", coach=True)
+    paths.config_dir.mkdir(parents=True)
+    text = json.dumps(settings_to_json(chosen, "nord"))
+    paths.settings.write_bytes("\ufeff".encode() + text.encode())  # as Notepad saves UTF-8
+    assert load_settings(paths, strategy_names()) == (chosen, "nord", None)  # before: set aside, defaults
+    assert list(paths.config_dir.iterdir()) == [paths.settings]
+    paths.settings.write_bytes("\ufeff".encode() + text.replace('"nord"', '"solarized-nope"').encode())
+    _, theme, problem = load_settings(paths, strategy_names(), ["textual-dark", "nord"])  # a field left out
+    assert (theme, problem is not None) == (DEFAULT_THEME, True)
+    assert json.loads(paths.settings.read_text())["level"] == "hard"  # the rest kept
+    assert update_json(paths.settings, {"coach": False}) is None
+    assert json.loads(paths.settings.read_text())["level"] == "hard"
+
+
 def test_garbage_bytes_are_kept_aside(paths: Paths) -> None:
     paths.config_dir.mkdir(parents=True)
     paths.settings.write_bytes(b"\xff\xfe\x00garbage")

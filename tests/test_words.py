@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tictactoe_tui.words import counted, whole_number
+from tictactoe_tui.words import counted, decimal_number, whole_number
 
 
 def test_a_count_is_plural_unless_it_is_one_and_grouped_by_thousands() -> None:
@@ -14,5 +14,12 @@ def test_a_count_is_plural_unless_it_is_one_and_grouped_by_thousands() -> None:
 def test_a_whole_number_is_ascii_digits_only() -> None:
     assert whole_number("0") == 0
     assert whole_number("15") == 15
-    for text in ("", "²", "1²", "٣", "-1", "+1", " 1", "1\n", "1_0", "1.0"):
+    assert whole_number("9" * 4300) == 10**4300 - 1
+    for text in ("", "²", "1²", "٣", "-1", "+1", " 1", "1\n", "1_0", "1.0", "9" * 4301):
         assert whole_number(text) is None, text
+
+
+def test_a_decimal_number_is_ascii_only() -> None:
+    assert [decimal_number(text) for text in ("2", "0.5", ".5", "5.", "1e-3", "2E2")] == [2, 0.5, 0.5, 5, 0.001, 200]
+    for text in ("", "\uff13", "0.\uff15", "-1", "+1", " 1", "1_0", "nan", "inf", "1e", ".", "1.2.3"):
+        assert decimal_number(text) is None, text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 
 def counted(count: int, noun: str) -> str:
@@ -16,5 +17,18 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 def whole_number(text: str) -> int | None:
-    """The number ``text`` writes in ASCII digits (nothing else, not even a sign), or None."""
-    return int(text) if _DIGITS.fullmatch(text) else None
+    """The number ``text`` writes in ASCII digits (nothing else, not even a sign), or None; None
+    too for more digits than Python converts (4300: ``int`` raises ValueError)."""
+    if not _DIGITS.fullmatch(text) or len(text) > sys.get_int_max_str_digits():
+        return None
+    return int(text)
+
+
+#: A number of seconds as the command line writes it: ASCII digits, a decimal point, an exponent
+#: (``float`` reads other scripts' digits too: of the full-width three, U+FF13, it makes 3.0).
+_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def decimal_number(text: str) -> float | None:
+    """The number ``text`` writes in ASCII (``2``, ``0.5``, ``.5``, ``1e-3``; no sign), or None."""
+    return float(text) if _DECIMAL.fullmatch(text) else None

@@ -3,6 +3,7 @@ unhandled error ends with one line naming the log of its traceback."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -15,15 +16,18 @@ import pytest
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.keeping import TAKEN_ELSEWHERE
 from tictactoe_tui.app.screens import ConfirmScreen
-from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.engine import Move, get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.store.in_progress import folder_of
+from tictactoe_tui.store.savefile import SaveFileError, read_game
 from tictactoe_tui.table import TWO_PLAYERS
 
-from ..helpers.app import marks
+from ..helpers.app import marks, status
 from ..helpers.scripts import ROOT
-from ..helpers.waiting import TIMEOUT
+from ..helpers.waiting import TIMEOUT, until
 
 #: A copy of the app in a process of its own, two players at one keyboard, that plays two moves,
 #: says so, and runs until it is killed. A closed terminal's hang-up ends it as it ends an app
@@ -146,3 +150,37 @@ async def test_an_unhandled_error_ends_with_one_line_naming_its_log(
     assert str(log) in app.crash
     assert "Traceback" in log.read_text()
     assert "the board could not be drawn" in log.read_text()
+
+
+async def test_a_game_left_behind_offered_to_two_copies_at_once_is_resumed_by_one(tmp_path: Path) -> None:
+    """Two copies started before either answered both ask; both say yes: the first takes the game,
+    the second is told in one line and plays a new game (before: both resumed it, and the archive
+    and the score counted it twice)."""
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    played_then_ended(paths, signal.SIGKILL)
+    first, second = app_at(paths), app_at(paths)
+    async with first.run_test(size=(80, 24)) as one, second.run_test(size=(80, 24)) as other:
+        await one.pause()
+        await other.pause()
+        assert isinstance(first.screen, ConfirmScreen)
+        assert isinstance(second.screen, ConfirmScreen)
+        await one.press("y")
+        await other.press("y")
+        await one.pause()
+        await other.pause()
+        assert first.game_screen.game.board.history == ((1, 1), (0, 0))
+        assert second.game_screen.game.board.history == ()
+        assert TAKEN_ELSEWHERE in status(second)
+        await other.press("5")
+        await one.press("3")
+        await until(lambda: sorted(map(len, kept_in_progress(paths))) == [1, 3], "each copy's game written")
+        assert first.game_screen.game.board.history in kept_in_progress(paths)  # one copy holds the game
+
+
+def kept_in_progress(paths: Paths) -> list[tuple[Move, ...]]:
+    """The moves of each game in progress on disk (a file being replaced is left out)."""
+    games = []
+    for path in folder_of(paths).glob("*.ttt"):
+        with contextlib.suppress(SaveFileError):
+            games.append(read_game(path).board.history or ())
+    return games

@@ -73,6 +73,8 @@ UNUSABLE_SETTINGS = {
     "not an object": '["two players", "hard"]',
     "a theme that does not exist": '{"mode": "two players", "theme": "solarized-nope"}',
     "numbers out of range": '{"think_seconds": 1e999, "board": "99x99k99", "theme": ""}',
+    "nested deeper than Python reads": "[" * 1000,
+    "a number of more digits than Python reads": '{"mode": "two players", "think_seconds": ' + "1" * 5000 + "}",
 }
 
 

@@ -17,6 +17,9 @@ from ..words import counted
 from .play import PlayScreen
 from .status import Cause, Notice, Told
 
+#: Said when the game left behind was resumed here after another copy of the app took it.
+TAKEN_ELSEWHERE = "That game was taken up by another copy of the app: a new game here"
+
 
 class GameKeeper:
     """Keeps one game screen's game on disk while the app runs."""
@@ -36,7 +39,8 @@ class GameKeeper:
 
     def offer(self, screen: PlayScreen) -> None:
         """Ask whether to resume the newest game a copy of the app left unfinished, if any: yes
-        plays it on, no starts afresh; either way it is not offered again."""
+        plays it on, no starts afresh; either way it is not offered again. Two copies asked at
+        once: the first to answer takes it, the other is told and starts afresh."""
         found = left_behind(self.paths)
         if found is None:
             return
@@ -46,8 +50,10 @@ class GameKeeper:
         board = found.game.board
 
         def answered(yes: bool | None) -> None:
-            found.discard()
-            if yes:
+            if not found.take():  # another copy asked too and answered first
+                if yes:
+                    screen.post_message(Told(Notice(TAKEN_ELSEWHERE, Cause.ANSWER)))
+            elif yes:
                 screen.new_game(resumed(screen.settings, found.game, screen.game.number + 1))
                 resumed_news = f"Resumed the game left unfinished: {counted(board.move_count, 'move')} played"
                 screen.post_message(Told(Notice(resumed_news, Cause.ANSWER)))

@@ -79,17 +79,26 @@ def print_stats(archive: Archive, as_json: bool) -> int:
 
 def fit(table: Table, rows: Sequence[Sequence[str]], wrapping: Sequence[int], console: Console) -> None:
     """While ``table`` is wider than ``console``, narrow the ``wrapping`` columns in turn, each as
-    far as needed but no narrower than its longest word, so their cells wrap between words
-    (Rich alone would cut them with "…", or drop a column)."""
+    far as needed but no narrower than its longest word, its header's included, so cells and
+    headers wrap between words (Rich alone would cut them with "…", drop a column, or split a
+    header: "boa" over "rd"). A word wider than all that is left (the players of a game whose
+    computer changed level at every move: ``easy+medium+hard+…``) is folded, in the widest of
+    those columns, and the others keep theirs whole."""
     from rich.measure import Measurement
 
+    def excess() -> int:
+        return Measurement.get(console, console.options.update_width(10_000), table).maximum - console.width
+
     for index in wrapping:
-        excess = Measurement.get(console, console.options.update_width(10_000), table).maximum - console.width
-        if excess <= 0:
+        if excess() <= 0:
             return
         lines = [line for row in rows for line in row[index].splitlines()]
-        longest_word = max((len(word) for line in lines for word in line.split()), default=1)
-        table.columns[index].width = max(longest_word, max(map(len, lines), default=1) - excess)
+        words = [word for line in (*lines, str(table.columns[index].header)) for word in line.split()]
+        longest_word = max(map(len, words), default=1)
+        table.columns[index].width = max(longest_word, max(map(len, lines), default=1) - excess())
+    widest = max(wrapping, key=lambda index: table.columns[index].width or 0)
+    if excess() > 0:
+        table.columns[widest].width = max(1, (table.columns[widest].width or 0) - excess())
 
 
 def print_games(archive: Archive, limit: int, as_json: bool) -> int:

@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan, default_mailbox
-from ..net.address import DEFAULT_PORT, is_loopback, mailbox_code
+from ..net.address import DEFAULT_PORT, is_loopback, listen_problem, mailbox_code
 from .parser import CODE_VARIABLE, UsageError, launch_choices
 
 
@@ -29,13 +29,16 @@ def plan(args: argparse.Namespace) -> OnlinePlan:
             return MailboxHostPlan(url)
         if args.mailbox:
             raise UsageError("--mailbox and --direct: a direct host uses no mailbox server")
-        bind = args.bind or "127.0.0.1"
+        bind, port = args.bind or "127.0.0.1", DEFAULT_PORT if args.port is None else args.port
+        problem = listen_problem(bind, port)
+        if problem:  # before the game's screen, which would wait for a friend who cannot come
+            raise UsageError(problem)
         if not is_loopback(bind):
             print(
                 f"tictactoe-tui: warning: listening on {bind}: anyone who can reach it and has the code can join",
                 file=sys.stderr,
             )
-        return HostPlan(bind, DEFAULT_PORT if args.port is None else args.port)
+        return HostPlan(bind, port)
     code = join_code(args)
     target = args.target  # a code or an address, already parsed (see parser.join_target)
     if target is None or isinstance(target, str):

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
 from ..engine.board import DEFAULT_GAME, BoardError, default_k
 from ..game import THINK_LIMITS, Preset, presets_for
-from ..words import whole_number
+from ..words import decimal_number, whole_number
 
 GAME_HELP = "classic (default), gravity (Connect Four on 6x7), misere (k in a row loses) or ultimate"
 
@@ -49,21 +50,41 @@ def board_size(text: str) -> tuple[int, int]:
     return rows, cols
 
 
-def positive_int(text: str) -> int:
-    """Parse a whole number of at least 1."""
-    number = whole_number(text)
-    if number is None or number < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return number
+def whole_number_from(least: int, most: int, what: str) -> Callable[[str], int]:
+    """A parser of ``what`` (e.g. "games"), a whole number from ``least`` to ``most``: a count
+    without a bound was taken at any size (``arena --games`` of 20 digits set about making that
+    many seeds, and said nothing for as long as it took)."""
+
+    def parse(text: str) -> int:
+        number = whole_number(text)
+        if number is None or not least <= number <= most:
+            raise argparse.ArgumentTypeError(f"expected {what} from {least:,} to {most:,}, not {text[:40]!r}")
+        return number
+
+    return parse
+
+
+#: The most games ``arena`` plays in one series.
+MOST_GAMES = 100_000
+#: The most processes ``arena --jobs`` and ``serve --max-sessions`` start at once.
+MOST_PROCESSES = 64
+#: The most games ``games`` lists at once, and the highest game number (SQLite's largest integer).
+MOST_LISTED, HIGHEST_ID = 1_000_000, 2**63 - 1
+#: The longest line ``--k`` asks for (every board the games offer is at most 15 squares a side).
+MOST_IN_A_ROW = 99
+
+game_count = whole_number_from(1, MOST_GAMES, "a number of games")
+process_count = whole_number_from(1, MOST_PROCESSES, "a number of processes")
+listed_count = whole_number_from(1, MOST_LISTED, "a number of games")
+game_id = whole_number_from(1, HIGHEST_ID, "a game's number")
+in_a_row = whole_number_from(1, MOST_IN_A_ROW, "a number of marks in a row")
+seed_number = whole_number_from(0, 2**64 - 1, "a seed")
 
 
 def positive_seconds(text: str) -> float:
-    """Parse a positive number of seconds."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds < float("inf"):
+    """Parse a positive number of seconds (ASCII digits only)."""
+    seconds = decimal_number(text)
+    if seconds is None or not 0 < seconds < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
     return seconds
 
@@ -131,7 +152,7 @@ def build_parser() -> _Parser:
     parser.add_argument("--load", metavar="FILE", type=Path, help="resume a saved game")
     parser.add_argument("--game", type=game_name, help=GAME_HELP)
     parser.add_argument("--board", type=board_size, help="play on rows × columns, e.g. 15x15 or 15×15 (with --k)")
-    parser.add_argument("--k", type=positive_int, help="marks in a row to win on --board (default as its preset)")
+    parser.add_argument("--k", type=in_a_row, help="marks in a row to win on --board (default as its preset)")
     parser.add_argument(
         "--think-time",
         type=think_seconds,
@@ -147,7 +168,7 @@ def build_parser() -> _Parser:
         help="rows separated by '/', cells x, o or '.', e.g. x.o/.x./..o; Ultimate adds '@' and the last move "
         "(…/…@e5), which may be left out only after the first move",
     )
-    analyze.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
+    analyze.add_argument("--k", type=in_a_row, help="marks in a row to win (default as on the presets)")
     analyze.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
     analyze.add_argument("--time", type=positive_seconds, default=30.0, help="seconds to spend (default 30)")
     analyze.add_argument("--json", action="store_true", help="print one JSON object")
@@ -156,15 +177,15 @@ def build_parser() -> _Parser:
     arena.add_argument("--x", type=player_name, help="a level or strategy (a wrong name lists them all)")
     arena.add_argument("--o", type=player_name, help="as --x")
     arena.add_argument("--ladder", action="store_true", help="each level against the one below, from both seats")
-    arena.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
+    arena.add_argument("--games", type=game_count, default=100, help="games to play (default 100)")
     arena.add_argument("--game", type=game_name, default=DEFAULT_GAME, help=GAME_HELP)
     arena.add_argument(
         "--board", type=board_size, help="rows × columns, e.g. 7x7 or 7×7 (default: the game's first preset, 3×3)"
     )
-    arena.add_argument("--k", type=positive_int, help="marks in a row to win (default as on the presets)")
-    arena.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    arena.add_argument("--k", type=in_a_row, help="marks in a row to win (default as on the presets)")
+    arena.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
     arena.add_argument(
-        "--jobs", type=positive_int, default=1, help="games played at once, one process each (default 1)"
+        "--jobs", type=process_count, default=1, help="games played at once, one process each (default 1)"
     )
     arena.add_argument(
         "--think-time",
@@ -174,20 +195,20 @@ def build_parser() -> _Parser:
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     games = commands.add_parser("games", help="the finished games in the archive, newest first")
-    games.add_argument("--limit", type=positive_int, default=20, help="games to list (default 20)")
+    games.add_argument("--limit", type=listed_count, default=20, help="games to list (default 20)")
     games.add_argument("--json", action="store_true", help="print one JSON object")
     game_commands = games.add_subparsers(dest="games_command", parser_class=_Parser)
     show = game_commands.add_parser("show", help="one game: its players, result and every move")
-    show.add_argument("id", type=positive_int, help="the game's number, as listed")
+    show.add_argument("id", type=game_id, help="the game's number, as listed")
     show.add_argument("--json", action="store_true", help="print one JSON object")
     review = game_commands.add_parser("review", help="one game judged move by move from exact values")
-    review.add_argument("id", type=positive_int, help="the game's number, as listed")
+    review.add_argument("id", type=game_id, help="the game's number, as listed")
     review.add_argument("--json", action="store_true", help="print a JSON list, one entry per move")
     review.add_argument(
         "--time", type=positive_seconds, default=2.0, help="the solver's seconds per position (default 2)"
     )
     export = game_commands.add_parser("export", help="write one game to a saved-game file")
-    export.add_argument("id", type=positive_int, help="the game's number, as listed")
+    export.add_argument("id", type=game_id, help="the game's number, as listed")
     export.add_argument("file", type=Path, help="the file to write (it must not exist yet)")
 
     stats = commands.add_parser("stats", help="won, drawn and lost per mode, level and board")
@@ -206,7 +227,7 @@ def build_parser() -> _Parser:
         "--public-url", help="the address visitors' browsers use, when it is not --host (e.g. http://192.0.2.7:8000)"
     )
     serve.add_argument(
-        "--max-sessions", type=positive_int, default=8, help="games at once, each its own process (default 8)"
+        "--max-sessions", type=process_count, default=8, help="games at once, each its own process (default 8)"
     )
     serve.add_argument(
         "--idle-timeout",

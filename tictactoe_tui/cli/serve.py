@@ -26,7 +26,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ..net.address import is_loopback
+from ..net.address import cannot_listen, is_loopback, listen_problem
+from .parser import UsageError
 
 #: Games at once, unless ``--max-sessions`` says otherwise.
 MAX_SESSIONS = 8
@@ -242,7 +243,11 @@ def warning(host: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until interrupted (Ctrl+C)."""
+    """Serve until interrupted (Ctrl+C); :class:`UsageError` (status 2, one line) if it cannot
+    listen where asked."""
+    problem = listen_problem(args.host, args.port)
+    if problem:  # said before the warning about where it listens, which would not be true
+        raise UsageError(problem)
     problem = warning(args.host)
     if problem:
         print(f"tictactoe-tui: {problem}", file=sys.stderr)
@@ -262,5 +267,8 @@ def run(args: argparse.Namespace) -> int:
         title="tictactoe-tui",
         public_url=args.public_url,
     )
-    server.serve()
+    try:
+        server.serve()
+    except OSError as error:  # taken since listen_problem looked (aiohttp binds before it serves)
+        raise UsageError(cannot_listen(args.host, args.port, error)) from None
     return 0

@@ -3,8 +3,10 @@ server hands out. Light on imports, for the command line."""
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import re
+import socket
 
 #: The port a host listens on unless told otherwise.
 DEFAULT_PORT = 7717
@@ -97,3 +99,29 @@ def join_target(text: str) -> str | tuple[str, int]:
         raise ValueError(
             f"{text.strip()[:60]!r} is neither a code (7-guitarist-revenge) nor an address: {error}"
         ) from None
+
+
+def cannot_listen(host: str, port: int, error: OSError) -> str:
+    """Why a server cannot listen on ``host``:``port``, in one line."""
+    if isinstance(error, socket.gaierror):
+        return f"cannot listen on {host}: no such address ({error.strerror or error})"
+    if error.errno == errno.EADDRINUSE:
+        return f"port {port} is in use on {host}"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"cannot listen on {host}: not an address of this machine"
+    return f"cannot listen on {host} port {port} ({error.strerror or error})"
+
+
+def listen_problem(host: str, port: int) -> str | None:
+    """Why a server could not listen on ``host``:``port`` (each address the name has, as
+    asyncio binds them), found by binding a socket there and closing it; None if it can."""
+    try:
+        for family, kind, protocol, _name, address in socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        ):
+            with socket.socket(family, kind, protocol) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio's servers do
+                probe.bind(address)
+    except OSError as error:
+        return cannot_listen(host, port, error)
+    return None

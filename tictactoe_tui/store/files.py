@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
@@ -63,21 +64,41 @@ class BadFile(ValueError):
     """A file's content is not what it should be; the message says what."""
 
 
+def parse_json(text: str) -> Any:
+    """The value the JSON ``text`` holds; :class:`BadFile` saying why there is none: not JSON,
+    nested deeper than Python's stack allows, or an integer of more digits than Python converts
+    (both valid JSON: a file of a thousand ``[`` stopped the app at every start)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadFile(f"is not valid JSON ({error.msg} at line {error.lineno})") from None
+    except RecursionError:
+        raise BadFile("is JSON nested too deeply to read") from None
+    except ValueError:  # json.loads raises nothing else: int() refusing a number of too many digits
+        raise BadFile(f"is JSON with a number of over {sys.get_int_max_str_digits()} digits") from None
+
+
+def read_text(path: Path) -> str:
+    """A JSON file's text; a UTF-8 byte-order mark at its start (some editors write one) is not
+    part of it."""
+    return path.read_text(encoding="utf-8-sig")
+
+
 def read_json(path: Path) -> tuple[Any, str | None]:
     """The parsed file (None when missing or bad) and a problem to report (None when fine).
 
     A bad file is renamed to ``<name>.bad-<time>`` first, so nothing is lost.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except FileNotFoundError:
         return None, None
     except (OSError, UnicodeDecodeError) as error:
         return None, _set_aside(path, f"could not be read ({_reason(error)})")
     try:
-        return json.loads(text), None
-    except json.JSONDecodeError as error:
-        return None, _set_aside(path, f"is not valid JSON ({error.msg} at line {error.lineno})")
+        return parse_json(text), None
+    except BadFile as error:
+        return None, _set_aside(path, str(error))
 
 
 def bad_content(path: Path, error: BadFile) -> str:
@@ -156,8 +177,8 @@ def update_json(path: Path, changes: dict[str, Any]) -> str | None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(path.parent):
             try:
-                current = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+                current = parse_json(read_text(path))
+            except (OSError, ValueError):  # unreadable (UnicodeDecodeError) or not JSON (BadFile)
                 current = None
             merged = {**(current if isinstance(current, dict) else {}), **changes}
             return write_json(path, merged)
@@ -173,7 +194,7 @@ def leave_out(path: Path, keys: Collection[str]) -> str:
     try:
         with _locked(path.parent):
             original = path.read_bytes()
-            data = json.loads(original)
+            data = parse_json(original.decode("utf-8-sig"))
             if not isinstance(data, dict):
                 raise BadFile(f"a {type(data).__name__} where an object was expected")
             backup = backup_path(path)

@@ -18,6 +18,7 @@ from ..engine.board import DEFAULT_GAME
 from ..engine.rules import RULES
 from ..game import GameState
 from ..table import TABLES, Seating, marks_shown
+from .files import BadFile, parse_json
 
 #: Rows a page of the browser holds.
 PAGE_SIZE = 100
@@ -230,7 +231,7 @@ def _record_from_row(row: Sequence[Any]) -> GameRecord:
         o_player=o_player,
         x_symbol=x_symbol,
         moves=tuple(parse_move(name, rows, cols) for name in moves.split()),
-        times=tuple(json.loads(times)),
+        times=_times(times),
         winner=winner,
         outcome=outcome,
         started_at=started_at,
@@ -240,6 +241,18 @@ def _record_from_row(row: Sequence[Any]) -> GameRecord:
         id=id_,
         coached=bool(coached),
     )
+
+
+def _times(text: str) -> tuple[float, ...]:
+    """The seconds each move was made at, as the row keeps them; none from a field that does
+    not hold a list of numbers (a damaged or edited row: the game is still read)."""
+    try:
+        times = parse_json(text)
+    except (BadFile, TypeError):
+        return ()
+    if not isinstance(times, list) or not all(type(t) in (int, float) for t in times):
+        return ()
+    return tuple(float(t) for t in times)
 
 
 @dataclass(frozen=True)

@@ -43,13 +43,24 @@ class LeftBehind:
     path: Path
     game: SavedGame
 
-    def discard(self) -> None:
-        """Remove it (it was resumed, or the player said no)."""
-        _discard(self.path)
+    def take(self) -> bool:
+        """Take it off the disk for this copy (to resume it, or because the player said no), in
+        one step that only one copy can win: whether it was still there to take. False: another
+        copy asked the same question and took it first, so it is not resumed twice. (A folder
+        where nothing can be renamed cannot be taken from by any copy: then it is this one's.)"""
+        claimed = self.path.with_name(f"{self.path.name}.taken-{os.getpid()}-{os.urandom(4).hex()}")
+        try:
+            os.rename(self.path, claimed)  # atomic: of two copies renaming it, the second finds nothing
+        except FileNotFoundError:
+            return False
+        except OSError:
+            claimed = self.path
+        _discard(claimed, self.path.with_suffix(".lock"))
+        return True
 
 
-def _discard(path: Path) -> None:
-    for each in (path, path.with_suffix(".lock")):
+def _discard(*paths: Path) -> None:
+    for each in paths:
         with contextlib.suppress(OSError):
             each.unlink(missing_ok=True)
 
@@ -155,7 +166,7 @@ def left_behind(paths: Paths) -> LeftBehind | None:
         try:
             game = savefile.read_game(path)
         except savefile.SaveFileError:
-            _discard(path)
+            _discard(path, path.with_suffix(".lock"))
             continue
         if not game.board.is_over:
             return LeftBehind(path, game)
