@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
@@ -15,10 +16,14 @@ from .helpers.scripts import load_script
 
 
 @pytest.fixture(scope="module")
-def script() -> ModuleType:
+def script() -> Iterator[ModuleType]:
+    """The script, with the recursion limit it sets for itself, put back after (other tests in
+    the same worker rely on the usual limit: a JSON file nested 1,000 deep parsed under it)."""
     module = load_script("prove_impossible")
+    before = sys.getrecursionlimit()
     sys.setrecursionlimit(10_000)
-    return module
+    yield module
+    sys.setrecursionlimit(before)
 
 
 @pytest.mark.parametrize("seat", [Mark.X, Mark.O])

@@ -111,7 +111,7 @@ def test_a_settings_file_that_cannot_be_mended_is_left_as_it_is(paths: Paths, mo
 #: Valid JSON that Python's json module still cannot read: nested past the stack's depth, or an
 #: integer of more digits than int() converts (4300).
 UNREADABLE_JSON = {
-    "nested too deeply": ("[" * 1000, "nested too deeply"),
+    "nested too deeply": ("[" * 100_000, "nested too deeply"),  # past any recursion limit a test may set
     "nested too deeply in a field": ('{"mode": "two players", "x": ' + "[" * 100_000, "nested too deeply"),
     "a number of 5000 digits": ('{"think_seconds": ' + "1" * 5000 + "}", "a number of over 4300 digits"),
 }

@@ -94,7 +94,7 @@ async def test_refused_moves_change_nothing_and_say_why(make_app: AppFactory) ->
     async with app.run_test() as pilot:
         await click_cell(pilot, 1, 1)
         await click_cell(pilot, 1, 1)  # computer's turn: refused
-        assert "Wait" in status(app)
+        assert "Not played: that key came during the computer's turn" in status(app)
         gated.gate.set()
         await settle(app)
         await click_cell(pilot, 1, 1)  # taken
