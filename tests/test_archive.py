@@ -682,15 +682,9 @@ def test_the_games_list_at_80_columns_keeps_every_header_and_cell_whole(
             archive.record(GameRecord(preset.rows, preset.cols, preset.k, mode, level, *players, "X", ((0, 0),),
                                       (1.0,), None, 0, 1e9, 1e9 + 60, game=rules.name))  # fmt: skip
     rows = [summary.cells() for summary in archive.page()]
-    archive.close()
-    assert cli.main(["games"]) == 0
-    shown = capsys.readouterr().out
-    lines = shown.splitlines()
-    assert max(map(len, lines)) <= 80
-    assert "…" not in shown
+    lines, words = listed_at_80_columns(archive, capsys)
     assert lines[1].split() == ["#", "ended", "board", "mode", "X", "·", "O", "result", "moves"]  # one line, whole
     players_width = lines[1].index("result") - lines[1].index("X · O") - 3  # less the padding between
-    words = set(shown.split())
     players_words = {word for row in rows for word in (row[4], row[5])}
     missing = {word for row in rows for cell in row for word in cell.split()} - words
     assert all(word in players_words and len(word) > players_width for word in missing), "\n".join(lines)
