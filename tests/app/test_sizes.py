@@ -244,3 +244,55 @@ async def test_f2_in_a_narrow_window_keeps_the_status_readable_or_says_the_width
         await pilot.pause()
         assert app.query_one("#side").display
         assert "columns" not in Text.from_markup(status.render()).plain  # said while it could not be shown
+
+
+async def test_the_width_the_sidebar_needs_is_said_until_the_window_has_it() -> None:
+    """F2 refused at 40 columns said the width the sidebar needs, and the line stayed after the
+    window was widened to that width: it lives as long as its cause."""
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(40, 14)) as pilot:
+        status = app.query_one(StatusLine)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert re.search(r"\b\d+ columns\b", Text.from_markup(status.render()).plain)
+        await pilot.resize_terminal(50, 14)  # still too narrow: still said
+        await pilot.pause()
+        assert "columns" in Text.from_markup(status.render()).plain
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert "columns" not in Text.from_markup(status.render()).plain
+        assert not app.query_one("#side").display  # widened, not asked again
+
+
+@pytest.mark.parametrize("narrow", [60, 40])
+async def test_a_sidebar_folded_by_f2_stays_folded_when_the_window_widens(narrow: int) -> None:
+    """F2 folded the sidebar in a window of 60 columns, and widening it to 80 brought the
+    sidebar back: the player's choice holds; a sidebar folded by a narrow window (not by F2)
+    comes back with the width."""
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(narrow, 20)) as pilot:
+        side = app.query_one("#side")
+        assert not side.display  # folded by the narrow window
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert side.display  # it comes back with the width
+        await pilot.resize_terminal(narrow, 20)
+        await pilot.pause()
+        if narrow >= 60:
+            await pilot.press("f2")  # shown by F2 where it fits, then folded by F2
+            await pilot.pause()
+            assert side.display
+        else:
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not side.display
+        for width, height in ((narrow, 20), (120, 40)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            assert not side.display, f"F2 folded it; now {width}×{height}"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert side.display

@@ -205,15 +205,20 @@ class GameScreen(PlayScreen, Aiming):
         self.side.resized(event.size.width)
 
     def _forget_too_small(self) -> None:
-        """End the notice that the board does not fit once it does."""
-        if self.notice is not None and self.notice.cause is Cause.BOARD and self.query_one(BoardView).fits:
+        """End the notice that the board (or the sidebar) does not fit once it does."""
+        cause = self.notice.cause if self.notice is not None else None
+        if (cause is Cause.BOARD and self.query_one(BoardView).fits) or (
+            cause is Cause.NARROW and self.size.width >= self.side.needs
+        ):
             self.notice = None
 
     def action_toggle_sidebar(self) -> None:
         """Show or hide the sidebar (or say the width it needs beside the board)."""
         refusal = self.side.toggle(self.size.width)
-        self.say(refusal or "")
-        if not refusal and not self.side.shown:
+        self.say("")
+        if refusal:
+            self.notice = Notice(refusal, Cause.NARROW)
+        elif not self.side.shown:
             self.action_focus_board()
 
     def action_focus_board(self) -> None:
@@ -227,7 +232,7 @@ class GameScreen(PlayScreen, Aiming):
         return self.settings.layout.square
 
     def say(self, text: str) -> None:
-        if text or (self.notice is not None and self.notice.cause in (Cause.KEY, Cause.EARLY)):
+        if text or (self.notice is not None and self.notice.cause in (Cause.KEY, Cause.EARLY, Cause.NARROW)):
             self.notice = Notice(text, Cause.KEY) if text else None
 
     def place(self, move: Move) -> None:

@@ -33,6 +33,8 @@ class SidebarPlace:
     def __init__(self, screen: PlayScreen) -> None:
         self._screen = screen
         self._narrow = False
+        self._folded_by_key = False
+        """Whether F2 folded the sidebar away: widening the window does not bring it back."""
         self.built = asyncio.Event()
         """Set once the sidebar and the footer are in (or will never be: the app quit first)."""
 
@@ -53,12 +55,12 @@ class SidebarPlace:
 
     def resized(self, width: int) -> None:
         """The screen is ``width`` columns wide now: the sidebar folds away (or comes back)
-        when the width crosses :data:`NARROW`, and folds where the board's column would be
-        left too narrow beside it."""
+        when the width crosses :data:`NARROW` (unless F2 folded it), and folds where the
+        board's column would be left too narrow beside it."""
         narrow = width < NARROW
         if narrow != self._narrow:
             self._narrow = narrow
-            self.show(not narrow)
+            self.show(not (narrow or self._folded_by_key))
         elif self.shown and width < self.needs:
             self.show(False)
 
@@ -72,6 +74,7 @@ class SidebarPlace:
         cannot be shown there."""
         if not self.shown and width < self.needs:
             return f"The sidebar needs {self.needs} columns: Ctrl+P offers its choices"
+        self._folded_by_key = self.shown
         self.show(not self.shown)
         return None
 

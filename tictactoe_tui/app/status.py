@@ -44,6 +44,9 @@ class Cause(StrEnum):
     the hint and the overlay go."""
     BOARD = "board"
     """The window is too small for the whole board: ends when the board fits."""
+    NARROW = "narrow"
+    """The window is too narrow for the sidebar F2 asked for: ends when it is wide enough, or
+    with the next key that acts."""
     FAULT = "fault"
     """A search or a check that failed: ends with the next change."""
 
