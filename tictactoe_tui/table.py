@@ -428,7 +428,11 @@ class Online(Table):
         return super().turn_text(game) if game.joined else "Waiting for your friend"
 
     def refusal(self, game: Seated, *, paused: bool = False) -> str | None:
-        return None if game.joined else "Waiting for your friend to join"
+        """Nobody plays while the friend is not there: the host's friend has not joined (or has
+        left); the guest shows a game only once joined, so its host is away."""
+        if game.joined:
+            return None
+        return "Waiting for your friend to join" if self.hosts else "Waiting for the host to be back"
 
     def shown_choices(self, game: Seated) -> dict[str, str]:
         """Your symbol, and who moves first in this game (the host in the first)."""

@@ -258,3 +258,20 @@ async def test_n_leaves_a_guest_s_dead_game_for_a_new_join(tmp_path: Path) -> No
             await until(lambda: isinstance(guest.screen, PathPrompt), "the join's question")
             assert isinstance(guest.screen, PathPrompt)
             assert "direct host's address" in guest.screen.title_text
+
+
+async def test_a_guest_whose_host_is_gone_is_told_the_host_is_away_and_not_to_wait_for_a_join(tmp_path: Path) -> None:
+    """A guest who had played for a while was told "Waiting for your friend to join" by a move key
+    once the host had gone: the guest is in, the host is away."""
+    hosting = hosted_app(tmp_path / "host")
+    host, (address, port), code = await hosting.__aenter__()
+    guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+    async with guest.run_test():
+        await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
+        await press(host, "5")
+        await until(lambda: marks(guest) == ".../.x./...")
+        await hosting.__aexit__(None, None, None)  # the host quits
+        await until(lambda: "the connection dropped" in status(guest))
+        await press(guest, "1")
+        assert "Waiting for the host to be back" in status(guest)
+        assert "to join" not in status(guest)

@@ -128,7 +128,9 @@ class Guest:
             if self._closing:
                 return
             if news not in (TAMPERED, HOST_CLOSED) and self.match is not None:
-                news = waiting_text(self, "Waiting for your friend: the connection dropped, joining again…")
+                news = waiting_text(
+                    self, "Waiting for your friend: the connection dropped, joining again…", "joining again"
+                )
             if news is not None and (first or self.match is not None):
                 self.on_status(news)
             first = False

@@ -408,7 +408,12 @@ class MailboxGuest(_Peer):
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                self._set_present(False, waiting_text(self, "Nothing from the host for a while: waiting for them…"))
+                self._set_present(
+                    False,
+                    waiting_text(
+                        self, "Nothing from the host for a while: waiting for them…", "nothing from them for a while"
+                    ),
+                )
                 continue
             except WrongCode:
                 raise MailboxGuestError(

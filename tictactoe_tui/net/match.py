@@ -222,11 +222,12 @@ async def ask_move(guest: Listener, move: Move, send: Callable[[dict[str, Any]],
     return True
 
 
-def waiting_text(guest: Listener, news: str) -> str:
-    """``news`` of the host's absence (ending in "…"), with the move it has not answered, if any."""
+def waiting_text(guest: Listener, news: str, absence: str) -> str:
+    """``news`` of the host's absence; where the host has a move of the guest's to answer, that
+    the move waits, then ``absence`` (the words first, which a narrow status keeps)."""
     if guest.asked is None:
         return news
-    return f"{news.removesuffix('…')} (your move {guest.asked['move']} is played once they are back)…"
+    return f"Your move {guest.asked['move']} waits for the host: {absence}…"
 
 
 def take_news(guest: Listener, news: HostNews) -> None:
