@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 PROBE = """
@@ -31,6 +32,24 @@ def test_every_engine_name_loads_from_its_module() -> None:
     assert sorted(engine.__all__) == sorted(engine._MODULES)
     for name in engine.__all__:
         assert getattr(engine, name) is not None
+
+
+def test_every_engine_name_is_given_one_module() -> None:
+    """``Position`` was listed under two modules (the later silently won)."""
+    import ast
+
+    import tictactoe_tui.engine as engine
+
+    tree = ast.parse(Path(engine.__file__).read_text(encoding="utf-8"))
+    mapping = next(
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", "") == "_MODULES" for target in node.targets)
+    )
+    listed = Counter(
+        node.value for node in ast.walk(mapping) if isinstance(node, ast.Constant) and node.value in engine._MODULES
+    )
+    assert {name: count for name, count in listed.items() if count > 1} == {}
 
 
 QUICK = """

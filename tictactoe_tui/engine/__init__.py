@@ -38,7 +38,6 @@ _MODULES = {
             "REFERENCE",
             "ArenaResult",
             "PairingResult",
-            "Position",
             "play_game",
             "run_arena",
             "run_pairing",
