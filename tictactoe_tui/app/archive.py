@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Select, Static
+from textual.widgets import DataTable, Select, Static
 
 from ..store.archive import Archive, ArchiveError, Filters, GameRecord, board_label
 from ..store.savefile import SavedGame
@@ -24,6 +24,7 @@ from ..table import TABLES
 from ..words import counted
 from .ai import Searcher
 from .choice import Choice
+from .footer import KeysFooter
 from .notices import tell_archive_news
 from .replay import ReplayScreen, delete_game, export_game
 from .screens import ConfirmScreen
@@ -105,7 +106,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
             "[dim]Enter replays a game. Won and lost: yours against the computer, otherwise X's.[/dim]",
             id="archive-help",
         )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.reload()

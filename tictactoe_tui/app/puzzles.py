@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ..engine import Board, Move
@@ -28,6 +28,7 @@ from ..store.puzzles import PuzzleEntry
 from ..table import TWO_PLAYERS, Seating, marks_shown
 from .aiming import DIGIT_BINDINGS, Aiming, centre, rules_refusal
 from .board_view import BoardView
+from .footer import KeysFooter
 from .notices import tell_archive_news
 from .themes import PANELS_CSS
 
@@ -68,7 +69,7 @@ class PuzzleScreen(Aiming, Screen[None]):
         with Vertical(id="puzzle"):
             yield Static("Looking for puzzles…", id="puzzle-title")
             yield Static("", id="puzzle-answer")
-        yield Footer()
+        yield KeysFooter()
 
     async def on_mount(self) -> None:
         await self.load()

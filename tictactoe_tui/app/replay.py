@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..engine import Mark, move_name
 from ..game import format_seconds
@@ -24,6 +24,7 @@ from ..table import mover
 from .ai import Searcher
 from .analysis import AnalysisRequests, failed, too_big, working_out
 from .board_view import VALUE_LEGEND, BoardView
+from .footer import KeysFooter
 from .messages import AnalysisFailed, AnalysisReady
 from .notices import tell_archive_news
 from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
@@ -140,7 +141,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
                     id="replay-info",
                 )
                 yield HistoryList(id="replay-moves")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show(len(self.record.moves))

@@ -79,8 +79,7 @@ class SidebarPlace:
         return None
 
     async def _mount(self) -> None:
-        from textual.widgets import Footer
-
+        from .footer import KeysFooter
         from .sidebar import Sidebar
 
         screen = self._screen
@@ -95,7 +94,7 @@ class SidebarPlace:
         side.display = self.shown  # it takes the room kept for it (or stays folded)
         mounted = screen.mount(side)
         screen.query_one("#play").remove_class(SIDEBAR_ROOM)
-        screen.mount(Footer())
+        screen.mount(KeysFooter())
         screen.call_after_refresh(screen.refresh_bindings)  # the footer lists the keys in force from now
         await mounted
 
