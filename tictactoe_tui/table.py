@@ -428,11 +428,9 @@ class Online(Table):
         return super().turn_text(game) if game.joined else "Waiting for your friend"
 
     def refusal(self, game: Seated, *, paused: bool = False) -> str | None:
-        """Nobody plays while the friend is not there: the host's friend has not joined (or has
-        left); the guest shows a game only once joined, so its host is away."""
-        if game.joined:
-            return None
-        return "Waiting for your friend to join" if self.hosts else "Waiting for the host to be back"
+        """Nobody plays while the other is away (a guest shows a game only once it has joined)."""
+        waiting = "Waiting for your friend to join" if self.hosts else "Waiting for the host to be back"
+        return None if game.joined else waiting
 
     def shown_choices(self, game: Seated) -> dict[str, str]:
         """Your symbol, and who moves first in this game (the host in the first)."""
