@@ -334,14 +334,14 @@ async def test_the_host_says_waiting_once_and_drops_the_code_once_the_friend_is_
 
 def test_the_guest_s_news_of_a_drop_goes_once_it_hears_from_the_host_again(monkeypatch: pytest.MonkeyPatch) -> None:
     said: list[str] = []
-    link = OnlineLink(JoinPlan("127.0.0.1", 1, "a-b-c"), Match(3, 3, 3), lambda state, scores: None,
+    link = OnlineLink(JoinPlan("127.0.0.1", 1, "a-b-c"), Match(), lambda state, scores: None,
                       lambda banner, text: said.append(text))  # fmt: skip
-    link.changed(Match(3, 3, 3))
+    link.changed(Match())
     link.status("Waiting for your friend: the connection dropped, joining again…")
-    link.changed(Match(3, 3, 3))  # a state while the host is still away: the news stays
+    link.changed(Match())  # a state while the host is still away: the news stays
     assert said[-1].endswith("joining again…")
     monkeypatch.setattr(Guest, "connected", property(lambda guest: True))  # the host is heard again
-    link.changed(Match(3, 3, 3))
+    link.changed(Match())
     assert said[-1] == ""
 
 

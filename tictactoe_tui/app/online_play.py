@@ -9,6 +9,7 @@ from collections.abc import Coroutine
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..engine import Position
 from ..game import GameState, Preset
 from ..table import YOU, Table
 from .aiming import centre
@@ -54,7 +55,7 @@ class OnlinePlay:
                 return
         screen = self._screen
         preset = screen.settings.preset
-        match = Match(preset.rows, preset.cols, preset.k, game=preset.game)
+        match = Match(Position(preset.game, preset.rows, preset.cols, preset.k))
         link = OnlineLink(
             plan,
             match,

@@ -23,26 +23,27 @@ class MoveRefused(ValueError):
     """A move that the rules or the turn do not allow; the message says why."""
 
 
+#: The position a match starts with when none is given: classic 3×3, no moves.
+CLASSIC = Position(DEFAULT_GAME, 3, 3, 3)
+
+
 @dataclass(frozen=True)
 class Match:
-    """Game ``number`` of a session of ``game`` on a ``rows``×``cols`` board with ``k`` in a row."""
+    """Game ``number`` of a session: its ``position`` (the game, the shape and the moves played)
+    and the session's scores."""
 
-    rows: int = 3
-    cols: int = 3
-    k: int = 3
+    position: Position = CLASSIC
     number: int = 1
     host_first: bool = True
     """The host moves first (plays the engine's X) in this game; rematches alternate."""
-    moves: tuple[Move, ...] = ()
     host_wins: int = 0
     guest_wins: int = 0
     draws: int = 0
-    game: str = DEFAULT_GAME
 
     @property
-    def position(self) -> Position:
-        """The game being played: its game, shape and moves."""
-        return Position(self.game, self.rows, self.cols, self.k, self.moves)
+    def moves(self) -> tuple[Move, ...]:
+        """The moves of this game so far."""
+        return self.position.moves
 
     @property
     def board(self) -> Board:
@@ -70,11 +71,11 @@ class Match:
             raise MoveRefused(f"that move was for move {ply + 1}, and this is move {len(self.moves) + 1}")
         if board.to_move is not self.mark(side):
             raise MoveRefused("it is not your turn")
-        if not (0 <= move[0] < self.rows and 0 <= move[1] < self.cols):
+        if not (0 <= move[0] < self.position.rows and 0 <= move[1] < self.position.cols):
             raise MoveRefused(f"{move_name(move)} is off the board")
         if board.at(move) is not None:
             raise MoveRefused(f"{move_name(move)} is taken")
-        after = replace(self, moves=(*self.moves, move))
+        after = replace(self, position=replace(self.position, moves=(*self.moves, move)))
         return after.counted() if after.board.is_over else after
 
     def counted(self) -> Match:
@@ -90,16 +91,17 @@ class Match:
         """The next game, the other player moving first; :class:`MoveRefused` before this one ends."""
         if not self.board.is_over:
             raise MoveRefused("finish this game first")
-        return replace(self, number=self.number + 1, host_first=not self.host_first, moves=())
+        fresh = replace(self.position, moves=())
+        return replace(self, position=fresh, number=self.number + 1, host_first=not self.host_first)
 
     def to_message(self) -> dict[str, Any]:
         """The ``state`` message for this match."""
         return {
             "type": "state",
-            "game": self.game,
-            "rows": self.rows,
-            "cols": self.cols,
-            "k": self.k,
+            "game": self.position.game,
+            "rows": self.position.rows,
+            "cols": self.position.cols,
+            "k": self.position.k,
             "number": self.number,
             "host_first": self.host_first,
             "moves": [move_name(move) for move in self.moves],
@@ -124,14 +126,14 @@ class Match:
             raise ValueError("a state whose moves are not a list of names")
         try:
             check_size(rows, cols, k, game)
-            moves = tuple(parse_move(name, rows, cols) for name in names)
-            Position(game, rows, cols, k, moves).board()
+            position = Position(game, rows, cols, k, tuple(parse_move(name, rows, cols) for name in names))
+            position.board()
         except BoardError as error:
             raise ValueError(f"an impossible state: {error}") from None
         counts = (_whole(score, "host"), _whole(score, "guest"), _whole(score, "draws"))
         if number < 1 or min(counts) < 0:
             raise ValueError("a state with a negative count")
-        return cls(rows, cols, k, number, first, moves, *counts, game=game)
+        return cls(position, number, first, *counts)
 
 
 def _whole(message: dict[str, Any], key: str) -> int:
@@ -157,7 +159,7 @@ def answer_guest(match: Match, message: dict[str, Any]) -> tuple[Match, dict[str
         name, ply = message.get("move"), message.get("ply")
         if not isinstance(name, str) or type(ply) is not int or len(name) > 8:
             return match, {"type": "error", "reason": "a move needs 'move' (like b2) and 'ply'"}
-        return match.play("guest", parse_move(name, match.rows, match.cols), ply), None
+        return match.play("guest", parse_move(name, match.position.rows, match.position.cols), ply), None
     except (MoveRefused, BoardError) as refusal:
         return match, {"type": "error", "reason": str(refusal), "state": match.to_message()}
 
