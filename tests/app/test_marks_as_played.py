@@ -21,7 +21,7 @@ from tictactoe_tui.app.puzzles import PuzzleScreen
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import LEVELS, ValueGraph
 from tictactoe_tui.app.saving import resumed
-from tictactoe_tui.engine import Board, Mark, Strategy
+from tictactoe_tui.engine import Board, Mark, Position, Strategy
 from tictactoe_tui.engine.puzzles import Puzzle
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store import savefile
@@ -149,7 +149,9 @@ def ultimate_with_a_board_claimed_by_x() -> tuple[tuple[int, int], ...]:
 async def test_an_ultimate_puzzle_from_a_game_o_opened_shows_its_marks_and_claims(paths: Paths) -> None:
     moves = ultimate_with_a_board_claimed_by_x()
     board = Board.empty(9, 9, 3, "ultimate").play_all(moves)
-    puzzle = Puzzle("ultimate", 9, 9, 3, moves, "hold", 3, tuple(board.legal_moves()[:1]), "game 1, move 9", True, True)
+    puzzle = Puzzle(
+        Position("ultimate", 9, 9, 3, moves), "hold", 3, tuple(board.legal_moves()[:1]), "game 1, move 9", True, True
+    )
     app = app_at(paths, AS_O_FIRST)
     app.archive.add_puzzles([puzzle])
     async with app.run_test(size=(120, 40)) as pilot:

@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
         listed = [
             {
                 "id": entry.id,
-                "board": f"{entry.puzzle.rows}x{entry.puzzle.cols}",
-                "k": entry.puzzle.k,
+                "board": f"{entry.puzzle.position.rows}x{entry.puzzle.position.cols}",
+                "k": entry.puzzle.position.k,
                 "position": entry.puzzle.shown_text,
                 "task": entry.puzzle.task,
                 "solutions": [move_name(move) for move in entry.puzzle.keeping],

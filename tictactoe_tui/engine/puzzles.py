@@ -25,14 +25,10 @@ SOLVER_SHAPES = ((3, 3, 3), (4, 4, 3), (4, 4, 4))
 
 @dataclass(frozen=True)
 class Puzzle:
-    """The position after ``moves`` (from the empty board of its shape), to solve for the
-    side to move."""
+    """A ``position`` to solve for the side to move."""
 
-    game: str
-    rows: int
-    cols: int
-    k: int
-    moves: tuple[Move, ...]
+    position: Position
+    """The game, its shape and the moves played from the empty board."""
     kind: Kind
     plies: int
     """Win: plies to the fastest win (this move counts). Hold: plies to the end."""
@@ -44,11 +40,6 @@ class Puzzle:
     """Taken from a mistake of yours."""
     swapped: bool = False
     """The first player's marks showed as O in the game it comes from (it is shown so)."""
-
-    @property
-    def position(self) -> Position:
-        """The puzzle's position: its game, shape and moves."""
-        return Position(self.game, self.rows, self.cols, self.k, self.moves)
 
     @property
     def board(self) -> Board:
@@ -88,7 +79,7 @@ class Puzzle:
     @property
     def game_text(self) -> str:
         """``Classic 4×4, 3 in a row``: which game, so its goal is possible to see."""
-        return f"{self.board.rules.title} {self.rows}×{self.cols}, {self.k} in a row"
+        return f"{self.board.rules.title} {self.position.rows}×{self.position.cols}, {self.position.k} in a row"
 
     @property
     def origin(self) -> str:
@@ -130,11 +121,7 @@ def puzzles_from_review(
             kind: Kind = "win" if move.value_before == 1 else "hold"
             found.append(
                 Puzzle(
-                    start.rules.name,
-                    start.rows,
-                    start.cols,
-                    start.k,
-                    tuple(played),
+                    Position(start.rules.name, start.rows, start.cols, start.k, tuple(played)),
                     kind,
                     move.best_plies,
                     move.best,
@@ -169,5 +156,6 @@ def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
         if len(keeping) * 3 > len(analysis.moves) or len(keeping) == len(analysis.moves):
             continue
         kind: Kind = "win" if analysis.value == 1 else "hold"
-        return Puzzle("classic", rows, cols, k, board.history or (), kind, analysis.moves[0].plies, keeping, SOLVER)
+        position = Position("classic", rows, cols, k, board.history or ())
+        return Puzzle(position, kind, analysis.moves[0].plies, keeping, SOLVER)
     return None

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Move, move_name, parse_move
+from ..engine import Move, Position, move_name, parse_move
 from ..engine.puzzles import Puzzle
 
 COLUMNS = "id, variant, rows, cols, k, moves, kind, plies, keeping, source, yours, swapped, solved, failed"
@@ -37,10 +37,11 @@ def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
     """Add the puzzles not kept yet (the same position twice is one puzzle); how many were new."""
     added = 0
     for puzzle in puzzles:
+        position = puzzle.position
         cursor = connection.execute(
             "INSERT OR IGNORE INTO puzzles (variant, rows, cols, k, moves, kind, plies, keeping, source, yours,"
             " swapped, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (puzzle.game, puzzle.rows, puzzle.cols, puzzle.k, _names(puzzle.moves), puzzle.kind, puzzle.plies,
+            (position.game, position.rows, position.cols, position.k, _names(position.moves), puzzle.kind, puzzle.plies,
              _names(puzzle.keeping), puzzle.source, int(puzzle.yours), int(puzzle.swapped), time.time()),
         )  # fmt: skip
         added += cursor.rowcount
@@ -50,8 +51,8 @@ def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
 def entry(row: Sequence[Any]) -> PuzzleEntry:
     """A row of :data:`COLUMNS` as an entry."""
     id_, game, rows, cols, k, moves, kind, plies, keeping, source, yours, swapped, solved, failed = row
-    puzzle = Puzzle(game, rows, cols, k, _moves(moves, rows, cols), kind, plies, _moves(keeping, rows, cols),
-                    source, bool(yours), bool(swapped))  # fmt: skip
+    position = Position(game, rows, cols, k, _moves(moves, rows, cols))
+    puzzle = Puzzle(position, kind, plies, _moves(keeping, rows, cols), source, bool(yours), bool(swapped))
     return PuzzleEntry(id_, puzzle, solved, failed)
 
 
