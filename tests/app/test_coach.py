@@ -219,7 +219,8 @@ async def test_a_move_taken_back_while_the_coach_judges_it_leaves_no_remark(make
 
 async def test_a_move_key_while_the_coach_judges_plays_on(make_app: AppFactory) -> None:
     """A move key pressed while 'The coach is checking your move…' shows plays on, as it does
-    over a remark: the reply goes ahead and the check's news goes (it was dropped without a word)."""
+    over a remark: the reply goes ahead and the check's news goes (it was dropped without a
+    word), and the key is said not played (a burst of "2 9" lost the 9 without a word)."""
     app = make_app(COACHED, impossible=FirstFree())
     async with app.run_test() as pilot:
         gate = slow_judge(app)  # no verdict comes: only playing on moves the game
@@ -229,6 +230,7 @@ async def test_a_move_key_while_the_coach_judges_plays_on(make_app: AppFactory) 
             await pilot.press("6")
             await until(lambda: app.game_screen.game.ply == 3)  # the computer replied
             assert CHECKING not in status(app)
+            assert "Not played: that key came during the computer's turn" in status(app)
         finally:
             gate.set()
 

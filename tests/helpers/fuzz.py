@@ -277,6 +277,8 @@ def read_screen(
     view = app.query_one(BoardView)
     if view.fits and notice.startswith("Make the window larger"):
         faults.append(f"the status still says {notice!r} with the whole board shown")
+    if said is not None and said.cause is Cause.NARROW and app.size.width >= app.game_screen.side.needs:
+        faults.append(f"the status still says {notice!r} {app.size.width} columns wide")
     return faults + drawing_faults(app)
 
 

@@ -109,6 +109,10 @@ class Coach:
         led to it, and after a remark until the player plays on."""
         return game is self._checks.asked or game is self._held
 
+    def judging(self, game: GameState) -> bool:
+        """Whether the coach is still judging the move that led to ``game`` (no remark yet)."""
+        return game is self._checks.asked
+
     def play_on(self, game: GameState) -> bool:
         """Let the reply the coach holds in ``game`` go on (whether it held one): after a remark,
         or while it still judges the move (the verdict is no longer wanted)."""

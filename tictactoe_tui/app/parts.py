@@ -91,6 +91,10 @@ class ScreenParts:
         """Whether the coach holds the reply in ``game`` (one never made holds nothing)."""
         return self._coach is not None and self._coach.holds(game)
 
+    def judging(self, game: GameState) -> bool:
+        """Whether the coach still judges the move that led to ``game``: nothing said of it yet."""
+        return self._coach is not None and self._coach.judging(game)
+
     def game_changed(self, game: GameState, overlay: bool) -> Notice | None:
         """The screen shows ``game`` now: an analysis of the game before is dropped (and the
         ``overlay``, if on, asks about this one: what the status says of it); the coach drops
