@@ -17,7 +17,7 @@ from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.store.files import Paths
-from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
+from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN, TWO_PLAYERS
 
 from ..helpers.app import marks, status
 from ..helpers.mailbox import free_port, mailbox_server
@@ -168,3 +168,39 @@ asyncio.run(main())
 def test_a_plain_start_loads_no_twisted(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", START, str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert json.loads(done.stdout.splitlines()[-1]) == [], done.stderr
+
+
+@session_loop
+async def test_a_guest_no_host_answers_types_another_code_with_n_through_the_same_mailbox(tmp_path: Path) -> None:
+    """A guest whose code no host answered pressed n and read "Not connected to your friend's
+    game", with no way to type another code; leaving through another mode said "Cannot go
+    online: closed" over the new game, and a join after it went through the public mailbox
+    instead of the one given at the start."""
+    with mailbox_server(tmp_path / "mailbox") as server:
+        guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, "5-apple-banana"))
+        async with guest.run_test() as pilot:
+            await until(lambda: guest.game_screen.online is not None and guest.game_screen.online.guest is not None)
+            await pilot.press("n")
+            await until(lambda: isinstance(guest.screen, PathPrompt))
+            await pilot.press("escape")  # stays where it was, the code not answered
+            guest.game_screen.change_setting("mode", TWO_PLAYERS.name)
+            await pilot.press("n")
+            await until(
+                lambda: (
+                    guest.game_screen.online is None
+                    and not [worker for worker in guest.workers if worker.group.startswith("online")]
+                ),
+                "the match left and its link closed",
+            )
+            await pilot.pause()
+            assert "Cannot go online" not in status(guest)
+            host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
+            async with host.run_test():
+                await until(lambda: bool(shown_code(host)))
+                guest.game_screen.change_setting("mode", ONLINE_JOIN.name)
+                await pilot.press("n")
+                await until(lambda: isinstance(guest.screen, PathPrompt))
+                assert isinstance(guest.screen, PathPrompt)
+                guest.screen.query_one(Input).value = shown_code(host)
+                await pilot.press("enter")
+                await until(lambda: playing(guest) and playing(host))  # through the mailbox given at the start

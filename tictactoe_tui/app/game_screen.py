@@ -319,12 +319,12 @@ class GameScreen(PlayScreen, Aiming):
     async def action_new_game(self) -> None:
         """Start a new game with the current settings (cancels any running search); over a game
         in progress, only after a yes. Online, a rematch (the match refuses one before the game
-        ends), or a new join once the guest's attempts are over; choosing an online mode starts
-        hosting or joining."""
+        ends), or a new join where the guest has no host (after a yes, over a game begun);
+        choosing an online mode starts hosting or joining."""
         if not await BoardView.settled(self):
             return
         table = self.settings.table
-        if self.online is not None and table is self.online.table and not self.online.ended:
+        if self.online is not None and table is self.online.table and not self.online.joins_anew:
             self.parts.online.request(self.online.rematch())
             return
         self.leave_unfinished("Start a new game", lambda: self.start_new_game(table))

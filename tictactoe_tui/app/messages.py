@@ -68,22 +68,26 @@ class Coached(Message):
 
 class FriendMoved(Message):
     """The online match changed (a move, a rematch, a join): ``state`` is how this player sees
-    it, ``scores`` the match's own count (the same on both sides)."""
+    it, ``scores`` the match's own count (the same on both sides); ``link``: the match's link,
+    only as who sent it (one the screen has left is not heard)."""
 
-    def __init__(self, state: GameState, scores: Scoreboard) -> None:
+    def __init__(self, state: GameState, scores: Scoreboard, link: object) -> None:
         super().__init__()
         self.state = state
         self.scores = scores
+        self.link = link
 
 
 class FriendSaid(Message):
     """News of the online match for the status line: ``text`` (a join, a wrong code, a hang-up)
-    under ``banner`` (the code and address, which stay on screen)."""
+    under ``banner`` (the code and address, which stay on screen); ``link``: as
+    :class:`FriendMoved`'s."""
 
-    def __init__(self, banner: str, text: str) -> None:
+    def __init__(self, banner: str, text: str, link: object) -> None:
         super().__init__()
         self.banner = banner
         self.text = text
+        self.link = link
 
 
 class Loaded(Message):

@@ -185,6 +185,12 @@ class OnlineLink:
         self.show(state, Scoreboard(self.table.name, tuple((who, wins.get(who, 0)) for who, _ in players), match.draws))
 
     @property
+    def joins_anew(self) -> bool:
+        """Whether ``n`` leaves this match to join another rather than ask for a rematch: the
+        guest's attempts are over, or no host is there (none has answered yet, or it is away)."""
+        return self.ended or (self.guest is not None and not self.peer_here)
+
+    @property
     def peer_here(self) -> bool:
         """Whether the other side is connected now."""
         peer = self.host if self.host is not None else self.guest

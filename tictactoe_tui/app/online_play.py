@@ -33,16 +33,20 @@ class OnlinePlay:
         self._screen = screen
         self.link: OnlineLink | None = None
         """The match the screen plays in, if any."""
+        self._mailbox: str | None = None
+        """The mailbox server this run went online through (``--mailbox``), kept for later matches."""
         self._requests: set[asyncio.Task[None]] = set()
 
     def go_online(self, plan: OnlinePlan) -> None:
         """Host a match or join one (asking for the code when the plan has none, or again when
         a mailbox code is not one)."""
-        from ..net import JoinPlan, MailboxJoinPlan
+        from ..net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
         from ..net.address import mailbox_code
         from ..net.match import Match
         from .online import MatchSeat, OnlineLink
 
+        if isinstance(plan, MailboxHostPlan | MailboxJoinPlan):
+            self._mailbox = plan.url
         if isinstance(plan, JoinPlan) and not plan.code:
             self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)")
             return
@@ -59,8 +63,8 @@ class OnlinePlay:
         link = OnlineLink(
             plan,
             match,
-            lambda state, scores: self._post(FriendMoved(state, scores)),
-            lambda banner, text: self._post(FriendSaid(banner, text)),
+            lambda state, scores: self._post(FriendMoved(state, scores, link)),
+            lambda banner, text: self._post(FriendSaid(banner, text, link)),
         )
         self.link = link
         screen.seats = screen.local_seats.seating(YOU.name, MatchSeat(lambda move: self.request(link.play(move))))
@@ -73,14 +77,21 @@ class OnlinePlay:
     def open_match(self, table: Table) -> None:
         """Host a match through the mailbox server, or ask for the friend's code (or a direct
         host's address) and join it, as ``table`` says."""
-        from ..net import MailboxHostPlan, default_mailbox
+        from ..net import MailboxHostPlan
         from .screens import PathPrompt
 
         if table.hosts:
-            self.go_online(MailboxHostPlan(default_mailbox()))
+            self.go_online(MailboxHostPlan(self.mailbox))
         else:
             prompt = PathPrompt(f"{MAILBOX_QUESTION}, or a direct host's address[:port]", "")
             self._screen.app.push_screen(prompt, self.join_address_chosen)
+
+    @property
+    def mailbox(self) -> str:
+        """The mailbox server to meet through: the one this run went online through, if it did."""
+        from ..net import default_mailbox
+
+        return self._mailbox or default_mailbox()
 
     def leave(self) -> None:
         """Hang up the match; this keyboard's moves are played here again."""
@@ -106,7 +117,7 @@ class OnlinePlay:
 
     def join_address_chosen(self, address: str | None) -> None:
         """Join by the code (through the mailbox server) or at the direct host's address."""
-        from ..net import JoinPlan, MailboxJoinPlan, default_mailbox
+        from ..net import JoinPlan, MailboxJoinPlan
         from ..net.address import join_target
 
         if not address:
@@ -117,7 +128,7 @@ class OnlinePlay:
             self._screen.post_message(Told(Notice(f"Cannot join: {error}", Cause.ANSWER)))
             return
         if isinstance(target, str):
-            self.go_online(MailboxJoinPlan(default_mailbox(), target))
+            self.go_online(MailboxJoinPlan(self.mailbox, target))
         else:
             self.go_online(JoinPlan(*target))
 
@@ -138,6 +149,8 @@ class OnlinePlay:
     def friend_moved(self, message: FriendMoved) -> None:
         """Show the match's new state, its scores, and its game and board in the sidebar; a game
         that ends here is archived once."""
+        if message.link is not self.link:
+            return  # a match left since
         screen = self._screen
         game, previous = message.state, screen.game
         ended_before = previous.table is game.table and previous.number == game.number and previous.board.is_over
@@ -157,6 +170,8 @@ class OnlinePlay:
     def friend_said(self, message: FriendSaid) -> None:
         """Show news of the match (it replaces an older notice); a guest turned away for a wrong
         code is asked for the code again, one whose game is gone for the new game's."""
+        if message.link is not self.link:
+            return  # a match left since (its hang-up says nothing over the game shown now)
         screen = self._screen
         screen.online_banner, screen.online_status = message.banner, message.text
         from ..net import JoinPlan, MailboxJoinPlan

@@ -188,6 +188,7 @@ class Wormhole:
         finally:
             if self._reader is not None:
                 self._reader.cancel()
+            self._inbox.put_nowait(Closed("closed"))  # a receive waiting, or to come, ends
             _open.discard(self)
             if not _open:
                 _stop_threads()
