@@ -262,7 +262,8 @@ async def test_n_leaves_a_guest_s_dead_game_for_a_new_join(tmp_path: Path) -> No
 
 async def test_a_guest_whose_host_is_gone_is_told_the_host_is_away_and_not_to_wait_for_a_join(tmp_path: Path) -> None:
     """A guest who had played for a while was told "Waiting for your friend to join" by a move key
-    once the host had gone: the guest is in, the host is away."""
+    once the host had gone: the guest is in, the host is away; and the refusal went within a
+    second, when the guest's next try to join again said the same news again."""
     hosting = hosted_app(tmp_path / "host")
     host, (address, port), code = await hosting.__aenter__()
     guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
@@ -272,6 +273,14 @@ async def test_a_guest_whose_host_is_gone_is_told_the_host_is_away_and_not_to_wa
         await until(lambda: marks(guest) == ".../.x./...")
         await hosting.__aexit__(None, None, None)  # the host quits
         await until(lambda: "the connection dropped" in status(guest))
+        link = guest.game_screen.online
+        assert link is not None
+        retries: list[str] = []
+        say = link.say
+        link.say = lambda banner, text: (retries.append(text), say(banner, text))[1]
         await press(guest, "1")
         assert "Waiting for the host to be back" in status(guest)
         assert "to join" not in status(guest)
+        await until(lambda: len(retries) >= 2, "the guest's next tries to join again, each said again")
+        await press(guest, "f1")  # a key that does nothing, so the app has handled what was said
+        assert "Waiting for the host to be back" in status(guest)  # until the next key that acts

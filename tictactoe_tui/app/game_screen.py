@@ -485,8 +485,8 @@ class GameScreen(PlayScreen, Aiming):
         self.parts.online.friend_moved(message)
 
     def on_friend_said(self, message: FriendSaid) -> None:
-        self.notice = None  # the match's news replaces an older notice
-        self.parts.online.friend_said(message)
+        if self.parts.online.friend_said(message):
+            self.notice = None  # the match's news replaces an older notice
 
     def action_save_game(self) -> None:
         """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it."""

@@ -167,12 +167,14 @@ class OnlinePlay:
         if game.board.is_over and not ended_before:
             screen.game_finished(game)
 
-    def friend_said(self, message: FriendSaid) -> None:
-        """Show news of the match (it replaces an older notice); a guest turned away for a wrong
-        code is asked for the code again, one whose game is gone for the new game's."""
+    def friend_said(self, message: FriendSaid) -> bool:
+        """Show news of the match; a guest turned away for a wrong code is asked for the code
+        again, one whose game is gone for the new game's. Whether it is news (not the line
+        already shown, said again as a guest retries): news replaces an older notice."""
         if message.link is not self.link:
-            return  # a match left since (its hang-up says nothing over the game shown now)
+            return False  # a match left since (its hang-up says nothing over the game shown now)
         screen = self._screen
+        news = message.text != screen.online_status
         screen.online_banner, screen.online_status = message.banner, message.text
         from ..net import JoinPlan, MailboxJoinPlan
 
@@ -182,3 +184,4 @@ class OnlinePlay:
             words = "three words" if isinstance(link.plan, JoinPlan) else "like 7-guitarist-revenge"
             ask = "Type the new game's code" if link.gone else "Type the code again"
             self.ask_join_code(link.plan, f"{refused[:1].upper()}{refused[1:]}. {ask} ({words}), or Esc")
+        return news
