@@ -402,3 +402,16 @@ async def test_a_game_loaded_from_the_command_line_starts_by_saying_so(tmp_path:
         await pilot.pause()
         assert marks(app) == "o../.x./..."
         assert f"Loaded {saved.name}: 2 moves played" in status(app)  # it started silently
+
+
+async def test_the_keys_the_leave_unfinished_question_names_do_what_it_says(make_app: AppFactory) -> None:
+    """The question said "(Ctrl+S saves it)", and Ctrl+S in the dialog did nothing: it names
+    the keys that work from it, and they save the game."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        question = app.screen.question
+        assert "n, then Ctrl+S" in question, question
+        await pilot.press("n", "ctrl+s")
+        await until(lambda: isinstance(app.screen, PathPrompt))

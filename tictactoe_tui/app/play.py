@@ -118,7 +118,7 @@ class PlayScreen(Screen[None]):
             if yes:
                 then()
 
-        self.app.push_screen(ConfirmScreen(f"{doing} and leave this game unfinished? (Ctrl+S saves it)"), answered)
+        self.app.push_screen(ConfirmScreen(f"{doing} and leave this game unfinished? (n, then Ctrl+S, saves it)"), answered)
 
     # -- turns: whoever is to move takes their turn ----------------------------------------
 
