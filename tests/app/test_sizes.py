@@ -21,7 +21,7 @@ from textual.widgets._footer import FooterKey
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.status import Cause, Notice, StatusLine
+from tictactoe_tui.app.status import PHRASE_END, Cause, Notice, StatusLine
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import GameState, Preset, Settings, presets_for
@@ -302,3 +302,21 @@ async def test_a_sidebar_folded_by_f2_stays_folded_when_the_window_widens(narrow
         await pilot.press("f2")
         await pilot.pause()
         assert side.display
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: "{}x{}".format(*size))
+async def test_news_that_does_not_fit_under_a_long_banner_keeps_whole_phrases(size: tuple[int, int]) -> None:
+    """At 80×24 a mailbox guest read "Your move c1 waits for the host: nothing": the news cut
+    mid-phrase under the two lines of its banner. What is shown is whole phrases, from the first."""
+    app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=size) as pilot:
+        status = app.query_one(StatusLine)
+        status.online_banner = "playing the host through ws://mailbox.example.org:4000/v1"
+        news = "Your move c1 waits for the host: nothing from them for a while…"
+        status.online_status = news
+        await pilot.pause()
+        drawn = " ".join(" ".join(shown(status)).split())
+        phrases = PHRASE_END.split(news)
+        whole = [" ".join("".join(phrases[:count]).split()) for count in range(1, len(phrases) + 1)]
+        assert whole[0] in drawn, drawn
+        assert drawn[drawn.index(whole[0]) :] in whole, drawn

@@ -118,7 +118,8 @@ class PlayScreen(Screen[None]):
             if yes:
                 then()
 
-        self.app.push_screen(ConfirmScreen(f"{doing} and leave this game unfinished? (n, then Ctrl+S, saves it)"), answered)
+        question = f"{doing} and leave this game unfinished? (n, then Ctrl+S, saves it)"
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     # -- turns: whoever is to move takes their turn ----------------------------------------
 

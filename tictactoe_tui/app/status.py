@@ -103,10 +103,13 @@ class StatusLine(Widget):
         notice = self.notice.text if self.notice is not None else ""
         width, room = self.content_size.width, self.content_size.height - 1  # below the headline
         lines = [headline]
-        for line in (self.online_banner, notice or news):
-            if line:
-                lines.append(f"[dim]{phrased(line, width, room)}[/dim]")
-                room -= self._height_of(lines[-1], width)
+        if self.online_banner:  # whole, however it wraps
+            lines.append(f"[dim]{phrased(self.online_banner, width, room)}[/dim]")
+            room -= self._height_of(lines[-1], width)
+        said = notice or news
+        if said:  # its first phrases where not all of it fits (no phrase cut off mid-way)
+            lines.append(f"[dim]{leading(said, width, room) or phrased(said, width, room)}[/dim]")
+            room -= self._height_of(lines[-1], width)
         if notice and news and news != notice:  # the news too, below the notice: what of it fits
             below = leading(news, width, room)
             if below:
