@@ -11,8 +11,8 @@ from textual.widgets._footer import FooterKey
 class KeysFooter(Footer):
     """Textual's footer fitted to its width: where its keys do not fit they go compact (one
     space between them, not two), and where they still do not, the screen's own are left out
-    from the first (the board's Enter first), so that the app's keys (help, quit) and the
-    palette's stay whole."""
+    from the last (the board's Enter and a new game last), so that the app's keys (help, quit)
+    and the palette's stay whole."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -42,7 +42,7 @@ class KeysFooter(Footer):
     def _leave_out(self) -> None:
         overflow = self._overflow()
         app_actions = {binding.action for binding in self.app.BINDINGS if isinstance(binding, Binding)}
-        for key in self.query(FooterKey):
+        for key in reversed(self.query(FooterKey)):
             if overflow <= 0:
                 break
             if not key.has_class("-command-palette") and key.action.removeprefix("app.") not in app_actions:
