@@ -774,3 +774,14 @@ def test_every_whole_number_on_the_command_line_has_a_bound(path: tuple[str, ...
     said = refusal(path, action, "99999999999999999999")  # before: arena --games said nothing for 30 s
     assert said.count("\n") == 1
     assert said.startswith(f"tictactoe-tui: error: argument {argparse._get_action_name(action)}: ")
+
+
+def test_games_with_an_empty_archive_says_so(tmp_path: Path) -> None:
+    """``games`` on a new machine printed "The newest 0 of 0 games" over an empty table's header."""
+    environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "games"],
+        capture_output=True, text=True, env=environment, timeout=120, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.strip() == "No games yet: the games you play are kept here"
