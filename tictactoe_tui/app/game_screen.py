@@ -237,8 +237,7 @@ class GameScreen(PlayScreen, Aiming):
 
     def place(self, move: Move) -> None:
         """Play ``move`` for the player at this keyboard, or say briefly why not. Over a reply
-        the coach holds, a move key plays on: the reply goes ahead (and a key that came before
-        the coach said anything is said not played, as in the computer's turn)."""
+        the coach holds, a move key plays on (one before its remark is said not played)."""
         if self.parts.holds(self.game):
             early = self.refusal(move) if self.parts.judging(self.game) else None
             self.parts.coach.play_on(self.game)
