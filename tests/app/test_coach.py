@@ -20,7 +20,7 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from ..helpers.app import AppFactory, settle, status
+from ..helpers.app import AppFactory, settle, status, status_lines
 from ..helpers.players import FirstFree, Gated
 from ..helpers.waiting import until
 
@@ -78,8 +78,10 @@ async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_c
         await pilot.press("5", "9")  # b2 holds the draw, c3 gives it up
         await until(lambda: GIVES_UP_THE_DRAW in status(app))
         assert app.game_screen.game.ply == 4  # the instant computer waits for the player
+        assert status_lines(app)[0] == "Computer's turn  ·  waiting for you"  # the reply waits for the player
         await pilot.press("enter")  # plays on
         await until(lambda: app.game_screen.game.board.is_over)
+        assert "waiting for you" not in status(app)
         assert "Your move c3 gave up the draw: v reviews the game" in status(app)
         assert "O played c1 in" in status(app)  # the reply is told below the remark
         await until(lambda: bool(app.archive.page()))

@@ -99,8 +99,7 @@ class GameScreen(PlayScreen, Aiming):
         with Vertical(id="play", classes=SIDEBAR_ROOM):
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
-            # on_mount focuses it: styled as focused from the start, its squares are not styled
-            # a second time for it
+            # on_mount focuses it: styled as focused from the start, its squares are styled once
             view.set_reactive(BoardView.has_focus, True)
             yield view.data_bind(
                 GameScreen.cursor,  # before the game, whose paint would first frame the default square
@@ -114,6 +113,7 @@ class GameScreen(PlayScreen, Aiming):
                 GameScreen.game,
                 GameScreen.thinking,
                 GameScreen.paused,
+                GameScreen.held,
                 GameScreen.notice,
                 GameScreen.online_status,
                 GameScreen.online_banner,

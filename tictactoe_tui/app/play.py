@@ -65,6 +65,8 @@ class PlayScreen(Screen[None]):
     cursor: reactive[Move] = reactive((1, 1), init=False, repaint=False)
     thinking: reactive[bool] = reactive(False, init=False, repaint=False)
     paused: reactive[bool] = reactive(False, init=False, repaint=False)
+    held: reactive[bool] = reactive(False, init=False, repaint=False)
+    """A gate holds the turn of the side to move (the coach: until you play on)."""
     notice: reactive[Notice | None] = reactive(None, init=False, repaint=False)
     """The status line's notice (the game screen alone says one)."""
     online_status: reactive[str] = reactive("", init=False, repaint=False)
@@ -135,7 +137,8 @@ class PlayScreen(Screen[None]):
         """Let the seat to move take its turn (the computer starts thinking; the others wait,
         and the other side's seat gets ready for its turn), unless a gate holds it."""
         game = self.game
-        if not game.board.is_over and not self.paused and not self.holds(game):
+        self.held = not game.board.is_over and self.holds(game)
+        if not game.board.is_over and not self.paused and not self.held:
             self.seats.to_move(game).take_turn(game)
             self.seats.waiting(game).wait_turn(game)
         self.thinking = self.seats.thinking

@@ -79,6 +79,7 @@ class StatusLine(Widget):
     game: reactive[GameState | None] = reactive(None)
     thinking: reactive[bool] = reactive(False)
     paused: reactive[bool] = reactive(False)
+    held: reactive[bool] = reactive(False)
     notice: reactive[Notice | None] = reactive(None)
     online_status: reactive[str] = reactive("")
     online_banner: reactive[str] = reactive("")
@@ -97,6 +98,8 @@ class StatusLine(Widget):
             headline += f" — {ending}"
         if self.thinking:
             headline += "  ·  [b]thinking…[/b]"
+        elif self.held:
+            headline += "  ·  waiting for you"
         elif self.paused and game.level_to_move:
             headline += "  ·  paused (p to resume)"
         news = self.online_status or game.move_news()
