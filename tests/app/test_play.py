@@ -179,6 +179,9 @@ async def test_computer_vs_computer_can_be_paused_and_resumed(make_app: AppFacto
             await settle(app)
             await pilot.pause()
         assert app.game_screen.game.board.is_over
+        await pilot.pause()
+        shown_keys = [key.description for key in app.screen.query(FooterKey) if key.display]
+        assert "Pause" not in shown_keys, shown_keys  # nothing left to pause
 
 
 async def test_level_change_applies_to_the_next_computer_move(make_app: AppFactory) -> None:

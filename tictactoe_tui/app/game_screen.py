@@ -147,15 +147,15 @@ class GameScreen(PlayScreen, Aiming):
         await self.parts.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The game's keys are off while a dialog covers the screen; pause only in
-        computer-vs-computer games."""
+        """The game's keys are off while a dialog covers the screen; pause only in a
+        computer-vs-computer game under way."""
         if action in GAME_ACTIONS and self.app.screen is not self:
             return False
         if action in BOARD_ACTIONS:  # as the focused board has them, else the key goes to the focused control
             board = self.focused
             return self.app.screen is self and isinstance(board, BoardView) and board.check_action(action, parameters)
         if action == "toggle_pause":
-            return self.game.table.watch_only(self.game)
+            return self.game.table.watch_only(self.game) and not self.game.board.is_over
         if action == "new_code":
             return self.game.table.hosts
         if action == "review":
