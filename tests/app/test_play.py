@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 from textual import events
 from textual.binding import Binding
-from textual.widgets import Select
+from textual.widgets import Select, Static
 from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
@@ -30,7 +30,7 @@ from tictactoe_tui.table import COMPUTERS
 
 from ..helpers.app import TWO_PLAYERS, AppFactory, click_cell, handled, marks, settle, status, status_lines
 from ..helpers.players import Broken, FirstFree, Gated
-from ..helpers.squares import square, squares
+from ..helpers.squares import shown, square, squares
 from ..helpers.waiting import until
 
 SEVEN = Preset(7, 7, 5)
@@ -405,6 +405,21 @@ async def test_help_lists_the_keys(make_app: AppFactory) -> None:
         assert "l  " in replay_keys
         await pilot.press("escape")
         assert isinstance(app.focused, BoardView)
+
+
+@pytest.mark.parametrize("size", [(40, 14), (80, 24)], ids=lambda size: "{}x{}".format(*size))
+async def test_help_keeps_every_word_whole_in_a_narrow_window(make_app: AppFactory, size: tuple[int, int]) -> None:
+    """At 40×14 the help cut "Analysis" to "Analys…" and split "New game" beside a keys column
+    of 22 cells: what each key does is whole, wrapped between words only."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        help_keys = app.screen.query(Static)[1]
+        drawn = shown(help_keys)
+        assert drawn, "nothing drawn"
+        assert not [line for line in drawn if "…" in line], drawn
+        assert "New game" in " ".join(drawn), drawn
 
 
 async def test_command_palette_offers_every_setting(make_app: AppFactory) -> None:

@@ -16,6 +16,9 @@ from textual.widgets import Static
 from .board_view import VALUE_LEGEND
 from .themes import PANELS_CSS
 
+#: The most cells the keys' column takes: what they do keeps the rest, even at 40 columns.
+KEYS_WIDTH = 12
+
 EXTRA_KEYS = (
     ("mouse click", "Place a mark on a free square"),
     ("tab / shift+tab", "Move between the board and the sidebar"),
@@ -28,8 +31,8 @@ def keys_table(bindings: list[Binding], key_display: Callable[[Binding], str], b
     """A two-column table of keys (as ``key_display`` shows them) and what they do; ``board``:
     with the keys the bindings do not list (the digits, the mouse, the palette)."""
     table = Table(box=None, show_header=False, padding=(0, 2))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    table.add_column(style="bold", max_width=KEYS_WIDTH)  # a longer key wraps between its words
+    table.add_column(overflow="fold")  # never cut with "…" in a narrow window
     seen: set[str] = set()
     for binding in bindings:
         if binding.description in seen or binding.action.startswith("place_number"):
