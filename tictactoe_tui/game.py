@@ -317,6 +317,13 @@ class GameState:
         return table_named(self.seating.table)
 
     @property
+    def scored(self) -> bool:
+        """Whether this game, once over, counts in the session's scores: not online (the match
+        keeps its own), and not coached (a coached game stays out of the scores, as out of the
+        statistics)."""
+        return self.table.counts_results and not self.coached
+
+    @property
     def joined(self) -> bool:
         """Every player has sat down (online: the friend has joined)."""
         return self.seating.mixed or not self.table.online

@@ -75,6 +75,7 @@ async def test_a_move_that_gives_up_the_draw_is_told_before_the_computer_replies
 async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_coached(make_app: AppFactory) -> None:
     app = make_app(COACHED, impossible=FirstFree())  # X a1, b1, c1 at once
     async with app.run_test() as pilot:
+        scores = app.game_screen.scores
         await pilot.press("5", "9")  # b2 holds the draw, c3 gives it up
         await until(lambda: GIVES_UP_THE_DRAW in status(app))
         assert app.game_screen.game.ply == 4  # the instant computer waits for the player
@@ -84,6 +85,7 @@ async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_c
         assert "waiting for you" not in status(app)
         assert "Your move c3 gave up the draw: v reviews the game" in status(app)
         assert "O played c1 in" in status(app)  # the reply is told below the remark
+        assert app.game_screen.scores == scores  # a coached game stays out of the scores (it counted)
         await until(lambda: bool(app.archive.page()))
         record = app.archive.get(app.archive.page()[0].id)
         assert record is not None

@@ -159,8 +159,9 @@ class Tally:
             self.count(new)
 
     def count(self, game: GameState) -> None:
-        """Count a game that ended, at a table that keeps its score."""
-        if game.table.counts_results:
+        """Count a game that ended, at a table that keeps its score, unless it was coached (the
+        coach says coached games stay out of the scores)."""
+        if game.table.counts_results and not game.coached:
             table = game.seating.table
             if game.board.winner is None:
                 self.draws[table] += 1

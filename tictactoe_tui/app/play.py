@@ -191,7 +191,7 @@ class PlayScreen(Screen[None]):
         """Count a game that just ended in the session's scores (online, the match counts them),
         and keep it in the archive (written by a worker: another copy of the app may hold the
         database for a moment)."""
-        if game.table.counts_results:  # (online, the match keeps the score)
+        if game.scored:
             self.scores = self.scores.count(game)
         from ..store.archive import GameRecord
 
