@@ -508,10 +508,16 @@ async def test_the_computer_s_news_stays_below_a_notice(size: tuple[int, int], w
 
 @pytest.mark.parametrize(
     ("room", "shown"),
-    [(2, "O played a1 in 132.2 ms\n— draw with best play"), (1, "O played a1 in 132.2 ms"), (0, "")],
+    [(2, "O played a1 in 132.2 ms\n— draw with best play"), (1, "O played a1 in 132.2 ms…"), (0, "")],
 )
 def test_news_below_a_notice_keeps_its_first_phrases_that_fit(room: int, shown: str) -> None:
     assert leading("O played a1 in 132.2 ms — draw with best play", 44, room) == shown
+
+
+def test_news_cut_after_a_phrase_says_there_is_more() -> None:
+    """Under a notice a guest read "Waiting for your friend:", the rest of the line gone."""
+    news = "Waiting for your friend: the connection dropped, joining again…"
+    assert leading(news, 36, 1) == "Waiting for your friend…"
 
 
 @pytest.mark.parametrize(

@@ -317,6 +317,7 @@ async def test_news_that_does_not_fit_under_a_long_banner_keeps_whole_phrases(si
         await pilot.pause()
         drawn = " ".join(" ".join(shown(status)).split())
         phrases = PHRASE_END.split(news)
-        whole = [" ".join("".join(phrases[:count]).split()) for count in range(1, len(phrases) + 1)]
-        assert whole[0] in drawn, drawn
-        assert drawn[drawn.index(whole[0]) :] in whole, drawn
+        kept = ["".join(phrases[:count]) for count in range(1, len(phrases))]
+        whole = [" ".join(line.split()) for line in (*(line.rstrip(",:") + "…" for line in kept), news)]
+        assert "Your move c1" in drawn, drawn
+        assert drawn[drawn.index("Your move c1") :] in whole, drawn

@@ -154,11 +154,14 @@ def phrased(line: str, width: int, room: int) -> str:
 
 def leading(line: str, width: int, room: int) -> str:
     """``line`` :func:`phrased` within ``room`` lines of ``width`` cells: whole where it fits, else
-    as many of its first phrases as fit ("O played a1 in 132.2 ms" without "— draw with best
-    play"), else ""."""
+    as many of its first phrases as fit, ending in "…" ("O played a1 in 132.2 ms…" without
+    "— draw with best play"), else ""."""
     phrases = PHRASE_END.split(line)
     for count in range(len(phrases), 0, -1):
-        shown = phrased("".join(phrases[:count]), width, room)
+        kept = "".join(phrases[:count])
+        if count < len(phrases):  # "Waiting for your friend…", not a bare "…friend:"
+            kept = kept.rstrip(",:") + "…"
+        shown = phrased(kept, width, room)
         if sum(wrapped_height(part, width) for part in shown.split("\n")) <= room:
             return shown
     return ""
