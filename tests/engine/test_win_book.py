@@ -218,8 +218,8 @@ def test_impossible_keeps_the_win_issue_59_saw_it_let_go() -> None:
 
 #: Issue 59's measurements of 1,000 random won openings of 5 to 14 plies (``bench_connect_four.py
 #: --seed 5959``, then 100 games from the 20 positions it let go, ``--seed 5960``, and after the
-#: next builds ``--seed 5961``, ``5962`` and ``5965``, the last with both cores kept busy by two
-#: other processes): each position where ``impossible`` let its win go, and the column it played.
+#: next builds ``--seed 5961``, ``5962``, ``5965`` and ``5966``, the last two with both cores
+#: kept busy by two other processes): each position where ``impossible`` let its win go, and the column it played.
 LET_GO_ISSUE_59 = [
     "355361+6",
     "4175176466344+2",
@@ -262,6 +262,7 @@ LET_GO_ISSUE_59 = [
     "255252+1",
     "1316412+3",
     "6722522333157+1",
+    "1235621155557+3",
 ]
 
 
