@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 from textual.widgets import Input
@@ -18,7 +19,7 @@ from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
 from ..helpers.app import marks, status
-from ..helpers.online import app_for, hosted_app, press
+from ..helpers.online import app_for, hosted_app, lines_said, press
 from ..helpers.waiting import until
 
 
@@ -202,16 +203,7 @@ async def test_a_new_host_on_the_same_port_asks_the_old_guest_for_its_code_and_d
     async with hosted_app(tmp_path / "host") as (first, (address, port), code):
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test() as pilot:
-            link = guest.game_screen.online
-            assert link is not None
-            told: list[str] = []
-            say = link.say
-
-            def noting(banner: str, text: str) -> None:
-                told.append(text)
-                say(banner, text)
-
-            link.say = noting
+            told = lines_said(guest)
             await until(lambda: first.game_screen.game.joined and guest.game_screen.game.joined)
             await press(first, "5")
             await until(lambda: marks(guest) == ".../.x./...")
@@ -264,28 +256,19 @@ async def test_a_guest_whose_host_is_gone_is_told_the_host_is_away_and_not_to_wa
     """A guest who had played for a while was told "Waiting for your friend to join" by a move key
     once the host had gone: the guest is in, the host is away; and the refusal went within a
     second, when the guest's next try to join again said the same news again."""
-    hosting = hosted_app(tmp_path / "host")
-    host, (address, port), code = await hosting.__aenter__()
-    guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
-    async with guest.run_test():
-        await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
-        await press(host, "5")
-        await until(lambda: marks(guest) == ".../.x./...")
-        await hosting.__aexit__(None, None, None)  # the host quits
-        await until(lambda: "the connection dropped" in status(guest))
-        link = guest.game_screen.online
-        assert link is not None
-        retries: list[str] = []
-        say = link.say
-
-        def counted(banner: str, text: str) -> None:
-            retries.append(text)
-            say(banner, text)
-
-        link.say = counted
-        await press(guest, "1")
-        assert "Waiting for the host to be back" in status(guest)
-        assert "to join" not in status(guest)
-        await until(lambda: len(retries) >= 2, "the guest's next tries to join again, each said again")
-        await press(guest, "f1")  # a key that does nothing, so the app has handled what was said
-        assert "Waiting for the host to be back" in status(guest)  # until the next key that acts
+    async with AsyncExitStack() as hosting:
+        host, (address, port), code = await hosting.enter_async_context(hosted_app(tmp_path / "host"))
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test():
+            await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
+            await press(host, "5")
+            await until(lambda: marks(guest) == ".../.x./...")
+            await hosting.aclose()  # the host quits
+            await until(lambda: "the connection dropped" in status(guest))
+            retries = lines_said(guest)
+            await press(guest, "1")
+            assert "Waiting for the host to be back" in status(guest)
+            assert "to join" not in status(guest)
+            await until(lambda: len(retries) >= 2, "the guest's next tries to join again, each said again")
+            await press(guest, "f1")  # a key that does nothing, so the app has handled what was said
+            assert "Waiting for the host to be back" in status(guest)  # until the next key that acts

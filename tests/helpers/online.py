@@ -21,6 +21,21 @@ from .mailbox import MailboxServer, mailbox_server
 from .waiting import until
 
 
+def lines_said(app: TicTacToeApp) -> list[str]:
+    """Every line the online link of ``app`` says from now on, in order (as well as said)."""
+    link = app.game_screen.online
+    assert link is not None
+    said: list[str] = []
+    say = link.say
+
+    def noting(banner: str, text: str) -> None:
+        said.append(text)
+        say(banner, text)
+
+    link.say = noting
+    return said
+
+
 def app_for(
     home: Path, plan: HostPlan | JoinPlan | MailboxHostPlan | MailboxJoinPlan, settings: Settings | None = None
 ) -> TicTacToeApp:
