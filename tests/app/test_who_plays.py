@@ -196,12 +196,12 @@ async def test_loading_over_a_game_in_progress_asks_first(make_app: AppFactory, 
     app = make_app(Settings(mode=TWO_PLAYERS.name))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("5")
-        load_game(app.game_screen, str(saved))
+        load_game(app.game_screen, savefile.read_game(saved), str(saved))
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         assert app.game_screen.game.board.history == ((1, 1),)
-        load_game(app.game_screen, str(saved))
+        load_game(app.game_screen, savefile.read_game(saved), str(saved))
         await pilot.pause()
         await pilot.press("y")
         loaded = app.game_screen.game  # read again: mypy keeps the history compared before the keys

@@ -24,6 +24,7 @@ from .board_view import BoardView
 from .game_screen import GameScreen
 from .keeping import GameKeeper, crash_line
 from .themes import THEMES
+from .transfer import Browser, Folder, GameFiles
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from ..net import OnlinePlan
@@ -62,8 +63,11 @@ class TicTacToeApp(App[None]):
         seed: int | None = None,
         watch_delay: float = WATCH_DELAY,
         puzzles: bool = False,
+        visitor: bool = False,
     ) -> None:
         """``paths``: where settings and statistics persist (None: nothing is saved).
+        ``visitor``: a stranger plays through ``serve``: nothing of this machine is theirs (give
+        no ``paths``): their games are downloaded and pasted, and they cannot go online from here.
         ``load``: a game to resume. ``online``: host or join a match against a friend.
         ``overrides``: settings chosen on the command line. ``puzzles``: open on the puzzles.
         By default the computer searches in a child process. Without ``paths`` the game
@@ -74,7 +78,10 @@ class TicTacToeApp(App[None]):
         self.paths = paths
         self.watch_delay = watch_delay
         self.open_puzzles = puzzles
-        self.saved_games = Path.cwd() if paths is None else paths.saved_games
+        self.visitor = visitor
+        self.game_files: GameFiles = (
+            Browser() if visitor else Folder(Path.cwd() if paths is None else paths.saved_games)
+        )
         self.problems: list[str] = []
         for custom in THEMES:
             self.register_theme(custom)
@@ -257,10 +264,12 @@ def run_app(
     online: OnlinePlan | None = None,
     choices: Mapping[str, Any] | None = None,
     puzzles: bool = False,
+    visitor: bool = False,
 ) -> int:
     """Run the game with the user's settings (``choices`` override them, e.g.
     ``{"preset": Preset(15, 15, 5)}``), hosting or joining a match if asked, or on the puzzles;
-    returns the exit status."""
-    app = TicTacToeApp(paths=Paths.default(), load=load, online=online, overrides=choices, puzzles=puzzles)
+    as a ``visitor`` (``serve``'s browsers), with nothing of this machine's; returns the exit status."""
+    paths = None if visitor else Paths.default()  # a visitor's settings, archive and games live and end with the app
+    app = TicTacToeApp(paths=paths, load=load, online=online, overrides=choices, puzzles=puzzles, visitor=visitor)
     app.run()
     return app.return_code or 0

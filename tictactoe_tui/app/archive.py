@@ -29,6 +29,7 @@ from .notices import tell_archive_news
 from .replay import ReplayScreen, delete_game, export_game
 from .screens import ConfirmScreen
 from .themes import PANELS_CSS
+from .transfer import Folder, GameFiles
 
 #: Load the next page when the cursor gets this close to the last row loaded.
 PAGE_AHEAD = 20
@@ -57,12 +58,12 @@ class ArchiveScreen(Screen[SavedGame | None]):
         Binding("end", "table('scroll_bottom')", "Last", show=False, priority=True),
     ]
 
-    def __init__(self, archive: Archive, searcher: Searcher, *, saved_games: Path = Path()) -> None:
-        """``saved_games``: where an exported game goes unless a path says otherwise."""
+    def __init__(self, archive: Archive, searcher: Searcher, *, files: GameFiles | None = None) -> None:
+        """``files``: where an exported game goes (a file typed, in the current folder unless said)."""
         super().__init__()
         self.archive = archive
         self.searcher = searcher
-        self.saved_games = saved_games
+        self.files: GameFiles = Folder(Path()) if files is None else files
         self.filters = Filters()
         self._oldest: int | None = None
         self._complete = False
@@ -187,7 +188,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
         """Replay the game under the cursor."""
         record = self.highlighted()
         if record is not None:
-            replay = ReplayScreen(record, self.archive, self.searcher, saved_games=self.saved_games)
+            replay = ReplayScreen(record, self.archive, self.searcher, files=self.files)
             self.app.push_screen(replay, self.replay_closed)
 
     def replay_closed(self, result: SavedGame | bool | None) -> None:
@@ -198,10 +199,10 @@ class ArchiveScreen(Screen[SavedGame | None]):
             self.dismiss(result)
 
     def action_export(self) -> None:
-        """Save the game under the cursor to a file."""
+        """Save the game under the cursor where the player's games go."""
         record = self.highlighted()
         if record is not None:
-            export_game(self, record, self.saved_games)
+            export_game(self, record, self.files)
 
     def action_delete(self) -> None:
         """Delete the game under the cursor, after asking."""

@@ -15,7 +15,7 @@ from textual.style import Style
 
 from ..engine.rules import RULES
 from ..game import FirstPlayer, GameState, Settings, presets_for
-from ..table import TABLES
+from .play import GameHost
 
 #: (title, help, what it does)
 Command = tuple[str, str, Callable[[], object]]
@@ -26,6 +26,7 @@ class GameActions(Protocol):
 
     settings: Settings
     game: GameState
+    host: GameHost
 
     async def action_new_game(self) -> None: ...
     def action_undo(self) -> None: ...
@@ -53,9 +54,11 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
     yield "Statistics", "Results across sessions", screen.action_stats
     yield "Archive", "Every finished game: replay, review, export, delete", screen.action_archive
     yield "Puzzles", "Keep the win or hold the draw: your own mistakes first (z)", screen.action_puzzles
-    yield "Save game", "Write this game to a file", screen.action_save_game
-    yield "Load game", "Read a game from a file", screen.action_load_game
-    yield "New join code", "Hosting online: retire the code and show a new one (c)", screen.action_new_code
+    files, visitor = screen.host.game_files, screen.host.visitor
+    yield "Save game", files.save_help, screen.action_save_game
+    yield "Load game", files.load_help, screen.action_load_game
+    if not visitor:  # no online mode is offered there
+        yield "New join code", "Hosting online: retire the code and show a new one (c)", screen.action_new_code
     from .sidebar import setting_options
 
     change = screen.change_setting
@@ -67,7 +70,7 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
         yield f"Board: {preset.label}", "From the next game", partial(change, "preset", preset)
     for first in FirstPlayer:
         yield f"Who goes first: {first}", "From the next game", partial(change, "first", first)
-    for name in TABLES:
+    for _label, name in setting_options("mode", screen.settings, visitor=visitor):  # as the sidebar
         yield f"Mode: {name}", "From the next game", partial(change, "mode", name)
     if screen.settings.coach:  # the one that changes something
         yield "Coach: off", "Play without the coach", partial(change, "coach", False)

@@ -41,9 +41,7 @@ class OtherScreens:
         from .archive import ArchiveScreen
 
         host = self._screen.host
-        self._screen.app.push_screen(
-            ArchiveScreen(host.archive, host.searcher, saved_games=host.saved_games), self._played_on
-        )
+        self._screen.app.push_screen(ArchiveScreen(host.archive, host.searcher, files=host.game_files), self._played_on)
 
     def puzzles(self, closed: Callable[[None], None] | None = None) -> None:
         """Show the puzzles; ``closed`` runs when the player leaves them."""
@@ -61,7 +59,7 @@ class OtherScreens:
         screen = self._screen
         record = await screen.archived_record()
         host = screen.host
-        replay = ReplayScreen(record, host.archive, host.searcher, review=True, saved_games=host.saved_games)
+        replay = ReplayScreen(record, host.archive, host.searcher, review=True, files=host.game_files)
         screen.app.push_screen(replay, self._played_on)
 
     def _played_on(self, position: SavedGame | bool | None) -> None:

@@ -13,7 +13,6 @@ import contextlib
 import random
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from textual.reactive import reactive
@@ -31,6 +30,7 @@ from .status import Cause, Notice
 if TYPE_CHECKING:
     from ..engine import Analysis
     from ..store.archive import Archive, GameRecord
+    from .transfer import GameFiles
 
 
 def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
@@ -45,8 +45,10 @@ class GameHost(Protocol):
     searcher: Searcher
     rng: random.Random
     watch_delay: float
-    saved_games: Path
-    """Where saved games go by default."""
+    game_files: GameFiles
+    """Where the player's saved games go and come from."""
+    visitor: bool
+    """A stranger plays through ``serve``: nothing of this machine is theirs, not even its network."""
 
     @property
     def archive(self) -> Archive:

@@ -28,27 +28,24 @@ from .footer import KeysFooter
 from .messages import AnalysisFailed, AnalysisReady
 from .notices import tell_archive_news
 from .review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
-from .screens import ConfirmScreen, save_game_as
+from .screens import ConfirmScreen
 from .sidebar import HistoryList
 from .status import phrased
 from .themes import PANELS_CSS
+from .transfer import Folder, GameFiles
 
 #: The solver's seconds for each position of a review.
 REVIEW_SECONDS = 1.0
 
 
-def export_game(screen: Screen[Any], record: GameRecord, saved_games: Path) -> None:
-    """Ask for a file name (in the ``saved_games`` folder unless a path says otherwise) and write
-    ``record`` there as a saved game."""
-    save_game_as(
-        screen,
-        f"Export game #{record.id} as",
-        saved_games,
-        f"tictactoe-game-{record.id}.ttt",
-        record.board(),
-        record.seating,
-        saved=lambda path: screen.notify(f"Game #{record.id} saved to {path}", title="Exported"),
-    )
+def export_game(screen: Screen[Any], record: GameRecord, files: GameFiles) -> None:
+    """Save ``record`` where the player's games go (``files``): a file named, or a download."""
+
+    def sent(news: str) -> None:
+        screen.notify(f"Game #{record.id}: {news[0].lower()}{news[1:]}", title="Exported")
+
+    name = f"tictactoe-game-{record.id}.ttt"
+    files.send(screen, f"Export game #{record.id} as", name, record.board(), record.seating, sent)
 
 
 def delete_game(screen: Screen[Any], archive: Archive, record: GameRecord) -> None:
@@ -101,15 +98,15 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         searcher: Searcher,
         *,
         review: bool = False,
-        saved_games: Path = Path(),
+        files: GameFiles | None = None,
     ) -> None:
-        """``review``: start the review at once (the game that just ended); ``saved_games``: where
-        an exported game goes unless a path says otherwise."""
+        """``review``: start the review at once (the game that just ended); ``files``: where an
+        exported game goes (a file typed, in the current folder unless said)."""
         super().__init__()
         self.record = record
         self.archive = archive
         self.searcher = searcher
-        self.saved_games = saved_games
+        self.files: GameFiles = Folder(Path()) if files is None else files
         self.state = record.state()
         self.overlay = False
         self._review_at_once = review
@@ -337,7 +334,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         self.dismiss(SavedGame(self.state.board, self.record.seating))
 
     def action_export(self) -> None:
-        export_game(self, self.record, self.saved_games)
+        export_game(self, self.record, self.files)
 
     def action_delete(self) -> None:
         record = self.record

@@ -35,39 +35,28 @@ def on_screen(screen: PlayScreen, saved: savefile.SavedGame) -> bool:
 
 
 def save_game(screen: PlayScreen) -> None:
-    """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it (Ctrl+S)."""
-    from .screens import save_game_as
+    """Save the game where the player's games go: a file they name, or a download (Ctrl+S)."""
 
-    def saved_to(path: str) -> None:
-        screen.post_message(Told(Notice(f"Saved to {path}", Cause.ANSWER)))
+    def sent(news: str) -> None:
+        screen.post_message(Told(Notice(news, Cause.ANSWER)))
 
     game = screen.game
     suggestion = time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt")
-    save_game_as(screen, "Save game as", screen.host.saved_games, suggestion, game.board, game.seating, saved_to)
+    screen.host.game_files.send(screen, "Save game as", suggestion, game.board, game.seating, sent)
 
 
 def ask_for_game(screen: PlayScreen) -> None:
-    """Ask for a file and resume the game in it (Ctrl+O)."""
-    from .screens import SavedGamePrompt, saved_games_folder
+    """Ask for a saved game (a file, or pasted text) and resume it (Ctrl+O)."""
 
-    folder = saved_games_folder(screen, screen.host.saved_games)
-    screen.app.push_screen(SavedGamePrompt("Load game from", folder), lambda path: load_game(screen, path))
-
-
-def load_game(screen: PlayScreen, path: str | None) -> None:
-    """Read the game saved in ``path`` for the screen to resume, or say why it cannot be loaded."""
-    from .screens import in_folder
-
-    if path is None:
-        return
-    full = in_folder(screen.host.saved_games, path)
-    try:
-        saved = savefile.read_game(full)
-    except savefile.SaveFileError as error:  # refused in the status line: the game in progress goes on
-        why = str(error).replace(str(full), full.name)  # the file by its name: a long path hid the reason
+    def refused(why: str) -> None:  # said in the status line: the game in progress goes on
         screen.post_message(Told(Notice(f"Not loaded: {why}", Cause.ANSWER)))
-        return
+
+    screen.host.game_files.ask(screen, "Load game from", lambda saved, name: load_game(screen, saved, name), refused)
+
+
+def load_game(screen: PlayScreen, saved: savefile.SavedGame, name: str) -> None:
+    """Resume ``saved`` (named ``name`` by the player), unless it is the game on screen already."""
     if on_screen(screen, saved):  # nothing to load, and nothing to ask: the game goes on as it is
-        screen.post_message(Told(Notice(f"Already on screen: {full.name} holds this game", Cause.ANSWER)))
+        screen.post_message(Told(Notice(f"Already on screen: {Path(name).name} holds this game", Cause.ANSWER)))
         return
-    screen.post_message(Loaded(saved, path))
+    screen.post_message(Loaded(saved, name))

@@ -87,7 +87,7 @@ class SidebarPlace:
         if not stylesheet.has_source(str(PANELS_CSS)):  # else a dialog shown first has read them
             stylesheet.read(PANELS_CSS)
             stylesheet.parse()
-        sidebar = Sidebar(screen.settings, id="sidebar").data_bind(
+        sidebar = Sidebar(screen.settings, visitor=screen.host.visitor, id="sidebar").data_bind(
             PlayScreen.settings, PlayScreen.game, PlayScreen.scores
         )
         side = Vertical(sidebar, id="side")

@@ -39,10 +39,13 @@ def level_options() -> list[tuple[str, str]]:
 CUSTOM = "custom"
 
 
-def setting_options(field: str, current: Settings, in_play: Board | None = None) -> list[tuple[str, Any]]:
+def setting_options(
+    field: str, current: Settings, in_play: Board | None = None, *, visitor: bool = False
+) -> list[tuple[str, Any]]:
     """The (label, value) choices for one setting (the current value is always one of them).
     The computer's list holds only players of the next game's board and of ``in_play``, the
-    game in play's: a level plays its very next move."""
+    game in play's: a level plays its very next move. A ``visitor`` (``serve``) is offered no
+    online mode: the match would run from the serving machine, on its network."""
     if field == "level":
         boards = [current.preset.empty_board(), *([in_play] if in_play is not None else [])]
         return [
@@ -64,7 +67,7 @@ def setting_options(field: str, current: Settings, in_play: Board | None = None)
     if field == "coach":
         return [("Off", False), ("On", True)]
     if field == "mode":
-        return [(table.label, name) for name, table in TABLES.items()]
+        return [(table.label, name) for name, table in TABLES.items() if not (visitor and table.online)]
     enum = {"first": FirstPlayer, "mark": MarkChoice, "layout": KeyLayout}[field]
     return [(member.value.capitalize() if field != "mark" else member.value, member) for member in enum]
 
@@ -127,9 +130,11 @@ class Sidebar(Vertical):
             super().__init__()
             self.field, self.value = field, value
 
-    def __init__(self, initial: Settings, *, id: str | None = None) -> None:
+    def __init__(self, initial: Settings, *, visitor: bool = False, id: str | None = None) -> None:
+        """``visitor``: a stranger through ``serve``, offered what works there (no online mode)."""
         super().__init__(id=id)
         self.initial = initial
+        self.visitor = visitor
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="title-row"):  # the score line gets the whole width: it never splits
@@ -142,7 +147,7 @@ class Sidebar(Vertical):
             with TabPane("Settings", id="settings-tab"), VerticalScroll():
                 for field, title in SECTIONS:
                     yield Label(title, classes="setting-title", id=f"{field}-title")
-                    options = setting_options(field, self.initial)
+                    options = setting_options(field, self.initial, visitor=self.visitor)
                     value = getattr(self.initial, field)
                     yield Choice(options, value=value, allow_blank=False, compact=True, id=field)
             with TabPane("History", id="history-tab"):

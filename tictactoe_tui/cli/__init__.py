@@ -50,6 +50,8 @@ def _main(argv: Sequence[str] | None) -> int:
             if args.command is not None:
                 gc.enable()
                 return run_command(args)
+            if args.visitor and args.load is not None:  # a browser's visitor reads no file here
+                raise UsageError("--load cannot be given with --visitor")
             game = None if args.load is None else savefile.read_game(args.load)
             choices = launch_choices(args)
         except (UsageError, BoardError, savefile.SaveFileError) as error:
@@ -57,7 +59,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         from ..app import run_app  # loaded only to play: analyze and arena never import Textual
 
-        return run_app(load=game, choices=choices)
+        return run_app(load=game, choices=choices, visitor=args.visitor)
     finally:
         gc.enable()
 

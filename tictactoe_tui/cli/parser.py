@@ -158,6 +158,9 @@ def build_parser() -> _Parser:
         type=think_seconds,
         help=f"the computer's seconds per move ({THINK_LIMITS[0]:g} to {THINK_LIMITS[1]:g})",
     )
+    parser.add_argument(  # what `serve` starts for each browser; not for people, so not in --help
+        "--visitor", action="store_true", help=argparse.SUPPRESS
+    )
     from ..net.address import DEFAULT_PORT  # a start with no arguments loads no network code
 
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)

@@ -1,8 +1,8 @@
 """``tictactoe-tui serve``: the game in a web browser, through textual-serve, with limits.
 
 Every browser connection starts a fresh copy of the game in its own process (and that copy its
-own search process), so each visitor gets their own game (their results all go to this
-account's archive). :class:`SessionServer` keeps that bounded: at most ``max_sessions`` games
+own search process), so each visitor gets their own game (and archive, of its own:
+``--visitor``). :class:`SessionServer` keeps that bounded: at most ``max_sessions`` games
 at once (the next browser gets a page saying the server is full), a game nobody has touched
 for ``idle_seconds`` is ended, and a game whose browser has gone is stopped, and killed if it
 does not stop. Touched means a key, a click (or the mouse over the board) or a resize: the
@@ -251,7 +251,9 @@ def run(args: argparse.Namespace) -> int:
     problem = warning(args.host)
     if problem:
         print(f"tictactoe-tui: {problem}", file=sys.stderr)
-    command = f"exec {shlex.quote(sys.executable)} -m tictactoe_tui"  # exec: the game is the process started
+    # exec: the game is the process started; --visitor: a stranger's, with nothing of this machine's
+    # (settings, archive and games of its own that end with it; saves are downloads, loads pasted)
+    command = f"exec {shlex.quote(sys.executable)} -m tictactoe_tui --visitor"
     if args.host in ("0.0.0.0", "::") and args.public_url is None:
         print(
             f"tictactoe-tui: note: pages will point browsers at {args.host}; give --public-url "
