@@ -104,7 +104,7 @@ async def test_a_visitor_exports_from_the_archive_as_a_download(monkeypatch: pyt
         await until(lambda: deliveries.sent, "the game handed to the browser")
         ((name, text),) = deliveries.sent
         assert name == "tictactoe-game-1.ttt"
-        assert len(savefile.parse_game(text).board.history) == 5
+        assert savefile.parse_game(text).board.move_count == 5
 
 
 async def test_a_visitor_is_offered_no_online_mode_and_says_what_save_does() -> None:
