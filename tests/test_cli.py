@@ -267,7 +267,7 @@ def test_arena_jobs_share_the_games_out_without_changing_results(capsys: pytest.
 
 def test_the_game_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     launched: list[dict[str, object]] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: record(launched, choices, 0))
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda choices=None, **_: record(launched, choices, 0))
     assert main(["--board", "15x15", "--think-time", "0.5"]) == 0
     assert launched == [{"preset": Preset(15, 15, 5), "think_seconds": 0.5}]
     assert main(["--board", "5x6", "--k", "3"]) == 0
@@ -280,7 +280,7 @@ def test_every_board_option_takes_the_size_as_the_app_writes_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     launched: list[dict[str, object]] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: record(launched, choices, 0))
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda choices=None, **_: record(launched, choices, 0))
     for size in ("4×4", "4x4", "4X4"):
         assert main(["--board", size]) == 0
         assert launched[-1] == {"preset": Preset(4, 4, 4)}
@@ -291,7 +291,7 @@ def test_every_board_option_takes_the_size_as_the_app_writes_it(
 
 def test_game_picks_the_rules_and_its_first_preset(monkeypatch: pytest.MonkeyPatch) -> None:
     launched: list[dict[str, object]] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: record(launched, choices, 0))
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda choices=None, **_: record(launched, choices, 0))
     assert main(["--game", "gravity"]) == 0
     assert launched[-1] == {"preset": Preset(6, 7, 4, "gravity")}
     assert main(["--game", "Misere", "--board", "4x4"]) == 0

@@ -8,6 +8,7 @@ import random
 import sys
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,12 +25,12 @@ from .board_view import BoardView
 from .game_screen import GameScreen
 from .keeping import GameKeeper, crash_line
 from .themes import THEMES
-from .transfer import Browser, Folder, GameFiles
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from ..net import OnlinePlan
     from ..store.archive import Archive
     from ..store.savefile import SavedGame
+    from .transfer import GameFiles
 
 #: Pause between moves in computer-vs-computer games, so people can follow them.
 WATCH_DELAY = 0.6
@@ -79,9 +80,6 @@ class TicTacToeApp(App[None]):
         self.watch_delay = watch_delay
         self.open_puzzles = puzzles
         self.visitor = visitor
-        self.game_files: GameFiles = (
-            Browser() if visitor else Folder(Path.cwd() if paths is None else paths.saved_games)
-        )
         self.problems: list[str] = []
         for custom in THEMES:
             self.register_theme(custom)
@@ -178,6 +176,15 @@ class TicTacToeApp(App[None]):
         self.searcher.close()
         if self._archive is not None:
             self._archive.close()
+
+    @cached_property
+    def game_files(self) -> GameFiles:
+        """Where the player's saved games go and come from: the browser for a visitor, else a folder."""
+        from .transfer import Browser, Folder  # loaded when first saved or loaded: the first frame needs neither
+
+        if self.visitor:
+            return Browser()
+        return Folder(Path.cwd() if self.paths is None else self.paths.saved_games)
 
     @property
     def archive(self) -> Archive:

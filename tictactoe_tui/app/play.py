@@ -45,8 +45,11 @@ class GameHost(Protocol):
     searcher: Searcher
     rng: random.Random
     watch_delay: float
-    game_files: GameFiles
-    """Where the player's saved games go and come from."""
+
+    @property
+    def game_files(self) -> GameFiles:
+        """Where the player's saved games go and come from."""
+
     visitor: bool
     """A stranger plays through ``serve``: nothing of this machine is theirs, not even its network."""
 
