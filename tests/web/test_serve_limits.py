@@ -44,8 +44,8 @@ def processes(group: int) -> list[str]:
 
 
 def games(group: int) -> list[str]:
-    """The games themselves (``python -m tictactoe_tui``, without their helpers)."""
-    return [command for command in processes(group) if command.rstrip().endswith("-m tictactoe_tui")]
+    """The games themselves (``python -m tictactoe_tui --visitor``, without their helpers)."""
+    return [command for command in processes(group) if command.rstrip().endswith("-m tictactoe_tui --visitor")]
 
 
 @contextmanager
