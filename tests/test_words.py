@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tictactoe_tui.words import counted, decimal_number, whole_number
+from tictactoe_tui.words import counted, decimal_number, spans, whole_number
 
 
 def test_a_count_is_plural_unless_it_is_one_and_grouped_by_thousands() -> None:
@@ -23,3 +23,13 @@ def test_a_decimal_number_is_ascii_only() -> None:
     assert [decimal_number(text) for text in ("2", "0.5", ".5", "5.", "1e-3", "2E2")] == [2, 0.5, 0.5, 5, 0.001, 200]
     for text in ("", "\uff13", "0.\uff15", "-1", "+1", " 1", "1_0", "nan", "inf", "1e", ".", "1.2.3"):
         assert decimal_number(text) is None, text
+
+
+def test_spans_say_runs_of_numbers_and_the_ones_apart() -> None:
+    assert spans((3, 4, 5, 6, 7, 15)) == "3 to 7, or 15"
+    assert spans((7, 3, 5, 4, 6)) == "3 to 7"
+    assert spans((9,)) == "9"
+    assert spans((4, 6)) == "4 or 6"
+    assert spans((3, 4)) == "3 or 4"
+    assert spans((1, 5, 9)) == "1, 5, or 9"
+    assert spans(()) == "none"
