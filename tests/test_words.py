@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import itertools
+import re
+from pathlib import Path
+
+import tictactoe_tui
 from tictactoe_tui.words import counted, decimal_number, spans, whole_number
 
 
@@ -33,3 +39,36 @@ def test_spans_say_runs_of_numbers_and_the_ones_apart() -> None:
     assert spans((3, 4)) == "3 or 4"
     assert spans((1, 5, 9)) == "1, 5, or 9"
     assert spans(()) == "none"
+
+
+#: Nouns the app and the command line count: written after a number, they need its plural rule.
+COUNTED_NOUNS = r"moves|games|squares|marks|cells|positions|plies|puzzles|rows|columns|players|tries"
+
+
+def counts_written_by_hand(source: str) -> list[int]:
+    """The lines of ``source`` where an f-string writes a number it computes, then a plural noun
+    (``f"after {moves} moves"`` says "after 1 moves"); constants (``{TRIES} tries``) are fixed."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for value, after in itertools.pairwise(node.values):
+            if not (isinstance(value, ast.FormattedValue) and isinstance(after, ast.Constant)):
+                continue
+            fixed = isinstance(value.value, ast.Name) and value.value.id.isupper()
+            if not fixed and re.match(rf" ({COUNTED_NOUNS})\b", str(after.value)):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_message_writes_a_count_and_its_plural_by_hand() -> None:
+    """ "Playing on from the archive after 1 moves", "1 games of 3×3", "X has 1 marks": every
+    count followed by its noun goes through :func:`counted`, which says "1 move"."""
+    assert counts_written_by_hand('f"after {moves} moves and {TRIES} tries"') == [1]  # the check sees one
+    package = Path(tictactoe_tui.__file__).parent
+    found = [
+        f"{path.relative_to(package)}:{line}"
+        for path in sorted(package.rglob("*.py"))
+        for line in counts_written_by_hand(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

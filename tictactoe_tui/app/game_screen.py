@@ -382,14 +382,13 @@ class GameScreen(PlayScreen, Aiming):
     def on_play_on(self, message: PlayOn) -> None:
         """Continue an archived game from a position as a new game, seated as it was played
         (over a game in progress, after a yes)."""
-        from .saving import resumed
+        from .saving import played_on_news, resumed
 
         position = message.position
 
         def played_on() -> None:
             self.new_game(resumed(self.settings, position, self.game.number + 1))
-            moves = position.board.move_count
-            self.notice = Notice(f"Playing on from the archive after {moves} moves", Cause.ANSWER)
+            self.notice = Notice(played_on_news(position), Cause.ANSWER)
 
         self.leave_unfinished("Play on from the archive", played_on)
 

@@ -27,6 +27,11 @@ def loaded_news(name: str | None, saved: savefile.SavedGame) -> str:
     return f"Loaded {Path(name).name}: {played} played" if name else f"Loaded the saved game: {played} played"
 
 
+def played_on_news(position: savefile.SavedGame) -> str:
+    """What the status says of a game played on from a position of the archive."""
+    return f"Playing on from the archive after {counted(position.board.move_count, 'move')}"
+
+
 def on_screen(screen: PlayScreen, saved: savefile.SavedGame) -> bool:
     """Whether ``saved`` is the game on ``screen`` as it stands: the same moves (none taken back
     to play again) and the same seats, so that loading it would change nothing."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, Protocol, Self, cast
 
+from ...words import counted
 from ..marks import BoardError, Mark, Move, board_size, move_name
 
 #: The game a board plays when none is named.
@@ -321,7 +322,7 @@ def check_counts(board: BoardLike) -> None:
     x_count, o_count = board.x_bits.bit_count(), board.o_bits.bit_count()
     if x_count - o_count not in (0, 1):
         raise BoardError(
-            f"impossible counts: X has {x_count} marks and O has {o_count}; "
+            f"impossible counts: X has {counted(x_count, 'mark')} and O has {o_count}; "
             "X moves first, so X has as many as O or one more"
         )
 
