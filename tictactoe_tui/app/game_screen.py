@@ -43,9 +43,6 @@ GAME_ACTIONS = frozenset(
 )
 
 
-#: Why a finished game cannot be taken back: it has been counted and archived once.
-FINAL = Notice("Over and counted: n new game, g replays it", Cause.KEY)
-
 #: Why no square may be played while the board does not fit (it goes when the board fits again).
 TOO_SMALL = Notice("Make the window larger to see the whole board first", Cause.BOARD)
 
@@ -285,7 +282,7 @@ class GameScreen(PlayScreen, Aiming):
         if refusal:
             self.notice = Notice(refusal, Cause.KEY)
         elif self.game.board.is_over:
-            self.notice = FINAL
+            self.notice = self.over_refusal()
         elif target is None:
             self.notice = Notice(nothing, Cause.KEY)
         else:
@@ -296,7 +293,7 @@ class GameScreen(PlayScreen, Aiming):
         if refusal:
             self.notice = Notice(refusal, Cause.KEY)
         elif self.game.board.is_over and event.ply != self.game.ply:
-            self.notice = FINAL
+            self.notice = self.over_refusal()
         elif event.ply != self.game.ply:
             ply = self.game.jump_target(event.ply)
             what = f"Back to move {event.ply}" if event.ply else "Back to the start"
