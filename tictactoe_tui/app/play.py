@@ -103,6 +103,8 @@ class PlayScreen(Screen[None]):
         """The last game that ended here, as it went to the archive."""
         self.archiving: Worker[None] | None = None
         """The worker writing it."""
+        self.saved: GameState | None = None
+        """The game as it was last saved to a file (Ctrl+S), if it was."""
 
     def watch_settings(self, settings: Settings) -> None:
         self.coordinates = settings.coordinates
@@ -111,8 +113,10 @@ class PlayScreen(Screen[None]):
     @property
     def unfinished(self) -> bool:
         """Whether quitting or replacing the game now would leave it half played: it is not over
-        and holds a move played at this keyboard, on the board or undone and waiting for redo."""
-        return self.game.unfinished
+        and holds a move played at this keyboard, on the board or undone and waiting for redo,
+        and it is not in a file as it stands (saved, and no move played or taken back since)."""
+        game, saved = self.game, self.saved
+        return game.unfinished and (saved is None or (saved.board, saved.seating) != (game.board, game.seating))
 
     def leave_unfinished(self, doing: str, then: Callable[[], None]) -> None:
         """Run ``then``, which replaces or ends the game, at once when nothing half played would

@@ -43,10 +43,12 @@ def save_game(screen: PlayScreen) -> None:
     """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it (Ctrl+S)."""
     from .screens import save_game_as
 
+    game = screen.game
+
     def saved_to(path: str) -> None:
+        screen.saved = game  # leaving it as it stands now loses nothing
         screen.post_message(Told(Notice(f"Saved to {path}", Cause.ANSWER)))
 
-    game = screen.game
     suggestion = time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt")
     save_game_as(screen, "Save game as", screen.host.saved_games, suggestion, game.board, game.seating, saved_to)
 
