@@ -85,6 +85,30 @@ def test_bad_saved_games_say_why_in_one_line(text: str, reason: str) -> None:
     assert "\n" not in str(caught.value)
 
 
+def test_a_file_that_says_it_is_a_saved_game_is_told_which_lines_it_lacks(tmp_path: Path) -> None:
+    """Before: "not a tictactoe-tui saved game: no moves", though its header says it is one."""
+    text = dump(Board.empty().play((1, 1)))
+    game = tmp_path / "game.ttt"
+    game.write_text("".join(line for line in text.splitlines(keepends=True) if not line.startswith("moves:")))
+    with pytest.raises(SaveFileError) as caught:
+        read_game(game)
+    assert str(caught.value) == f"{game}: its moves line is missing"
+    with pytest.raises(SaveFileError, match=r"^its k, board and moves lines are missing$"):
+        parse_game("version: 1\n")
+    with pytest.raises(SaveFileError, match=r"^not a tictactoe-tui saved game: no version, k, board, moves$"):
+        parse_game("root: x\n")  # no header, no version: not one at all
+
+
+def test_a_move_that_cannot_be_played_is_named_by_its_number_and_line() -> None:
+    """Before: "a1 is already taken", with neither the move's number nor its line."""
+    text = "# tictactoe-tui saved game\nversion: 1\n\nk: 3\nboard: xx./o../...\nmoves: a1 a2 a1\n"
+    with pytest.raises(SaveFileError, match=r"^move 3 on line 6: a1 is already taken$"):
+        parse_game(text)
+    over = "version: 1\nk: 3\nboard: xxx/oo./...\nmoves: a1 a2 b1 b2 c1 c2\n"
+    with pytest.raises(SaveFileError, match=r"^move 6 on line 4 \(c2\): game is over$"):
+        parse_game(over)
+
+
 def test_a_number_of_more_digits_than_python_reads_is_said_in_one_line() -> None:
     with pytest.raises(SaveFileError, match="k must be a whole number, not '333"):  # before: int()'s ValueError
         parse_game("version: 1\nk: " + "3" * 5000 + "\nboard: .../.../...\nmoves:")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from tictactoe_tui.engine import strategy_names
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Settings
-from tictactoe_tui.store.files import Paths, update_json, write_json
+from tictactoe_tui.store.files import BadFile, Paths, parse_json, update_json, write_json
 from tictactoe_tui.store.legacy_stats import Record, Stats, load_stats
 from tictactoe_tui.store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from tictactoe_tui.table import TWO_PLAYERS
@@ -54,6 +55,20 @@ def test_settings_that_are_no_object_are_kept_aside_and_defaults_used(paths: Pat
     assert backups[0].read_text() == content  # nothing lost
     assert backups[0].name in problem
     assert not paths.settings.exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{\n\n\n"mode": "two players', '{"mode": "\x01"}', '{"mode" 1}', "", '{"mode": 1} 2', '{"mode": "\\q"}', "[1,]"],
+)
+def test_a_file_that_is_not_json_says_why_without_a_word_twice(text: str) -> None:
+    """json's "Unterminated string starting at" was wrapped as "… starting at at line 4"."""
+    with pytest.raises(BadFile) as caught:
+        parse_json(text)
+    said = str(caught.value)
+    assert said.startswith("is not valid JSON (")
+    assert re.search(r"\b(\w+) \1\b", said) is None, said
+    assert re.search(r" at line \d+\)$", said), said
 
 
 BAD_FIELDS = [

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tictactoe_tui.words import counted, decimal_number, whole_number
+import ast
+import itertools
+import re
+from pathlib import Path
+
+import tictactoe_tui
+from tictactoe_tui.words import counted, decimal_number, spans, whole_number
 
 
 def test_a_count_is_plural_unless_it_is_one_and_grouped_by_thousands() -> None:
@@ -23,3 +29,46 @@ def test_a_decimal_number_is_ascii_only() -> None:
     assert [decimal_number(text) for text in ("2", "0.5", ".5", "5.", "1e-3", "2E2")] == [2, 0.5, 0.5, 5, 0.001, 200]
     for text in ("", "\uff13", "0.\uff15", "-1", "+1", " 1", "1_0", "nan", "inf", "1e", ".", "1.2.3"):
         assert decimal_number(text) is None, text
+
+
+def test_spans_say_runs_of_numbers_and_the_ones_apart() -> None:
+    assert spans((3, 4, 5, 6, 7, 15)) == "3 to 7, or 15"
+    assert spans((7, 3, 5, 4, 6)) == "3 to 7"
+    assert spans((9,)) == "9"
+    assert spans((4, 6)) == "4 or 6"
+    assert spans((3, 4)) == "3 or 4"
+    assert spans((1, 5, 9)) == "1, 5, or 9"
+    assert spans(()) == "none"
+
+
+#: Nouns the app and the command line count: written after a number, they need its plural rule.
+COUNTED_NOUNS = r"moves|games|squares|marks|cells|positions|plies|puzzles|rows|columns|players|tries"
+
+
+def counts_written_by_hand(source: str) -> list[int]:
+    """The lines of ``source`` where an f-string writes a number it computes, then a plural noun
+    (``f"after {moves} moves"`` says "after 1 moves"); constants (``{TRIES} tries``) are fixed."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for value, after in itertools.pairwise(node.values):
+            if not (isinstance(value, ast.FormattedValue) and isinstance(after, ast.Constant)):
+                continue
+            fixed = isinstance(value.value, ast.Name) and value.value.id.isupper()
+            if not fixed and re.match(rf" ({COUNTED_NOUNS})\b", str(after.value)):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_message_writes_a_count_and_its_plural_by_hand() -> None:
+    """ "Playing on from the archive after 1 moves", "1 games of 3×3", "X has 1 marks": every
+    count followed by its noun goes through :func:`counted`, which says "1 move"."""
+    assert counts_written_by_hand('f"after {moves} moves and {TRIES} tries"') == [1]  # the check sees one
+    package = Path(tictactoe_tui.__file__).parent
+    found = [
+        f"{path.relative_to(package)}:{line}"
+        for path in sorted(package.rglob("*.py"))
+        for line in counts_written_by_hand(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

@@ -20,6 +20,7 @@ from .engine.rules import Rules, rules_named
 from .table import VS_COMPUTER, Seating, Table, loaded_seating, mover, table_named
 from .table import FirstPlayer as FirstPlayer
 from .table import MarkChoice as MarkChoice
+from .words import counted
 
 if TYPE_CHECKING:
     from .engine import Decision
@@ -380,7 +381,7 @@ class GameState:
     def at_ply(self, ply: int) -> GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""
         if not 0 <= ply <= len(self.line):
-            raise ValueError(f"ply {ply} is outside this game's {len(self.line)} moves")
+            raise ValueError(f"ply {ply} is outside this game's {counted(len(self.line), 'move')}")
         board = self.board.restart().play_all(self.line[:ply])
         return replace(self, board=board, last_ai=None)
 

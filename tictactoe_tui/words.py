@@ -11,6 +11,24 @@ def counted(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
+def spans(numbers: tuple[int, ...]) -> str:
+    """Whole numbers in words, each run of three or more as a span: "3 to 7, or 15", "4 or 6",
+    "9" (none: "none")."""
+    parts: list[str] = []
+    runs: list[list[int]] = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    for run in runs:
+        parts += [f"{run[0]} to {run[-1]}"] if len(run) >= 3 else [str(number) for number in run]
+    if len(parts) < 2:
+        return parts[0] if parts else "none"
+    last = ", or " if " to " in parts[-2] or len(parts) > 2 else " or "
+    return ", ".join(parts[:-1]) + last + parts[-1]
+
+
 #: A whole number as the files and the command line write it: ASCII digits only (``str.isdigit``
 #: is true for ``²``, which ``int`` refuses, and for other scripts' digits).
 _DIGITS = re.compile(r"[0-9]+")

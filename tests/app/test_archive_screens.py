@@ -156,6 +156,18 @@ async def test_play_on_from_a_replayed_position(make_app: AppFactory) -> None:
         assert app.game_screen.game.ply == 4
 
 
+async def test_play_on_after_one_move_says_one_move(make_app: AppFactory) -> None:
+    """Before: "Playing on from the archive after 1 moves"."""
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+        await pilot.press(*DRAW)
+        await app.workers.wait_for_complete()
+        await pilot.press("g", "enter", "home", "right", "p")
+        assert marks(app) == ".../.x./..."
+        assert "Playing on from the archive after 1 move" in status(app)
+        assert "1 moves" not in status(app)
+
+
 async def test_play_on_from_the_end_of_a_finished_game_says_why_not(make_app: AppFactory) -> None:
     """A finished game's last position has nothing left to play: p stays in the replay and
     says so until the position changes."""

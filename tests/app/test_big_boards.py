@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
+import re
+
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.screens import CustomBoardScreen
 from tictactoe_tui.app.seats import ComputerSeat
+from tictactoe_tui.app.sidebar import setting_options
+from tictactoe_tui.engine import BoardError
+from tictactoe_tui.engine.rules.base import LONGEST_SIDE
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
 from ..helpers.app import AppFactory, handled, settle, status
 from ..helpers.players import Gated
+from ..helpers.waiting import until
 
 GOMOKU = Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5))
 
@@ -90,6 +97,46 @@ async def test_the_custom_board_s_problem_goes_as_the_numbers_are_changed_to_fit
         await pilot.press("backspace", "4")
         assert str(problem.render()).strip() == ""
         assert isinstance(app.screen, CustomBoardScreen)  # used only on Enter
+
+
+def offered(label: str) -> set[int]:
+    """The numbers a field's label offers: "Rows (3 to 7, or 15)" offers 3, 4, 5, 6, 7 and 15."""
+    spans = re.findall(r"(\d+)(?: to (\d+))?", label.partition("(")[2])
+    return {number for first, last in spans for number in range(int(first), int(last or first) + 1)}
+
+
+def board_taken(game: str, rows: int | None = None, cols: int | None = None) -> bool:
+    """Whether some board of ``game`` has ``rows`` rows (or ``cols`` columns), with any other side and k."""
+    for other in range(1, LONGEST_SIDE + 1):
+        for k in range(1, LONGEST_SIDE + 1):
+            with contextlib.suppress(BoardError):
+                Preset(rows or other, cols or other, k, game)
+                return True
+    return False
+
+
+async def test_the_custom_board_offers_only_the_sizes_its_game_takes(make_app: AppFactory) -> None:
+    """Gravity's labels offered "3 to 7, or 15" and then refused 15 (and Ultimate's, which takes
+    only 9×9, offered the same): each game's labels now come from its rules."""
+    app = make_app(Settings(mode=TWO_PLAYERS.name))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        games = [name for _label, name in setting_options("game", app.game_screen.settings)]
+        assert len(games) >= 4
+        for game in games:
+            app.game_screen.settings = app.game_screen.settings.with_game(game)
+            dialog = await custom_board_dialog(pilot)
+            labels = [str(label.render()) for label in dialog.query(Static)]
+            rows_label = next(label for label in labels if label.startswith("Rows ("))
+            cols_label = next(label for label in labels if label.startswith("Columns ("))
+            rows, cols = offered(rows_label), offered(cols_label)
+            assert rows, game
+            assert cols, game
+            for side in range(1, LONGEST_SIDE + 1):  # what is offered is taken, and what is taken is offered
+                assert (side in rows) == board_taken(game, rows=side), (game, side, rows_label)
+                assert (side in cols) == board_taken(game, cols=side), (game, side, cols_label)
+            await pilot.press("escape")
+            await until(lambda: not isinstance(app.screen, CustomBoardScreen), "the dialog to close")
 
 
 async def test_the_think_time_goes_to_the_computer(make_app: AppFactory) -> None:

@@ -16,13 +16,13 @@ import pytest
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.keeping import TAKEN_ELSEWHERE
+from tictactoe_tui.app.keeping import DISCARDED, KEPT, TAKEN_ELSEWHERE
 from tictactoe_tui.app.screens import ConfirmScreen
-from tictactoe_tui.engine import Move, get_strategy
+from tictactoe_tui.engine import Board, Move, get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.in_progress import folder_of
-from tictactoe_tui.store.savefile import SaveFileError, read_game
+from tictactoe_tui.store.savefile import SaveFileError, read_game, save
 from tictactoe_tui.table import TWO_PLAYERS
 
 from ..helpers.app import marks, status
@@ -114,7 +114,11 @@ async def test_no_starts_afresh_and_a_game_quit_or_finished_is_not_offered(tmp_p
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Discard the game of Classic left unfinished after 2 moves for good?")
+        await pilot.press("y")
         assert marks(app) == ".../.../..."
+        assert DISCARDED in status(app)
         await pilot.press("5", "1", "3", "2", "7")  # X wins on the diagonal c1 b2 a3
         assert app.game_screen.game.board.is_over
     for left in (app_at(paths), app_at(paths)):
@@ -122,6 +126,39 @@ async def test_no_starts_afresh_and_a_game_quit_or_finished_is_not_offered(tmp_p
             await pilot.pause()
             assert not isinstance(left.screen, ConfirmScreen)  # neither the one declined nor the one won
             await pilot.press("5", "q", "y")  # half played, then quit and left after a yes
+
+
+@pytest.mark.parametrize("declined", [("n", "n"), ("n", "escape"), ("escape", "escape")])
+async def test_a_no_to_the_game_left_behind_keeps_it_unless_a_second_question_gets_a_yes(
+    tmp_path: Path, declined: tuple[str, str]
+) -> None:
+    """No to "Resume the game of Misère left unfinished after 4 moves?" asks whether to discard
+    it; only a yes throws it away, and any no keeps it for the next start (before: the first no
+    deleted it for good without a word)."""
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    folder_of(paths).mkdir(parents=True)
+    misere = Board.empty(game="misere").play_all([(1, 1), (0, 0), (0, 2), (2, 0)])
+    save(folder_of(paths) / "1-dead.ttt", misere)  # a killed copy's: no lock held
+    app = app_at(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Resume the game of Misère left unfinished after 4 moves?"
+        await pilot.press(declined[0])
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Discard the game of Misère left unfinished after 4 moves for good?" in app.screen.question
+        await pilot.press(declined[1])
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert KEPT in status(app)
+        assert marks(app) == ".../.../..."
+    assert kept_in_progress(paths) == [misere.history]  # still on disk
+    again = app_at(paths)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ConfirmScreen)  # offered again
+        await pilot.press("y")
+        await pilot.pause()
+        assert again.game_screen.game.board.history == misere.history
 
 
 async def test_an_unhandled_error_ends_with_one_line_naming_its_log(

@@ -355,6 +355,7 @@ ODD_DIGIT_MOVE = "version: 1\nk: 3\nboard: .x./.../...\nmoves: b¹\n"
         ("version: 1\nk: 3\nboard: x../.../...\nmoves: b2\n", "the moves lead to"),
         (ODD_DIGIT_K, "k must be a whole number"),  # the app crashed and lost the game
         (ODD_DIGIT_MOVE, "is not a square"),
+        ("# tictactoe-tui saved game\nversion: 1\nk: 3\nboard: .../.../...\n", "bad.ttt: its moves line is missing"),
     ],
 )
 async def test_a_bad_saved_game_is_reported_and_changes_nothing(

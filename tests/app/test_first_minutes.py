@@ -12,7 +12,7 @@ from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.game_screen import GameScreen
-from tictactoe_tui.app.screens import PathPrompt
+from tictactoe_tui.app.screens import ConfirmScreen, PathPrompt
 from tictactoe_tui.app.sidebar import setting_options
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import FirstPlayer, MarkChoice, Preset, Settings, presets_for
@@ -448,3 +448,33 @@ def test_the_computer_players_are_named_without_another_word_for_them() -> None:
     assert "Impossible" in labels
     assert "rules" in labels  # a named player, as named
     assert not [label for label in labels if "Strategy" in label or "AI" in label]
+
+
+async def test_a_game_just_saved_is_left_without_a_question_until_its_next_move(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """Right after Ctrl+S, q still asked "Quit and leave this game unfinished?": the game just
+    saved is known as saved, until a move changes it."""
+    target = tmp_path / "game.ttt"
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test() as pilot:
+
+        async def save() -> None:
+            await pilot.press("ctrl+s")
+            assert isinstance(app.screen, PathPrompt)
+            app.screen.query_one(Input).value = str(target)
+            await pilot.press("enter")
+            if isinstance(app.screen, ConfirmScreen):  # saved before: replaced after a yes
+                await pilot.press("y")
+            await until(lambda: "Saved to" in status(app), "the game saved")
+
+        await pilot.press("5", "1")
+        await save()
+        await pilot.press("3", "q")  # a move since: leaving it would lose it
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "leave this game unfinished" in app.screen.question
+        await pilot.press("n")
+        await save()
+        await pilot.press("q")  # saved as it stands: nothing to lose, no question
+        await until(lambda: app.return_code == 0, "the app to quit")
+    assert savefile.read_game(target).board.history == ((1, 1), (0, 0), (0, 2))

@@ -4,6 +4,8 @@ are never cut mid-phrase, and online a choice says when it applies."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tictactoe_tui.app import TicTacToeApp
@@ -13,9 +15,11 @@ from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.engine import Board, Mark, get_strategy
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
+from tictactoe_tui.store.savefile import dump, read_game
 from tictactoe_tui.table import CHOICES, ONLINE_HOST, TABLES, TWO_PLAYERS
 
-from ..helpers.app import AppFactory, status_lines
+from ..helpers.app import TWO_PLAYERS as TWO_AT_ONE_KEYBOARD
+from ..helpers.app import AppFactory, status, status_lines
 from ..helpers.players import FirstFree
 from ..helpers.squares import shown
 
@@ -103,3 +107,21 @@ async def test_a_choice_the_table_in_play_does_not_use_shows_no_value(make_app: 
             title = str(app.query_one(f"#{field}-title", Label).render())
             assert select.display is (field in uses), field
             assert (TABLES[table].unused_note in title) is (field not in uses), title
+
+
+async def test_undo_over_a_game_loaded_already_over_does_not_call_it_counted(tmp_path: Path) -> None:
+    """``--load`` of a finished game, then u, said "Over and counted" beside a score of 0 · 0:
+    the game was counted nowhere in this session."""
+    won = Board.empty().play_all([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])  # X: the top row
+    saved = tmp_path / "won.ttt"
+    saved.write_text(dump(won))
+    app = TicTacToeApp(TWO_AT_ONE_KEYBOARD, load=read_game(saved), searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("u")
+        assert "Over when loaded, so not counted" in status(app)
+        assert "Over and counted" not in status(app)
+        assert str(app.game_screen.scores) == "X 0 · O 0 · draws 0"
+        await pilot.press("n", "1", "4", "2", "5", "3")  # a game that ends here is counted, and says so
+        assert app.game_screen.game.board.is_over
+        await pilot.press("u")
+        assert "Over and counted" in status(app)

@@ -346,7 +346,8 @@ def test_a_decision_says_what_the_player_knows_of_its_move() -> None:
     assert Decision((0, 0), value=0, plies=9).describe() == "draw with best play"
     assert Decision((0, 0), value=1).describe() == "wins with best play"  # a proof, its length unknown
     assert Decision((0, 0), estimate=0.6).describe() == "about 60% to win"
-    assert Decision((0, 0), depth=7).describe() == "searched 7 plies deep"
+    assert Decision((0, 0), depth=7).describe() == "searched 7 moves ahead"
+    assert Decision((0, 0), depth=1).describe() == "searched 1 move ahead"  # before: "1 plies deep"
 
 
 @pytest.mark.parametrize("name", sorted(RULES))

@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from ..engine import Board
 from ..game import GameState
+from ..words import counted
 from .ai import Searcher, analysis_seconds
 from .jobs import AiJob, Job
 from .messages import AnalysisFailed, AnalysisReady
@@ -25,10 +26,8 @@ if TYPE_CHECKING:
 
 def too_big(board: Board, analysis: Analysis) -> str:
     """What the player is told when the solver did not finish in time."""
-    solved, legal = len(analysis.moves), len(board.legal_moves())
-    return (
-        f"Too big to solve within {analysis_seconds(board):g} s ({solved} of {legal} squares solved): no values shown"
-    )
+    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), "square")
+    return f"Too big to solve within {analysis_seconds(board):g} s ({solved} of {legal} solved): no values shown"
 
 
 def working_out(hint: bool, values: bool) -> str:

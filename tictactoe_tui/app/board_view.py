@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from ..engine import Move
 from ..game import GameState
+from ..words import counted
 from .board_drawing import (
     FILE_HEIGHT,
     RANK_WIDTH,
@@ -57,9 +58,8 @@ def value_words(value: MoveValue) -> str:
     if value.value == 0:
         return f"{label}, a draw with best play"
     outcome = "win" if value.value > 0 else "loss"
-    if value.plies == 1:
-        return f"{label}, a {outcome} with this move"
-    return f"{label}, a {outcome} in {value.plies} moves of both sides"
+    when = "with this move" if value.plies == 1 else f"in {counted(value.plies, 'move')} of both sides"
+    return f"{label}, a {outcome} {when}"
 
 
 def overlay_label(value: MoveValue) -> str:

@@ -23,7 +23,7 @@ from ..engine import Board, Move, move_name
 from ..game import GameState, Scoreboard, Settings
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .board_view import BoardView
-from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid, Loaded, PlayOn
+from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid, Loaded, PlayOn, Saved
 from .parts import ScreenParts, game_commands
 from .play import GameHost, PlayScreen
 from .side import SIDEBAR_ROOM, SidebarPlace
@@ -42,9 +42,6 @@ GAME_ACTIONS = frozenset(
     | {"load_game", "place_number", "focus_board"}
 )
 
-
-#: Why a finished game cannot be taken back: it has been counted and archived once.
-FINAL = Notice("Over and counted: n new game, g replays it", Cause.KEY)
 
 #: Why no square may be played while the board does not fit (it goes when the board fits again).
 TOO_SMALL = Notice("Make the window larger to see the whole board first", Cause.BOARD)
@@ -197,6 +194,9 @@ class GameScreen(PlayScreen, Aiming):
     def on_told(self, message: Told) -> None:
         self.notice = message.notice
 
+    def on_saved(self, message: Saved) -> None:
+        self.saved, self.notice = message.game, Notice(message.news, Cause.ANSWER)  # leaving it now loses nothing
+
     # -- the player at this keyboard -------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:
@@ -285,7 +285,7 @@ class GameScreen(PlayScreen, Aiming):
         if refusal:
             self.notice = Notice(refusal, Cause.KEY)
         elif self.game.board.is_over:
-            self.notice = FINAL
+            self.notice = self.over_refusal()
         elif target is None:
             self.notice = Notice(nothing, Cause.KEY)
         else:
@@ -296,7 +296,7 @@ class GameScreen(PlayScreen, Aiming):
         if refusal:
             self.notice = Notice(refusal, Cause.KEY)
         elif self.game.board.is_over and event.ply != self.game.ply:
-            self.notice = FINAL
+            self.notice = self.over_refusal()
         elif event.ply != self.game.ply:
             ply = self.game.jump_target(event.ply)
             what = f"Back to move {event.ply}" if event.ply else "Back to the start"
@@ -382,14 +382,13 @@ class GameScreen(PlayScreen, Aiming):
     def on_play_on(self, message: PlayOn) -> None:
         """Continue an archived game from a position as a new game, seated as it was played
         (over a game in progress, after a yes)."""
-        from .saving import resumed
+        from .saving import played_on_news, resumed
 
         position = message.position
 
         def played_on() -> None:
             self.new_game(resumed(self.settings, position, self.game.number + 1))
-            moves = position.board.move_count
-            self.notice = Notice(f"Playing on from the archive after {moves} moves", Cause.ANSWER)
+            self.notice = Notice(played_on_news(position), Cause.ANSWER)
 
         self.leave_unfinished("Play on from the archive", played_on)
 

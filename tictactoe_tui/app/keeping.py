@@ -19,6 +19,10 @@ from .status import Cause, Notice, Told
 
 #: Said when the game left behind was resumed here after another copy of the app took it.
 TAKEN_ELSEWHERE = "That game was taken up by another copy of the app: a new game here"
+#: Said when the player, asked twice, discarded the game left behind.
+DISCARDED = "The game left unfinished was discarded"
+#: Said when the player declined to resume the game left behind but did not discard it.
+KEPT = "The game left unfinished is kept: the next start offers it again"
 
 
 class GameKeeper:
@@ -39,8 +43,9 @@ class GameKeeper:
 
     def offer(self, screen: PlayScreen) -> None:
         """Ask whether to resume the newest game a copy of the app left unfinished, if any: yes
-        plays it on, no starts afresh; either way it is not offered again. Two copies asked at
-        once: the first to answer takes it, the other is told and starts afresh."""
+        plays it on; no asks whether to discard it, and only a yes to that throws it away (a no
+        keeps it for the next start: nothing is lost without a yes). Two copies asked at once:
+        the first to take it takes it, the other is told and starts afresh."""
         found = left_behind(self.paths)
         if found is None:
             return
@@ -48,18 +53,28 @@ class GameKeeper:
         from .screens import ConfirmScreen
 
         board = found.game.board
+        left = f"the game of {board.rules.title} left unfinished after {counted(board.move_count, 'move')}"
+
+        def tell(news: str) -> None:
+            screen.post_message(Told(Notice(news, Cause.ANSWER)))
 
         def answered(yes: bool | None) -> None:
-            if not found.take():  # another copy asked too and answered first
-                if yes:
-                    screen.post_message(Told(Notice(TAKEN_ELSEWHERE, Cause.ANSWER)))
-            elif yes:
+            if not yes:
+                screen.app.push_screen(ConfirmScreen(f"Discard {left} for good? (n keeps it)"), discard)
+            elif not found.take():  # another copy asked too and took it first
+                tell(TAKEN_ELSEWHERE)
+            else:
                 screen.new_game(resumed(screen.settings, found.game, screen.game.number + 1))
-                resumed_news = f"Resumed the game left unfinished: {counted(board.move_count, 'move')} played"
-                screen.post_message(Told(Notice(resumed_news, Cause.ANSWER)))
+                tell(f"Resumed the game left unfinished: {counted(board.move_count, 'move')} played")
 
-        question = f"Resume the game of {board.rules.title} left unfinished after {counted(board.move_count, 'move')}?"
-        screen.app.push_screen(ConfirmScreen(question), answered)
+        def discard(yes: bool | None) -> None:
+            if yes:
+                found.take()  # (gone either way when another copy took it first)
+                tell(DISCARDED)
+            else:
+                tell(KEPT)
+
+        screen.app.push_screen(ConfirmScreen(f"Resume {left}?"), answered)
 
     def close(self) -> None:
         """The app ends well (the player quit): the game in progress is not kept."""

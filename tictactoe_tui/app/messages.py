@@ -90,6 +90,14 @@ class FriendSaid(Message):
         self.link = link
 
 
+class Saved(Message):
+    """The game ``game`` was saved (to a file, or sent to the browser); ``news`` says where."""
+
+    def __init__(self, game: GameState, news: str) -> None:
+        super().__init__()
+        self.game, self.news = game, news
+
+
 class Loaded(Message):
     """The player chose a saved game: ``saved``, read from ``path`` (as typed)."""
 

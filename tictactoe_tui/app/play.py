@@ -33,6 +33,12 @@ if TYPE_CHECKING:
     from .transfer import GameFiles
 
 
+#: Why a finished game cannot be taken back: it ended here, and was counted and archived once.
+FINAL = Notice("Over and counted: n new game, g replays it", Cause.KEY)
+#: Why a game that was over when it was loaded cannot be taken back (it was counted nowhere here).
+OVER_WHEN_LOADED = Notice("Over when loaded, so not counted: n new game, v reviews it", Cause.KEY)
+
+
 def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
     """What the start of the game decided (who goes first after a coin flip), if anything."""
     news = game.table.news(game, settings.first)
@@ -102,6 +108,8 @@ class PlayScreen(Screen[None]):
         """The last game that ended here, as it went to the archive."""
         self.archiving: Worker[None] | None = None
         """The worker writing it."""
+        self.saved: GameState | None = None
+        """The game as it was last saved to a file (Ctrl+S), if it was."""
 
     def watch_settings(self, settings: Settings) -> None:
         self.coordinates = settings.coordinates
@@ -110,8 +118,10 @@ class PlayScreen(Screen[None]):
     @property
     def unfinished(self) -> bool:
         """Whether quitting or replacing the game now would leave it half played: it is not over
-        and holds a move played at this keyboard, on the board or undone and waiting for redo."""
-        return self.game.unfinished
+        and holds a move played at this keyboard, on the board or undone and waiting for redo,
+        and it is not in a file as it stands (saved, and no move played or taken back since)."""
+        game, saved = self.game, self.saved
+        return game.unfinished and (saved is None or (saved.board, saved.seating) != (game.board, game.seating))
 
     def leave_unfinished(self, doing: str, then: Callable[[], None]) -> None:
         """Run ``then``, which replaces or ends the game, at once when nothing half played would
@@ -127,6 +137,16 @@ class PlayScreen(Screen[None]):
 
         question = f"{doing} and leave this game unfinished? (n, then Ctrl+S, saves it)"
         self.app.push_screen(ConfirmScreen(question), answered)
+
+    def ended_here(self, game: GameState) -> bool:
+        """Whether ``game`` ended on this screen, so was counted and archived here (a game loaded
+        already over was neither)."""
+        record = self.finished
+        return record is not None and record.started_at == game.started and record.moves == (game.board.history or ())
+
+    def over_refusal(self) -> Notice:
+        """Why the game shown, which is over, cannot be taken back: what became of it here."""
+        return FINAL if self.ended_here(self.game) else OVER_WHEN_LOADED
 
     # -- turns: whoever is to move takes their turn ----------------------------------------
 
@@ -209,7 +229,7 @@ class PlayScreen(Screen[None]):
         from ..store.archive import ArchiveError, GameRecord
 
         game, record = self.game, self.finished
-        if record is None or record.started_at != game.started or record.moves != (game.board.history or ()):
+        if record is None or not self.ended_here(game):
             return GameRecord.of(game, self.settings.level)  # not a game that ended here (say, one loaded)
         if self.archiving is not None:
             with contextlib.suppress(WorkerError):

@@ -21,6 +21,7 @@ from ..game import format_seconds
 from ..store.archive import Archive, ArchiveError, GameRecord, local_time
 from ..store.savefile import SavedGame
 from ..table import mover
+from ..words import counted
 from .ai import Searcher
 from .analysis import AnalysisRequests, failed, too_big, working_out
 from .board_view import VALUE_LEGEND, BoardView
@@ -195,7 +196,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         """Where the replay stands: the move shown and when it was played."""
         ply, total = self.state.ply, len(self.record.moves)
         if ply == 0:
-            where = f"Start of the game · {total} moves"
+            where = f"Start of the game · {counted(total, 'move')}"
         else:
             played_by = self.state.symbol(mover(ply - 1))
             when = self.record.times[ply - 1] if ply <= len(self.record.times) else 0.0

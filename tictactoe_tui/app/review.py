@@ -345,7 +345,7 @@ class ReviewPanel(Vertical):
         self.remove_class("judging")
         total = self.query_one(ValueGraph).positions - 1
         self.query_one("#replay-review", Static).update(
-            f"Review cancelled after {self.judged} of {total} moves: v starts it again"
+            f"Review cancelled after {self.judged} of {counted(total, 'move')}: v starts it again"
         )
         return True
 

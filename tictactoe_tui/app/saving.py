@@ -11,7 +11,7 @@ from pathlib import Path
 from ..game import GameState, Settings
 from ..store import savefile
 from ..words import counted
-from .messages import Loaded
+from .messages import Loaded, Saved
 from .play import PlayScreen
 from .status import Cause, Notice, Told
 
@@ -27,6 +27,11 @@ def loaded_news(name: str | None, saved: savefile.SavedGame) -> str:
     return f"Loaded {Path(name).name}: {played} played" if name else f"Loaded the saved game: {played} played"
 
 
+def played_on_news(position: savefile.SavedGame) -> str:
+    """What the status says of a game played on from a position of the archive."""
+    return f"Playing on from the archive after {counted(position.board.move_count, 'move')}"
+
+
 def on_screen(screen: PlayScreen, saved: savefile.SavedGame) -> bool:
     """Whether ``saved`` is the game on ``screen`` as it stands: the same moves (none taken back
     to play again) and the same seats, so that loading it would change nothing."""
@@ -37,10 +42,11 @@ def on_screen(screen: PlayScreen, saved: savefile.SavedGame) -> bool:
 def save_game(screen: PlayScreen) -> None:
     """Save the game where the player's games go: a file they name, or a download (Ctrl+S)."""
 
-    def sent(news: str) -> None:
-        screen.post_message(Told(Notice(news, Cause.ANSWER)))
-
     game = screen.game
+
+    def sent(news: str) -> None:
+        screen.post_message(Saved(game, news))
+
     suggestion = time.strftime("tictactoe-%Y%m%d-%H%M%S.ttt")
     screen.host.game_files.send(screen, "Save game as", suggestion, game.board, game.seating, sent)
 

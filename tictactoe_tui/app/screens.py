@@ -19,7 +19,7 @@ from ..engine import Board, BoardError
 from ..game import Preset
 from ..store import savefile
 from ..store.archive import Statistics
-from ..words import counted, whole_number
+from ..words import counted, spans, whole_number
 from .stats_table import statistics_table
 from .themes import PANELS_CSS
 
@@ -190,11 +190,12 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
+        rows, cols = self.current.rules.sides()  # only the sizes its rules take
         with Vertical(id="custom-board", classes="dialog"):
             yield Static(f"[b]Custom board — {self.current.rules.title}[/b]", classes="dialog-title")
             for name, label, value in (
-                ("rows", "Rows (3 to 7, or 15)", self.current.rows),
-                ("cols", "Columns (3 to 7, or 15)", self.current.cols),
+                ("rows", f"Rows ({spans(rows)})", self.current.rows),
+                ("cols", f"Columns ({spans(cols)})", self.current.cols),
                 ("k", "In a row to win", self.current.k),
             ):
                 yield Static(label)

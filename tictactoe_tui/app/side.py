@@ -10,6 +10,7 @@ from contextlib import suppress
 
 from textual.containers import Vertical
 
+from ..words import counted
 from .play import PlayScreen
 from .themes import PANELS_CSS
 
@@ -73,7 +74,7 @@ class SidebarPlace:
         """Show or fold the sidebar (F2) in a window ``width`` columns wide; what to say if it
         cannot be shown there."""
         if not self.shown and width < self.needs:
-            return f"The sidebar needs {self.needs} columns: Ctrl+P offers its choices"
+            return f"The sidebar needs {counted(self.needs, 'column')}: Ctrl+P offers its choices"
         self._folded_by_key = self.shown
         self.show(not self.shown)
         return None

@@ -110,7 +110,7 @@ def exact_share(board: Board) -> float:
 def exact_attempt(result: Analysis, board: Board) -> str:
     """What the exact solver managed before the estimates took over, for the heading."""
     return (
-        f"the exact solver solved {len(result.moves)} of {len(board.legal_moves())} moves"
+        f"the exact solver solved {len(result.moves)} of {counted(len(board.legal_moves()), 'move')}"
         f" in {result.seconds:.1f} s and was stopped"
     )
 
@@ -199,7 +199,7 @@ def estimate_heading(position: GivenPosition, outcome: alphabeta.SearchOutcome, 
         position_line(position),
         f"{position.mover} to move: {attempt}",
         f"estimates, not exact values, from a search {moves_of_both_sides(outcome.depth)} deep",
-        f"the {len(outcome.scores)} most promising of {len(board.legal_moves())} moves, best first",
+        f"the {len(outcome.scores)} most promising of {counted(len(board.legal_moves()), 'move')}, best first",
     )
 
 
@@ -237,13 +237,13 @@ def analysis_heading(position: GivenPosition, analysis: Analysis) -> tuple[str, 
     mover = position.mover
     value, plies = analysis.value, analysis.plies
     if value is None or plies is None:
-        verdict = f"not solved within the time limit; {len(analysis.moves)} moves solved"
+        verdict = f"not solved within the time limit; {counted(len(analysis.moves), 'move')} solved"
     else:
         verdict = f"{OUTCOME_WORDS[value]} for {mover} in {moves_of_both_sides(plies)} with best play"
     if analysis.source == "book":
         basis = "exact values from the opening book"
     else:
-        basis = f"exact values solved in {analysis.seconds:.2f} s ({analysis.nodes:,} positions searched)"
+        basis = f"exact values solved in {analysis.seconds:.2f} s ({counted(analysis.nodes, 'position')} searched)"
     return position_line(position), f"{mover} to move: {verdict}", basis
 
 

@@ -117,7 +117,9 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
     if not games:
         console.print("No games yet: the games you play are kept here")
         return 0
-    table = Table(title=f"The newest {len(games)} of {archive.count()} games", box=box.SIMPLE_HEAD, show_edge=False)
+    table = Table(
+        title=f"The newest {len(games)} of {counted(archive.count(), 'game')}", box=box.SIMPLE_HEAD, show_edge=False
+    )
     for column in ("#", "ended", "board", "mode", "X · O", "result", "moves"):
         table.add_column(column, justify="right" if column in ("#", "moves") else "left", overflow="fold")
     rows = []

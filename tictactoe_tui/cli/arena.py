@@ -16,6 +16,7 @@ from rich.table import Table
 from ..engine import AGAINST_REFERENCE, LADDER, ArenaResult, Board, default_k, get_strategy, run_arena, run_pairing
 from ..engine.marks import board_size
 from ..game import presets_for
+from ..words import counted
 from .console import command_console
 from .parser import UsageError
 
@@ -110,7 +111,7 @@ def shape_text(start: Board) -> str:
 def arena_table(result: ArenaResult, start: Board) -> Table:
     """A Rich table of a series' totals."""
 
-    table = Table(title=f"{result.games} games of {shape_text(start)}")
+    table = Table(title=f"{counted(result.games, 'game')} of {shape_text(start)}")
     table.add_column("seat")
     table.add_column("player")
     table.add_column("wins", justify="right")

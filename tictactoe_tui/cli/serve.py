@@ -27,6 +27,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from ..net.address import cannot_listen, is_loopback, listen_problem
+from ..words import counted
 from .parser import UsageError
 
 #: Games at once, unless ``--max-sessions`` says otherwise.
@@ -54,7 +55,7 @@ FULL_PAGE = """<!doctype html>
 <meta http-equiv="refresh" content="30"></head>
 <body style="font-family: sans-serif; max-width: 36em; margin: 4em auto">
 <h1>tictactoe-tui is full</h1>
-<p>This server runs at most {limit} games at once, and they are all being played.
+<p>This server runs at most {games} at once, and they are all being played.
 This page tries again every 30 seconds.</p>
 </body></html>
 """
@@ -81,7 +82,9 @@ class SessionServer(Server):
     def full_page(self) -> web.HTTPServiceUnavailable:
         """503 with a page that says so (and tries again by itself)."""
         return web.HTTPServiceUnavailable(
-            text=FULL_PAGE.format(limit=self.max_sessions), content_type="text/html", headers={"Retry-After": "30"}
+            text=FULL_PAGE.format(games=counted(self.max_sessions, "game")),
+            content_type="text/html",
+            headers={"Retry-After": "30"},
         )
 
     async def handle_index(self, request: web.Request) -> Any:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..words import counted
 from .marks import BoardError, Mark, Move, cells_of, move_name, parse_move, permute_bits, winning_cells
 from .rules import DEFAULT_GAME, Geometry, Rules, rules_named
 from .rules.base import shape_of
@@ -78,7 +79,9 @@ class Board:
         width = len(rows_text[0])
         for index, row_text in enumerate(rows_text, start=1):
             if len(row_text) != width:
-                raise BoardError(f"rows differ in length: row 1 has {width} cells, row {index} has {len(row_text)}")
+                raise BoardError(
+                    f"rows differ in length: row 1 has {counted(width, 'cell')}, row {index} has {len(row_text)}"
+                )
             for col, char in enumerate(row_text, start=1):
                 if char not in "xo.":
                     raise BoardError(f"bad character {char!r} at row {index}, column {col}: use x, o or .")

@@ -71,7 +71,8 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise BadFile(f"is not valid JSON ({error.msg} at line {error.lineno})") from None
+        where = f"at line {error.lineno}"  # json's own "Unterminated string starting at" ends in "at" already
+        raise BadFile(f"is not valid JSON ({error.msg.removesuffix(' at')} {where})") from None
     except RecursionError:
         raise BadFile("is JSON nested too deeply to read") from None
     except ValueError:  # json.loads raises nothing else: int() refusing a number of too many digits

@@ -44,7 +44,7 @@ class LeftBehind:
     game: SavedGame
 
     def take(self) -> bool:
-        """Take it off the disk for this copy (to resume it, or because the player said no), in
+        """Take it off the disk for this copy (to resume it, or because the player discarded it), in
         one step that only one copy can win: whether it was still there to take. False: another
         copy asked the same question and took it first, so it is not resumed twice. (A folder
         where nothing can be renamed cannot be taken from by any copy: then it is this one's.)"""

@@ -83,15 +83,22 @@ def _seating(fields: dict[str, str]) -> Seating | None:
 def parse_game(text: str) -> SavedGame:
     """The game a saved-game text describes: the position, with its history, and the seating."""
     fields: dict[str, str] = {}
+    line_of: dict[str, int] = {}
+    headed = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        headed = headed or line.lower() == HEADER
         if not line or line.startswith("#"):
             continue
         key, colon, value = line.partition(":")
         if not colon:
             raise SaveFileError(f"line {number} is not 'name: value': {line[:40]!r}")
         fields[key.strip().lower()] = value.strip()
+        line_of[key.strip().lower()] = number
     missing = [key for key in ("version", "k", "board", "moves") if key not in fields]
+    if missing and (headed or "version" in fields):  # it says it is one: say what it lacks
+        named = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+        raise SaveFileError(f"its {named} {'line is' if len(missing) == 1 else 'lines are'} missing")
     if missing:
         raise SaveFileError(f"not a tictactoe-tui saved game: no {', '.join(missing)}")
     if fields["version"] != VERSION:
@@ -99,16 +106,28 @@ def parse_game(text: str) -> SavedGame:
     k = whole_number(fields["k"])
     if k is None:
         raise SaveFileError(f"k must be a whole number, not {fields['k'][:40]!r}")
+    game = fields.get("game", DEFAULT_GAME)
     try:
-        game = fields.get("game", DEFAULT_GAME)
         final = Board.parse(fields["board"], k=k, game=game)
-        moves = tuple(parse_move(name, final.rows, final.cols) for name in fields["moves"].split())
-        board = Position(game, final.rows, final.cols, final.k, moves).board()
     except BoardError as error:
         raise SaveFileError(str(error)) from None
+    board = _replayed(final, fields["moves"].split(), line_of["moves"])
     if board != final:
         raise SaveFileError(f"the moves lead to {board}, not to the saved board {final}")
     return SavedGame(board, _seating(fields))
+
+
+def _replayed(final: Board, names: list[str], line: int) -> Board:
+    """The board the moves ``names`` (written on ``line``) reach from the empty board of
+    ``final``'s game and shape; a move that cannot be played is named by its number and line."""
+    board = Position(final.rules.name, final.rows, final.cols, final.k).start()
+    for number, name in enumerate(names, start=1):
+        try:
+            board = board.play(parse_move(name, final.rows, final.cols))
+        except BoardError as error:
+            move = f"move {number} on line {line}" + ("" if name in str(error) else f" ({name[:12]})")
+            raise SaveFileError(f"{move}: {error}") from None
+    return board
 
 
 def read_game(path: Path) -> SavedGame:
@@ -132,9 +151,13 @@ def read_game(path: Path) -> SavedGame:
     if len(data) > MAX_BYTES:
         raise SaveFileError(f"{path} is larger than a saved game can be ({MAX_BYTES // 1024} KiB)")
     try:
-        return replace(parse_game(data.decode("utf-8")), source=str(path))
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveFileError(f"{path} is not a text file") from None
+    try:
+        return replace(parse_game(text), source=str(path))
+    except SaveFileError as error:
+        raise SaveFileError(f"{path}: {error}") from None
 
 
 def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool = False) -> None:

@@ -6,6 +6,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from ...words import counted
 from ..board import Board, Move, cells_of
 from ..search.budget import UNLIMITED, Budget
 
@@ -37,7 +38,7 @@ class Decision:
         if self.estimate is not None:
             return f"about {self.estimate:.0%} to win"
         if self.depth is not None:
-            return f"searched {self.depth} plies deep"
+            return f"searched {counted(self.depth, 'move')} ahead"
         return "no evaluation"
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, Protocol, Self, cast
 
+from ...words import counted
 from ..marks import BoardError, Mark, Move, board_size, move_name
 
 #: The game a board plays when none is named.
@@ -31,6 +32,10 @@ Shape = tuple[int, int, int]
 MIN_SIDE = 3
 MAX_SIDE = 7
 GOMOKU_SIDE = 15
+
+
+#: The longest side a board may have: its columns are named by a letter, ``a`` to ``z``.
+LONGEST_SIDE = 26
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,6 +77,26 @@ class Geometry:
     def __reduce__(self) -> tuple[object, tuple[int, int, int, Rules]]:
         # Unpickle to the one shared instance per shape (solvers key on identity).
         return (shape_of, (self.rows, self.cols, self.k, self.rules))
+
+
+@cache
+def sides_taken(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The numbers of rows and of columns of the boards ``rules`` takes with some k: asked of
+    its :meth:`Rules.check_size` for every shape up to :data:`LONGEST_SIDE` (once a game)."""
+
+    def fits(rows: int, cols: int) -> bool:
+        for k in range(1, max(rows, cols) + 1):
+            try:
+                rules.check_size(rows, cols, k)
+            except BoardError:
+                continue
+            return True
+        return False
+
+    taken = [
+        (rows, cols) for rows in range(1, LONGEST_SIDE + 1) for cols in range(1, LONGEST_SIDE + 1) if fits(rows, cols)
+    ]
+    return tuple(sorted({rows for rows, _ in taken})), tuple(sorted({cols for _, cols in taken}))
 
 
 @cache
@@ -177,6 +202,11 @@ class Rules(ABC):
         if not 3 <= k <= longest:
             allowed = "3" if longest == 3 else f"3 to {longest}"
             raise BoardError(f"k={k} does not fit {board_size(rows, cols)}: k must be {allowed}")
+
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The numbers of rows, and of columns, that some board of this game takes, as
+        :meth:`check_size` decides (what a board picker may offer)."""
+        return sides_taken(self)
 
     def shape_label(self, rows: int, cols: int, k: int) -> str:
         """A board shape for people, e.g. ``4×4, 4 in a row``."""
@@ -292,7 +322,7 @@ def check_counts(board: BoardLike) -> None:
     x_count, o_count = board.x_bits.bit_count(), board.o_bits.bit_count()
     if x_count - o_count not in (0, 1):
         raise BoardError(
-            f"impossible counts: X has {x_count} marks and O has {o_count}; "
+            f"impossible counts: X has {counted(x_count, 'mark')} and O has {o_count}; "
             "X moves first, so X has as many as O or one more"
         )
 
