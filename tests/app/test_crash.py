@@ -21,7 +21,7 @@ from tictactoe_tui.app.screens import ConfirmScreen
 from tictactoe_tui.engine import Board, Move, get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
-from tictactoe_tui.store.in_progress import folder_of
+from tictactoe_tui.store.in_progress import folder_of, left_behind
 from tictactoe_tui.store.savefile import SaveFileError, read_game, save
 from tictactoe_tui.table import TWO_PLAYERS
 
@@ -159,6 +159,24 @@ async def test_a_no_to_the_game_left_behind_keeps_it_unless_a_second_question_ge
         await pilot.press("y")
         await pilot.pause()
         assert again.game_screen.game.board.history == misere.history
+
+
+async def test_a_game_left_behind_kept_here_but_taken_by_another_copy_meanwhile_is_not_called_kept(
+    tmp_path: Path,
+) -> None:
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    folder_of(paths).mkdir(parents=True)
+    save(folder_of(paths) / "1-dead.ttt", Board.empty().play((1, 1)))
+    app = app_at(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, ConfirmScreen)  # discard it?
+        taken = left_behind(paths)  # another copy, asked too, resumes it
+        assert taken is not None
+        assert taken.take()
+        await pilot.press("n")
+        assert TAKEN_ELSEWHERE in status(app)
+        assert KEPT not in status(app)
 
 
 async def test_an_unhandled_error_ends_with_one_line_naming_its_log(

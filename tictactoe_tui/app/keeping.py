@@ -71,8 +71,8 @@ class GameKeeper:
             if yes:
                 found.take()  # (gone either way when another copy took it first)
                 tell(DISCARDED)
-            else:
-                tell(KEPT)
+            else:  # (unless another copy took it meanwhile)
+                tell(KEPT if found.path.exists() else TAKEN_ELSEWHERE)
 
         screen.app.push_screen(ConfirmScreen(f"Resume {left}?"), answered)
 

@@ -55,7 +55,7 @@ FULL_PAGE = """<!doctype html>
 <meta http-equiv="refresh" content="30"></head>
 <body style="font-family: sans-serif; max-width: 36em; margin: 4em auto">
 <h1>tictactoe-tui is full</h1>
-<p>This server runs at most {games} at once, and they are all being played.
+<p>This server runs at most {games} at once, and every place is taken.
 This page tries again every 30 seconds.</p>
 </body></html>
 """
