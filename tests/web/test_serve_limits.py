@@ -230,7 +230,7 @@ async def test_a_focus_and_blur_flood_is_capped_and_its_game_ends_with_its_brows
                 return True
 
             await until(open_once_gone, "the flood's place to open again")
-            assert time.monotonic() - left < 10
+            assert time.monotonic() - left < 5  # its game ended within 5 s, whatever it was sent
 
 
 @pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
