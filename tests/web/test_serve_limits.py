@@ -263,6 +263,23 @@ async def test_a_signal_ends_serve_and_every_game_within_5_s(tmp_path: Path, sig
 
 
 @pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
+async def test_no_game_outlives_serve_killed_outright(tmp_path: Path) -> None:
+    """SIGKILL to ``serve`` alone (or a crash): it can end nothing itself, yet every process of its
+    game is gone within 5 s (the game is in a session of its own, which no signal to serve's
+    group reaches; and at its input's end it kept running)."""
+    with server(tmp_path) as (port, process):
+        tree = ProcessTree(process.pid)
+        async with aiohttp.ClientSession() as session:
+            browser = await open_game(session, port)
+            await until(lambda: searching(tree), "the game's search process to start")
+            process.kill()
+            killed = time.monotonic()
+            await until(lambda: process.poll() is not None and not tree.running(), "every process of the game to end")
+            assert time.monotonic() - killed < 5
+            await browser.close()
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
 async def test_ctrl_c_on_serve_with_a_browser_connected_ends_it_quietly(tmp_path: Path) -> None:
     """Ctrl+C reaches every process of the terminal's foreground group: before, the games' search
     processes were in it and each printed ``Process tictactoe-search: Traceback … KeyboardInterrupt``."""

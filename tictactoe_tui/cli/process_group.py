@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import signal
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 #: Seconds between two looks at whether a group's processes are gone.
@@ -16,6 +19,24 @@ POLL_SECONDS = 0.05
 PROC = Path("/proc")
 #: The states of a process that has ended (a zombie waits only for its parent to read its status).
 GONE = ("Z", "X", "x")
+
+
+#: Linux's prctl option: the signal a process gets when the thread that started it ends.
+PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None  # loaded here, not after a fork
+
+
+def _killed_with_parent() -> None:
+    """(Run in a new process before its program starts.) Be killed when the process that started
+    it ends, however it ends (SIGKILL, a crash): the game never outlives ``serve``."""
+    assert _LIBC is not None
+    _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def tied_to_this_process() -> Callable[[], None] | None:
+    """A ``preexec_fn`` that ties a new process's life to this one's (Linux; elsewhere None).
+    Start it from the thread that lives as long as this process (the event loop's)."""
+    return _killed_with_parent if _LIBC is not None else None
 
 
 def running(group: int) -> bool:

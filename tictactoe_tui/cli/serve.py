@@ -64,7 +64,9 @@ log = logging.getLogger("tictactoe_tui.serve")
 class GameService(AppService):
     """textual-serve's service for one game, started as the leader of a session of its own: the
     game, its search process and their helpers make one process group, ended whole
-    (:mod:`.process_group`), and a Ctrl+C on ``serve``'s terminal reaches none of them."""
+    (:mod:`.process_group`), and a Ctrl+C on ``serve``'s terminal reaches none of them. The game
+    is killed if ``serve`` ends without ending it (killed outright, or a crash): at the end of its
+    input it would run on; its search process then reads the end of its pipe and ends."""
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         self._process = process = await asyncio.create_subprocess_shell(
@@ -74,6 +76,7 @@ class GameService(AppService):
             stderr=PIPE,
             env=self._build_environment(width=width, height=height),
             start_new_session=True,
+            preexec_fn=process_group.tied_to_this_process(),
         )
         assert process.stdin is not None
         self._stdin = process.stdin
