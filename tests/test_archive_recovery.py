@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -54,8 +55,8 @@ def test_a_damaged_page_of_games_costs_only_the_games_on_it(tmp_path: Path) -> N
 
 
 def read_only(folder: Path, script: str) -> subprocess.CompletedProcess[str]:
-    """Run ``script`` in Python with ``folder`` mounted read-only (a mount namespace of its own:
-    root, as CI runs, writes through file modes)."""
+    """Run ``script`` in Python with ``folder`` (or a file) mounted read-only (a mount namespace
+    of its own: root, as CI runs, writes through file modes)."""
     if shutil.which("unshare") is None:
         pytest.skip("no unshare to mount a folder read-only")
     mount = f"mount --bind '{folder}' '{folder}' && mount -o remount,bind,ro '{folder}' '{folder}'"
@@ -91,6 +92,40 @@ def test_a_read_only_archive_is_opened_to_read_and_listed(tmp_path: Path) -> Non
     assert "kept until the app closes" in kept
     assert "cannot be written" in told
     assert "its games are listed" in told
+
+
+def test_a_read_only_archive_file_says_once_what_it_means(tmp_path: Path) -> None:
+    """Issue 64: the file read-only in a folder that is not (another user's file) opened as if
+    writable, and the start said "Could not import …/stats.json into the archive (attempt to
+    write a readonly database)", with no stats.json there."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "games.sqlite3"
+    archive_of(path, 3)
+    script = (
+        "from pathlib import Path\n"
+        "from tictactoe_tui.store.archive import Archive\n"
+        "from tictactoe_tui.store.files import Paths\n"
+        f"archive = Archive.open(Paths(Path({str(tmp_path / 'config')!r}), Path({str(folder)!r})))\n"
+        "print(archive.count())\n"
+        "print(*archive.news(), sep='\\n')\n"
+        "print(len(archive.news()))\n"  # told once
+    )
+    done = read_only(path, script)
+    assert done.returncode == 0, done.stderr
+    listed, *told, again = done.stdout.splitlines()
+    assert listed == "3"
+    assert again == "0"
+    assert told == [f"{path} cannot be written (the file is read-only): its games are listed, new ones are not kept"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_an_archive_that_is_a_named_pipe_is_unavailable_in_one_line(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "games.sqlite3")
+    archive = Archive(tmp_path / "games.sqlite3")
+    assert not archive.available
+    told = "The game archive is unavailable (games.sqlite3 is a named pipe, not a file): games are not being kept"
+    assert archive.news() == [told]  # before: "(disk I/O error)"
 
 
 #: Move times a damaged or edited row may hold, by what is wrong with them.

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -22,7 +24,7 @@ from tictactoe_tui.search_process import (
     seconds_left,
 )
 
-from .helpers.waiting import until
+from .helpers.waiting import until, until_blocking
 
 
 class UntilCancelled(Strategy):
@@ -122,6 +124,27 @@ def test_cancelling_stops_the_search_in_the_child(process: SearchProcess) -> Non
     assert answers == [Decision((0, 0))]
     # The child is still there for the next search.
     assert process.decide(SearchRequest.of(Board.empty(), "rules", 0, None), threading.Event()).move
+
+
+def test_ctrl_c_reaches_the_child_without_stopping_it(process: SearchProcess, tmp_path: Path) -> None:
+    """A terminal's Ctrl+C goes to every process of its foreground group: the child ignores it
+    (its parent tells it when to stop). Before, it died mid-search, printing ``Process
+    tictactoe-search: Traceback … KeyboardInterrupt``."""
+    started, cancel = tmp_path / "started", threading.Event()
+    request = SearchRequest.of(Board.empty(7, 7, 5), Announced(started), 0, None)
+    answers: list[Decision] = []
+    searching = threading.Thread(target=lambda: answers.append(process.decide(request, cancel)))
+    searching.start()
+    until_blocking(started.exists, "the child to be searching")
+    child = process._process
+    assert child is not None
+    assert child.pid is not None
+    os.kill(child.pid, signal.SIGINT)
+    cancel.set()
+    searching.join(timeout=30)
+    assert answers == [Decision((0, 0))]
+    assert process._process is child
+    assert child.is_alive()
 
 
 def test_a_failing_search_is_reported_and_the_child_carries_on(process: SearchProcess) -> None:

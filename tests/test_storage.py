@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import re
+import stat
 from pathlib import Path
 
 import pytest
 
 from tictactoe_tui.engine import strategy_names
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Settings
-from tictactoe_tui.store.files import BadFile, Paths, parse_json, update_json, write_json
+from tictactoe_tui.store.files import MAX_FILE_BYTES, BadFile, Paths, parse_json, update_json, write_json
 from tictactoe_tui.store.legacy_stats import Record, Stats, load_stats
 from tictactoe_tui.store.settings import DEFAULT_THEME, load_settings, settings_to_json
 from tictactoe_tui.table import TWO_PLAYERS
@@ -182,7 +184,7 @@ def test_an_unreadable_file_is_reported(paths: Paths) -> None:
     settings, _, problem = load_settings(paths, strategy_names())
     assert settings == Settings()
     assert problem is not None
-    assert "could not be read" in problem
+    assert "is a directory, not a file" in problem
 
 
 def test_a_write_that_cannot_happen_is_reported_not_raised(tmp_path: Path) -> None:
@@ -223,3 +225,27 @@ def test_backups_never_overwrite_each_other(paths: Paths) -> None:
         load_settings(paths, strategy_names())
     backups = sorted(p.read_text() for p in paths.config_dir.glob("settings.json.bad-*"))
     assert backups == ["[1", "[2", "[3"]
+
+
+def test_a_settings_file_over_its_cap_is_set_aside_unread(paths: Paths) -> None:
+    paths.config_dir.mkdir(parents=True)
+    paths.settings.write_bytes(b" " * (MAX_FILE_BYTES + 1))  # valid JSON's whitespace, but too much of it
+    settings, _, problem = load_settings(paths, strategy_names())
+    assert settings == Settings()
+    assert problem is not None
+    assert f"is larger than {MAX_FILE_BYTES // 1024} KiB" in problem
+    assert len(list(paths.config_dir.glob("settings.json.bad-*"))) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_settings_file_linked_to_a_pipe_or_device_is_never_written_through(paths: Paths, tmp_path: Path) -> None:
+    """A write follows a link to its file: to anything but a regular file it is refused (before,
+    the pipe was replaced by a regular file, as a link to /dev/null would have been for root)."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    paths.config_dir.mkdir(parents=True)
+    paths.settings.symlink_to(pipe)
+    problem = write_json(paths.settings, {"level": "hard"})
+    assert problem is not None
+    assert f"{pipe} is a named pipe, not a file" in problem
+    assert stat.S_ISFIFO(pipe.stat().st_mode)

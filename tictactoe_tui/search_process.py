@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import random
+import signal
 import sys
 import threading
 import time
@@ -155,7 +156,12 @@ Request = SearchRequest | AnalysisRequest | ReviewRequest | ReadyRequest
 
 def _serve(conn: Connection, cancel: ProcessEvent, plugged_in: tuple[Game, ...]) -> None:
     """The child's loop: answer requests until the pipe closes. ``plugged_in``: the games the
-    app's process registered from outside the package (this process imported it afresh)."""
+    app's process registered from outside the package (this process imported it afresh).
+
+    Ctrl+C is ignored here: a terminal sends it to every process of its foreground group, and
+    this one is told to stop by its parent (the pipe closing, the cancel event), so it never
+    prints a ``KeyboardInterrupt`` of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for game in plugged_in:
         register_game(game)
     while True:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,8 @@ from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths, write_json
 from tictactoe_tui.table import TWO_PLAYERS
 
-from ..helpers.app import marks
+from ..helpers.app import handled, marks
+from ..helpers.waiting import TIMEOUT, until
 
 
 def app_at(paths: Paths, settings: Settings | None = None) -> TicTacToeApp:
@@ -94,3 +97,38 @@ async def test_nothing_is_written_outside_the_apps_folders(tmp_path: Path, monke
         await pilot.pause()
     written = sorted(str(path.relative_to(home)) for path in home.rglob("*") if path.is_file())
     assert written == ["config/settings.json", "data/games.sqlite3"]  # SQLite's -wal and -shm go at close
+
+
+#: What may stand where a settings or statistics file should be: how to make it there, and what it is said to be.
+NOT_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "a link to /dev/zero": (lambda path: path.symlink_to("/dev/zero"), "a device"),
+    "a named pipe": (os.mkfifo, "a named pipe"),
+}
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists() or not hasattr(os, "mkfifo"), reason="needs /dev/zero and FIFOs")
+@pytest.mark.parametrize(("make", "kind"), NOT_FILES.values(), ids=list(NOT_FILES))
+@pytest.mark.parametrize("which", ["settings", "stats"])
+async def test_a_settings_or_statistics_file_that_is_not_a_file_is_set_aside_in_one_line(
+    tmp_path: Path, which: str, make: Callable[[Path], None], kind: str
+) -> None:
+    """Issue 64: as a link to /dev/zero, 4.4 GB of memory then a MemoryError traceback; as a named
+    pipe, the app blocked before its first frame, forever."""
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    target = paths.settings if which == "settings" else paths.stats
+    target.parent.mkdir(parents=True)
+    make(target)
+    app = await asyncio.wait_for(asyncio.to_thread(app_at, paths), TIMEOUT)  # before: never, for a pipe
+
+    def told() -> list[str]:
+        return [text for toast in app.screen.query("Toast") if target.name in (text := str(toast.render()))]
+
+    async with app.run_test(notifications=True) as pilot:
+        await until(told, f"the app to tell of {target.name}")
+        await handled(app)
+        assert len(told()) == 1
+        assert f"{target} is {kind}, not a file; kept as {target.name}.bad-" in told()[0]
+        assert marks(app) == ".../.../..."  # the game is there to play
+        await pilot.press("5")
+        await until(lambda: marks(app) != ".../.../...", "the first move to be played")
+    assert not target.exists()  # set aside: the next start reads nothing there

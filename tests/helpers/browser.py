@@ -42,19 +42,21 @@ def free_port() -> int:
         return port
 
 
-def start_server(home: Path, *options: str) -> tuple[int, subprocess.Popen[bytes]]:
+def start_server(home: Path, *options: str, output: Path | None = None) -> tuple[int, subprocess.Popen[bytes]]:
     """``tictactoe-tui serve`` on a free loopback port, with its files under ``home``, once it
-    accepts connections: its port and process (the leader of a session of its own, so that the
-    server and the games it starts stop together)."""
+    accepts connections: its port and process (the leader of a session of its own, as a shell
+    starts a command: its process group is the one a Ctrl+C in its terminal reaches). What it
+    prints goes to ``output`` (both streams), if given."""
     port = free_port()
     env = {**os.environ, "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config")}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "tictactoe_tui", "serve", "--port", str(port), *options],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    with open(output or os.devnull, "wb") as printed:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "tictactoe_tui", "serve", "--port", str(port), *options],
+            env=env,
+            stdout=printed,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def listening() -> bool:
         if server.poll() is not None:

@@ -20,37 +20,13 @@ import pytest
 from aiohttp import WSMsgType
 
 from ..helpers.browser import start_server
-from ..helpers.waiting import until
-
-
-def processes_in_group(group: int) -> list[str]:
-    """The command lines of the processes in process group ``group`` (Linux /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if os.getpgid(int(entry.name)) != group:
-                continue
-            found.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
-        except (ProcessLookupError, FileNotFoundError, PermissionError):
-            continue
-    return found
-
-
-def processes(group: int) -> list[str]:
-    """The processes serving games (each game and its search processes), not the server itself."""
-    return [command for command in processes_in_group(group) if " serve " not in f"{command} "]
-
-
-def games(group: int) -> list[str]:
-    """The games themselves (``python -m tictactoe_tui --visitor``, without their helpers)."""
-    return [command for command in processes(group) if command.rstrip().endswith("-m tictactoe_tui --visitor")]
+from ..helpers.processes import ProcessTree
+from ..helpers.waiting import TIMEOUT, until
 
 
 @contextmanager
-def server(home: Path, *options: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    port, process = start_server(home, *options)
+def server(home: Path, *options: str, output: Path | None = None) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    port, process = start_server(home, *options, output=output)
     try:
         yield port, process
     finally:
@@ -75,7 +51,7 @@ RIGHT_ARROW = ["stdin", "\x1b[C"]
 @pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
 async def test_the_session_cap_holds_and_every_process_goes_with_its_browser(tmp_path: Path) -> None:
     with server(tmp_path, "--max-sessions", "2", "--idle-timeout", "8") as (port, process):
-        group = process.pid
+        tree = ProcessTree(process.pid)
         async with aiohttp.ClientSession() as session:
             first = await open_game(session, port)
             second = await open_game(session, port)
@@ -86,11 +62,11 @@ async def test_the_session_cap_holds_and_every_process_goes_with_its_browser(tmp
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await session.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24")
             assert refused.value.status == 503
-            assert len(games(group)) == 2
+            assert len(tree.games()) == 2
 
             await first.close()  # a browser leaves: its game and search process go, a place opens
             await second.send_json(RIGHT_ARROW)
-            await until(lambda: len(games(group)) == 1)
+            await until(lambda: len(tree.games()) == 1, "the game of the browser that left to end")
 
             async def open_place() -> bool:
                 async with session.get(f"http://127.0.0.1:{port}/") as page:
@@ -105,7 +81,7 @@ async def test_the_session_cap_holds_and_every_process_goes_with_its_browser(tmp
                 if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
                     break
             assert 7.5 < time.monotonic() - silent_since < 25
-            await until(lambda: not processes(group))  # the game, its search process, their helpers
+            await until(lambda: not tree.running(), "the game, its search process and their helpers to end")
             assert process.poll() is None  # the server itself goes on
 
 
@@ -114,8 +90,10 @@ async def test_only_keys_clicks_and_resizes_keep_a_game_alive_not_pings_or_other
     """A browser that answers every ping, sends its own pings and pongs and the page's text
     messages twice a second, but no key, click or resize: closed on the idle clock."""
     with server(tmp_path, "--idle-timeout", "3") as (port, process):
+        tree = ProcessTree(process.pid)
         async with aiohttp.ClientSession() as session:
             game = await open_game(session, port)
+            assert tree.games()
             await game.send_json(["resize", {"width": 80, "height": 24}])
             touched = time.monotonic()
 
@@ -137,7 +115,7 @@ async def test_only_keys_clicks_and_resizes_keep_a_game_alive_not_pings_or_other
             finally:
                 chatting.cancel()
             assert 2.5 < time.monotonic() - touched < 8
-        await until(lambda: not processes(process.pid))  # the game and its search process
+        await until(lambda: not tree.running(), "the game and its search process to end")
 
 
 def closed_within(sock: socket.socket, seconds: float) -> float | None:
@@ -189,8 +167,10 @@ async def test_a_keystroke_flood_is_capped_and_its_place_and_processes_go_within
     """Issue 57: 4.7 MB of keys in 2 s kept the place (503 10 s after the browser left) and its
     game burned a core for 30–120 s."""
     with server(tmp_path, "--max-sessions", "1") as (port, process):
+        tree = ProcessTree(process.pid)
         async with aiohttp.ClientSession() as session:
             flood = await open_game(session, port)
+            assert tree.games()
             keys = ["stdin", "\x1b[C" * 2000]  # 6 KB a message
             started = time.monotonic()
             while time.monotonic() - started < 2:
@@ -199,27 +179,125 @@ async def test_a_keystroke_flood_is_capped_and_its_place_and_processes_go_within
             left = time.monotonic()
             await until(lambda: place_open(session, port), "the flood's place to open again")
             assert time.monotonic() - left < 6
-            await until(lambda: not processes(process.pid), "the flood's game and its search process to end")
+            await until(lambda: not tree.running(), "the flood's game and its search process to end")
             assert time.monotonic() - left < 10  # before: its game burned a core for 30–120 s
+
+
+async def flood_focus_and_blur(browser: aiohttp.ClientWebSocketResponse, seconds: float) -> int:
+    """Send the page's ``["focus"]`` and ``["blur"]`` for ``seconds``, as fast as the connection
+    takes them; how many were sent."""
+    sent, started = 0, time.monotonic()
+    while time.monotonic() - started < seconds:
+        await browser.send_json(["focus"])
+        await browser.send_json(["blur"])
+        sent += 2
+    return sent
+
+
+async def read_until(browser: aiohttp.ClientWebSocketResponse, words: str) -> None:
+    """Read what the game sends until it has said ``words``."""
+    said = ""
+    async with asyncio.timeout(TIMEOUT):
+        while words not in said:
+            message = await browser.receive()
+            assert message.type in (WSMsgType.BINARY, WSMsgType.TEXT), message
+            if message.type == WSMsgType.BINARY:
+                said += message.data.decode("utf-8", "replace")
+
+
+def searching(tree: ProcessTree) -> bool:
+    """Whether a game's search process has started."""
+    return any("multiprocessing" in process.command for process in tree.running())
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
+async def test_a_focus_and_blur_flood_is_capped_and_its_game_ends_with_its_browser(tmp_path: Path) -> None:
+    """Issue 64: 160,000–270,000 focus and blur messages in 5 s were all passed on; 10 s after the
+    browser left, its game still ran (~70% CPU, 3 processes) and its place had been given back."""
+    with server(tmp_path, "--max-sessions", "1") as (port, process):
+        tree = ProcessTree(process.pid)
+        async with aiohttp.ClientSession() as session:
+            flood = await open_game(session, port)
+            await until(lambda: searching(tree), "the game's search process to start")
+            assert await flood_focus_and_blur(flood, 5) > 10_000
+            await flood.close()
+            left = time.monotonic()
+
+            async def open_once_gone() -> bool:
+                if not await place_open(session, port):
+                    return False
+                assert not tree.running(), "the place was given back while processes of its game ran"
+                return True
+
+            await until(open_once_gone, "the flood's place to open again")
+            assert time.monotonic() - left < 5  # its game ended within 5 s, whatever it was sent
 
 
 @pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
 @pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT])
 async def test_a_signal_ends_serve_and_every_game_within_5_s(tmp_path: Path, signal_number: int) -> None:
+    """Two games, one of them flooding focus and blur when the signal comes: serve and every
+    process of both games are gone within 5 s (before, the flooding game was re-parented and ran on)."""
     with server(tmp_path) as (port, process):
+        tree = ProcessTree(process.pid)
         async with aiohttp.ClientSession() as session:
             browsers = [await open_game(session, port), await open_game(session, port)]
-            assert len(games(process.pid)) == 2
-            process.send_signal(signal_number)
-            sent = time.monotonic()
-            # serve has exited (poll reaps it) and nothing of its group runs
-            await until(
-                lambda: process.poll() is not None and not any(processes_in_group(process.pid)),
-                "serve and every process of its group to end",
-            )
-            assert time.monotonic() - sent < 5
+            assert len(tree.games()) == 2
+            await until(lambda: searching(tree), "a game's search process to start")
+            flooding = asyncio.ensure_future(flood_focus_and_blur(browsers[0], 60))
+            try:
+                await flood_focus_and_blur(browsers[1], 2)  # (the first floods meanwhile)
+                process.send_signal(signal_number)
+                sent = time.monotonic()
+                await until(
+                    lambda: process.poll() is not None and not tree.running(),
+                    "serve and every process of its games to end",
+                )
+                assert time.monotonic() - sent < 5
+            finally:
+                flooding.cancel()
+                with contextlib.suppress(BaseException):
+                    await flooding
             for browser in browsers:
                 await browser.close()
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
+async def test_no_game_outlives_serve_killed_outright(tmp_path: Path) -> None:
+    """SIGKILL to ``serve`` alone (or a crash): it can end nothing itself, yet every process of its
+    game is gone within 5 s (the game is in a session of its own, which no signal to serve's
+    group reaches; and at its input's end it kept running)."""
+    with server(tmp_path) as (port, process):
+        tree = ProcessTree(process.pid)
+        async with aiohttp.ClientSession() as session:
+            browser = await open_game(session, port)
+            await until(lambda: searching(tree), "the game's search process to start")
+            process.kill()
+            killed = time.monotonic()
+            await until(lambda: process.poll() is not None and not tree.running(), "every process of the game to end")
+            assert time.monotonic() - killed < 5
+            await browser.close()
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="counts processes through /proc")
+async def test_ctrl_c_on_serve_with_a_browser_connected_ends_it_quietly(tmp_path: Path) -> None:
+    """Ctrl+C reaches every process of the terminal's foreground group: before, the games' search
+    processes were in it and each printed ``Process tictactoe-search: Traceback … KeyboardInterrupt``."""
+    printed = tmp_path / "printed"
+    with server(tmp_path, output=printed) as (port, process):
+        tree = ProcessTree(process.pid)
+        async with aiohttp.ClientSession() as session:
+            browser = await open_game(session, port)
+            await browser.send_json(["stdin", "5"])  # a move: the search process answers, then waits for the next
+            await read_until(browser, "O played")
+            os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl+C
+            await until(lambda: process.poll() is not None and not tree.running(), "serve and its game to end")
+            await browser.close()
+    assert process.returncode == 0
+    said = printed.read_text()
+    assert "Serving" in said  # (textual-serve's banner)
+    assert "Traceback" not in said
+    assert "KeyboardInterrupt" not in said
 
 
 async def test_a_size_outside_the_terminals_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:

@@ -7,8 +7,12 @@ at once (the next browser gets a page saying the server is full), a game nobody 
 for ``idle_seconds`` is ended, and a game whose browser has gone is stopped, and killed if it
 does not stop. Touched means a key, a click (or the mouse over the board) or a resize: the
 clock is this module's own, so the websocket's pings and pongs, and the page's other messages,
-do not keep a forgotten tab alive. A request whose headers have not all come within
-``HEADER_SECONDS`` is cut, and a body nobody asked for is read for ``BODY_SECONDS`` at most.
+do not keep a forgotten tab alive. Every message a browser sends (keys, focus, blur, resizes,
+pings) counts toward its input cap; over it, a message is dropped. Each game runs in a session
+of its own (:mod:`.process_group`): its place is given back only once every process of it is
+gone, and Ctrl+C on ``serve``'s terminal reaches ``serve`` alone. A request whose headers have
+not all come within ``HEADER_SECONDS`` is cut, and a body nobody asked for is read for
+``BODY_SECONDS`` at most.
 """
 
 from __future__ import annotations
@@ -20,20 +24,23 @@ import logging
 import shlex
 import signal
 import sys
+from asyncio.subprocess import PIPE, Process
 from typing import Any
 
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
+from textual_serve.server import Server
 
 from ..net.address import cannot_listen, is_loopback, listen_problem
 from ..words import counted
+from . import process_group
 from .parser import UsageError
+from .serve_input import INPUT_SECONDS, Allowance, GameGone, PageState, pass_on, terminal_size
 
 #: Games at once, unless ``--max-sessions`` says otherwise.
 MAX_SESSIONS = 8
-#: Seconds a game has to quit once its browser has gone, before it is killed.
-STOP_SECONDS = 5.0
+#: Seconds a game has to quit once its browser has gone, before it is killed (it is gone within 5 s).
+STOP_SECONDS = 3.0
 #: Seconds a connection has to send a whole request's headers (from connecting, or from the
 #: previous response); a connection still sending them then is cut.
 HEADER_SECONDS = 10.0
@@ -41,14 +48,6 @@ HEADER_SECONDS = 10.0
 BODY_SECONDS = 5.0
 #: Seconds between the websocket pings that tell a browser that has gone from one still there.
 PING_SECONDS = 15.0
-#: Bytes of keys and mouse events a browser may send a second (a burst of ``INPUT_BURST``); more is
-#: dropped, so that a flood never queues up work for its game (a person's typing and mouse take far less).
-INPUT_PER_SECOND = 8 * 1024
-INPUT_BURST = 32 * 1024
-#: Seconds one piece of input may take to reach its game before the game is taken for stuck.
-INPUT_SECONDS = 2.0
-#: The terminal sizes a browser may ask for: columns, rows.
-MAX_WIDTH, MAX_HEIGHT = 500, 200
 #: The page a browser gets when every game is taken.
 FULL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>tictactoe-tui: full</title>
@@ -61,6 +60,28 @@ This page tries again every 30 seconds.</p>
 """
 
 log = logging.getLogger("tictactoe_tui.serve")
+
+
+class GameService(AppService):
+    """textual-serve's service for one game, started as the leader of a session of its own: the
+    game, its search process and their helpers make one process group, ended whole
+    (:mod:`.process_group`), and a Ctrl+C on ``serve``'s terminal reaches none of them. The game
+    is killed if ``serve`` ends without ending it (killed outright, or a crash): at the end of its
+    input it would run on; its search process then reads the end of its pipe and ends."""
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        self._process = process = await asyncio.create_subprocess_shell(
+            self.command,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,
+            preexec_fn=process_group.tied_to_this_process(),
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
 
 
 class SessionServer(Server):
@@ -104,14 +125,14 @@ class SessionServer(Server):
             self.sessions -= 1
 
     async def _run_session(self, request: web.Request) -> web.WebSocketResponse:
-        websocket = web.WebSocketResponse(heartbeat=PING_SECONDS, max_msg_size=64 * 1024)
+        websocket = web.WebSocketResponse(heartbeat=PING_SECONDS, max_msg_size=64 * 1024, autoping=False)
         await websocket.prepare(request)
         width, height = terminal_size(request.query.get("width", "80"), request.query.get("height", "24")) or (80, 24)
 
         async def close() -> None:
             await websocket.close()
 
-        service = AppService(
+        service = GameService(
             self.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
@@ -134,52 +155,32 @@ class SessionServer(Server):
         return websocket
 
     async def _relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
-        """Pass the browser's keys, clicks and size to the game until it leaves or goes idle:
-        ``idle_seconds`` after the last key, click or resize, whatever else arrives."""
+        """Pass the browser's messages to the game until it leaves, goes idle (``idle_seconds``
+        after the last key, click or resize, whatever else arrives) or its game is stuck."""
         loop = asyncio.get_running_loop()
         touched = loop.time()
-        allowance, counted = float(INPUT_BURST), touched  # the input this browser may still send
-        while True:
-            try:
-                async with asyncio.timeout_at(touched + self.idle_seconds):
-                    message = await websocket.receive()
-            except TimeoutError:
-                log.info("a game ended after %.0f idle seconds", self.idle_seconds)
-                return
-            if message.type != WSMsgType.TEXT:
+        allowance, state = Allowance(touched), PageState(service)
+        telling = asyncio.ensure_future(state.tell(websocket.close))
+        try:
+            while True:
+                try:
+                    async with asyncio.timeout_at(touched + self.idle_seconds):
+                        message = await websocket.receive()
+                except TimeoutError:
+                    log.info("a game ended after %.0f idle seconds", self.idle_seconds)
+                    return
                 if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                     return
-                continue
-            try:
-                kind, *data = message.json()
-                if kind == "stdin":
-                    now = loop.time()
-                    allowance = min(INPUT_BURST, allowance + (now - counted) * INPUT_PER_SECOND)
-                    counted = now
-                    keys = str(data[0]).encode("utf-8")
-                    if len(keys) > allowance:
-                        continue  # over this browser's share: dropped, not queued for its game
-                    allowance -= len(keys)
-                    try:
-                        if not await asyncio.wait_for(service.send_bytes(keys), INPUT_SECONDS):
-                            return  # the game has gone
-                    except TimeoutError:
-                        return  # stuck: it is stopped, and killed if need be
-                    touched = now
-                elif kind == "resize":
-                    size = terminal_size(data[0]["width"], data[0]["height"])
-                    if size is None:
-                        continue  # not a terminal's size: refused
-                    await service.set_terminal_size(*size)
-                    touched = loop.time()
-                elif kind == "ping":
-                    await websocket.send_json(["pong", data[0]])
-                elif kind == "blur":
-                    await service.blur()
-                elif kind == "focus":
-                    await service.focus()
-            except (ValueError, TypeError, KeyError, IndexError):
-                continue  # not the page's protocol: ignored
+                if not allowance.take(message, loop.time()):
+                    continue  # over this browser's share: dropped, not queued for its game
+                try:
+                    async with asyncio.timeout(INPUT_SECONDS):
+                        if await pass_on(message, websocket, service, state):
+                            touched = loop.time()
+                except (TimeoutError, GameGone):
+                    return  # stuck or gone: it is stopped, and killed if need be
+        finally:
+            telling.cancel()
 
     async def end_every_game(self) -> None:
         """End every game (asked to quit, killed if it has not within ``STOP_SECONDS``), then ``serve``."""
@@ -215,23 +216,18 @@ class SessionServer(Server):
         )
 
 
-def terminal_size(width: object, height: object) -> tuple[int, int] | None:
-    """A browser's terminal size as whole numbers within 1…500 × 1…200, or None (refused)."""
-    size = tuple(to_int(str(value), 0) for value in (width, height))
-    return (size[0], size[1]) if 1 <= size[0] <= MAX_WIDTH and 1 <= size[1] <= MAX_HEIGHT else None
-
-
 async def _stop(service: AppService, patience: float = STOP_SECONDS) -> None:
-    """Ask the game to quit; kill it (and the shell that started it) if it has not within ``patience`` seconds."""
-    try:
-        await asyncio.wait_for(service.stop(), patience)
-    except Exception:  # timed out, or failed: whatever went wrong, the process must go
-        process = service._process  # textual-serve keeps it there; nothing else can end it
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(process.wait(), STOP_SECONDS)
+    """Ask the game to quit, then end every process of it (those still there after ``patience``
+    seconds are killed); return once none is left."""
+    process = service._process  # textual-serve keeps it there; nothing else can end it
+    stopping = asyncio.ensure_future(service.stop())  # waited for, not cancelled: it swallows that
+    stopping.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure: ended all the same
+    if process is None:
+        await asyncio.wait([stopping], timeout=patience)
+        return
+    await asyncio.wait([stopping, asyncio.ensure_future(process.wait())], timeout=patience)
+    await process_group.end(process.pid)  # the game leads its group (GameService)
+    stopping.cancel()  # (it may be sending the game's last output to a browser that reads none)
 
 
 def warning(host: str) -> str | None:

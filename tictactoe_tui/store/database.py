@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..words import counted
-from .files import backup_path
+from .files import backup_path, not_a_file
 from .salvage import salvage
 
 T = TypeVar("T")
@@ -224,13 +224,20 @@ class Database:
                 self._unavailable(ArchiveError(f"the archive was written by a newer tictactoe-tui (schema {version})"))
                 return
             self._connection, self.read_only = connection, True
-            self.report(f"{self.path} cannot be written ({error}): its games are listed, new ones are not kept")
+            self.report(f"{self.path} cannot be written ({_why(error)}): its games are listed, new ones are not kept")
             return
         self._unavailable(error)
 
     def _open_database(self) -> sqlite3.Connection:
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            kind = not_a_file(os.stat(self.path).st_mode) if self.path.exists() else None
+            if kind is not None:  # a named pipe, a link to /dev/zero: SQLite would say "disk I/O error"
+                raise OSError(errno.EINVAL, f"{self.path.name} is {kind}, not a file")
+            as_running = os.access in os.supports_effective_ids  # as the user this process runs as
+            if self.path.exists() and not os.access(self.path, os.W_OK, effective_ids=as_running):
+                # SQLite would open it all the same, to read, and fail at the first write
+                raise PermissionError(errno.EACCES, "the file is read-only")
         target = ":memory:" if self.path is None else str(self.path)
         connection = sqlite3.connect(target, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False)
         try:
@@ -299,7 +306,7 @@ class Database:
 
     def _unavailable(self, error: BaseException) -> None:
         self._connection = None
-        self.report(f"The game archive is unavailable ({error}): games are not being kept")
+        self.report(f"The game archive is unavailable ({_why(error)}): games are not being kept")
 
     @property
     def available(self) -> bool:
@@ -391,3 +398,10 @@ class Database:
             if self._connection is not None:
                 self._connection.close()
                 self._connection = None
+
+
+def _why(error: BaseException) -> str:
+    """An error's reason, without the ``[Errno n]`` of an OSError."""
+    if not isinstance(error, OSError) or not error.strerror:
+        return str(error)
+    return error.strerror if error.filename is None else f"{error.strerror}: {error.filename}"

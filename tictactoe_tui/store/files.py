@@ -2,14 +2,18 @@
 
 A file that cannot be read, does not parse or holds the wrong types is moved aside as a
 backup (nothing is lost), the defaults are used, and the caller gets a one-line problem to
-show. Pure Python, no Textual.
+show. Every file is read by :func:`read_bounded`: only a regular file, and only up to a cap, so
+a named pipe or a device (a link to ``/dev/zero``) is refused at once instead of blocking the
+start or filling the memory. Pure Python, no Textual.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator
@@ -27,6 +31,8 @@ except ImportError:  # Windows: no advisory locks; saves are still atomic
 T = TypeVar("T")
 
 APP_NAME = "tictactoe-tui"
+#: The most a settings or statistics file is read up to (they hold a few KiB).
+MAX_FILE_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -79,10 +85,55 @@ def parse_json(text: str) -> Any:
         raise BadFile(f"is JSON with a number of over {sys.get_int_max_str_digits()} digits") from None
 
 
+class NotAFile(BadFile):
+    """Something that is not a regular file where one should be: ``kind`` says what it is."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"is {kind}, not a file")
+        self.kind = kind
+
+
+class TooLarge(BadFile):
+    """A file larger than it may be read up to: ``cap`` bytes."""
+
+    def __init__(self, cap: int) -> None:
+        super().__init__(f"is larger than {cap // 1024} KiB")
+        self.cap = cap
+
+
+def not_a_file(mode: int) -> str | None:
+    """What a file of ``mode`` (``st_mode``) is if not a regular file: "a directory", "a named
+    pipe", "a socket" or "a device"; None for a regular file."""
+    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return None if stat.S_ISREG(mode) else "a device"
+
+
+def read_bounded(path: Path, cap: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file at ``path`` (through a symbolic link), up to ``cap``:
+    :class:`NotAFile` at once for a named pipe, a device or a directory (opened without waiting,
+    never read), :class:`TooLarge` past ``cap`` bytes (``cap + 1`` are read at most), OSError
+    (FileNotFoundError…) if it cannot be opened or read. The one reader of every file the app
+    reads."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        kind = not_a_file(os.fstat(descriptor).st_mode)
+        if kind is not None:
+            raise NotAFile(kind)
+        with os.fdopen(descriptor, "rb", closefd=False) as file:
+            data = file.read(cap + 1)
+    finally:
+        os.close(descriptor)
+    if len(data) > cap:
+        raise TooLarge(cap)
+    return data
+
+
 def read_text(path: Path) -> str:
-    """A JSON file's text; a UTF-8 byte-order mark at its start (some editors write one) is not
-    part of it."""
-    return path.read_text(encoding="utf-8-sig")
+    """A JSON file's text (:func:`read_bounded`); a UTF-8 byte-order mark at its start (some
+    editors write one) is not part of it."""
+    return read_bounded(path).decode("utf-8-sig")
 
 
 def read_json(path: Path) -> tuple[Any, str | None]:
@@ -94,6 +145,8 @@ def read_json(path: Path) -> tuple[Any, str | None]:
         text = read_text(path)
     except FileNotFoundError:
         return None, None
+    except (NotAFile, TooLarge) as error:
+        return None, _set_aside(path, str(error))
     except (OSError, UnicodeDecodeError) as error:
         return None, _set_aside(path, f"could not be read ({_reason(error)})")
     try:
@@ -133,6 +186,10 @@ def write_atomically(path: Path, data: bytes, *, new: bool = False) -> None:
     crash or a full disk leaves the old content or the new one, never part of either. ``new``:
     :class:`FileExistsError` if ``path`` exists (it is never replaced). Errors are raised."""
     target = Path(os.path.realpath(path))
+    with contextlib.suppress(FileNotFoundError):
+        kind = not_a_file(os.stat(target).st_mode)
+        if kind is not None:  # a link to /dev/zero: never replaced
+            raise OSError(errno.EINVAL, f"{target} is {kind}, not a file")
     temporary = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
@@ -194,7 +251,7 @@ def leave_out(path: Path, keys: Collection[str]) -> str:
     its keys."""
     try:
         with _locked(path.parent):
-            original = path.read_bytes()
+            original = read_bounded(path)
             data = parse_json(original.decode("utf-8-sig"))
             if not isinstance(data, dict):
                 raise BadFile(f"a {type(data).__name__} where an object was expected")

@@ -25,7 +25,6 @@ as the side to move; without ``table``, the players sit at the table of the mode
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from ..engine.board import DEFAULT_GAME
 from ..table import PLAYERS
 from ..table import Seating as Seating
 from ..words import whole_number
-from .files import write_atomically
+from .files import NotAFile, TooLarge, not_a_file, read_bounded, write_atomically
 
 HEADER = "# tictactoe-tui saved game"
 VERSION = "1"
@@ -133,23 +132,17 @@ def _replayed(final: Board, names: list[str], line: int) -> Board:
 def read_game(path: Path) -> SavedGame:
     """Read a saved game from a file; :class:`SaveFileError` with the reason if it is bad.
 
-    Only regular files are read, and only up to :data:`MAX_BYTES`: a named pipe, a device or a
-    directory is refused at once instead of blocking or reading forever.
+    Only regular files are read, and only up to :data:`MAX_BYTES` (:func:`.files.read_bounded`):
+    a named pipe, a device or a directory is refused at once instead of blocking or reading forever.
     """
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        data = read_bounded(path, MAX_BYTES)
+    except NotAFile as error:
+        raise SaveFileError(f"{path} is {error.kind}, not a saved game") from None
+    except TooLarge:
+        raise SaveFileError(f"{path} is larger than a saved game can be ({MAX_BYTES // 1024} KiB)") from None
     except OSError as error:
         raise SaveFileError(f"cannot read {path}: {_reason(error)}") from None
-    try:
-        _check_regular(path, os.fstat(descriptor).st_mode)
-        with os.fdopen(descriptor, "rb", closefd=False) as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise SaveFileError(f"cannot read {path}: {_reason(error)}") from None
-    finally:
-        os.close(descriptor)
-    if len(data) > MAX_BYTES:
-        raise SaveFileError(f"{path} is larger than a saved game can be ({MAX_BYTES // 1024} KiB)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -182,11 +175,9 @@ def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool 
 
 
 def _check_regular(path: Path, mode: int) -> None:
-    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            raise SaveFileError(f"{path} is {what}, not a saved game")
-    if not stat.S_ISREG(mode):
-        raise SaveFileError(f"{path} is a device, not a saved game")
+    kind = not_a_file(mode)
+    if kind is not None:
+        raise SaveFileError(f"{path} is {kind}, not a saved game")
 
 
 def _reason(error: OSError) -> str:
