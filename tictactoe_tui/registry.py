@@ -27,7 +27,11 @@ class Registry(Mapping[str, Entry]):
         self._order: list[str] = []
 
     def register(self, name: str, entry: Entry) -> Entry:
-        """Add ``entry`` as ``name``; returns it. A name already taken is refused (ValueError)."""
+        """Add ``entry`` as ``name``; returns it. The same entry again (equal to the one there) is
+        a no-op that returns the one there; a different one under a name already taken is
+        refused (ValueError)."""
+        if name in self._made and self._made[name] == entry:
+            return self._made[name]
         self._claim(name)
         self._made[name] = entry
         return entry

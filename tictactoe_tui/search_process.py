@@ -19,9 +19,10 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Analysis, Board, Budget, Decision, Move, Position, Strategy, analyze, get_strategy
-from .engine.games import Game, game_of, plug_ins, register_game
+from .engine.games import Game, game_of, plug_ins
 from .engine.review import MoveReview, judge_move
 from .engine.search.budget import CancelFlag
+from .plugins import adopt
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
 POLL_SECONDS = 0.02
@@ -154,10 +155,10 @@ Request = SearchRequest | AnalysisRequest | ReviewRequest | ReadyRequest
 
 
 def _serve(conn: Connection, cancel: ProcessEvent, plugged_in: tuple[Game, ...]) -> None:
-    """The child's loop: answer requests until the pipe closes. ``plugged_in``: the games the
-    app's process registered from outside the package (this process imported it afresh)."""
-    for game in plugged_in:
-        register_game(game)
+    """The child's loop: answer requests until the pipe closes. It loads the plug-ins, as every
+    process does, and registers ``plugged_in``: the games the app's process registered from
+    outside the package (this process imported it afresh)."""
+    adopt(plugged_in)
     while True:
         try:
             request = conn.recv()

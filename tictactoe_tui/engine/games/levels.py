@@ -37,8 +37,12 @@ if TYPE_CHECKING:
 def register_game(game: Game) -> Game:
     """Offer ``game`` everywhere games are offered (the sidebar, the palette, the command line,
     files, the archive): its rules join :data:`~..rules.RULES`, it joins :data:`GAMES`, and its
-    own players (:attr:`Game.players`) join :data:`STRATEGIES`. A name already taken is refused
-    (ValueError), and then nothing is registered."""
+    own players (:attr:`Game.players`) join :data:`STRATEGIES`. The same game again (its rules
+    of the same class: say, a copy a spawned process unpickled) is a no-op that returns the one
+    registered; a name already taken otherwise is refused (ValueError), and then nothing is
+    registered."""
+    if game.name in GAMES and type(GAMES[game.name].rules) is type(game.rules):
+        return GAMES[game.name]
     taken = [name for name in (game.name, *(player.name for player in game.players)) if name in {*GAMES, *STRATEGIES}]
     if taken:
         raise ValueError(f"already registered: {', '.join(taken)}")

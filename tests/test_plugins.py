@@ -1,0 +1,94 @@
+"""Plug-ins by entry point: what each registers, the same thing again a no-op, a failing or a
+clashing plug-in left out whole with one line, and the games a spawned process is handed."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from importlib.metadata import EntryPoint
+
+import pytest
+
+from tictactoe_tui.engine.games import GAMES, game_named, register_game
+from tictactoe_tui.plugins import GROUP, PLUGGED_SEATS, PlugIn, load_entry
+from tictactoe_tui.table import PLAYERS, TABLES, Player, Table, table_named
+
+TIMER = Player("timer", "Timer", "The timer's turn", "The timer wins")
+AGAINST_THE_TIMER = Table("you vs timer", "vs timer", ("you", TIMER.name))
+
+
+def register_good(plugin: PlugIn) -> None:
+    plugin.player(TIMER)
+    plugin.seat(TIMER.name, "tests.test_plug_in:ListSeat")
+    plugin.table(AGAINST_THE_TIMER)
+
+
+def register_then_fail(plugin: PlugIn) -> None:
+    register_good(plugin)
+    raise RuntimeError("the timer's battery is flat\nand a second line nobody reads")
+
+
+def register_clashing(plugin: PlugIn) -> None:
+    plugin.player(TIMER)
+    plugin.table(Table("two players", "two", ("you", TIMER.name)))  # a taken name, another table
+
+
+def entry(function: str) -> EntryPoint:
+    return EntryPoint(function, f"tests.test_plugins:{function}", GROUP)
+
+
+@pytest.fixture
+def clean() -> Iterator[None]:
+    """Whatever a test's plug-in left registered is taken out again."""
+    yield
+    for registry, name in ((TABLES, AGAINST_THE_TIMER.name), (PLUGGED_SEATS, TIMER.name), (PLAYERS, TIMER.name)):
+        if name in registry:
+            registry.unregister(name)
+
+
+@pytest.mark.usefixtures("clean")
+def test_a_plug_in_registers_through_what_it_is_handed_and_again_is_a_no_op() -> None:
+    report = load_entry(entry("register_good"))
+    assert report.problem is None
+    assert report.registered == ("player timer", "seat timer", "table you vs timer")
+    assert table_named(AGAINST_THE_TIMER.name) is AGAINST_THE_TIMER
+    again = load_entry(entry("register_good"))  # as a spawned process that imported it already
+    assert (again.problem, again.registered) == (None, report.registered)
+    assert list(TABLES).count(AGAINST_THE_TIMER.name) == 1
+
+
+@pytest.mark.usefixtures("clean")
+def test_a_plug_in_that_raises_is_left_out_whole_in_one_line() -> None:
+    report = load_entry(entry("register_then_fail"))
+    assert report.registered == ()
+    assert report.problem == "RuntimeError: the timer's battery is flat"
+    assert report.line == (
+        "The plug-in 'register_then_fail' (from an unknown distribution) is left out: "
+        "RuntimeError: the timer's battery is flat"
+    )
+    assert TIMER.name not in PLAYERS  # what it registered before it raised is taken out
+    assert AGAINST_THE_TIMER.name not in TABLES
+    assert TIMER.name not in PLUGGED_SEATS
+
+
+@pytest.mark.usefixtures("clean")
+def test_a_plug_in_that_takes_a_name_already_taken_is_left_out() -> None:
+    before = TABLES["two players"]
+    report = load_entry(entry("register_clashing"))
+    assert report.problem == "ValueError: a kind of table called 'two players' is already registered"
+    assert TABLES["two players"] is before
+    assert TIMER.name not in PLAYERS
+
+
+def test_a_plug_in_that_cannot_be_imported_is_left_out() -> None:
+    report = load_entry(EntryPoint("gone", "tests.no_such_module:register", GROUP))
+    assert report.problem == "ModuleNotFoundError: No module named 'tests.no_such_module'"
+
+
+def test_the_same_game_registered_again_is_a_no_op() -> None:
+    """A spawned process unpickles a game (importing a plug-in that registers it as it loads),
+    then is handed it again: the copy is the same game, not a clash."""
+    misere = game_named("misere")
+    copy = pickle.loads(pickle.dumps(misere.rules))  # the rules, as a spawned process gets them
+    assert register_game(type(misere)(copy, misere.levels, misere.heuristic)) is misere
+    assert list(GAMES).count("misere") == 1
