@@ -208,3 +208,23 @@ def test_backups_never_overwrite_each_other(paths: Paths) -> None:
         load_settings(paths, strategy_names())
     backups = sorted(p.read_text() for p in paths.config_dir.glob("settings.json.bad-*"))
     assert backups == ["[1", "[2", "[3"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("mode", "you vs first-free"), ("board", "exact-five:9x9k5"), ("level", "first-free")]
+)
+def test_a_choice_a_missing_plug_in_made_is_kept_for_when_it_is_back(paths: Paths, key: str, value: str) -> None:
+    """A plug-in's table, game or player, its plug-in not installed now: its default this launch,
+    said in one line, and the file keeps the choice (before, it was rewritten without it)."""
+    paths.config_dir.mkdir(parents=True)
+    content = json.dumps({"coordinates": False, key: value})
+    paths.settings.write_text(content)
+    settings, _theme, problem = load_settings(paths, strategy_names())
+    assert settings.coordinates is False
+    assert settings_to_json(settings, "")[key] == settings_to_json(Settings(), "")[key]
+    assert problem == (
+        f"{paths.settings}: {key} {value!r} is not installed now (a plug-in's?): using "
+        f"{settings_to_json(Settings(), '')[key]} this time; the file keeps it for when it is back"
+    )
+    assert paths.settings.read_text() == content
+    assert not list(paths.config_dir.glob("settings.json.bad-*"))
