@@ -93,6 +93,11 @@ class GameRecord:
         return board_label(self.game, self.rows, self.cols, self.k)
 
     @property
+    def missing(self) -> str | None:
+        """Why the game cannot be shown now (its game is a plug-in's, not installed now), or None."""
+        return None if self.game in RULES else f"Game #{self.id} needs the plug-in {self.game!r}, not installed now"
+
+    @property
     def result_text(self) -> str:
         """E.g. ``You won``, ``X won`` or ``Draw``, as the player saw it."""
         return result_text(self.mode, self.winner, self.x_symbol, self.outcome)

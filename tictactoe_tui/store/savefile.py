@@ -31,6 +31,7 @@ from pathlib import Path
 
 from ..engine import Board, BoardError, Position, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
+from ..engine.rules import RULES
 from ..table import PLAYERS
 from ..table import Seating as Seating
 from ..words import whole_number
@@ -80,6 +81,14 @@ def _seating(fields: dict[str, str]) -> Seating | None:
     return Seating(fields.get("table", "").lower(), (players[0], players[1]), (marks[0], marks[1]))
 
 
+class GameNotInstalled(SaveFileError):
+    """A saved game of a game not installed now (a plug-in's): kept, readable once it is back."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(f"unknown game {game!r}: a plug-in's, not installed now? The games are {', '.join(RULES)}")
+        self.game = game
+
+
 def parse_game(text: str) -> SavedGame:
     """The game a saved-game text describes: the position, with its history, and the seating."""
     fields: dict[str, str] = {}
@@ -99,8 +108,10 @@ def parse_game(text: str) -> SavedGame:
     k = whole_number(fields["k"])
     if k is None:
         raise SaveFileError(f"k must be a whole number, not {fields['k'][:40]!r}")
+    game = fields.get("game", DEFAULT_GAME)
+    if game not in RULES and game == game.strip().lower():
+        raise GameNotInstalled(game)
     try:
-        game = fields.get("game", DEFAULT_GAME)
         final = Board.parse(fields["board"], k=k, game=game)
         moves = tuple(parse_move(name, final.rows, final.cols) for name in fields["moves"].split())
         board = Position(game, final.rows, final.cols, final.k, moves).board()
