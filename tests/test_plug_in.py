@@ -320,3 +320,21 @@ def test_the_seating_of_a_table_from_outside_survives_every_step(torus: Game, li
     assert record.seating == seating
     assert record.state().seating == seating  # its replay
     assert str(game.table.player_name(game, Mark.O)) == LISTER.label
+
+
+async def test_seats_from_outside_playing_each_other_are_watched_at_the_watching_pace(torus: Game) -> None:
+    """Two listers: neither is played at this keyboard, so each reply waits the watching pace,
+    as the computer's do (before: only players marked ``by_level`` waited; these replied at once)."""
+    both = Table("lister vs lister", "listers", (LISTER.name, LISTER.name))
+    with (
+        PLAYERS.registered(LISTER.name, LISTER),
+        SEAT_KINDS.registered(LISTER.name, ListSeat),
+        TABLES.registered(both.name, both),
+    ):
+        settings = Settings(mode=both.name, preset=Preset(SIDE, SIDE, SIDE, "torus"))
+        app = TicTacToeApp(settings, seed=1, watch_delay=3600)
+        async with app.run_test(size=(100, 36)) as pilot:
+            await until(lambda: app.game_screen.game.ply == 1, "the first lister's move")
+            for _ in range(5):
+                await pilot.pause()
+            assert app.game_screen.game.ply == 1  # the next waits the pace (an hour here)
