@@ -43,7 +43,10 @@ def register_game(game: Game) -> Game:
     registered."""
     if game.name in GAMES and type(GAMES[game.name].rules) is type(game.rules):
         return GAMES[game.name]
-    taken = [name for name in (game.name, *(player.name for player in game.players)) if name in {*GAMES, *STRATEGIES}]
+    taken = [game.name] if game.name in GAMES else []
+    # its own players' names against every strategy's (which loads the package's own games: a
+    # game without players of its own, most plug-ins', is registered without loading them)
+    taken += [player.name for player in game.players if player.name in GAMES or player.name in STRATEGIES]
     if taken:
         raise ValueError(f"already registered: {', '.join(taken)}")
     RULES.register(game.name, game.rules)
