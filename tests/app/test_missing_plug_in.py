@@ -5,6 +5,7 @@ and offered again once the plug-in is back."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from tictactoe_tui.app import TicTacToeApp
@@ -61,8 +62,19 @@ async def test_a_missing_plug_in_s_games_are_listed_counted_and_kept(tmp_path: P
         await pilot.pause()
         assert isinstance(app.screen, ArchiveScreen)
         toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
-        assert "needs the plug-in 'vanishing', not installed now" in toasts
+        assert "needs the game 'vanishing', from a plug-in not installed now" in toasts
     with registered_game(vanishing()):  # the plug-in is back: so is the game left behind
         back = left_behind(paths)
         assert back is not None
         assert back.game.board.history == ((0, 0), (1, 1))
+
+
+def test_a_game_at_a_table_whose_plug_in_is_gone_says_what_it_needs() -> None:
+    game = GameState.start(Settings(mode=TWO_PLAYERS.mode), random.Random(1))
+    for move in ((0, 0), (1, 1), (0, 1), (2, 2), (0, 2)):
+        game = game.play(move)
+    record = GameRecord.of(game, "impossible")
+    assert record.missing is None
+    gone = replace(record, id=7, mode="you vs lister", o_player="lister")
+    assert gone.missing == "Game #7 needs the table 'you vs lister', from a plug-in not installed now"
+    assert gone.result_text == "X won"  # listed as it was

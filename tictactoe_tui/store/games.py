@@ -94,8 +94,12 @@ class GameRecord:
 
     @property
     def missing(self) -> str | None:
-        """Why the game cannot be shown now (its game is a plug-in's, not installed now), or None."""
-        return None if self.game in RULES else f"Game #{self.id} needs the plug-in {self.game!r}, not installed now"
+        """Why the game cannot be shown now (its game or its table came from a plug-in not
+        installed now), or None. A kind of player that is gone is known by its name alone."""
+        for what, name, there in (("game", self.game, RULES), ("table", self.mode, TABLES)):
+            if name not in there:
+                return f"Game #{self.id} needs the {what} {name!r}, from a plug-in not installed now"
+        return None
 
     @property
     def result_text(self) -> str:
