@@ -94,11 +94,10 @@ class GameRecord:
 
     @property
     def missing(self) -> str | None:
-        """Why the game cannot be shown now (its game or its table came from a plug-in not
-        installed now), or None. A kind of player that is gone is known by its name alone."""
-        for what, name, there in (("game", self.game, RULES), ("table", self.mode, TABLES)):
-            if name not in there:
-                return f"Game #{self.id} needs the {what} {name!r}, from a plug-in not installed now"
+        """Why it cannot be shown now (its game or table is a plug-in's, not installed), or None."""
+        if self.game not in RULES or self.mode not in TABLES:
+            what, name = ("game", self.game) if self.game not in RULES else ("table", self.mode)
+            return f"Game #{self.id} needs the {what} {name!r}, from a plug-in not installed now"
         return None
 
     @property
