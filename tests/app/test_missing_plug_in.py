@@ -11,7 +11,7 @@ from pathlib import Path
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.archive import ArchiveScreen
-from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.engine import Board, get_strategy
 from tictactoe_tui.engine.games import Game, game_named, registered_game
 from tictactoe_tui.engine.rules.misere import Misere
 from tictactoe_tui.game import GameState, Preset, Settings
@@ -78,3 +78,20 @@ def test_a_game_at_a_table_whose_plug_in_is_gone_says_what_it_needs() -> None:
     gone = replace(record, id=7, mode="you vs lister", o_player="lister")
     assert gone.missing == "Game #7 needs the table 'you vs lister', from a plug-in not installed now"
     assert gone.result_text == "X won"  # listed as it was
+
+
+def test_a_game_in_progress_against_a_plug_in_s_player_is_kept_until_it_is_back(tmp_path: Path) -> None:
+    from tictactoe_tui.table import PLAYERS, Player, Seating
+
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    folder_of(paths).mkdir(parents=True)
+    lister = Player("lister", "Lister", "The lister's turn", "The lister wins")
+    unfinished = folder_of(paths) / "1-dead.ttt"
+    save(unfinished, Board.empty().play((1, 1)), Seating("you vs lister", ("you", lister.name)))
+    assert left_behind(paths) is None
+    assert unfinished.exists()  # before: "players must be two of ..." and the file deleted
+    with PLAYERS.registered(lister.name, lister):
+        back = left_behind(paths)
+        assert back is not None
+        assert back.game.seating is not None
+        assert back.game.seating.players == ("you", "lister")
