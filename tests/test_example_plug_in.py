@@ -163,6 +163,10 @@ def test_a_plug_in_that_raises_at_import_is_named_and_the_app_starts(environment
         listed = environment.command("plugins").stdout
         assert "broken (from broken-plug-in 0.1): left out: RuntimeError: broken on purpose" in listed
         assert "exact-five (from tictactoe-exact-five 1.0): game exact-five" in listed
+        told = environment.command("stats", "--json").stderr.splitlines()  # a command says it on stderr
+        assert told == [
+            "tictactoe-tui: The plug-in 'broken' (from broken-plug-in 0.1) is left out: RuntimeError: broken on purpose"
+        ]
         seen = environment.start("--game", "exact-five")
         assert seen["game"] == "exact-five"
         assert seen["problems"] == [
