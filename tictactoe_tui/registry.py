@@ -51,7 +51,9 @@ class Registry(Mapping[str, Entry]):
 
     @contextmanager
     def registered(self, name: str, entry: Entry) -> Iterator[Entry]:
-        """Add ``entry`` as ``name`` for the ``with`` block, then take it out again."""
+        """Add ``entry`` as ``name`` for the ``with`` block, then take it out again. A name already
+        taken is refused, even by an equal entry (the block would take out what it did not add)."""
+        self._check_free(name)
         self.register(name, entry)
         try:
             yield entry
@@ -65,9 +67,12 @@ class Registry(Mapping[str, Entry]):
         return self[name]
 
     def _claim(self, name: str) -> None:
+        self._check_free(name)
+        self._order.append(name)
+
+    def _check_free(self, name: str) -> None:
         if name in self:
             raise ValueError(f"a {self.kind} called {name!r} is already registered")
-        self._order.append(name)
 
     def __getitem__(self, name: str) -> Entry:
         if name not in self._made:
