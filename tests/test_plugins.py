@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_tui.engine.games import GAMES, game_named, register_game
+from tictactoe_tui.engine.games import GAMES, game_named, register_game, registered_game
 from tictactoe_tui.plugins import GROUP, PLUGGED_SEATS, Declared, PlugIn, declared, load_entry
 from tictactoe_tui.table import PLAYERS, TABLES, Player, Table, table_named
 
@@ -91,6 +91,9 @@ def test_the_same_game_registered_again_is_a_no_op() -> None:
     copy = pickle.loads(pickle.dumps(misere.rules))  # the rules, as a spawned process gets them
     assert register_game(type(misere)(copy, misere.levels, misere.heuristic)) is misere
     assert list(GAMES).count("misere") == 1
+    with pytest.raises(ValueError, match="already registered: misere"), registered_game(misere):
+        pass  # a with block would take out the game it did not add
+    assert GAMES["misere"] is misere
 
 
 def test_the_entry_points_are_read_from_each_distribution_on_the_path(tmp_path: Path) -> None:

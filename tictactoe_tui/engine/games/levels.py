@@ -71,7 +71,10 @@ def unregister_game(name: str) -> None:
 
 @contextmanager
 def registered_game(game: Game) -> Iterator[Game]:
-    """``game`` registered (:func:`register_game`) for the ``with`` block, then taken out again."""
+    """``game`` registered (:func:`register_game`) for the ``with`` block, then taken out again;
+    a name already taken is refused, even by the same game (the block would take it out)."""
+    if game.name in GAMES:
+        raise ValueError(f"already registered: {game.name}")
     register_game(game)
     try:
         yield game
