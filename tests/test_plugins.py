@@ -121,3 +121,23 @@ def test_the_entry_points_are_read_from_each_distribution_on_the_path(tmp_path: 
 
 def test_an_entry_point_names_an_attribute_of_a_module() -> None:
     assert Declared("x", "tests.test_plugins:AGAINST_THE_TIMER.players [extra]", "t 1").load() == ("you", "timer")
+
+
+def test_a_game_s_presets_are_sizes_it_plays() -> None:
+    """A plug-in's 9×9 game declares its size in its presets (before: the default check took
+    only 3 to 7 a side or 15×15, and such a game had to override it, undocumented)."""
+    from tictactoe_tui.engine import Board, BoardError
+    from tictactoe_tui.engine.games import Game, registered_game
+    from tictactoe_tui.engine.rules.classic import Classic
+
+    class NineByNine(Classic):
+        name = "nine-by-nine"
+        title = "Nine by nine"
+        presets = ((9, 9, 5),)
+
+    misere = game_named("misere")
+    with registered_game(Game(NineByNine(), misere.levels, misere.heuristic)):
+        assert Board.empty(9, 9, 5, "nine-by-nine").rows == 9
+        assert Board.empty(4, 4, 4, "nine-by-nine").rows == 4  # the default sizes still
+        with pytest.raises(BoardError, match=r"10×10 board is not supported: .* 3 to 7, or the board 9×9 or 15×15"):
+            Board.empty(10, 10, 5, "nine-by-nine")

@@ -170,11 +170,12 @@ class Rules(ABC):
         columns of 3 to 7, 15×15, or the size of one of the game's :attr:`presets` (so a game
         from a plug-in declares its sizes there, or overrides this)."""
         square_gomoku = rows == cols == GOMOKU_SIDE
-        preset = any((rows, cols) == shape[:2] for shape in self.presets)
-        if not square_gomoku and not preset and not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        fits = MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE
+        own = sorted({f"{r}×{c}" for r, c, _k in self.presets if max(r, c) > MAX_SIDE and (r, c) != (GOMOKU_SIDE,) * 2})
+        if not square_gomoku and not fits and f"{rows}×{cols}" not in own:
             raise BoardError(
                 f"{board_size(rows, cols)} is not supported: rows and columns must each be "
-                f"{MIN_SIDE} to {MAX_SIDE}, or the board 15×15"
+                f"{MIN_SIDE} to {MAX_SIDE}, or the board {' or '.join([*own, '15×15'])}"
             )
         longest = max(rows, cols)
         if not 3 <= k <= longest:
