@@ -1,20 +1,28 @@
 """The example plug-in (examples/exact-five), installed as a user installs one — ``pip install``
 into an environment of its own — and played: ``--game exact-five`` starts on its board and the
 computer answers from the search process; its table seats its own kind of player; ``arena
---jobs 2`` plays it; uninstalled, the app starts and says one line, the choice kept; reinstalled,
-the choice is back. A plug-in that raises at import: the app starts, ``plugins`` names it."""
+--jobs 2`` plays it; ``serve`` draws it in the browser; uninstalled, the app starts and says one
+line, the choice kept; reinstalled, the choice is back. A plug-in that raises at import: the app
+starts, ``plugins`` names it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import signal
 import site
+import socket
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
+
+from .helpers.browser import free_port
+from .helpers.waiting import until_blocking
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "exact-five"
 DISTRIBUTION = "tictactoe-exact-five"
@@ -174,3 +182,44 @@ def test_a_plug_in_that_raises_at_import_is_named_and_the_app_starts(environment
         ]
     finally:
         environment.pip("uninstall", "-y", "broken-plug-in")
+
+
+async def test_serve_offers_it_in_the_browser(environment: Environment) -> None:
+    """Each browser's game is ``python -m tictactoe_tui``, which loads the plug-ins: with the
+    plug-in's game chosen, the page draws its board and names it."""
+    environment.settings.parent.mkdir(parents=True, exist_ok=True)
+    environment.settings.write_text(json.dumps({"board": "exact-five:9x9k5"}))
+    port = free_port()
+    server = subprocess.Popen(
+        [environment.python, "-m", "tictactoe_tui", "serve", "--port", str(port)],
+        env=environment.env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+
+        def listening() -> bool:
+            assert server.poll() is None, "serve ended"
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            except OSError:
+                return False
+            return True
+
+        until_blocking(listening, "serve to listen")
+        drawn = b""
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(f"http://127.0.0.1:{port}/ws?width=120&height=40") as browser,
+        ):
+            while b"Exact five" not in drawn:  # the sidebar names the game
+                message = await asyncio.wait_for(browser.receive(), 60)
+                assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    drawn += message.data
+        assert b"not installed" not in drawn
+    finally:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+        environment.settings.unlink()
