@@ -14,11 +14,9 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.jobs import AiJob, AiResult
-from tictactoe_tui.app.messages import AiMoved
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import ReviewPanel
-from tictactoe_tui.app.seats import SEAT_KINDS, Seat, SeatPorts
+from tictactoe_tui.app.seats import SEAT_KINDS, Seat, SeatMoved, SeatPorts
 from tictactoe_tui.app.sidebar import setting_options
 from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy
 from tictactoe_tui.engine.games import Game, registered_game
@@ -180,31 +178,16 @@ LISTED = ((1, 1), (2, 2), (0, 0), (3, 3), (1, 3), (3, 1), (0, 2), (2, 0))
 
 class ListSeat(Seat):
     """A new kind of seat: it answers from a list (the first of :data:`LISTED` still free),
-    at once, as the game screen's seats answer: a message to the screen about the state it was
-    asked about; an answer the screen no longer waits for is dropped."""
+    at once, through the seats' public message: :class:`SeatMoved` to the screen, for the state
+    it was asked about (an answer the screen no longer waits for is dropped)."""
 
     def __init__(self, ports: SeatPorts) -> None:
         self.owner = ports.owner
-        self.job: AiJob | None = None
 
     def take_turn(self, state: GameState) -> None:
         legal = state.board.legal_moves()
         move = next(move for move in LISTED if move in legal)
-        job = self.job = AiJob(state, LISTER.name, 0, 0.0)
-        self.owner.post_message(AiMoved(AiResult(job, Decision(move), 0.0)))
-
-    def answers(self, job: AiJob) -> bool:
-        if job is not self.job:
-            return False
-        self.job = None
-        return True
-
-    def stop(self) -> None:
-        self.job = None
-
-    @property
-    def thinking(self) -> bool:
-        return self.job is not None
+        self.owner.post_message(SeatMoved(self, state, move))
 
     def refusal(self, state: GameState) -> str | None:
         return "Wait: the lister is choosing"
@@ -337,3 +320,21 @@ def test_the_seating_of_a_table_from_outside_survives_every_step(torus: Game, li
     assert record.seating == seating
     assert record.state().seating == seating  # its replay
     assert str(game.table.player_name(game, Mark.O)) == LISTER.label
+
+
+async def test_seats_from_outside_playing_each_other_are_watched_at_the_watching_pace(torus: Game) -> None:
+    """Two listers: neither is played at this keyboard, so each reply waits the watching pace,
+    as the computer's do (before: only players marked ``by_level`` waited; these replied at once)."""
+    both = Table("lister vs lister", "listers", (LISTER.name, LISTER.name))
+    with (
+        PLAYERS.registered(LISTER.name, LISTER),
+        SEAT_KINDS.registered(LISTER.name, ListSeat),
+        TABLES.registered(both.name, both),
+    ):
+        settings = Settings(mode=both.name, preset=Preset(SIDE, SIDE, SIDE, "torus"))
+        app = TicTacToeApp(settings, seed=1, watch_delay=3600)
+        async with app.run_test(size=(100, 36)) as pilot:
+            await until(lambda: app.game_screen.game.ply == 1, "the first lister's move")
+            for _ in range(5):
+                await pilot.pause()
+            assert app.game_screen.game.ply == 1  # the next waits the pace (an hour here)

@@ -65,3 +65,15 @@ def test_named_says_in_one_line_which_names_there_are() -> None:
     assert colours.named("blue") == 2
     with pytest.raises(ValueError, match=r"^no colour is called 'pink': choose from red, blue$"):
         colours.named("pink")
+
+
+def test_the_same_entry_again_is_a_no_op_but_not_for_a_with_block() -> None:
+    """A process that meets a plug-in twice registers it twice: the same entry again is kept as
+    it is; a with block refuses a taken name (leaving it, it would take out what it did not add)."""
+    colours: Registry[tuple[int, int]] = Registry("colour")
+    red = colours.register("red", (255, 0))
+    assert colours.register("red", (255, 0)) is red  # equal: a no-op, the first kept
+    assert list(colours) == ["red"]
+    with pytest.raises(ValueError, match="a colour called 'red' is already registered"), colours.registered("red", red):
+        pass
+    assert colours["red"] is red

@@ -249,3 +249,23 @@ def test_a_settings_file_linked_to_a_pipe_or_device_is_never_written_through(pat
     assert problem is not None
     assert f"{pipe} is a named pipe, not a file" in problem
     assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("mode", "you vs first-free"), ("board", "exact-five:9x9k5"), ("level", "first-free")]
+)
+def test_a_choice_a_missing_plug_in_made_is_kept_for_when_it_is_back(paths: Paths, key: str, value: str) -> None:
+    """A plug-in's table, game or player, its plug-in not installed now: its default this launch,
+    said in one line, and the file keeps the choice (before, it was rewritten without it)."""
+    paths.config_dir.mkdir(parents=True)
+    content = json.dumps({"coordinates": False, key: value})
+    paths.settings.write_text(content)
+    settings, _theme, problem = load_settings(paths, strategy_names())
+    assert settings.coordinates is False
+    assert settings_to_json(settings, "")[key] == settings_to_json(Settings(), "")[key]
+    assert problem == (
+        f"{paths.settings}: {key} {value!r} is not installed now (a plug-in's?): using "
+        f"{settings_to_json(Settings(), '')[key]} this time; the file keeps it for when it is back"
+    )
+    assert paths.settings.read_text() == content
+    assert not list(paths.config_dir.glob("settings.json.bad-*"))

@@ -27,7 +27,11 @@ class Registry(Mapping[str, Entry]):
         self._order: list[str] = []
 
     def register(self, name: str, entry: Entry) -> Entry:
-        """Add ``entry`` as ``name``; returns it. A name already taken is refused (ValueError)."""
+        """Add ``entry`` as ``name``; returns it. The same entry again (equal to the one there) is
+        a no-op that returns the one there; a different one under a name already taken is
+        refused (ValueError)."""
+        if name in self._made and self._made[name] == entry:
+            return self._made[name]
         self._claim(name)
         self._made[name] = entry
         return entry
@@ -47,7 +51,9 @@ class Registry(Mapping[str, Entry]):
 
     @contextmanager
     def registered(self, name: str, entry: Entry) -> Iterator[Entry]:
-        """Add ``entry`` as ``name`` for the ``with`` block, then take it out again."""
+        """Add ``entry`` as ``name`` for the ``with`` block, then take it out again. A name already
+        taken is refused, even by an equal entry (the block would take out what it did not add)."""
+        self._check_free(name)
         self.register(name, entry)
         try:
             yield entry
@@ -61,9 +67,12 @@ class Registry(Mapping[str, Entry]):
         return self[name]
 
     def _claim(self, name: str) -> None:
+        self._check_free(name)
+        self._order.append(name)
+
+    def _check_free(self, name: str) -> None:
         if name in self:
             raise ValueError(f"a {self.kind} called {name!r} is already registered")
-        self._order.append(name)
 
     def __getitem__(self, name: str) -> Entry:
         if name not in self._made:

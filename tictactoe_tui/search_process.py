@@ -20,9 +20,10 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Analysis, Board, Budget, Decision, Move, Position, Strategy, analyze, get_strategy
-from .engine.games import Game, game_of, plug_ins, register_game
+from .engine.games import Game, game_of, plug_ins
 from .engine.review import MoveReview, judge_move
 from .engine.search.budget import CancelFlag
+from .plugins import adopt
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
 POLL_SECONDS = 0.02
@@ -155,15 +156,15 @@ Request = SearchRequest | AnalysisRequest | ReviewRequest | ReadyRequest
 
 
 def _serve(conn: Connection, cancel: ProcessEvent, plugged_in: tuple[Game, ...]) -> None:
-    """The child's loop: answer requests until the pipe closes. ``plugged_in``: the games the
-    app's process registered from outside the package (this process imported it afresh).
+    """The child's loop: answer requests until the pipe closes. It loads the plug-ins, as every
+    process does, and registers ``plugged_in``: the games the app's process registered from
+    outside the package (this process imported it afresh).
 
     Ctrl+C is ignored here: a terminal sends it to every process of its foreground group, and
     this one is told to stop by its parent (the pipe closing, the cancel event), so it never
     prints a ``KeyboardInterrupt`` of its own."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for game in plugged_in:
-        register_game(game)
+    adopt(plugged_in)
     while True:
         try:
             request = conn.recv()

@@ -21,7 +21,7 @@ from tictactoe_tui.app.commands import game_commands
 from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.help import HelpScreen, keys_table
 from tictactoe_tui.app.replay import ReplayScreen
-from tictactoe_tui.app.sidebar import Sidebar
+from tictactoe_tui.app.sidebar import Sidebar, setting_options
 from tictactoe_tui.app.status import StatusLine, leading, phrased, wrapped_height
 from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.engine import Board, Mark
@@ -432,9 +432,12 @@ async def test_command_palette_offers_every_setting(make_app: AppFactory) -> Non
             "Computer level: mcts",
             "Board: 7×7, 5 in a row",
             "Who goes first: coin flip",
-            "Mode: computer vs computer",
+            "Mode: Computer vs computer",  # its label, as the sidebar shows it (before: its name)
         ):
             assert title in titles
+        modes = [label for label, _name in setting_options("mode", app.game_screen.settings)]
+        offered = [title for title, _help, _run in game_commands(app.game_screen) if title.startswith("Mode: ")]
+        assert offered == [f"Mode: {label}" for label in modes]
         await pilot.press("ctrl+p")
         await pilot.press(*"level medium")  # as a player would type it
         await settle(app)  # the palette has found what was typed

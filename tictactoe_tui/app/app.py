@@ -83,6 +83,10 @@ class TicTacToeApp(App[None]):
         self.problems: list[str] = []
         for custom in THEMES:
             self.register_theme(custom)
+        from ..plugins import problems as plugin_problems
+
+        self.plugin_problems = plugin_problems()
+        """A line for each plug-in left out (the plug-ins are loaded before settings are read)."""
         stored, theme = Settings(), DEFAULT_THEME
         if paths is not None:  # settings as on disk: only what this copy changes is written back
             stored, theme, problem = load_settings(paths, STRATEGY_NAMES, self.available_themes)
@@ -137,6 +141,8 @@ class TicTacToeApp(App[None]):
         sys.setswitchinterval(START_SWITCH_INTERVAL)  # Python's own again once the start is drawn
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
+        for problem in self.plugin_problems:
+            self.notify(problem, title="Plug-in", severity="warning", timeout=12)
         if self.switched:
             self.notify(self.switched, title="Computer", timeout=12)
         if self.loaded is not None:  # the start's news: what was loaded

@@ -183,10 +183,19 @@ class ArchiveScreen(Screen[SavedGame | None]):
             self.reload()
         return record
 
+    def shown(self) -> GameRecord | None:
+        """The game under the cursor, if it can be shown (its game installed), else None with a
+        notice that names the plug-in it needs."""
+        record = self.highlighted()
+        if record is not None and record.missing is not None:
+            self.notify(record.missing, severity="warning")
+            return None
+        return record
+
     @on(DataTable.RowSelected)
     def action_open(self) -> None:
         """Replay the game under the cursor."""
-        record = self.highlighted()
+        record = self.shown()
         if record is not None:
             replay = ReplayScreen(record, self.archive, self.searcher, files=self.files)
             self.app.push_screen(replay, self.replay_closed)
@@ -200,7 +209,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
 
     def action_export(self) -> None:
         """Save the game under the cursor where the player's games go."""
-        record = self.highlighted()
+        record = self.shown()
         if record is not None:
             export_game(self, record, self.files)
 

@@ -70,8 +70,8 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
         yield f"Board: {preset.label}", "From the next game", partial(change, "preset", preset)
     for first in FirstPlayer:
         yield f"Who goes first: {first}", "From the next game", partial(change, "first", first)
-    for _label, name in setting_options("mode", screen.settings, visitor=visitor):  # as the sidebar
-        yield f"Mode: {name}", "From the next game", partial(change, "mode", name)
+    for label, name in setting_options("mode", screen.settings, visitor=visitor):  # as the sidebar names each table
+        yield f"Mode: {label}", "From the next game", partial(change, "mode", name)
     if screen.settings.coach:  # the one that changes something
         yield "Coach: off", "Play without the coach", partial(change, "coach", False)
     else:

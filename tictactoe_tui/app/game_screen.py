@@ -471,7 +471,7 @@ class GameScreen(PlayScreen, Aiming):
         self.take_turns()
 
     def on_ai_failed(self, message: AiFailed) -> None:
-        if self.seats.answering(message.job):
+        if message.job.state is self.game and self.seats.to_move(self.game).takes(message.job):
             self.thinking = self.seats.thinking
             self.notice = Notice(f"The computer player failed: {message.error}. Press n for a new game.", Cause.FAULT)
 

@@ -15,15 +15,7 @@ if TYPE_CHECKING:
     from ..engine.review import MoveReview
     from ..game import GameState, Scoreboard
     from ..store.savefile import SavedGame
-    from .jobs import AiJob, AiResult, AnalysisResult
-
-
-class AiMoved(Message):
-    """The computer chose a move for ``result.job``."""
-
-    def __init__(self, result: AiResult) -> None:
-        super().__init__()
-        self.result = result
+    from .jobs import AiJob, AnalysisResult
 
 
 class AiFailed(Message):

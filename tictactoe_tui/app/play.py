@@ -20,11 +20,11 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
 from ..engine import Move
-from ..game import AiMove, GameState, Scoreboard, Settings
+from ..game import GameState, Scoreboard, Settings
 from .ai import Searcher
 from .aiming import centre
-from .messages import AiMoved, Archived
-from .seats import SeatPorts, Seats
+from .messages import Archived
+from .seats import SeatMoved, SeatPorts, Seats
 from .status import Cause, Notice
 
 if TYPE_CHECKING:
@@ -179,19 +179,22 @@ class PlayScreen(Screen[None]):
         if game.board.is_over:
             self.game_finished(game)
 
-    # -- the computer's moves ----------------------------------------------------------------
+    # -- moves that arrive as messages ------------------------------------------------------
 
-    def on_ai_moved(self, message: AiMoved) -> None:
-        """Play the computer's move, unless the game moved on since it was asked (then drop it)."""
-        result = message.result
-        job = result.job
-        if job.state is not self.game or not self.seats.answering(job):
+    def on_seat_moved(self, message: SeatMoved) -> None:
+        """Play a seat's move (the computer's, a plug-in's), unless the game moved on since its
+        turn began or the seat no longer waits for it (then drop it). Where the next side is
+        not played at this keyboard either (computers, watched), the next turn waits the
+        watching pace."""
+        game = self.game
+        if message.state is not game or self.seats.to_move(game) is not message.seat:
+            return
+        if not message.seat.takes(message.token):
             return
         self.thinking = self.seats.thinking
-        board = self.game.board
-        ai = AiMove(self.game.symbol(board.to_move), result.decision.move, result.seconds, result.decision, job.level)
-        self.advance(self.game.play(result.decision.move, ai))
-        if self.game.level_to_move and self.host.watch_delay:
+        self.advance(game.play(message.move, message.ai))
+        watching = not self.game.board.is_over and self.seats.to_move(self.game).refusal(self.game) is not None
+        if watching and self.host.watch_delay:
             self.set_timer(self.host.watch_delay, self.take_turns)
         else:
             self.call_later(self.take_turns)

@@ -1,4 +1,4 @@
-"""Command line: ``tictactoe-tui`` plays; ``analyze``, ``arena``, ``games`` and ``stats`` answer.
+"""Command line: ``tictactoe-tui`` plays; ``analyze``, ``arena``, ``games``, ``stats`` and ``plugins`` answer.
 
 Bad arguments exit with status 2 and one line saying why. Each command lives in a module of
 its own, loaded only when it runs, so a quick answer never pays for the searches or Rich.
@@ -36,6 +36,9 @@ def _main(argv: Sequence[str] | None) -> int:
     # its first frame.
     gc.disable()
     try:
+        from ..plugins import load_plugins
+
+        load_plugins()  # before the parser offers games and tables, and before settings are read
         given = sys.argv[1:] if argv is None else argv
         if not given:  # nothing to parse: no command, no saved game, no choices (argparse not even loaded)
             from ..app import run_app
@@ -49,6 +52,7 @@ def _main(argv: Sequence[str] | None) -> int:
             args = build_parser().parse_args(given)
             if args.command is not None:
                 gc.enable()
+                tell_plugin_problems(args.command)
                 return run_command(args)
             if args.visitor and args.load is not None:  # a browser's visitor reads no file here
                 raise UsageError("--load cannot be given with --visitor")
@@ -62,6 +66,16 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_app(load=game, choices=choices, visitor=args.visitor)
     finally:
         gc.enable()
+
+
+def tell_plugin_problems(command: str) -> None:
+    """One line on standard error for each plug-in left out (``plugins`` lists them itself; the
+    app shows them in its window)."""
+    if command != "plugins":
+        from ..plugins import problems
+
+        for line in problems():
+            print(f"tictactoe-tui: {line}", file=sys.stderr)
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -93,4 +107,8 @@ def run_command(args: argparse.Namespace) -> int:
             from . import puzzle
 
             return puzzle.run(args)
+        case "plugins":
+            from . import plugins
+
+            return plugins.run(args)
     raise UsageError(f"unknown command {args.command!r}")

@@ -35,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
         record = archive.get(args.id)
         if record is None:
             raise UsageError(f"no game {args.id} in the archive")
+        if record.missing is not None:
+            raise UsageError(record.missing)
         if args.games_command == "show":
             return print_game(record, args.json)
         if args.games_command == "review":

@@ -96,11 +96,16 @@ def series_options(
 
 def arena_pool(jobs: int) -> AbstractContextManager[Executor | None]:
     """Processes to play games in, or none for one job. Spawned, not forked: the progress
-    display runs a thread."""
+    display runs a thread. Each loads the plug-ins and is handed the games registered here."""
 
     if jobs == 1:
         return nullcontext()
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+    from ..engine.games import plug_ins
+    from ..plugins import adopt
+
+    return ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("spawn"), initializer=adopt, initargs=(plug_ins(),)
+    )
 
 
 def shape_text(start: Board) -> str:

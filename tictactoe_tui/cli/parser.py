@@ -221,6 +221,9 @@ def build_parser() -> _Parser:
     puzzle.add_argument("--list", action="store_true", help="list the puzzles and your results instead of playing")
     puzzle.add_argument("--json", action="store_true", help="with --list: print a JSON list")
 
+    plugins = commands.add_parser("plugins", help="the installed plug-ins, what each brings, and any left out")
+    plugins.add_argument("--json", action="store_true", help="print a JSON list, one entry per plug-in")
+
     serve = commands.add_parser("serve", help="play in a web browser (each visitor gets their own game)")
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"

@@ -93,6 +93,14 @@ class GameRecord:
         return board_label(self.game, self.rows, self.cols, self.k)
 
     @property
+    def missing(self) -> str | None:
+        """Why it cannot be shown now (its game or table is a plug-in's, not installed), or None."""
+        if self.game not in RULES or self.mode not in TABLES:
+            what, name = ("game", self.game) if self.game not in RULES else ("table", self.mode)
+            return f"Game #{self.id} needs the {what} {name!r}, from a plug-in not installed now"
+        return None
+
+    @property
     def result_text(self) -> str:
         """E.g. ``You won``, ``X won`` or ``Draw``, as the player saw it."""
         return result_text(self.mode, self.winner, self.x_symbol, self.outcome)

@@ -153,7 +153,8 @@ class InProgress:
 
 def left_behind(paths: Paths) -> LeftBehind | None:
     """The newest game a copy of the app that is no longer running left unfinished, if any.
-    A file that cannot be read as a game is removed (it was never more than a copy)."""
+    A file that cannot be read as a game is removed (it was never more than a copy); one of a
+    game or a kind of player whose plug-in is not installed now is kept for when it is."""
     from . import savefile
 
     try:
@@ -165,6 +166,8 @@ def left_behind(paths: Paths) -> LeftBehind | None:
             continue
         try:
             game = savefile.read_game(path)
+        except savefile.NotInstalled:
+            continue  # a plug-in's game or player, not installed now: kept, offered once it is back
         except savefile.SaveFileError:
             _discard(path, path.with_suffix(".lock"))
             continue

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..engine import Board, BoardError, Position, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
+from ..engine.rules import RULES
 from ..table import PLAYERS
 from ..table import Seating as Seating
 from ..words import whole_number
@@ -72,11 +73,23 @@ def _seating(fields: dict[str, str]) -> Seating | None:
         return None
     players = tuple(fields["players"].lower().split())
     marks = tuple(fields.get("marks", "X O").upper().split())
-    if len(players) != 2 or not set(players) <= set(PLAYERS):
+    if len(players) != 2:
         raise SaveFileError(f"players must be two of {', '.join(PLAYERS)}, not {fields['players'][:40]!r}")
+    for player in players:
+        if player not in PLAYERS:
+            raise NotInstalled("kind of player", player, ", ".join(PLAYERS))
     if marks not in (("X", "O"), ("O", "X")):
         raise SaveFileError(f"marks must be 'X O' or 'O X', not {fields['marks'][:40]!r}")
     return Seating(fields.get("table", "").lower(), (players[0], players[1]), (marks[0], marks[1]))
+
+
+class NotInstalled(SaveFileError):
+    """A saved game of a game or kind of player not installed now (a plug-in's): kept, readable
+    once it is back."""
+
+    def __init__(self, what: str, name: str, there: str) -> None:
+        super().__init__(f"unknown {what} {name!r} (a plug-in's, not installed now?): choose from {there}")
+        self.name = name
 
 
 def parse_game(text: str) -> SavedGame:
@@ -106,6 +119,8 @@ def parse_game(text: str) -> SavedGame:
     if k is None:
         raise SaveFileError(f"k must be a whole number, not {fields['k'][:40]!r}")
     game = fields.get("game", DEFAULT_GAME)
+    if game not in RULES and game == game.strip().lower():
+        raise NotInstalled("game", game, ", ".join(RULES))
     try:
         final = Board.parse(fields["board"], k=k, game=game)
     except BoardError as error:

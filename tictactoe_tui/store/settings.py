@@ -10,11 +10,17 @@ from functools import partial
 from typing import Any
 
 from ..engine import BoardError
+from ..engine.rules import RULES
 from ..game import THINK_LIMITS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
 from ..table import TABLES
 from .files import BadFile, Paths, leave_out, load
 
 DEFAULT_THEME = "textual-dark"
+
+
+class Unavailable(BadFile):
+    """A value written well that names what is not installed now (a plug-in's game, table or
+    player): kept in the file for when it is back, its default used this launch only."""
 
 
 def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
@@ -35,11 +41,12 @@ def settings_to_json(settings: Settings, theme: str) -> dict[str, Any]:
 
 def settings_from_json(
     data: Any, known_levels: Collection[str], known_themes: Collection[str] | None = None
-) -> tuple[Settings, str, dict[str, str]]:
+) -> tuple[Settings, str, dict[str, str], frozenset[str]]:
     """Settings and theme from the file's content, checked field by field (``known_levels``: the
     levels and players it may name; ``known_themes``: the themes, None to take any name). A field
-    that cannot be used is left out, its default used and a line says so (by the file's key); a
-    file that is not an object at all is :class:`BadFile`."""
+    that cannot be used gets its default and a line that says so (by the file's key); the keys
+    last returned are those to keep in the file all the same (:class:`Unavailable`: a plug-in's
+    name, usable again once it is installed). A file that is not an object is :class:`BadFile`."""
     if not isinstance(data, dict):
         raise BadFile(f"a {type(data).__name__} where an object was expected")
     defaults = Settings()
@@ -56,6 +63,7 @@ def settings_from_json(
     }
     values: dict[str, Any] = {}
     problems: dict[str, str] = {}
+    kept: set[str] = set()
     for field, read in fields.items():
         key = FILE_KEYS.get(field, field)
         if key not in data:
@@ -63,12 +71,17 @@ def settings_from_json(
         try:
             values[field] = read(data[key])
         except BadFile as error:
-            problems[key] = f"{key} {_shown(data[key])} {error}: using {_written(settings_to_json(defaults, '')[key])}"
+            default = _written(settings_to_json(defaults, "")[key])
+            if isinstance(error, Unavailable):
+                kept.add(key)
+                problems[key] = f"{key} {_shown(data[key])} {error}: using {default} this time"
+            else:
+                problems[key] = f"{key} {_shown(data[key])} {error}: using {default}"
     theme = data.get("theme", DEFAULT_THEME)
     if not isinstance(theme, str) or (known_themes is not None and theme not in known_themes):
         problems["theme"] = f"theme {_shown(theme)} is not available: using {DEFAULT_THEME}"
         theme = DEFAULT_THEME
-    return replace(defaults, **values), theme, problems
+    return replace(defaults, **values), theme, problems, frozenset(kept)
 
 
 #: The settings file's name for a field of :class:`Settings`, where it is not the field's own.
@@ -97,15 +110,28 @@ def _choice(enum: type[StrEnum]) -> Callable[[Any], Any]:
     return read
 
 
+NOT_INSTALLED = "is not installed now (a plug-in's?)"
+
+
+def _unavailable(value: str, error: str) -> BadFile:
+    """What a name not registered now is: :class:`Unavailable` (kept) where it is written as
+    names are (lower case, no spaces around), else a value to leave out (``error``)."""
+    return Unavailable(NOT_INSTALLED) if value and value == value.strip().lower() else BadFile(error)
+
+
 def _table(value: Any) -> str:
-    if not isinstance(value, str) or value not in TABLES:
+    if not isinstance(value, str):
         raise BadFile(f"is not one of {', '.join(TABLES)}")
+    if value not in TABLES:
+        raise _unavailable(value, f"is not one of {', '.join(TABLES)}")
     return value
 
 
 def _level(known_levels: Collection[str], value: Any) -> str:
-    if not isinstance(value, str) or value not in known_levels:
+    if not isinstance(value, str):
         raise BadFile("is not a level or player of this version")
+    if value not in known_levels:
+        raise _unavailable(value, "is not a level or player of this version")
     return value
 
 
@@ -125,6 +151,9 @@ def _flag(value: Any) -> bool:
 def _board(value: Any) -> Preset:
     if not isinstance(value, str):
         raise BadFile("is not written like 4x4k4")
+    game = value.rpartition(":")[0]
+    if game and game not in RULES and game == game.strip().lower():
+        raise Unavailable(NOT_INSTALLED)
     try:
         return Preset.from_key(value)
     except BoardError as error:
@@ -137,12 +166,15 @@ def load_settings(
     """Settings, theme and a problem to report (one line); defaults for a missing file, or one
     that is not a JSON object (set aside), and for each field that cannot be used: said once,
     the file then holds the fields it can use (as it was: set aside), so the next start says
-    nothing."""
-    (settings, theme, problems), problem = load(
+    nothing. A value naming what is not installed now (a plug-in's) stays in the file, its
+    default used for this launch only (said at each start without it), and is back with it."""
+    (settings, theme, problems, kept), problem = load(
         paths.settings,
         lambda data: settings_from_json(data, known_levels, known_themes),
-        lambda: (Settings(), DEFAULT_THEME, {}),
+        lambda: (Settings(), DEFAULT_THEME, {}, frozenset()),
     )
     if problems:
-        problem = f"{paths.settings}: {'; '.join(problems.values())}; {leave_out(paths.settings, problems)}"
+        dropped = [key for key in problems if key not in kept]
+        done = leave_out(paths.settings, dropped) if dropped else "the file keeps it for when it is back"
+        problem = f"{paths.settings}: {'; '.join(problems.values())}; {done}"
     return settings, theme, problem

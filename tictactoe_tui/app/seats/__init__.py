@@ -7,21 +7,29 @@ plug-in's own) registered in :data:`SEAT_KINDS`, with its words in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from functools import partial
 
 from ...engine.board import Mark
 from ...game import GameState
+from ...plugins import PLUGGED_SEATS, seat_maker
 from ...registry import Registry
 from ...table import COMPUTER, FRIEND, YOU
-from .base import Seat, SeatPorts
+from .base import Seat, SeatMoved, SeatPorts
 from .computer import ComputerSeat
 from .friend import FriendSeat
 from .human import HumanSeat
 
-if TYPE_CHECKING:
-    from ..jobs import AiJob
-
-__all__ = ["SEAT_KINDS", "ComputerSeat", "FriendSeat", "HumanSeat", "Seat", "SeatPorts", "Seats"]
+__all__ = [
+    "SEAT_KINDS",
+    "ComputerSeat",
+    "FriendSeat",
+    "HumanSeat",
+    "Seat",
+    "SeatMoved",
+    "SeatPorts",
+    "Seats",
+    "seat_kind",
+]
 
 #: How each kind of player's seat is made, by the player's name (see :data:`tictactoe_tui.table.PLAYERS`):
 #: from what the game screen offers its seats. A new kind of player registers its seat here.
@@ -29,6 +37,14 @@ SEAT_KINDS: Registry[Callable[[SeatPorts], Seat]] = Registry("kind of seat")
 SEAT_KINDS.register(YOU.name, lambda ports: HumanSeat())
 SEAT_KINDS.register(COMPUTER.name, ComputerSeat)
 SEAT_KINDS.register(FRIEND.name, lambda ports: FriendSeat())
+
+
+def seat_kind(name: str) -> Callable[[SeatPorts], Seat]:
+    """How the seat of the kind of player ``name`` is made: registered here, or by a plug-in
+    (:data:`tictactoe_tui.plugins.PLUGGED_SEATS`, imported now, when a game first seats it)."""
+    if name not in SEAT_KINDS and name in PLUGGED_SEATS:
+        SEAT_KINDS.register_loader(name, partial(seat_maker, PLUGGED_SEATS[name]))
+    return SEAT_KINDS.named(name)
 
 
 class Seats:
@@ -48,7 +64,7 @@ class Seats:
         """Who plays ``mark`` in ``state``."""
         name = state.seating.of(mark).name
         if name not in self._seats:
-            self._seats[name] = SEAT_KINDS.named(name)(self._ports)
+            self._seats[name] = seat_kind(name)(self._ports)
         return self._seats[name]
 
     def to_move(self, state: GameState) -> Seat:
@@ -58,10 +74,6 @@ class Seats:
     def waiting(self, state: GameState) -> Seat:
         """Who plays the side not to move."""
         return self.of(state, state.board.to_move.other)
-
-    def answering(self, job: AiJob) -> bool:
-        """Whether a seat waits for ``job`` (then it waits no more)."""
-        return any(seat.answers(job) for seat in self)
 
     def __iter__(self) -> Iterator[Seat]:
         return iter(list(self._seats.values()))

@@ -7,18 +7,19 @@ from typing import TYPE_CHECKING
 
 from ...engine.board import Geometry
 from ...game import GameState
-from ..messages import AiFailed, AiMoved
-from .base import Seat, SeatPorts
+from ..messages import AiFailed
+from .base import Seat, SeatMoved, SeatPorts
 
 if TYPE_CHECKING:  # loaded with the first job
-    from ..jobs import AiJob, Job
+    from ..jobs import AiJob, AiResult, Job
 
 
 class ComputerSeat(Seat):
     """Searches in a thread worker of ``owner`` (the search itself runs in a child process);
-    the worker touches no widget: it posts :class:`AiMoved` or :class:`AiFailed` to ``owner``.
-    A job is tagged with the exact state it was asked about; the level and think time are read
-    when the turn starts, so a level changed mid-game applies to the very next move."""
+        the worker touches no widget: it posts :class:`SeatMoved` (as every seat that answers later
+    does, tagged with its job) or :class:`AiFailed` to ``owner``.
+        A job is tagged with the exact state it was asked about; the level and think time are read
+        when the turn starts, so a level changed mid-game applies to the very next move."""
 
     def __init__(self, ports: SeatPorts) -> None:
         self.owner, self.searcher = ports.owner, ports.searcher
@@ -42,7 +43,16 @@ class ComputerSeat(Seat):
         if self._searches is None:
             self._searches = Job(self.owner, "ai")
         job = AiJob(state, self.level(), self.rng.getrandbits(64), self.seconds())
-        self._searches.start(job, lambda cancel: AiMoved(self.searcher(job, cancel)), partial(AiFailed, job))
+        self._searches.start(job, lambda cancel: self.moved(self.searcher(job, cancel)), partial(AiFailed, job))
+
+    def moved(self, result: AiResult) -> SeatMoved:
+        """The message that plays the search's move (made in the worker)."""
+        from ...game import AiMove
+
+        job, decision = result.job, result.decision
+        mark = job.state.symbol(job.state.board.to_move)
+        ai = AiMove(mark, decision.move, result.seconds, decision, job.level)
+        return SeatMoved(self, job.state, decision.move, token=job, ai=ai)
 
     def wait_turn(self, state: GameState) -> None:
         """While the person moves, have the search load what a game of this kind and shape
@@ -58,9 +68,9 @@ class ComputerSeat(Seat):
             self.owner.run_worker, ready, name="get-ready", group="get-ready", thread=True, exit_on_error=False
         )
 
-    def answers(self, job: AiJob) -> bool:
-        """Whether ``job`` is the one this seat still waits for (then it waits no more)."""
-        return self._searches is not None and self._searches.answers(job)
+    def takes(self, token: object) -> bool:
+        """Whether ``token`` is the search this seat still waits for (then it waits no more)."""
+        return self._searches is not None and self._searches.answers(token)
 
     def stop(self) -> None:
         if self._searches is not None:

@@ -37,9 +37,16 @@ if TYPE_CHECKING:
 def register_game(game: Game) -> Game:
     """Offer ``game`` everywhere games are offered (the sidebar, the palette, the command line,
     files, the archive): its rules join :data:`~..rules.RULES`, it joins :data:`GAMES`, and its
-    own players (:attr:`Game.players`) join :data:`STRATEGIES`. A name already taken is refused
-    (ValueError), and then nothing is registered."""
-    taken = [name for name in (game.name, *(player.name for player in game.players)) if name in {*GAMES, *STRATEGIES}]
+    own players (:attr:`Game.players`) join :data:`STRATEGIES`. The same game again (its rules
+    of the same class: say, a copy a spawned process unpickled) is a no-op that returns the one
+    registered; a name already taken otherwise is refused (ValueError), and then nothing is
+    registered."""
+    if game.name in GAMES and type(GAMES[game.name].rules) is type(game.rules):
+        return GAMES[game.name]
+    taken = [game.name] if game.name in GAMES else []
+    # its own players' names against every strategy's (which loads the package's own games: a
+    # game without players of its own, most plug-ins', is registered without loading them)
+    taken += [player.name for player in game.players if player.name in GAMES or player.name in STRATEGIES]
     if taken:
         raise ValueError(f"already registered: {', '.join(taken)}")
     RULES.register(game.name, game.rules)
@@ -64,7 +71,10 @@ def unregister_game(name: str) -> None:
 
 @contextmanager
 def registered_game(game: Game) -> Iterator[Game]:
-    """``game`` registered (:func:`register_game`) for the ``with`` block, then taken out again."""
+    """``game`` registered (:func:`register_game`) for the ``with`` block, then taken out again;
+    a name already taken is refused, even by the same game (the block would take it out)."""
+    if game.name in GAMES:
+        raise ValueError(f"already registered: {game.name}")
     register_game(game)
     try:
         yield game

@@ -191,12 +191,16 @@ class Rules(ABC):
         return 4
 
     def check_size(self, rows: int, cols: int, k: int) -> None:
-        """Refuse board sizes and line lengths this game does not support."""
+        """Refuse board sizes and line lengths this game does not support: by default rows and
+        columns of 3 to 7, 15×15, or the size of one of the game's :attr:`presets` (so a game
+        from a plug-in declares its sizes there, or overrides this)."""
         square_gomoku = rows == cols == GOMOKU_SIDE
-        if not square_gomoku and not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        fits = MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE
+        own = sorted({f"{r}×{c}" for r, c, _k in self.presets if max(r, c) > MAX_SIDE and (r, c) != (GOMOKU_SIDE,) * 2})
+        if not square_gomoku and not fits and f"{rows}×{cols}" not in own:
             raise BoardError(
                 f"{board_size(rows, cols)} is not supported: rows and columns must each be "
-                f"{MIN_SIDE} to {MAX_SIDE}, or the board 15×15"
+                f"{MIN_SIDE} to {MAX_SIDE}, or the board {' or '.join([*own, '15×15'])}"
             )
         longest = max(rows, cols)
         if not 3 <= k <= longest:
