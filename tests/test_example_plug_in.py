@@ -22,7 +22,7 @@ import aiohttp
 import pytest
 
 from .helpers.browser import free_port
-from .helpers.waiting import until_blocking
+from .helpers.waiting import TIMEOUT, until_blocking
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "exact-five"
 DISTRIBUTION = "tictactoe-exact-five"
@@ -185,10 +185,9 @@ def test_a_plug_in_that_raises_at_import_is_named_and_the_app_starts(environment
 
 
 async def test_serve_offers_it_in_the_browser(environment: Environment) -> None:
-    """Each browser's game is ``python -m tictactoe_tui``, which loads the plug-ins: with the
-    plug-in's game chosen, the page draws its board and names it."""
-    environment.settings.parent.mkdir(parents=True, exist_ok=True)
-    environment.settings.write_text(json.dumps({"board": "exact-five:9x9k5"}))
+    """Each browser's game is ``python -m tictactoe_tui --visitor``, which loads the plug-ins (and
+    none of the serving user's settings): the palette offers the plug-in's game, and once chosen
+    the sidebar names it."""
     port = free_port()
     server = subprocess.Popen(
         [environment.python, "-m", "tictactoe_tui", "serve", "--port", str(port)],
@@ -213,13 +212,24 @@ async def test_serve_offers_it_in_the_browser(environment: Environment) -> None:
             aiohttp.ClientSession() as session,
             session.ws_connect(f"http://127.0.0.1:{port}/ws?width=120&height=40") as browser,
         ):
-            while b"Exact five" not in drawn:  # the sidebar names the game
-                message = await asyncio.wait_for(browser.receive(), 60)
-                assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
-                if message.type == aiohttp.WSMsgType.BINARY:
-                    drawn += message.data
+
+            async def read_until(words: bytes) -> None:
+                nonlocal drawn
+                drawn = b""
+                async with asyncio.timeout(TIMEOUT):
+                    while words not in drawn:
+                        message = await browser.receive()
+                        assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
+                        if message.type == aiohttp.WSMsgType.BINARY:
+                            drawn += message.data
+
+            await read_until(b"Classic")  # the first frame's sidebar
+            await browser.send_json(["stdin", "\x10"])  # Ctrl+P: the palette
+            await browser.send_json(["stdin", "Game: Exact five"])
+            await read_until(b"six or more in a row do not")  # its command offered, with the game's rules
+            await browser.send_json(["stdin", "\r"])
+            await read_until(b"Exact five")  # chosen: the sidebar names the game
         assert b"not installed" not in drawn
     finally:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait()
-        environment.settings.unlink()

@@ -164,6 +164,8 @@ def read_game(path: Path) -> SavedGame:
         raise SaveFileError(f"{path} is not a text file") from None
     try:
         return replace(parse_game(text), source=str(path))
+    except NotInstalled:
+        raise  # as it is: its reader keeps the game for when the plug-in is back
     except SaveFileError as error:
         raise SaveFileError(f"{path}: {error}") from None
 
