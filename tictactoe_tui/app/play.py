@@ -21,7 +21,8 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
 from ..engine import Move
-from ..game import AiMove, GameState, Scoreboard, Settings
+from ..game import HINT, OVERLAY, TAKE_BACK, AiMove, GameState, Scoreboard, Settings
+from ..table import VS_COMPUTER
 from .ai import Searcher
 from .aiming import centre
 from .messages import AiMoved, Archived
@@ -31,6 +32,10 @@ from .status import Cause, Notice
 if TYPE_CHECKING:
     from ..engine import Analysis
     from ..store.archive import Archive, GameRecord
+
+
+#: Why a game went unrated, for the status line.
+UNRATED_BY = {HINT: "a hint was shown", OVERLAY: "the analysis was shown", TAKE_BACK: "a move was taken back"}
 
 
 def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
@@ -74,6 +79,8 @@ class PlayScreen(Screen[None]):
     online_banner: reactive[str] = reactive("", init=False, repaint=False)
     """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
     scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
+    rating: reactive[str] = reactive("", init=False, repaint=False)
+    """Your rating on the board in play, for the score line ('' before your first rated game there)."""
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
     analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
     """The overlay's values for the position shown (None when off or not yet known)."""
@@ -97,6 +104,10 @@ class PlayScreen(Screen[None]):
         """The last game that ended here, as it went to the archive."""
         self.archiving: Worker[None] | None = None
         """The worker writing it."""
+        self._aids: dict[int, frozenset[str]] = {}
+        """Help taken in the game of each number and not yet in its state."""
+        self._unrated_news: str | None = None
+        """The help that just made the game shown unrated, for the next notice to say."""
 
     def watch_settings(self, settings: Settings) -> None:
         self.coordinates = settings.coordinates
@@ -149,10 +160,70 @@ class PlayScreen(Screen[None]):
         self.thinking = False
 
     def advance(self, game: GameState) -> None:
-        """Show a position reached by playing a move; a game that ends here is counted."""
-        self.game = game
+        """Show a position reached by playing a move, with the help taken since the last one
+        (a hint, the overlay: they leave the game unrated); a game that ends here is counted."""
+        self.game = game = game.with_aids(self.aids_taken(game))
         if game.board.is_over:
             self.game_finished(game)
+
+    def aids_taken(self, game: GameState) -> frozenset[str]:
+        """The help taken in ``game`` that its state does not hold yet: a hint shown in it, the
+        overlay on now."""
+        taken = self._aids.get(game.number, frozenset())
+        return taken | {OVERLAY} if self.overlay else taken
+
+    def on_mount(self) -> None:
+        self.watch(self, "game", self.took_back, init=False)
+        self.show_rating()
+
+    def show_rating(self) -> None:
+        """Put your rating on the board in play in the score line (against the computer, once
+        you have one there), saying so when this game will not count in it."""
+        game = self.game
+        if game.seating.table != VS_COMPUTER.name:
+            self.rating = ""
+            return
+        from ..engine.strength import Shape
+
+        board = self.host.archive.rating(Shape.of(game.board))
+        rated = "" if game.rated else " (not this game)"
+        self.rating = "" if board is None else f"rating {board.rating.text()}{rated}"
+
+    def took_back(self, old: GameState, new: GameState) -> None:
+        """Say, the first time, that a take-back left a game that would have been rated unrated."""
+        if new.number != old.number:
+            self._unrated_news = None
+        elif old.rated and not self._aids.get(new.number) and TAKE_BACK in new.aids and not new.board.is_over:
+            self._unrated_news = TAKE_BACK
+            self.show_rating()
+
+    def watch_hint(self, hint: Move | None) -> None:
+        if hint is not None:
+            self.aid(HINT)
+
+    def watch_overlay(self, overlay: bool) -> None:
+        if overlay:
+            self.aid(OVERLAY)
+
+    def aid(self, aid: str) -> None:
+        """Note help taken in the game shown (it goes into the state with the next move: replacing
+        the state now would drop the searches asked about it); the first time help leaves a game
+        that would have been rated unrated, the next notice says so."""
+        game = self.game
+        first = game.rated and not game.board.is_over and not self._aids.get(game.number)
+        self._aids[game.number] = self._aids.get(game.number, frozenset()) | {aid}
+        if first:
+            self._unrated_news = aid
+            self.show_rating()
+
+    def validate_notice(self, notice: Notice | None) -> Notice | None:
+        """The notice, saying once that the game is unrated now when help just made it so: on
+        what the take-back key says, or on the hint or the overlay once its values are shown."""
+        aid = self._unrated_news
+        if notice is None or aid is None or (aid != TAKE_BACK and self.hint is None and self.analysis is None):
+            return notice
+        self._unrated_news = None
+        return Notice(f"{notice}; this game is unrated now ({UNRATED_BY[aid]})", notice.cause)
 
     # -- the computer's moves ----------------------------------------------------------------
 
@@ -185,6 +256,7 @@ class PlayScreen(Screen[None]):
             self.notify(switched, title="Computer", timeout=12)
         self.game = game
         self.cursor = centre(game.board)
+        self.show_rating()
         self.take_turns()
 
     def game_finished(self, game: GameState) -> None:
@@ -223,5 +295,6 @@ class PlayScreen(Screen[None]):
         self.post_message(Archived(problem))
 
     def on_archived(self, message: Archived) -> None:
+        self.show_rating()  # the game just kept may have moved it
         if message.problem:
             self.notify(message.problem, title="Not saved", severity="warning", timeout=10)

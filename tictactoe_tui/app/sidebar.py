@@ -115,6 +115,8 @@ class Sidebar(Vertical):
     settings: reactive[Settings | None] = reactive(None, repaint=False)
     game: reactive[GameState | None] = reactive(None, repaint=False)
     scores: reactive[Scoreboard] = reactive(Scoreboard, repaint=False)
+    rating: reactive[str] = reactive("", repaint=False)
+    """Your rating on the board in play, under the score line ('' before your first rated game there)."""
 
     class ResetScores(Message):
         """The player asked to reset the session's scores."""
@@ -252,7 +254,11 @@ class Sidebar(Vertical):
     def watch_scores(self) -> None:
         self._show_scores()
 
+    def watch_rating(self) -> None:
+        self._show_scores()
+
     def _show_scores(self) -> None:
         """The score line of the pair playing now (a change of mode brings their own tally)."""
         scores = self.scores if self.game is None else self.scores.facing(self.game)
-        self.query_one("#scores", Static).update(str(scores))
+        rating = f"\n{self.rating}" if self.rating else ""
+        self.query_one("#scores", Static).update(f"{scores}{rating}")

@@ -26,7 +26,7 @@ CLASSIC = DEFAULT_GAME
 
 GAME_COLUMNS = (
     "id, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol,"
-    " moves, times, winner, outcome, started_at, ended_at, app_version, coached"
+    " moves, times, winner, outcome, started_at, ended_at, app_version, coached, aids"
 )
 
 #: What makes games of one kind: their streaks run together (coached games apart).
@@ -60,6 +60,8 @@ class GameRecord:
     id: int | None = None
     coached: bool = False
     """Whether the coach told of each mistake at once (counted apart in the statistics)."""
+    aids: str = ""
+    """The help taken that leaves the game unrated, e.g. ``hint take-back`` (:attr:`.GameState.aids`)."""
 
     @classmethod
     def of(cls, game: GameState, level: str, ended_at: float | None = None) -> GameRecord:
@@ -85,6 +87,7 @@ class GameRecord:
             started_at=game.started,
             ended_at=time.time() if ended_at is None else ended_at,
             coached=game.coached,
+            aids=" ".join(game.aids),
         )
 
     @property
@@ -201,6 +204,7 @@ def _row_values(record: GameRecord) -> tuple[Any, ...]:
         record.ended_at,
         record.app_version,
         int(record.coached),
+        record.aids,
     )
 
 
@@ -220,7 +224,7 @@ def streak_before(connection: sqlite3.Connection, kind: Sequence[Any], game_id: 
 
 def _record_from_row(row: Sequence[Any]) -> GameRecord:
     (id_, game, rows, cols, k, mode, level, x_player, o_player, x_symbol) = row[:10]
-    (moves, times, winner, outcome, started_at, ended_at, app_version, coached) = row[10:]
+    (moves, times, winner, outcome, started_at, ended_at, app_version, coached, aids) = row[10:]
     return GameRecord(
         rows=rows,
         cols=cols,
@@ -240,6 +244,7 @@ def _record_from_row(row: Sequence[Any]) -> GameRecord:
         app_version=app_version,
         id=id_,
         coached=bool(coached),
+        aids=aids,
     )
 
 

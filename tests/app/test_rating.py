@@ -1,0 +1,74 @@
+"""The player's rating in the app: a finished game against a calibrated level moves it and the
+score line shows it; a hint, the overlay or a take-back leaves the game unrated, and the status
+says so once."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.game import Settings
+
+from ..helpers.app import AppFactory, settle, status
+from ..helpers.players import FirstFree
+from ..helpers.waiting import until
+
+#: You (X) take column a while the computer (first free square) fills the top row after a1.
+YOUR_WIN = ("1", "4", "7")
+
+
+async def play(pilot: Pilot[None], app: TicTacToeApp, keys: tuple[str, ...]) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(app)
+
+
+def score_line(app: TicTacToeApp) -> str:
+    return str(app.query_one("#scores", Static).render())
+
+
+async def test_a_won_game_against_impossible_moves_the_rating_and_the_score_line_shows_it(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(Settings(level="impossible"), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        assert "rating" not in score_line(app)  # no rated game yet
+        await play(pilot, app, YOUR_WIN)
+        assert app.game_screen.game.board.winner is not None
+        await until(lambda: "rating" in score_line(app), "the score line to show the rating")
+        (board,) = app.archive.ratings()
+        assert board.games == 1
+        assert board.rating.rating > 1500  # a win against a level rated below a new player's 1500
+        assert f"rating {board.rating.text()}" in score_line(app)
+        assert "±" in score_line(app)  # provisional after one game
+
+
+@pytest.mark.parametrize(("key", "why"), [("i", "a hint was shown"), ("a", "the analysis was shown")])
+async def test_a_hint_or_the_overlay_leaves_the_game_unrated_and_the_status_says_so_once(
+    make_app: AppFactory, key: str, why: str
+) -> None:
+    app = make_app(Settings(level="impossible"), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await play(pilot, app, ("1", key))
+        await until(lambda: why in status(app), f"the status to say {why!r}")
+        assert "this game is unrated now" in status(app)
+        await play(pilot, app, (key, key, "4"))
+        assert "unrated" not in status(app)  # said once
+        await play(pilot, app, ("7",))
+        await until(lambda: app.game_screen.archiving is not None and app.game_screen.archiving.is_finished)
+        assert app.game_screen.game.board.is_over
+        assert app.archive.ratings() == []
+        assert app.archive.page()[0].id == 1  # the game is kept, only not rated
+
+
+async def test_a_take_back_leaves_the_game_unrated(make_app: AppFactory) -> None:
+    app = make_app(Settings(level="impossible"), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await play(pilot, app, ("1", "u"))
+        await until(lambda: "a move was taken back" in status(app), "the status to say the take-back")
+        await play(pilot, app, YOUR_WIN)
+        await until(lambda: app.game_screen.archiving is not None and app.game_screen.archiving.is_finished)
+        assert app.game_screen.game.board.winner is not None
+        assert app.archive.ratings() == []
