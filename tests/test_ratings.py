@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 
 import glicko2
 import pytest
 
 from tests.helpers.archive import game
+from tictactoe_tui import cli
 from tictactoe_tui.engine.games import LEVEL_NAMES
 from tictactoe_tui.engine.strength import Blend, Shape, calibration, ratings_for
 from tictactoe_tui.store.archive import Archive
+from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.ratings import PaperPlayer, Rating, opponent_of, updated
 
 #: Glickman's example (glicko2.pdf, "Example calculation"): a 1500 player, deviation 200,
@@ -132,3 +135,26 @@ def test_match_me_plays_between_the_levels_around_a_rating() -> None:
     assert 0 < blend.share < 1
     assert ratings.rating_at(ratings.place_of(blend)) == pytest.approx(middle, abs=1)
     assert Blend.parse(blend.name) == blend
+
+
+def test_stats_carries_the_ratings_and_every_levels_rating(home: Paths, capsys: pytest.CaptureFixture[str]) -> None:
+    """After one 3×3 game against ``impossible`` in a fresh home, ``stats --json`` has the 3×3
+    rating with games 1, moved from the start, and each calibrated level's rating; ``stats``
+    prints the same rating with the level nearest it."""
+    archive = Archive.open(home)
+    archive.record(dataclasses.replace(game(0), level="impossible"))
+    archive.close()
+    assert cli.main(["stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [rating] = data["ratings"]
+    assert (rating["game"], rating["board"], rating["games"]) == ("classic", "3x3", 1)
+    assert rating["rating"] != 1500
+    assert rating["deviation"] < 350
+    levels = {(row["game"], row["board"], row["k"], row["level"]): row["rating"] for row in data["level_ratings"]}
+    assert levels[("classic", "3x3", 3, "easy")] == 800
+    for game_name, board, k in [("gravity", "6x7", 4), ("ultimate", "9x9", 3), ("classic", "15x15", 5)]:
+        assert levels[(game_name, board, k, "easy")] < levels[(game_name, board, k, "impossible")]
+    assert cli.main(["stats"]) == 0
+    shown = capsys.readouterr().out
+    assert f"{rating['rating']:.0f} ±{rating['deviation']:.0f}" in shown
+    assert "a fair fight: " in shown
