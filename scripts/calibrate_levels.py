@@ -13,7 +13,10 @@ Neighbouring levels that drew every game they played each other, or whose fit ca
 wrong order, are fitted as one player and share a rating.
 
 Without ``--only`` every shape is played; with it, the named shapes are played again and the
-others kept from the file. ``--refit`` fits again from the games the file records, playing none.
+others kept from the file. ``--add`` adds the new games to those the file records for the shape
+(give it another ``--seed``) and fits all of them; ``--refit`` fits again from the games the file
+records, playing none. ``--check-match RATING`` plays "match me" at RATING against every level of
+the ``--only`` shapes and prints the rating its results measure, beside the one it was set to.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -34,7 +38,7 @@ from tictactoe_tui.engine.blended import BlendedLevel
 from tictactoe_tui.engine.board import Mark
 from tictactoe_tui.engine.games import LEVEL_NAMES
 from tictactoe_tui.engine.players import Strategy
-from tictactoe_tui.engine.strength import CALIBRATION_FILE, Blend, Shape, level_blend
+from tictactoe_tui.engine.strength import CALIBRATION_FILE, Blend, Shape, level_blend, ratings_for
 
 OUT = Path(__file__).resolve().parent.parent / "tictactoe_tui" / "engine" / "data" / CALIBRATION_FILE
 #: The shapes calibrated, and the games each pairing plays there (fewer where games are slow).
@@ -211,7 +215,7 @@ def calibrate(shape: Shape, games: int, seed: int, think: float) -> dict[str, ob
         "rows": shape.rows,
         "cols": shape.cols,
         "k": shape.k,
-        "seed": seed,
+        "seeds": [seed],
         "games_a_pairing": games,
         "think_seconds": think,
         "seconds": round(time.perf_counter() - began, 1),
@@ -226,9 +230,17 @@ def main() -> None:
     parser.add_argument("--think-time", type=float, default=0.1, help="seconds a move (default 0.1)")
     parser.add_argument("--games", type=int, help="games a pairing (default: per shape, see SHAPES)")
     parser.add_argument("--only", action="append", help='a shape to play, e.g. "classic 3x3 k3" (repeatable)')
+    parser.add_argument("--add", action="store_true", help="add the games to those the file records")
     parser.add_argument("--refit", action="store_true", help="fit again from the games the file records")
+    parser.add_argument("--check-match", type=float, metavar="RATING", help='measure "match me" set to RATING')
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
+    if args.check_match is not None:
+        for number, (shape, games) in enumerate(SHAPES.items()):
+            if args.only is None or shape.key in args.only:
+                seed = args.seed + 100 * number
+                check_match(shape, args.check_match, args.games or games, seed, args.think_time)
+        return
     kept = json.loads(args.out.read_text()) if args.out.exists() else {"shapes": []}
     by_key = {Shape(e["game"], e["rows"], e["cols"], e["k"]).key: e for e in kept["shapes"]}
     for number, (shape, games) in enumerate(SHAPES.items()):
@@ -236,11 +248,58 @@ def main() -> None:
             entry = by_key[shape.key]
             entry["players"] = rate([Pairing(**row) for row in entry["pairings"]])
         elif not args.refit and (args.only is None or shape.key in args.only):
-            by_key[shape.key] = calibrate(shape, args.games or games, args.seed + 100 * number, args.think_time)
+            played = calibrate(shape, args.games or games, args.seed + 100 * number, args.think_time)
+            by_key[shape.key] = added(by_key[shape.key], played) if args.add and shape.key in by_key else played
         else:
             continue
         args.out.write_text(json.dumps(document(by_key), indent=1) + "\n")
     args.out.write_text(json.dumps(document(by_key), indent=1) + "\n")
+
+
+def added(kept: dict[str, Any], played: dict[str, Any]) -> dict[str, Any]:
+    """The games ``kept`` records for a shape and those just ``played`` there, fitted together."""
+    pairings = [Pairing(**row) for row in kept["pairings"]]
+    for row, new in zip(pairings, played["pairings"], strict=True):
+        assert (row.first, row.second) == (new["first"], new["second"])
+        row.wins, row.losses, row.draws = row.wins + new["wins"], row.losses + new["losses"], row.draws + new["draws"]
+    return {
+        **kept,
+        "seeds": [*kept["seeds"], *played["seeds"]],
+        "games_a_pairing": kept["games_a_pairing"] + played["games_a_pairing"],
+        "seconds": round(kept["seconds"] + played["seconds"], 1),
+        "pairings": [vars(row) for row in pairings],
+        "players": rate(pairings),
+    }
+
+
+def check_match(shape: Shape, rating: float, games: int, seed: int, think: float) -> float:
+    """Play "match me" set to ``rating`` against each level of ``shape`` (both seats), and return
+    the rating that fits its results with the levels at their calibrated ratings (one virtual
+    draw a pairing, as the calibration)."""
+    ratings = ratings_for(shape)
+    assert ratings is not None, f"{shape.key} has no calibration"
+    blend, plays_at = ratings.match(rating)
+    start = Board.empty(shape.rows, shape.cols, shape.k, shape.game)
+    rows = []
+    for number, level in enumerate(ratings.names):
+        row = play_pairing(start, blend, level_blend(level), games, seed + number, think)
+        rows.append((ratings.level_rating(level), row.wins + row.draws / 2 + 0.5, row.games + 1))
+        print(f"{shape.key}: {row.first} vs {level}: +{row.wins} -{row.losses} ={row.draws}", flush=True)
+    theta = plays_at / SCALE
+    for _ in range(100):
+        expected = [(games_, 1 / (1 + math.exp(other / SCALE - theta))) for other, _, games_ in rows]
+        gradient = sum(points - games_ * e for (_, points, games_), (_, e) in zip(rows, expected, strict=True))
+        curvature = sum(games_ * e * (1 - e) for games_, e in expected)
+        theta += gradient / curvature
+        if abs(gradient / curvature) < 1e-9:
+            break
+    measured, error = SCALE * theta, SCALE / math.sqrt(curvature)
+    names = ratings.names
+    widths = [ratings.level_rating(b) - ratings.level_rating(a) for a, b in itertools.pairwise(names)]
+    print(f"{shape.key}: match me set to {rating:.0f} plays {blend.name} at {plays_at:.0f}; measured"
+          f" {measured:.0f} (95%: {measured - 1.96 * error:.0f} to {measured + 1.96 * error:.0f});"
+          f" the levels' widths: {', '.join(f'{width:.0f}' for width in widths)}")  # fmt: skip
+    return measured
 
 
 def document(by_key: dict[str, dict[str, object]]) -> dict[str, object]:
