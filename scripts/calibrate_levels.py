@@ -92,7 +92,7 @@ def pairings() -> list[tuple[Blend, Blend]]:
 
 
 def strategy(blend: Blend) -> Strategy:
-    return get_strategy(blend.weaker) if blend.weaker == blend.stronger else BlendedLevel(blend)
+    return get_strategy(blend.weaker) if blend.weaker == blend.stronger else BlendedLevel(blend, get_strategy)
 
 
 def play_pairing(start: Board, first: Blend, second: Blend, games: int, seed: int, think: float) -> Pairing:

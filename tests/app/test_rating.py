@@ -9,7 +9,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.game import Settings
+from tictactoe_tui.engine.blended import MATCH_ME
+from tictactoe_tui.engine.strength import NEW_PLAYER_RATING, Shape, ratings_for
+from tictactoe_tui.game import Preset, Settings
+from tictactoe_tui.store.ratings import opponent_of
 
 from ..helpers.app import AppFactory, settle, status
 from ..helpers.players import FirstFree
@@ -72,3 +75,21 @@ async def test_a_take_back_leaves_the_game_unrated(make_app: AppFactory) -> None
         await until(lambda: app.game_screen.archiving is not None and app.game_screen.archiving.is_finished)
         assert app.game_screen.game.board.winner is not None
         assert app.archive.ratings() == []
+
+
+async def test_match_me_plays_the_levels_blend_nearest_your_rating_and_says_at_what(make_app: AppFactory) -> None:
+    """A new player (1500) on 5×5, 4 in a row, where 1500 lies between medium and hard: the
+    computer plays their blend, says the rating it plays at, and the archive rates the game
+    against that rating."""
+    ratings = ratings_for(Shape("classic", 5, 5, 4))
+    assert ratings is not None
+    blend, plays_at = ratings.match(NEW_PLAYER_RATING)
+    assert (blend.weaker, blend.stronger) == ("medium", "hard")
+    app = make_app(Settings(level=MATCH_ME, preset=Preset(5, 5, 4)), **{blend.name: FirstFree()})
+    async with app.run_test() as pilot:
+        assert f"Match me: playing at about {round(plays_at, -1):.0f}" in status(app)
+        await play(pilot, app, ("enter",))
+        await until(lambda: app.game_screen.game.levels == (blend.name,), "the blend to move")
+        opponent = opponent_of(Shape("classic", 5, 5, 4), blend.name)
+        assert opponent is not None
+        assert opponent.rating == pytest.approx(plays_at, abs=1)  # the share is kept to 3 places

@@ -21,6 +21,8 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
 from ..engine import Move
+from ..engine.blended import MATCH_ME
+from ..engine.strength import NEW_PLAYER_RATING, Blend, Shape, ratings_for
 from ..game import HINT, OVERLAY, TAKE_BACK, AiMove, GameState, Scoreboard, Settings
 from ..table import VS_COMPUTER
 from .ai import Searcher
@@ -92,7 +94,7 @@ class PlayScreen(Screen[None]):
         super().__init__()
         self.host = host
         self.seats = self.local_seats = Seats(
-            SeatPorts(self, host.searcher, lambda: self.settings.level, lambda: self.settings.think_seconds, host.rng)
+            SeatPorts(self, host.searcher, self.level_in_play, lambda: self.settings.think_seconds, host.rng)
         )
         """Who plays each kind of player's side (online, this keyboard's side plays to the match)."""
         self.set_reactive(PlayScreen.settings, settings)
@@ -106,6 +108,8 @@ class PlayScreen(Screen[None]):
         """The worker writing it."""
         self._aids: dict[int, frozenset[str]] = {}
         """Help taken in the game of each number and not yet in its state."""
+        self._match: tuple[tuple[int, Shape], tuple[Blend, float] | None] | None = None
+        """What "match me" plays, and for which game and board."""
         self._unrated_news: str | None = None
         """The help that just made the game shown unrated, for the next notice to say."""
 
@@ -137,8 +141,34 @@ class PlayScreen(Screen[None]):
     # -- turns: whoever is to move takes their turn ----------------------------------------
 
     def news(self, game: GameState) -> Notice | None:
-        """What the status says of ``game`` until something else happens: the start's news."""
-        return coin_flip_news(self.settings, game)
+        """What the status says of ``game`` until something else happens: the start's news (who
+        goes first, and the strength "match me" plays at)."""
+        said = [str(news) for news in (coin_flip_news(self.settings, game), self.match_news(game)) if news]
+        return Notice("; ".join(said), Cause.START) if said else None
+
+    def level_in_play(self) -> str:
+        """The computer's level for the game shown: the one set, or for "match me" the blend of
+        levels nearest your rating on its board (its name, which the search and the archive read)."""
+        matched = self.matched(self.game)
+        return self.settings.level if matched is None else matched[0].name
+
+    def matched(self, game: GameState) -> tuple[Blend, float] | None:
+        """What "match me" plays in ``game`` and the rating it plays at (None: another level is
+        set, or the board has no calibration); fixed for the game once asked."""
+        if self.settings.level != MATCH_ME:
+            return None
+        shape = Shape.of(game.board)
+        if self._match is None or self._match[0] != (game.number, shape):
+            ratings = ratings_for(shape)
+            board = self.host.archive.rating(shape) if ratings is not None else None
+            rating = NEW_PLAYER_RATING if board is None else board.rating.rating
+            self._match = ((game.number, shape), None if ratings is None else ratings.match(rating))
+        return self._match[1]
+
+    def match_news(self, game: GameState) -> str:
+        """``Match me: playing at about 1650`` while "match me" plays, else ''."""
+        matched = self.matched(game) if game.seating.table == VS_COMPUTER.name else None
+        return "" if matched is None else f"Match me: playing at about {round(matched[1], -1):.0f}"
 
     def holds(self, game: GameState) -> bool:
         """Whether a gate holds the turn of the side to move in ``game`` (none here)."""
@@ -183,8 +213,6 @@ class PlayScreen(Screen[None]):
         if game.seating.table != VS_COMPUTER.name:
             self.rating = ""
             return
-        from ..engine.strength import Shape
-
         board = self.host.archive.rating(Shape.of(game.board))
         rated = "" if game.rated else " (not this game)"
         self.rating = "" if board is None else f"rating {board.rating.text()}{rated}"

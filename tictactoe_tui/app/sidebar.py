@@ -13,6 +13,7 @@ from textual.widgets import Button, Label, OptionList, Select, Static, TabbedCon
 from textual.widgets.option_list import Option
 
 from ..engine import LEVELS, STRATEGIES, Board, get_strategy
+from ..engine.blended import MATCH_ME
 from ..engine.rules import RULES
 from ..game import (
     THINK_TIMES,
@@ -32,7 +33,11 @@ from .choice import Choice
 def level_options() -> list[tuple[str, str]]:
     """Every level (capitalised), then every player people may name, as named (a game registered
     later included): the Computer heading says what they all are."""
-    return [*((name.title(), name) for name in LEVELS), *((name, name) for name in STRATEGIES)]
+    levels = (*LEVELS, MATCH_ME)  # "match me": the levels' blend nearest your rating
+    return [
+        *((name.capitalize(), name) for name in levels),
+        *((name, name) for name in STRATEGIES if name not in levels),
+    ]
 
 
 #: The board select's last entry, which asks for rows, columns and k.

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .board import Board
 
+#: A new player's rating (Glicko-2's start), on the levels' scale.
+NEW_PLAYER_RATING = 1500.0
 #: The calibration's file, beside this module.
 CALIBRATION_FILE = "level_ratings.json"
 

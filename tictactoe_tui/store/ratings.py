@@ -19,11 +19,11 @@ from typing import Any
 
 import glicko2
 
-from ..engine.strength import Blend, Shape, ShapeRatings, ratings_for
+from ..engine.strength import NEW_PLAYER_RATING, Blend, Shape, ShapeRatings, ratings_for
 from ..table import VS_COMPUTER
 
 #: A new player: Glicko-2's defaults.
-START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
+START_RATING, START_DEVIATION, START_VOLATILITY = NEW_PLAYER_RATING, 350.0, 0.06
 #: A deviation above this is provisional: the rating is shown with it.
 PROVISIONAL_DEVIATION = 110.0
 #: How far the 95% interval reaches: 1.96 standard errors.
