@@ -100,9 +100,11 @@ def opponent_of(shape: Shape, level: str) -> Opponent | None:
 
 #: The games that may be rated: against the computer, no coach and no other help taken (the
 #: level and board decide the rest: :func:`opponent_of`).
+MAY_BE_RATED = f"mode = '{VS_COMPUTER.name}' AND coached = 0 AND aids = ''"
+#: Those games after a given game, oldest first.
 RATED_GAMES = (
     "SELECT id, variant, rows, cols, k, level, outcome, ended_at FROM games"
-    f" WHERE mode = '{VS_COMPUTER.name}' AND coached = 0 AND aids = '' ORDER BY id"
+    f" WHERE {MAY_BE_RATED} AND id > ? ORDER BY id"
 )
 
 
@@ -166,16 +168,22 @@ def bring_up_to_date(connection: sqlite3.Connection) -> None:
     a game the archive no longer rates (a deleted game), rate every game again. Runs inside the
     caller's writing transaction."""
     through, kept_rows = _rated_through(connection)
-    rows = connection.execute(RATED_GAMES).fetchall()
-    rated = {row[0] for row in connection.execute("SELECT game_id FROM ratings")}
-    if len(rated) != kept_rows or not rated <= {row[0] for row in rows}:
+    rows_now = connection.execute("SELECT COUNT(*) FROM ratings").fetchone()[0]
+    if rows_now != kept_rows or _gone(connection):
         connection.execute("DELETE FROM ratings")
         through = 0
-    for step in rate_games((row for row in rows if row[0] > through), _latest(connection)):
+    rows = connection.execute(RATED_GAMES, (through,)).fetchall()
+    for step in rate_games(rows, _latest(connection)):
         _insert(connection, step)
     count = connection.execute("SELECT COUNT(*) FROM ratings").fetchone()[0]
-    newest = max((row[0] for row in rows), default=0)
+    newest = max((row[0] for row in rows), default=through)
     connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (RATED_THROUGH, f"{newest} {count}"))
+
+
+def _gone(connection: sqlite3.Connection) -> int:
+    """How many rated games the archive no longer rates (deleted ones)."""
+    query = f"SELECT COUNT(*) FROM ratings WHERE game_id NOT IN (SELECT id FROM games WHERE {MAY_BE_RATED})"
+    return int(connection.execute(query).fetchone()[0])
 
 
 def _rated_through(connection: sqlite3.Connection) -> tuple[int, int]:
@@ -192,10 +200,9 @@ def needs_update(connection: sqlite3.Connection) -> bool:
     """Whether the ratings table lags behind the games or is not as it was left (a cheap check
     before writing)."""
     through, kept_rows = _rated_through(connection)
-    newest = connection.execute(f"SELECT MAX(id) FROM ({RATED_GAMES})").fetchone()[0] or 0
+    newest = connection.execute(f"SELECT MAX(id) FROM games WHERE {MAY_BE_RATED}").fetchone()[0] or 0
     rows = connection.execute("SELECT COUNT(*) FROM ratings").fetchone()[0]
-    gone = connection.execute("SELECT COUNT(*) FROM ratings WHERE game_id NOT IN (SELECT id FROM games)").fetchone()[0]
-    return newest != through or rows != kept_rows or bool(gone)
+    return newest != through or rows != kept_rows or bool(_gone(connection))
 
 
 @dataclass(frozen=True)
