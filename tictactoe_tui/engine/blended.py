@@ -12,7 +12,7 @@ from .search.budget import UNLIMITED, Budget
 from .strength import NEW_PLAYER_RATING, Blend, Shape, ratings_for
 
 #: The level people pick to be matched to their rating.
-MATCH_ME = "match me"
+MATCH_ME = "match-me"
 
 
 class BlendedLevel(Strategy):
