@@ -9,6 +9,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.board_view import VALUE_LEGEND
+from tictactoe_tui.app.play import UNRATED
 from tictactoe_tui.engine.blended import MATCH_ME
 from tictactoe_tui.engine.strength import NEW_PLAYER_RATING, Shape, ratings_for
 from tictactoe_tui.game import Preset, Settings
@@ -48,15 +50,17 @@ async def test_a_won_game_against_impossible_moves_the_rating_and_the_score_line
         assert "±" in score_line(app)  # provisional after one game
 
 
-@pytest.mark.parametrize(("key", "why"), [("i", "a hint was shown"), ("a", "the analysis was shown")])
+@pytest.mark.parametrize(("key", "said"), [("i", "Hint for X"), ("a", VALUE_LEGEND)])
 async def test_a_hint_or_the_overlay_leaves_the_game_unrated_and_the_status_says_so_once(
-    make_app: AppFactory, key: str, why: str
+    make_app: AppFactory, key: str, said: str
 ) -> None:
+    """What the key shows (the hint, the overlay's legend) is said, then "(game unrated)"."""
     app = make_app(Settings(level="impossible"), impossible=FirstFree())
     async with app.run_test() as pilot:
         await play(pilot, app, ("1", key))
-        await until(lambda: why in status(app), f"the status to say {why!r}")
-        assert "this game is unrated now" in status(app)
+        await until(lambda: UNRATED in status(app), "the status to say the game is unrated")
+        assert said in status(app)
+        assert "(not this game)" in score_line(app) or "rating" not in score_line(app)
         await play(pilot, app, (key, key, "4"))
         assert "unrated" not in status(app)  # said once
         await play(pilot, app, ("7",))
@@ -70,7 +74,8 @@ async def test_a_take_back_leaves_the_game_unrated(make_app: AppFactory) -> None
     app = make_app(Settings(level="impossible"), impossible=FirstFree())
     async with app.run_test() as pilot:
         await play(pilot, app, ("1", "u"))
-        await until(lambda: "a move was taken back" in status(app), "the status to say the take-back")
+        await until(lambda: UNRATED in status(app), "the status to say the game is unrated")
+        assert "Undone" in status(app)
         await play(pilot, app, YOUR_WIN)
         await until(lambda: app.game_screen.archiving is not None and app.game_screen.archiving.is_finished)
         assert app.game_screen.game.board.winner is not None

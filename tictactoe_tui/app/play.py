@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     from ..store.archive import Archive, GameRecord
 
 
-#: Why a game went unrated, for the status line.
-UNRATED_BY = {HINT: "a hint was shown", OVERLAY: "the analysis was shown", TAKE_BACK: "a move was taken back"}
+#: What the status adds, once, to the notice of the key whose help left a game unrated (short:
+#: the overlay's legend takes two lines at 80×24 already, and the computer's news goes under it).
+UNRATED = " (game unrated)"
 
 
 def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
@@ -251,7 +252,7 @@ class PlayScreen(Screen[None]):
         if notice is None or aid is None or (aid != TAKE_BACK and self.hint is None and self.analysis is None):
             return notice
         self._unrated_news = None
-        return Notice(f"{notice}; this game is unrated now ({UNRATED_BY[aid]})", notice.cause)
+        return Notice(f"{notice}{UNRATED}", notice.cause)
 
     # -- the computer's moves ----------------------------------------------------------------
 
