@@ -98,3 +98,10 @@ async def test_match_me_plays_the_levels_blend_nearest_your_rating_and_says_at_w
         opponent = opponent_of(Shape("classic", 5, 5, 4), blend.name)
         assert opponent is not None
         assert opponent.rating == pytest.approx(plays_at, abs=1)  # the share is kept to 3 places
+
+
+async def test_a_board_without_calibrated_levels_says_unrated(make_app: AppFactory) -> None:
+    app = make_app(Settings(preset=Preset(7, 7, 5)))
+    async with app.run_test(size=(120, 40)):
+        assert "unrated" in score_line(app)
+        assert opponent_of(Shape("classic", 7, 7, 5), "impossible") is None

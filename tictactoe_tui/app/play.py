@@ -209,12 +209,17 @@ class PlayScreen(Screen[None]):
 
     def show_rating(self) -> None:
         """Put your rating on the board in play in the score line (against the computer, once
-        you have one there), saying so when this game will not count in it."""
+        you have one there), saying so when this game will not count in it; a board whose levels
+        have no calibration is unrated."""
         game = self.game
         if game.seating.table != VS_COMPUTER.name:
             self.rating = ""
             return
-        board = self.host.archive.rating(Shape.of(game.board))
+        shape = Shape.of(game.board)
+        if ratings_for(shape) is None:
+            self.rating = "unrated on this board"  # no level ratings here
+            return
+        board = self.host.archive.rating(shape)
         rated = "" if game.rated else " (not this game)"
         self.rating = "" if board is None else f"rating {board.rating.text()}{rated}"
 
