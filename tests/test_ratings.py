@@ -158,3 +158,11 @@ def test_stats_carries_the_ratings_and_every_levels_rating(home: Paths, capsys: 
     shown = capsys.readouterr().out
     assert f"{rating['rating']:.0f} ±{rating['deviation']:.0f}" in shown
     assert "a fair fight: " in shown
+
+
+def test_one_boards_rating_is_the_one_the_statistics_list() -> None:
+    archive = Archive(None)
+    for outcome, kind in [(1, 0), (0, 2), (-1, 0)]:
+        archive.record(game(outcome, kind))
+    assert [archive.rating(board.shape) for board in archive.ratings()] == archive.ratings()
+    assert archive.rating(Shape("classic", 4, 4, 4)) is None

@@ -168,10 +168,9 @@ class Archive:
     def rating(self, shape: Shape) -> BoardRating | None:
         """The player's rating on ``shape`` as the ratings table holds it, or None (no rated game)."""
         try:
-            found = self._database.read(ratings.board_ratings)
+            return self._database.read(lambda connection: ratings.board_rating(connection, shape))
         except ArchiveError:
             return None
-        return next((board for board in found if board.shape == shape), None)
 
     def statistics(self) -> Statistics:
         """Won, drawn and lost with streaks per mode, level and board, from the rows."""

@@ -226,3 +226,15 @@ def board_ratings(connection: sqlite3.Connection) -> list[BoardRating]:
         latest[shape] = Rating(rating, deviation, volatility)
     order = sorted(paths, key=lambda shape: (shape.rows * shape.cols, shape.rows, shape.k, shape.game))
     return [BoardRating(shape, latest[shape], len(paths[shape]), tuple(paths[shape])) for shape in order]
+
+
+def board_rating(connection: sqlite3.Connection, shape: Shape) -> BoardRating | None:
+    """The player's rating on ``shape`` (through the ratings' index on the board), or None."""
+    rows = connection.execute(
+        "SELECT rating, deviation, volatility FROM ratings"
+        " WHERE variant = ? AND rows = ? AND cols = ? AND k = ? ORDER BY game_id",
+        (shape.game, shape.rows, shape.cols, shape.k),
+    ).fetchall()
+    if not rows:
+        return None
+    return BoardRating(shape, Rating(*rows[-1]), len(rows), tuple(row[0] for row in rows))
