@@ -12,6 +12,7 @@ import pytest
 
 from tests.helpers.archive import game
 from tictactoe_tui import cli
+from tictactoe_tui.engine import strength
 from tictactoe_tui.engine.games import LEVEL_NAMES
 from tictactoe_tui.engine.strength import Blend, Shape, calibration, ratings_for
 from tictactoe_tui.store.archive import Archive
@@ -166,3 +167,19 @@ def test_one_boards_rating_is_the_one_the_statistics_list() -> None:
         archive.record(game(outcome, kind))
     assert [archive.rating(board.shape) for board in archive.ratings()] == archive.ratings()
     assert archive.rating(Shape("classic", 4, 4, 4)) is None
+
+
+@pytest.mark.parametrize("text", ["", "[]", '{"shapes": [{"game": "classic"}]}', '{"shapes": 3}'])
+def test_a_calibration_file_not_as_the_script_writes_it_leaves_every_board_unrated(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read = strength.read_calibration
+    with pytest.raises((ValueError, KeyError, TypeError)):
+        read(text)
+    monkeypatch.setattr(strength, "read_calibration", lambda _packaged: read(text))
+    strength.calibration.cache_clear()
+    try:
+        assert strength.calibration() == {}
+        assert ratings_for(THREE_BY_THREE) is None
+    finally:
+        strength.calibration.cache_clear()

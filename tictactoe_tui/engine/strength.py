@@ -167,8 +167,18 @@ def level_blend(level: str) -> Blend:
 
 @cache
 def calibration() -> dict[str, ShapeRatings]:
-    """Every calibrated shape's ratings, by :attr:`Shape.key` (read once)."""
-    text = resources.files(__package__).joinpath("data", CALIBRATION_FILE).read_text(encoding="utf-8")
+    """Every calibrated shape's ratings, by :attr:`Shape.key` (read once). A file missing or not
+    as the script writes it leaves every board unrated: ratings never stop the app."""
+    try:
+        text = resources.files(__package__).joinpath("data", CALIBRATION_FILE).read_text(encoding="utf-8")
+        return read_calibration(text)
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def read_calibration(text: str) -> dict[str, ShapeRatings]:
+    """The calibration file's ``text`` as each shape's ratings (ValueError, KeyError or TypeError
+    where it is not as the script writes it)."""
     data = json.loads(text)
     shapes: dict[str, ShapeRatings] = {}
     for entry in data["shapes"]:
@@ -179,6 +189,8 @@ def calibration() -> dict[str, ShapeRatings]:
         ]
         levels = {player.blend.weaker: player for player in players if player.blend.weaker == player.blend.stronger}
         blends = tuple(player for player in players if player.blend.weaker != player.blend.stronger)
+        if len(levels) < 2:
+            raise ValueError(f"{shape.key}: fewer than two levels rated")
         shapes[shape.key] = ShapeRatings(shape, levels, blends)
     return shapes
 
