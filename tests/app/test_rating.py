@@ -105,3 +105,18 @@ async def test_a_board_without_calibrated_levels_says_unrated(make_app: AppFacto
     async with app.run_test(size=(120, 40)):
         assert "unrated" in score_line(app)
         assert opponent_of(Shape("classic", 7, 7, 5), "impossible") is None
+
+
+async def test_the_overlay_kept_on_into_a_new_game_leaves_it_unrated_too(make_app: AppFactory) -> None:
+    app = make_app(Settings(level="impossible"), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await play(pilot, app, ("a", "n"))
+        await until(lambda: app.game_screen.game.number == 2, "the second game")
+        await until(lambda: UNRATED in status(app), "the status to say the game is unrated")
+        await play(pilot, app, YOUR_WIN)
+        await until(lambda: app.game_screen.archiving is not None and app.game_screen.archiving.is_finished)
+        assert app.game_screen.game.board.winner is not None
+        kept = app.archive.get(app.archive.page()[0].id)
+        assert kept is not None
+        assert "overlay" in kept.aids.split()
+        assert app.archive.ratings() == []

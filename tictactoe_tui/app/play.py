@@ -291,6 +291,8 @@ class PlayScreen(Screen[None]):
         self.game = game
         self.cursor = centre(game.board)
         self.show_rating()
+        if self.overlay:  # kept on from the game before: this one is unrated from its start
+            self.aid(OVERLAY)
         self.take_turns()
 
     def game_finished(self, game: GameState) -> None:
