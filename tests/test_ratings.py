@@ -118,6 +118,18 @@ def test_every_calibrated_board_rates_its_levels_in_order() -> None:
         assert all(lower <= upper for lower, upper in itertools.pairwise(levels))
 
 
+def test_a_match_me_game_is_rated_against_the_blend_it_played() -> None:
+    """Its level is match-me (one line in the statistics, whatever it played), its step the blend's."""
+    archive = Archive(None)
+    blend = Blend("medium", "hard", 0.5)
+    archive.record(dataclasses.replace(game(1), level="match-me", played_as=blend.name))
+    (board,) = archive.ratings()
+    opponent = opponent_of(THREE_BY_THREE, blend.name)
+    assert opponent is not None
+    assert board.rating == updated(Rating(), [(opponent.rating, opponent.deviation, 1.0)])
+    assert [line.level for line in archive.statistics().lines] == ["match-me"]
+
+
 def test_a_board_without_calibration_is_unrated() -> None:
     assert ratings_for(Shape("classic", 7, 7, 5)) is None
     assert opponent_of(Shape("classic", 7, 7, 5), "hard") is None

@@ -11,9 +11,9 @@ from textual.widgets import Static
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.board_view import VALUE_LEGEND
 from tictactoe_tui.app.play import UNRATED
-from tictactoe_tui.engine.blended import MATCH_ME
-from tictactoe_tui.engine.strength import NEW_PLAYER_RATING, Shape, ratings_for
+from tictactoe_tui.engine.strength import MATCH_ME, NEW_PLAYER_RATING, Shape, ratings_for
 from tictactoe_tui.game import Preset, Settings
+from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.ratings import opponent_of
 
 from ..helpers.app import AppFactory, settle, status
@@ -98,6 +98,8 @@ async def test_match_me_plays_the_levels_blend_nearest_your_rating_and_says_at_w
         opponent = opponent_of(Shape("classic", 5, 5, 4), blend.name)
         assert opponent is not None
         assert opponent.rating == pytest.approx(plays_at, abs=1)  # the share is kept to 3 places
+        record = GameRecord.of(app.game_screen.game, app.game_screen.settings.level)
+        assert (record.level, record.played_as) == (MATCH_ME, blend.name)  # one statistics line for match-me
 
 
 async def test_a_board_without_calibrated_levels_says_unrated(make_app: AppFactory) -> None:

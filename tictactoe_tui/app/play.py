@@ -21,8 +21,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
 from ..engine import Move
-from ..engine.blended import MATCH_ME
-from ..engine.strength import NEW_PLAYER_RATING, Blend, Shape, ratings_for
+from ..engine.strength import MATCH_ME, NEW_PLAYER_RATING, Blend, Shape, ratings_for
 from ..game import HINT, OVERLAY, TAKE_BACK, AiMove, GameState, Scoreboard, Settings
 from ..table import VS_COMPUTER
 from .ai import Searcher

@@ -13,8 +13,8 @@ from textual.widgets import Button, Label, OptionList, Select, Static, TabbedCon
 from textual.widgets.option_list import Option
 
 from ..engine import LEVELS, STRATEGIES, Board, get_strategy
-from ..engine.blended import MATCH_ME
 from ..engine.rules import RULES
+from ..engine.strength import MATCH_ME
 from ..game import (
     THINK_TIMES,
     FirstPlayer,

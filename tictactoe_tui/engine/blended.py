@@ -9,10 +9,7 @@ from collections.abc import Callable
 from .board import Board
 from .players import Decision, Strategy
 from .search.budget import UNLIMITED, Budget
-from .strength import NEW_PLAYER_RATING, Blend, Shape, ratings_for
-
-#: The level people pick to be matched to their rating.
-MATCH_ME = "match-me"
+from .strength import MATCH_ME, NEW_PLAYER_RATING, Blend, Shape, ratings_for
 
 
 class BlendedLevel(Strategy):

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .board import Board
 
+#: The level people pick to be matched to their rating (it plays blends: :mod:`.blended`).
+MATCH_ME = "match-me"
 #: A new player's rating (Glicko-2's start), on the levels' scale.
 NEW_PLAYER_RATING = 1500.0
 #: The calibration's file, beside this module.

@@ -103,7 +103,8 @@ def opponent_of(shape: Shape, level: str) -> Opponent | None:
 MAY_BE_RATED = f"mode = '{VS_COMPUTER.name}' AND coached = 0 AND aids = ''"
 #: Those games after a given game, oldest first.
 RATED_GAMES = (
-    "SELECT id, variant, rows, cols, k, level, outcome, ended_at FROM games"
+    "SELECT id, variant, rows, cols, k, CASE played_as WHEN '' THEN level ELSE played_as END, outcome, ended_at"
+    " FROM games"
     f" WHERE {MAY_BE_RATED} AND id > ? ORDER BY id"
 )
 
