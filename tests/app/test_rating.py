@@ -122,3 +122,15 @@ async def test_the_overlay_kept_on_into_a_new_game_leaves_it_unrated_too(make_ap
         assert kept is not None
         assert "overlay" in kept.aids.split()
         assert app.archive.ratings() == []
+
+
+async def test_the_coach_switched_on_mid_game_leaves_it_unrated_and_the_status_says_so(make_app: AppFactory) -> None:
+    app = make_app(Settings(level="impossible"), impossible=FirstFree())
+    async with app.run_test() as pilot:
+        await play(pilot, app, ("1",))
+        app.game_screen.change_setting("coach", True)
+        await settle(app)
+        assert "Coach on" in status(app)
+        assert UNRATED in status(app)
+        assert app.game_screen.game.coached
+        assert not app.game_screen.game.rated

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 #: What the status adds, once, to the notice of the key whose help left a game unrated (short:
 #: the overlay's legend takes two lines at 80×24 already, and the computer's news goes under it).
 UNRATED = " (game unrated)"
+#: The coach, among the help that leaves a game unrated (the state keeps it as coached).
+COACH = "coach"
 
 
 def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
@@ -203,7 +205,7 @@ class PlayScreen(Screen[None]):
         return taken | {OVERLAY} if self.overlay else taken
 
     def on_mount(self) -> None:
-        self.watch(self, "game", self.took_back, init=False)
+        self.watch(self, "game", self.helped, init=False)
         self.show_rating()
 
     def show_rating(self) -> None:
@@ -222,12 +224,13 @@ class PlayScreen(Screen[None]):
         rated = "" if game.rated else " (not this game)"
         self.rating = "" if board is None else f"rating {board.rating.text()}{rated}"
 
-    def took_back(self, old: GameState, new: GameState) -> None:
-        """Say, the first time, that a take-back left a game that would have been rated unrated."""
+    def helped(self, old: GameState, new: GameState) -> None:
+        """Say, the first time, that a take-back or the coach left a game that would have been
+        rated unrated (with what the key or the coach's switch says)."""
         if new.number != old.number:
             self._unrated_news = None
-        elif old.rated and not self._aids.get(new.number) and TAKE_BACK in new.aids and not new.board.is_over:
-            self._unrated_news = TAKE_BACK
+        elif old.rated and not self._aids.get(new.number) and not new.rated and not new.board.is_over:
+            self._unrated_news = TAKE_BACK if TAKE_BACK in new.aids else COACH
             self.show_rating()
 
     def watch_hint(self, hint: Move | None) -> None:
@@ -251,9 +254,11 @@ class PlayScreen(Screen[None]):
 
     def validate_notice(self, notice: Notice | None) -> Notice | None:
         """The notice, saying once that the game is unrated now when help just made it so: on
-        what the take-back key says, or on the hint or the overlay once its values are shown."""
+        what the take-back key or the coach's switch says, or on the hint or the overlay once its values
+        are shown."""
         aid = self._unrated_news
-        if notice is None or aid is None or (aid != TAKE_BACK and self.hint is None and self.analysis is None):
+        waits = aid in (HINT, OVERLAY) and self.hint is None and self.analysis is None  # for the values
+        if notice is None or aid is None or waits:
             return notice
         self._unrated_news = None
         return Notice(f"{notice}{UNRATED}", notice.cause)
