@@ -17,6 +17,7 @@ from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.ratings import opponent_of
 
 from ..helpers.app import AppFactory, settle, status
+from ..helpers.archive import game as archived_game
 from ..helpers.players import FirstFree
 from ..helpers.waiting import until
 
@@ -56,18 +57,21 @@ async def test_a_hint_or_the_overlay_leaves_the_game_unrated_and_the_status_says
 ) -> None:
     """What the key shows (the hint, the overlay's legend) is said, then "(game unrated)"."""
     app = make_app(Settings(level="impossible"), impossible=FirstFree())
+    app.archive.record(archived_game(1))  # a rated 3×3 game before: the score line shows a rating
     async with app.run_test() as pilot:
+        assert "rating" in score_line(app)
+        assert "(not this game)" not in score_line(app)
         await play(pilot, app, ("1", key))
         await until(lambda: UNRATED in status(app), "the status to say the game is unrated")
         assert said in status(app)
-        assert "(not this game)" in score_line(app) or "rating" not in score_line(app)
+        assert "(not this game)" in score_line(app)
         await play(pilot, app, (key, key, "4"))
         assert "unrated" not in status(app)  # said once
         await play(pilot, app, ("7",))
         await until(lambda: app.game_screen.archiving is not None and app.game_screen.archiving.is_finished)
         assert app.game_screen.game.board.is_over
-        assert app.archive.ratings() == []
-        assert app.archive.page()[0].id == 1  # the game is kept, only not rated
+        assert [board.games for board in app.archive.ratings()] == [1]  # the game before only
+        assert app.archive.page()[0].id == 2  # the game is kept, only not rated
 
 
 async def test_a_take_back_leaves_the_game_unrated(make_app: AppFactory) -> None:

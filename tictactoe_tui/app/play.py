@@ -221,7 +221,7 @@ class PlayScreen(Screen[None]):
             self.rating = "unrated on this board"  # no level ratings here
             return
         board = self.host.archive.rating(shape)
-        rated = "" if game.rated else " (not this game)"
+        rated = "" if game.rated and not self.aids_taken(game) else " (not this game)"
         self.rating = "" if board is None else f"rating {board.rating.text()}{rated}"
 
     def helped(self, old: GameState, new: GameState) -> None:
