@@ -194,7 +194,7 @@ def test_games_kept_before_the_seating_record_read_back_as_they_were(tmp_path: P
     one keyboard were 'you' and 'friend': they now hold the seating's own names, and the lists,
     the replay's players and the results read as before."""
     path = tmp_path / "games.sqlite3"
-    database_at(path, SCHEMA_VERSION - 1)
+    database_at(path, 5)  # schema 6 brought the seating record
     old = [
         ("you vs computer", "hard", "hard", "you", "O", "o", -1),
         ("computer vs computer", "easy", "easy", "easy", "X", "x", 1),

@@ -93,6 +93,9 @@ def presets_for(game: str) -> tuple[Preset, ...]:
 
 
 PRESETS: tuple[Preset, ...] = presets_for(DEFAULT_GAME)
+#: The help that leaves a game unrated, as the archive keeps it (the coach has a column of its own).
+TAKE_BACK, HINT, OVERLAY = "take-back", "hint", "overlay"
+AIDS = (TAKE_BACK, HINT, OVERLAY)
 #: Seconds the computer may think per move, as offered in the sidebar.
 THINK_TIMES: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 5.0)
 #: The fewest and most seconds the computer may be given per move (the command line and the settings file).
@@ -274,6 +277,9 @@ class GameState:
     levels: tuple[str, ...] = ()
     """The computer's levels that chose its moves in this game, in the order each first did
     (more than one when the level was changed mid-game)."""
+    aids: frozenset[str] = frozenset()
+    """The help taken in this game that leaves it out of the player's rating (:data:`AIDS`;
+    the coach is :attr:`coached`)."""
 
     @classmethod
     def seated(
@@ -323,6 +329,17 @@ class GameState:
         keeps its own), and not coached (a coached game stays out of the scores, as out of the
         statistics)."""
         return self.table.counts_results and not self.coached
+
+    @property
+    def rated(self) -> bool:
+        """Whether this game, once over, may move the player's rating: against the computer,
+        scored, and played without a take-back, a hint or the overlay (the archive decides
+        whether its level and board have a rating)."""
+        return self.seating.table == VS_COMPUTER.name and self.scored and not self.aids
+
+    def with_aids(self, aids: frozenset[str]) -> GameState:
+        """This game, having also taken the help ``aids`` (:data:`AIDS`)."""
+        return self if aids <= self.aids else replace(self, aids=self.aids | aids)
 
     @property
     def joined(self) -> bool:
@@ -383,7 +400,8 @@ class GameState:
         if not 0 <= ply <= len(self.line):
             raise ValueError(f"ply {ply} is outside this game's {counted(len(self.line), 'move')}")
         board = self.board.restart().play_all(self.line[:ply])
-        return replace(self, board=board, last_ai=None)
+        aids = self.aids | {TAKE_BACK} if ply < self.ply else self.aids
+        return replace(self, board=board, last_ai=None, aids=aids)
 
     def undo_target(self) -> int | None:
         """Where undo goes: one move back, or back to the previous turn of a player at this keyboard."""

@@ -20,9 +20,11 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Analysis, Board, Budget, Decision, Move, Position, Strategy, analyze, get_strategy
+from .engine.blended import BlendedLevel
 from .engine.games import Game, game_of, plug_ins
 from .engine.review import MoveReview, judge_move
 from .engine.search.budget import CancelFlag
+from .engine.strength import Blend
 from .plugins import adopt
 
 #: How often (seconds) the waiting side looks at the cancel flag and the child's health.
@@ -68,6 +70,13 @@ class SentBoard:
         return self.position.board()
 
 
+def named_strategy(name: str) -> Strategy:
+    """The strategy ``name`` names: a blend of levels (``hard+impossible@0.35``: what "match me"
+    asks the search to play), else a level or strategy."""
+    blend = Blend.parse(name)
+    return get_strategy(name) if blend is None else BlendedLevel(blend, get_strategy)
+
+
 @dataclass(frozen=True)
 class SearchRequest:
     """Choose a move with a strategy."""
@@ -87,7 +96,7 @@ class SearchRequest:
     def run(self, cancel: CancelFlag) -> Decision:
         """Search (in the child, or in-process) for what is left of the seconds asked for."""
         budget = Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel)
-        strategy = get_strategy(self.strategy) if isinstance(self.strategy, str) else self.strategy
+        strategy = named_strategy(self.strategy) if isinstance(self.strategy, str) else self.strategy
         board = self.position.board()
         if not strategy.supports(board):
             raise ValueError(f"{strategy.name} does not play {board.rules.title} on this board: choose another level")

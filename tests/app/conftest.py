@@ -11,8 +11,9 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.engine import Strategy, get_strategy
+from tictactoe_tui.engine import Strategy
 from tictactoe_tui.game import Settings
+from tictactoe_tui.search_process import named_strategy
 
 from ..helpers.app import AppFactory
 from ..helpers.waiting import until
@@ -43,7 +44,7 @@ def make_app() -> AppFactory:
 
     def factory(settings: Settings | None = None, **players: Strategy) -> TicTacToeApp:
         def strategy_for(name: str) -> Strategy:
-            return players.get(name) or get_strategy(name)
+            return players.get(name) or named_strategy(name)
 
         return TicTacToeApp(settings, searcher=ThreadSearcher(strategy_for), seed=1, watch_delay=0)
 

@@ -127,6 +127,9 @@ SCENES = {
         Scene("misere-120x40", MISERE, ("1", "5", "2", "9", "3"), size=(120, 40)),
         Scene("ultimate-120x40", ULTIMATE, ("enter", "1", "5", "2", "5", "3", "5"), size=(120, 40)),
         Scene("archive", Settings(), ("g",), archived=ARCHIVED),
+        # Issue 69: your rating per board, and its chart over the games.
+        Scene("stats-ratings", Settings(), ("s",), archived=ARCHIVED),
+        Scene("stats-ratings-120x40", Settings(), ("s",), size=(120, 40), archived=ARCHIVED),
         # Columns by number key and by arrows; the cursor waits where the next mark lands.
         Scene("connect-four", CONNECT_FOUR, ("4", "4", "3", "5", "right", "right", "enter", "left")),
         # X completes the top row, so X loses.

@@ -20,7 +20,9 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
 from ..engine import Move
-from ..game import GameState, Scoreboard, Settings
+from ..engine.strength import MATCH_ME, NEW_PLAYER_RATING, Blend, Shape, ratings_for
+from ..game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
+from ..table import VS_COMPUTER
 from .ai import Searcher
 from .aiming import centre
 from .messages import Archived
@@ -37,6 +39,13 @@ if TYPE_CHECKING:
 FINAL = Notice("Over and counted: n new game, g replays it", Cause.KEY)
 #: Why a game that was over when it was loaded cannot be taken back (it was counted nowhere here).
 OVER_WHEN_LOADED = Notice("Over when loaded, so not counted: n new game, v reviews it", Cause.KEY)
+
+
+#: What the status adds, once, to the notice of the key whose help left a game unrated (short:
+#: the overlay's legend takes two lines at 80×24 already, and the computer's news goes under it).
+UNRATED = " (game unrated)"
+#: The coach, among the help that leaves a game unrated (the state keeps it as coached).
+COACH = "coach"
 
 
 def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
@@ -85,6 +94,8 @@ class PlayScreen(Screen[None]):
     online_banner: reactive[str] = reactive("", init=False, repaint=False)
     """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
     scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
+    rating: reactive[str] = reactive("", init=False, repaint=False)
+    """Your rating on the board in play, for the score line ('' before your first rated game there)."""
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
     analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
     """The overlay's values for the position shown (None when off or not yet known)."""
@@ -96,7 +107,7 @@ class PlayScreen(Screen[None]):
         super().__init__()
         self.host = host
         self.seats = self.local_seats = Seats(
-            SeatPorts(self, host.searcher, lambda: self.settings.level, lambda: self.settings.think_seconds, host.rng)
+            SeatPorts(self, host.searcher, self.level_in_play, lambda: self.settings.think_seconds, host.rng)
         )
         """Who plays each kind of player's side (online, this keyboard's side plays to the match)."""
         self.set_reactive(PlayScreen.settings, settings)
@@ -110,6 +121,12 @@ class PlayScreen(Screen[None]):
         """The worker writing it."""
         self.saved: GameState | None = None
         """The game as it was last saved to a file (Ctrl+S), if it was."""
+        self._aids: dict[int, frozenset[str]] = {}
+        """Help taken in the game of each number and not yet in its state."""
+        self._match: tuple[tuple[int, Shape], tuple[Blend, float] | None] | None = None
+        """What "match me" plays, and for which game and board."""
+        self._unrated_news: str | None = None
+        """The help that just made the game shown unrated, for the next notice to say."""
 
     def watch_settings(self, settings: Settings) -> None:
         self.coordinates = settings.coordinates
@@ -151,8 +168,34 @@ class PlayScreen(Screen[None]):
     # -- turns: whoever is to move takes their turn ----------------------------------------
 
     def news(self, game: GameState) -> Notice | None:
-        """What the status says of ``game`` until something else happens: the start's news."""
-        return coin_flip_news(self.settings, game)
+        """What the status says of ``game`` until something else happens: the start's news (who
+        goes first, and the strength "match me" plays at)."""
+        said = [str(news) for news in (coin_flip_news(self.settings, game), self.match_news(game)) if news]
+        return Notice("; ".join(said), Cause.START) if said else None
+
+    def level_in_play(self) -> str:
+        """The computer's level for the game shown: the one set, or for "match me" the blend of
+        levels nearest your rating on its board (its name, which the search and the archive read)."""
+        matched = self.matched(self.game)
+        return self.settings.level if matched is None else matched[0].name
+
+    def matched(self, game: GameState) -> tuple[Blend, float] | None:
+        """What "match me" plays in ``game`` and the rating it plays at (None: another level is
+        set, or the board has no calibration); fixed for the game once asked."""
+        if self.settings.level != MATCH_ME:
+            return None
+        shape = Shape.of(game.board)
+        if self._match is None or self._match[0] != (game.number, shape):
+            ratings = ratings_for(shape)
+            board = self.host.archive.rating(shape) if ratings is not None else None
+            rating = NEW_PLAYER_RATING if board is None else board.rating.rating
+            self._match = ((game.number, shape), None if ratings is None else ratings.match(rating))
+        return self._match[1]
+
+    def match_news(self, game: GameState) -> str:
+        """``Match me: playing at about 1650`` while "match me" plays, else ''."""
+        matched = self.matched(game) if game.seating.table == VS_COMPUTER.name else None
+        return "" if matched is None else f"Match me: playing at about {round(matched[1], -1):.0f}"
 
     def holds(self, game: GameState) -> bool:
         """Whether a gate holds the turn of the side to move in ``game`` (none here)."""
@@ -174,10 +217,76 @@ class PlayScreen(Screen[None]):
         self.thinking = False
 
     def advance(self, game: GameState) -> None:
-        """Show a position reached by playing a move; a game that ends here is counted."""
-        self.game = game
+        """Show a position reached by playing a move, with the help taken since the last one
+        (a hint, the overlay: they leave the game unrated); a game that ends here is counted."""
+        self.game = game = game.with_aids(self.aids_taken(game))
         if game.board.is_over:
             self.game_finished(game)
+
+    def aids_taken(self, game: GameState) -> frozenset[str]:
+        """The help taken in ``game`` that its state does not hold yet: a hint shown in it, the
+        overlay on now."""
+        taken = self._aids.get(game.number, frozenset())
+        return taken | {OVERLAY} if self.overlay else taken
+
+    def on_mount(self) -> None:
+        self.watch(self, "game", self.helped, init=False)
+        self.show_rating()
+
+    def show_rating(self) -> None:
+        """Put your rating on the board in play in the score line (against the computer, once
+        you have one there), saying so when this game will not count in it; a board whose levels
+        have no calibration is unrated."""
+        game = self.game
+        if game.seating.table != VS_COMPUTER.name:
+            self.rating = ""
+            return
+        shape = Shape.of(game.board)
+        if ratings_for(shape) is None:
+            self.rating = "unrated on this board"  # no level ratings here
+            return
+        board = self.host.archive.rating(shape)
+        rated = "" if game.rated and not self.aids_taken(game) else " (not this game)"
+        self.rating = "" if board is None else f"rating {board.rating.text()}{rated}"
+
+    def helped(self, old: GameState, new: GameState) -> None:
+        """Say, the first time, that a take-back or the coach left a game that would have been
+        rated unrated (with what the key or the coach's switch says)."""
+        if new.number != old.number:
+            self._unrated_news = None
+        elif old.rated and not self._aids.get(new.number) and not new.rated and not new.board.is_over:
+            self._unrated_news = TAKE_BACK if TAKE_BACK in new.aids else COACH
+            self.show_rating()
+
+    def watch_hint(self, hint: Move | None) -> None:
+        if hint is not None:
+            self.aid(HINT)
+
+    def watch_overlay(self, overlay: bool) -> None:
+        if overlay:
+            self.aid(OVERLAY)
+
+    def aid(self, aid: str) -> None:
+        """Note help taken in the game shown (it goes into the state with the next move: replacing
+        the state now would drop the searches asked about it); the first time help leaves a game
+        that would have been rated unrated, the next notice says so."""
+        game = self.game
+        first = game.rated and not game.board.is_over and not self._aids.get(game.number)
+        self._aids[game.number] = self._aids.get(game.number, frozenset()) | {aid}
+        if first:
+            self._unrated_news = aid
+            self.show_rating()
+
+    def validate_notice(self, notice: Notice | None) -> Notice | None:
+        """The notice, saying once that the game is unrated now when help just made it so: on
+        what the take-back key or the coach's switch says, or on the hint or the overlay once its values
+        are shown."""
+        aid = self._unrated_news
+        waits = aid in (HINT, OVERLAY) and self.hint is None and self.analysis is None  # for the values
+        if notice is None or aid is None or waits:
+            return notice
+        self._unrated_news = None
+        return Notice(f"{notice}{UNRATED}", notice.cause)
 
     # -- moves that arrive as messages ------------------------------------------------------
 
@@ -213,6 +322,9 @@ class PlayScreen(Screen[None]):
             self.notify(switched, title="Computer", timeout=12)
         self.game = game
         self.cursor = centre(game.board)
+        self.show_rating()
+        if self.overlay:  # kept on from the game before: this one is unrated from its start
+            self.aid(OVERLAY)
         self.take_turns()
 
     def game_finished(self, game: GameState) -> None:
@@ -251,5 +363,6 @@ class PlayScreen(Screen[None]):
         self.post_message(Archived(problem))
 
     def on_archived(self, message: Archived) -> None:
+        self.show_rating()  # the game just kept may have moved it
         if message.problem:
             self.notify(message.problem, title="Not saved", severity="warning", timeout=10)

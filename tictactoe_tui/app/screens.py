@@ -11,16 +11,16 @@ from rich.markup import escape
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DirectoryTree, Input, Static
+from textual.widgets import DirectoryTree, Input, Sparkline, Static
 
 from ..engine import Board, BoardError
 from ..game import Preset
 from ..store import savefile
-from ..store.archive import Statistics
+from ..store.archive import BoardRating, Statistics, board_label
 from ..words import counted, spans, whole_number
-from .stats_table import statistics_table
+from .stats_table import ratings_note, ratings_table, statistics_table
 from .themes import PANELS_CSS
 
 
@@ -42,6 +42,8 @@ class StatsScreen(ModalScreen[None]):
             if self.statistics.lines:
                 with VerticalScroll(id="stats-scroll"):
                     yield Static(statistics_table(self.statistics))
+                    if self.statistics.ratings:
+                        yield from rating_charts(self.statistics.ratings)
             elif not self.statistics.coached:
                 yield Static("No finished games yet.")
             if self.statistics.coached:
@@ -50,6 +52,17 @@ class StatsScreen(ModalScreen[None]):
                 "[dim]Against the computer: your results. Otherwise: X's. escape to close[/dim]",
                 classes="dialog-foot",
             )
+
+
+def rating_charts(boards: tuple[BoardRating, ...]) -> ComposeResult:
+    """Your rating per board, and a chart of each over its games (oldest to newest)."""
+    yield Static(ratings_table(boards, with_trend=False), id="ratings")
+    for board in boards:
+        shape = board.shape
+        with Horizontal(classes="rating-chart"):
+            yield Static(f"  {board_label(shape.game, shape.rows, shape.cols, shape.k)}", classes="chart-label")
+            yield Sparkline(list(board.path), summary_function=max)
+    yield Static(f"[dim]{ratings_note(boards)}[/dim]")
 
 
 class PathPrompt(ModalScreen[str | None]):

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from ..engine import LEVELS, STRATEGIES, Board, get_strategy
 from ..engine.rules import RULES
+from ..engine.strength import MATCH_ME
 from ..game import (
     THINK_TIMES,
     FirstPlayer,
@@ -32,7 +33,11 @@ from .choice import Choice
 def level_options() -> list[tuple[str, str]]:
     """Every level (capitalised), then every player people may name, as named (a game registered
     later included): the Computer heading says what they all are."""
-    return [*((name.title(), name) for name in LEVELS), *((name, name) for name in STRATEGIES)]
+    levels = (*LEVELS, MATCH_ME)  # "match me": the levels' blend nearest your rating
+    return [
+        *((name.capitalize(), name) for name in levels),
+        *((name, name) for name in STRATEGIES if name not in levels),
+    ]
 
 
 #: The board select's last entry, which asks for rows, columns and k.
@@ -118,6 +123,8 @@ class Sidebar(Vertical):
     settings: reactive[Settings | None] = reactive(None, repaint=False)
     game: reactive[GameState | None] = reactive(None, repaint=False)
     scores: reactive[Scoreboard] = reactive(Scoreboard, repaint=False)
+    rating: reactive[str] = reactive("", repaint=False)
+    """Your rating on the board in play, under the score line ('' before your first rated game there)."""
 
     class ResetScores(Message):
         """The player asked to reset the session's scores."""
@@ -257,7 +264,11 @@ class Sidebar(Vertical):
     def watch_scores(self) -> None:
         self._show_scores()
 
+    def watch_rating(self) -> None:
+        self._show_scores()
+
     def _show_scores(self) -> None:
         """The score line of the pair playing now (a change of mode brings their own tally)."""
         scores = self.scores if self.game is None else self.scores.facing(self.game)
-        self.query_one("#scores", Static).update(str(scores))
+        rating = f"\n{self.rating}" if self.rating else ""
+        self.query_one("#scores", Static).update(f"{scores}{rating}")

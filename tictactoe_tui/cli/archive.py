@@ -65,7 +65,7 @@ def print_stats(archive: Archive, as_json: bool) -> int:
     if as_json:
         print(json.dumps(statistics.to_json()))
         return 0
-    from ..app.stats_table import statistics_table
+    from ..app.stats_table import ratings_note, ratings_table, statistics_table
     from .console import command_console
 
     console = command_console()
@@ -76,6 +76,9 @@ def print_stats(archive: Archive, as_json: bool) -> int:
     if statistics.coached:
         console.print(f"[dim]{statistics.coached_text}[/dim]")
     console.print("[dim]Against the computer: your results. Otherwise: X's.[/dim]")
+    if statistics.ratings:
+        console.print(ratings_table(statistics.ratings), width=min(console.width, 80))
+        console.print(f"[dim]{ratings_note(statistics.ratings)}[/dim]", highlight=False)
     return 0
 
 

@@ -17,11 +17,13 @@ from pathlib import Path
 
 from .. import __version__
 from ..engine.puzzles import Puzzle
-from . import games, legacy_stats, puzzles, reviews, statistics
+from ..engine.strength import Shape
+from . import games, legacy_stats, puzzles, ratings, reviews, statistics
 from .database import BUSY_TIMEOUT, MIGRATIONS, SCHEMA_VERSION, ArchiveError, Database
 from .files import Paths
 from .games import PAGE_SIZE, Filters, GameRecord, Summary, board_label, local_time
 from .puzzles import PuzzleEntry
+from .ratings import BoardRating
 from .statistics import Statistics, StatsLine
 
 #: No filter: every game.
@@ -73,6 +75,7 @@ class Archive:
         def insert_pending(connection: sqlite3.Connection) -> None:
             for pending in self.pending:
                 games.insert(connection, pending)
+            ratings.bring_up_to_date(connection)
 
         met = len(self.problems)
         try:
@@ -86,7 +89,13 @@ class Archive:
 
     def delete(self, game_id: int) -> bool:
         """Remove a game (the streaks of the games after it are counted again); whether it was there."""
-        return self._database.write(lambda connection: games.delete(connection, game_id), f"delete game {game_id}")
+
+        def delete(connection: sqlite3.Connection) -> bool:
+            deleted = games.delete(connection, game_id)
+            ratings.bring_up_to_date(connection)
+            return deleted
+
+        return self._database.write(delete, f"delete game {game_id}")
 
     def import_legacy_stats(self, path: Path) -> None:
         """Once per archive: count the old ``stats.json`` in the statistics and rename it
@@ -146,9 +155,26 @@ class Archive:
         """The levels and the boards ``(game, rows, cols, k)`` that games were played on."""
         return self._database.read(games.choices)
 
+    def ratings(self) -> list[BoardRating]:
+        """The player's rating on every board played rated, rated afresh first where the ratings
+        table lags behind the games (a new archive, one from before ratings, a deleted game)."""
+        try:
+            if not self._database.read_only and self._database.read(ratings.needs_update):
+                self._database.write(ratings.bring_up_to_date, "rate the games")
+            return self._database.read(ratings.board_ratings)
+        except ArchiveError:  # an archive that cannot be written, from before ratings: none to show
+            return []
+
+    def rating(self, shape: Shape) -> BoardRating | None:
+        """The player's rating on ``shape`` as the ratings table holds it, or None (no rated game)."""
+        try:
+            return self._database.read(lambda connection: ratings.board_rating(connection, shape))
+        except ArchiveError:
+            return None
+
     def statistics(self) -> Statistics:
         """Won, drawn and lost with streaks per mode, level and board, from the rows."""
-        return self._database.read(statistics.statistics)
+        return replace(self._database.read(statistics.statistics), ratings=tuple(self.ratings()))
 
 
 __all__ = [
@@ -157,6 +183,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Archive",
     "ArchiveError",
+    "BoardRating",
     "Filters",
     "GameRecord",
     "Statistics",

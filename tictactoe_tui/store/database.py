@@ -139,6 +139,23 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE games SET o_player = 'computer' WHERE o_player NOT IN ('you', 'friend');
     UPDATE games SET o_player = 'you' WHERE mode = 'two players';
     """,
+    # The player's rating: the help a game took that leaves it unrated (aids: a take-back, a hint,
+    # the overlay; the coach has its column), the blend of levels "match-me" played (played_as:
+    # its level column says 'match-me'), and each rated game's step, before and after: the level
+    # or blend, its calibrated rating (opponent), the score (1, 0.5, 0). The ratings are derived
+    # from the games, rebuilt whenever they do not match them (store/ratings.py). No comments
+    # inside the SQL: SQLite keeps a table's text in the schema, which fits on the first pages.
+    """
+    ALTER TABLE games ADD COLUMN aids TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN played_as TEXT NOT NULL DEFAULT '';
+    CREATE TABLE ratings (
+        game_id INTEGER PRIMARY KEY, variant TEXT NOT NULL, rows INTEGER NOT NULL, cols INTEGER NOT NULL,
+        k INTEGER NOT NULL, level TEXT NOT NULL, opponent REAL NOT NULL, score REAL NOT NULL,
+        ended_at REAL NOT NULL, rating_before REAL NOT NULL, deviation_before REAL NOT NULL,
+        volatility_before REAL NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL
+    );
+    CREATE INDEX ratings_by_board ON ratings (variant, rows, cols, k, game_id);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

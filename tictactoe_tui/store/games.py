@@ -16,6 +16,7 @@ from .. import __version__
 from ..engine import Board, Mark, Move, Position, move_name, parse_move
 from ..engine.board import DEFAULT_GAME
 from ..engine.rules import RULES
+from ..engine.strength import MATCH_ME, Blend
 from ..game import GameState
 from ..table import TABLES, Seating, marks_shown
 from .files import BadFile, parse_json
@@ -26,7 +27,7 @@ CLASSIC = DEFAULT_GAME
 
 GAME_COLUMNS = (
     "id, variant, rows, cols, k, mode, level, x_player, o_player, x_symbol,"
-    " moves, times, winner, outcome, started_at, ended_at, app_version, coached"
+    " moves, times, winner, outcome, started_at, ended_at, app_version, coached, aids, played_as"
 )
 
 #: What makes games of one kind: their streaks run together (coached games apart).
@@ -60,6 +61,10 @@ class GameRecord:
     id: int | None = None
     coached: bool = False
     """Whether the coach told of each mistake at once (counted apart in the statistics)."""
+    aids: str = ""
+    """The help taken that leaves the game unrated, e.g. ``hint take-back`` (:attr:`.GameState.aids`)."""
+    played_as: str = ""
+    """What "match-me" (the :attr:`level`) played: a blend of levels, ``medium+hard@0.52``."""
 
     @classmethod
     def of(cls, game: GameState, level: str, ended_at: float | None = None) -> GameRecord:
@@ -68,13 +73,15 @@ class GameRecord:
         board = game.board
         seating = game.seating
         x_player, o_player = seating.players
+        level = game.level_played(level) if seating.by_level else ""
+        played_as, level = (level, MATCH_ME) if Blend.parse(level) is not None else ("", level)
         return cls(
             rows=board.rows,
             cols=board.cols,
             k=board.k,
             game=board.rules.name,
             mode=seating.table,
-            level=game.level_played(level) if seating.by_level else "",
+            level=level,
             x_player=x_player,
             o_player=o_player,
             x_symbol=seating.symbol(Mark.X),
@@ -85,6 +92,8 @@ class GameRecord:
             started_at=game.started,
             ended_at=time.time() if ended_at is None else ended_at,
             coached=game.coached,
+            aids=" ".join(game.aids),
+            played_as=played_as,
         )
 
     @property
@@ -209,6 +218,8 @@ def _row_values(record: GameRecord) -> tuple[Any, ...]:
         record.ended_at,
         record.app_version,
         int(record.coached),
+        record.aids,
+        record.played_as,
     )
 
 
@@ -228,7 +239,7 @@ def streak_before(connection: sqlite3.Connection, kind: Sequence[Any], game_id: 
 
 def _record_from_row(row: Sequence[Any]) -> GameRecord:
     (id_, game, rows, cols, k, mode, level, x_player, o_player, x_symbol) = row[:10]
-    (moves, times, winner, outcome, started_at, ended_at, app_version, coached) = row[10:]
+    (moves, times, winner, outcome, started_at, ended_at, app_version, coached, aids, played_as) = row[10:]
     return GameRecord(
         rows=rows,
         cols=cols,
@@ -248,6 +259,8 @@ def _record_from_row(row: Sequence[Any]) -> GameRecord:
         app_version=app_version,
         id=id_,
         coached=bool(coached),
+        aids=aids,
+        played_as=played_as,
     )
 
 

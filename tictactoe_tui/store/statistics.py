@@ -9,8 +9,10 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.strength import calibration
 from ..words import counted
 from .games import KIND, board_label, streak_before
+from .ratings import BoardRating
 
 # Games and the best streak per kind and result, in one pass over an index (each row keeps
 # the winning streak up to it; the current streak is the newest row's).
@@ -50,6 +52,8 @@ class Statistics:
     imported: int = 0
     coached: int = 0
     """Games in the archive played with the coach on: in no line."""
+    ratings: tuple[BoardRating, ...] = ()
+    """The player's rating on each board played rated."""
 
     @property
     def games(self) -> int:
@@ -82,6 +86,28 @@ class Statistics:
                     "best_streak": line.best_streak,
                 }
                 for line in self.lines
+            ],
+            "ratings": [
+                {
+                    "game": board.shape.game,
+                    "board": f"{board.shape.rows}x{board.shape.cols}",
+                    "k": board.shape.k,
+                    "rating": round(board.rating.rating, 1),
+                    "deviation": round(board.rating.deviation, 1),
+                    "games": board.games,
+                }
+                for board in self.ratings
+            ],
+            "level_ratings": [
+                {
+                    "game": ratings.shape.game,
+                    "board": f"{ratings.shape.rows}x{ratings.shape.cols}",
+                    "k": ratings.shape.k,
+                    "level": level,
+                    "rating": player.rating,
+                }
+                for ratings in calibration().values()
+                for level, player in ratings.levels.items()
             ],
         }
 

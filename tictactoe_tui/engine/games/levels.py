@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ...registry import Registry
+from ..blended import MatchMe
 from ..board import Board
 from ..players import (
     AlphaBetaStrategy,
@@ -171,6 +172,7 @@ class Strategies(Registry[Strategy]):
             ReferenceMctsStrategy(searches=GAME_SEARCHES),
             ReferenceSolverStrategy(searches=GAME_SEARCHES),
             ReferenceSolverStrategy(10_000, searches=GAME_SEARCHES),
+            MatchMe(get_strategy),
         ):
             super().register(strategy.name, strategy)
 
