@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.screens import PathPrompt
 from tictactoe_tui.app.sidebar import setting_options
-from tictactoe_tui.engine import Board
+from tictactoe_tui.engine import Board, Budget, Decision
+from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.game import FirstPlayer, MarkChoice, Preset, Settings, presets_for
 from tictactoe_tui.store import savefile
 from tictactoe_tui.table import TABLES
@@ -323,6 +325,30 @@ async def test_a_hint_on_a_board_too_big_to_solve_is_an_estimate(make_app: AppFa
         await pilot.pause()
         assert app.game_screen.hint is not None
         assert "estimate" in status(app)
+
+
+class AnyLegalMove(FirstFree):
+    """Plays a legal square drawn by the search's seed, and counts its calls."""
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        self.calls += 1
+        return Decision(rng.choice(board.legal_moves()))
+
+
+async def test_the_same_position_gets_the_same_estimated_hint_twice(make_app: AppFactory) -> None:
+    """15×15: i in the same position gave h10, then m7 (each search seeded anew)."""
+    searched = AnyLegalMove()
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(7, 7, 5)), impossible=searched)
+    async with app.run_test() as pilot:
+        hints = []
+        for _ in range(3):
+            await pilot.press("i")
+            await settle(app)
+            await pilot.pause()
+            hints.append(app.game_screen.hint)
+        assert hints[0] is not None
+        assert hints == [hints[0]] * 3, hints
+        assert searched.calls == 1  # asked again, the position's estimate is kept
 
 
 async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_no_values_show(

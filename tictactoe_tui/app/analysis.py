@@ -6,14 +6,14 @@ answer about a position no longer wanted dropped. The notices they lead to are h
 
 from __future__ import annotations
 
-import random
 import threading
+import zlib
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
-from ..engine import Board
+from ..engine import Board, Move
 from ..game import GameState
 from .ai import Searcher, analysis_seconds
 from .jobs import AiJob, Job
@@ -53,12 +53,11 @@ class AnalysisRequests:
     the same position; :meth:`drop` forgets every request when the position changes.
     """
 
-    def __init__(self, screen: Screen[Any], searcher: Searcher, rng: random.Random | None = None) -> None:
-        """``rng``: seeds the search behind a hint's estimate."""
+    def __init__(self, screen: Screen[Any], searcher: Searcher) -> None:
         self._searcher = searcher
-        self._rng = rng or random.Random()
         self._job: Job[GameState] = Job(screen, "analysis")
         self._hint = False
+        self._estimates: dict[Board, Move] = {}  # each position's estimated hint, once found
 
     def ask(self, state: GameState, hint: bool = False) -> None:
         """Solve ``state`` in a worker (a finished game has nothing to solve); ``hint``: the
@@ -98,6 +97,17 @@ class AnalysisRequests:
         result = self._searcher.analyze(state, seconds, cancel)
         estimate = None
         if hint and not result.analysis.complete and not cancel.is_set():
-            job = AiJob(state, "impossible", self._rng.getrandbits(64), seconds)
-            estimate = self._searcher(job, cancel).decision.move
+            estimate = self._estimates.get(state.board)
+            if estimate is None:
+                job = AiJob(state, "impossible", position_seed(state.board), seconds)
+                estimate = self._searcher(job, cancel).decision.move
+                if not cancel.is_set():
+                    self._estimates[state.board] = estimate
         return AnalysisReady(result, hint, estimate)
+
+
+def position_seed(board: Board) -> int:
+    """The seed of the search behind a hint's estimate: the position's own, so a search whose
+    time runs out at another node still starts the same way (and the same position, asked
+    again, is answered as before)."""
+    return zlib.crc32(f"{board.x_bits}/{board.o_bits}/{board.state}".encode())

@@ -41,7 +41,7 @@ class Hints:
 
     def __init__(self, screen: PlayScreen) -> None:
         """``screen``: the screen its analyses post their answers to."""
-        self._requests = AnalysisRequests(screen, screen.host.searcher, screen.host.rng)
+        self._requests = AnalysisRequests(screen, screen.host.searcher)
         self._hint_value = ""  # the value of the hint shown, e.g. "(D, a draw with best play)"; "" for an estimate
 
     def hint(self, game: GameState, overlay: bool) -> Notice:
