@@ -164,8 +164,14 @@ class Review:
     def accuracy(self, mark: Mark) -> float | None:
         """The share of ``mark``'s moves that kept the value (None: none judged). Exact when
         every move of the game is; otherwise every move of both sides counts with its verdict,
-        exact or estimated (:attr:`exact` says which)."""
-        judged = [move.judged for move in self.moves if move.by is mark]
+        exact or estimated (:attr:`exact` says which), and the estimated turning point counts
+        as a mistake, whatever the estimates' noise let it pass as: the loser lost there."""
+        turn = None if self.exact else self.turning_point
+        judged = [
+            "mistake" if move is turn and move.judged == "best" else move.judged  # the move that lost it
+            for move in self.moves
+            if move.by is mark
+        ]
         counted = [verdict for verdict in judged if verdict is not None]
         return counted.count("best") / len(counted) if counted else None
 
@@ -173,7 +179,8 @@ class Review:
     def turning_point(self) -> MoveReview | None:
         """The last move that changed the game's value (the one the result followed), if any.
         Where estimates judge some moves and a side won, a move of the loser's: its last
-        mistake, or else the one that cost it most."""
+        mistake, or else the one the search did not prefer that cost it most (the search's own
+        choice is never blamed)."""
         errors = [move for move in self.moves if move.lost_value]
         final = self.start.play_all(move.move for move in self.moves)
         loser = None if final.winner is None else final.winner.other
@@ -182,8 +189,8 @@ class Review:
         theirs = [move for move in errors if move.by is loser]
         if theirs:
             return theirs[-1]
-        played = [move for move in self.moves if move.by is loser]
-        return max(played, key=lambda move: move.drop) if played else None
+        strayed = [move for move in self.moves if move.by is loser and move.move not in move.best and move.drop > 0]
+        return max(strayed, key=lambda move: move.drop) if strayed else None
 
     def turning_text(self) -> str:
         """``move 5, b1: turned a draw into a loss; c3 held the draw`` (or ``none, …``)."""
