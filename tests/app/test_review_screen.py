@@ -129,11 +129,11 @@ def test_a_move_the_solver_could_not_judge_says_so_and_what_estimated_it() -> No
     board = Board.empty(9, 9, 3, "ultimate")
     estimated = MoveReview(
         1, (4, 4), Mark.X, None, None, ((4, 4),), estimate_before=0.55, estimate_after=0.55,
-        estimate_source="MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)",
+        estimate_source="an estimate from the computer's search (3,000 games played out)",
     )  # fmt: skip
     review = Review(board, (estimated,))
-    assert verdict_line(review, 1) == "best: the mover's estimated chance 55% → 55%"
-    assert "Estimated: MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)" in summary(
+    assert verdict_line(review, 1) == "best: their chances 55% → 55% (estimate)"
+    assert "Estimated: an estimate from the computer's search (3,000 games played out)" in summary(
         review, {Mark.X: "X", Mark.O: "O"}
     )
 
@@ -142,9 +142,9 @@ def test_an_estimated_best_move_whose_chance_fell_says_why_it_is_still_the_best(
     board = Board.empty(9, 9, 3, "ultimate")
     fell = MoveReview(1, (4, 4), Mark.X, None, None, ((4, 4),), estimate_before=0.45, estimate_after=0.33)
     line = verdict_line(Review(board, (fell,)), 1)
-    assert line == "best: the mover's estimated chance 45% → 33% (a fall under 15 points: within the estimates' noise)"
+    assert line == "best: their chances 45% → 33% (estimate) (a fall under 15 points: within the estimates' noise)"
     lost = MoveReview(1, (4, 4), Mark.X, None, None, ((0, 0),), estimate_before=0.6, estimate_after=0.2)
-    assert verdict_line(Review(board, (lost,)), 1) == "blunder: the mover's estimated chance 60% → 20%"
+    assert verdict_line(Review(board, (lost,)), 1) == "blunder: their chances 60% → 20% (estimate)"
 
 
 class ScriptedJudge(ThreadSearcher):

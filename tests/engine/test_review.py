@@ -100,13 +100,13 @@ def test_where_the_solver_cannot_finish_the_review_says_it_estimates() -> None:
     assert entry["value_after"] is None
     assert entry["verdict"] is None
     assert "estimate" in entry["estimate"]
-    assert "did not finish" in entry["estimate"]
+    assert "too big to solve exactly" in entry["estimate"]
 
 
 def test_the_estimate_names_the_solvers_time_as_a_player_reads_it() -> None:
-    """The review asks for what is left of its second: "did not finish in 0.4 s", not 0.399772 s."""
+    """The review asks for what is left of its second: "within 0.4 s", not 0.399772 s."""
     judged = judge_move(Board.empty(15, 15, 5).play((7, 7)), (0, 0), 0.0999)
-    assert judged.estimate_source.endswith("the exact solver did not finish in 0.04 s")
+    assert judged.estimate_source.endswith("too big to solve exactly within 0.04 s")
 
 
 def test_the_coachs_check_is_the_exact_verdict_or_none() -> None:

@@ -114,8 +114,8 @@ class MoveReview:
         if self.exact:
             return ""
         return (
-            f"{self.estimate_source}: the mover's win rate {self.estimate_before:.2f} with the best move, "
-            f"{self.estimate_after:.2f} with this one"
+            f"{self.estimate_source}: the mover's chances {self.estimate_before:.0%} with the search's choice, "
+            f"{self.estimate_after:.0%} with this one"
         )
 
     def lines_text(self) -> str:
@@ -205,7 +205,7 @@ class Review:
             assert turn.estimate_before is not None
             assert turn.estimate_after is not None
             return (
-                f"{where} (estimated): the mover's chance fell from {turn.estimate_before:.0%} to "
+                f"{where} (estimated): their chances fell from {turn.estimate_before:.0%} to "
                 f"{turn.estimate_after:.0%}; the search preferred {instead}"
             )
         assert turn.value_before is not None
@@ -360,7 +360,7 @@ def _estimated(
     left = max(0.0, deadline - time.monotonic())
     before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
     after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
-    source = f"{before.source}; the exact solver did not finish in {seconds * EXACT_SHARE:.2g} s"
+    source = f"{before.source}; too big to solve exactly within {seconds * EXACT_SHARE:.2g} s"
     choice = before.choice or move
     judged = MoveReview(
         ply, move, board.to_move, None, None, (choice,),
