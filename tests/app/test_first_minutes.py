@@ -364,10 +364,10 @@ async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_n
         assert app.game_screen.overlay
         assert app.game_screen.hint is not None
         assert "estimate" in status(app)
-        assert "no values are shown" in status(app)
+        assert "only the squares solved show values" in status(app)
         await pilot.press("a")  # the overlay off: the hint stays, an estimate still
         assert "estimate" in status(app)
-        assert "no values" not in status(app)
+        assert "show values" not in status(app)
 
 
 async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> None:

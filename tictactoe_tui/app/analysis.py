@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from textual.screen import Screen
 
 from ..engine import Board, Move
+from ..engine.games import game_of
 from ..game import GameState
 from .ai import Searcher, analysis_seconds
 from .jobs import AiJob, Job
@@ -24,11 +25,14 @@ if TYPE_CHECKING:
 
 
 def too_big(board: Board, analysis: Analysis) -> str:
-    """What the player is told when the solver did not finish in time."""
+    """What the player is told when the solver did not finish in time: how many of the moves
+    it solved (their values are shown) and that the rest are too big."""
     solved, legal = len(analysis.moves), len(board.legal_moves())
-    return (
-        f"Too big to solve within {analysis_seconds(board):g} s ({solved} of {legal} squares solved): no values shown"
-    )
+    choices = game_of(board).presentation.choice + "s"
+    seconds = analysis_seconds(board)
+    if not solved:
+        return f"Too big to solve within {seconds:g} s: none of the {legal} {choices} solved yet"
+    return f"Too big to solve within {seconds:g} s: values for the {solved} of {legal} {choices} solved"
 
 
 def working_out(hint: bool, values: bool) -> str:

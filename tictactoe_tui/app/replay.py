@@ -317,7 +317,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         if not self.analyses.answers(message):
             return
         analysis = message.result.analysis
-        if analysis.complete:
+        if analysis.complete or analysis.moves:  # the moves solved in time show their values
             self.query_one(BoardView).analysis = analysis
         notice = VALUE_LEGEND if analysis.complete else too_big(self.state.board, analysis)
         self.say(notice)
