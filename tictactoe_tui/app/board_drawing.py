@@ -407,13 +407,13 @@ class Looks:
             self._known[key] = self._work_out(classes, beneath)
         return self._known[key]
 
-    def claim(self, symbol: str, beneath: Color) -> Look:
-        """The look of a small board ``symbol`` claimed (Ultimate), drawn over ``beneath``."""
+    def claim(self, symbol: str, beneath: Color, winning: bool = False) -> Look:
+        """The look of a small board ``symbol`` claimed (Ultimate), drawn over ``beneath``: in the
+        game's winning line of boards, inverted and underlined on the winning line's colour."""
         name = f"claim-{symbol.lower()}"
-        ground = beneath + self.background(name)
-        return Look(
-            faded(self.ink(name, ground), beneath, self.opacity), faded(solid(ground), beneath, self.opacity), None
-        )
+        ground = beneath + self.background("win" if winning else name)
+        ink = self.ink(name, ground) + Style(bold=True, reverse=winning, underline=winning)
+        return Look(faded(ink, beneath, self.opacity), faded(solid(ground), beneath, self.opacity), None)
 
     def _work_out(self, classes: frozenset[str], beneath: Color) -> Look:
         cursor, line = "-cursor" in classes, bool(classes & {"-win", "-lost"})
