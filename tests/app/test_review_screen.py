@@ -18,7 +18,7 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, bar, mark_row, sampled, summary, verdict_line
 from tictactoe_tui.app.sidebar import HistoryList
-from tictactoe_tui.engine import Board, Mark, Move
+from tictactoe_tui.engine import Board, Mark, Move, move_name
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import GameRecord
@@ -224,6 +224,22 @@ async def test_a_click_on_every_bar_shows_exactly_that_position(make_app: AppFac
                 assert graph.shown == ply
                 marks = str(graph.render()).split("\n")[1]
                 assert marks[column * width : column * width + width].strip().endswith("│")
+
+
+async def test_the_reviewed_moves_carry_their_marks_in_the_move_list(make_app: AppFactory) -> None:
+    """Review marks beside the moves: ?? a blunder, ? a mistake, nothing for the best."""
+    app = _app_with(make_app, ScriptedJudge())
+    record = _random_game(9, 3, "ultimate", 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _reviewed(pilot, record)
+        review = screen.query_one(ReviewPanel).review
+        assert review is not None
+        listed = screen.query_one(HistoryList)
+        lines = [str(listed.get_option_at_index(ply).prompt) for ply in range(1, len(record.moves) + 1)]
+        marks = {move.ply: move.annotation for move in review.moves}
+        assert "??" in marks.values()
+        for ply, line in enumerate(lines, start=1):
+            assert line.endswith(f"{move_name(record.moves[ply - 1])}{marks[ply]}"), line
 
 
 async def test_left_and_right_step_through_a_mistakes_line_and_leave_the_game_alone(make_app: AppFactory) -> None:

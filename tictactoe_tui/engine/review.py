@@ -95,6 +95,14 @@ class MoveReview:
         return self.verdict or self.estimated_verdict
 
     @property
+    def annotation(self) -> str:
+        """The mark a move list puts beside it: ``??`` a blunder, ``?`` a mistake, ``?!`` a
+        slower win (exact or estimated); "" for a best move."""
+        if self.slower and self.verdict == "best":
+            return "?!"
+        return {"blunder": "??", "mistake": "?"}.get(self.judged or "", "")
+
+    @property
     def lost_value(self) -> bool:
         """A mistake or a blunder, exact or estimated."""
         return self.judged in ("mistake", "blunder")
@@ -174,6 +182,10 @@ class Review:
         ]
         counted = [verdict for verdict in judged if verdict is not None]
         return counted.count("best") / len(counted) if counted else None
+
+    def annotations(self) -> dict[int, str]:
+        """Each annotated move's mark (:attr:`MoveReview.annotation`), by its ply."""
+        return {move.ply: move.annotation for move in self.moves if move.annotation}
 
     @property
     def turning_point(self) -> MoveReview | None:
