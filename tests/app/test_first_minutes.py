@@ -263,6 +263,26 @@ async def test_coordinates_are_shown_and_can_be_hidden(make_app: AppFactory) -> 
         assert view.fits
 
 
+@pytest.mark.parametrize("preset", [Preset(15, 15, 5), Preset(9, 9, 3, "ultimate")], ids=["15x15", "ultimate"])
+async def test_the_cursor_has_a_shape_on_squares_too_low_for_its_frame(make_app: AppFactory, preset: Preset) -> None:
+    """On 15×15 and Ultimate the cursor was a colour alone (the hint's square had the same)."""
+    from ..helpers.squares import drawn
+
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=preset))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        for move in (view.cursor, (4, 4)):
+            view.cursor = move
+            await pilot.pause()
+            region = view.square_region(move)
+            assert region is not None
+            assert region.height < 3  # too low for the frame
+            text = " ".join(strip.text for strip in drawn(view, region)).split()
+            assert text[:1] == ["["], text
+            assert text[-1:] == ["]"], text
+
+
 async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> None:
     from tictactoe_tui.app.board_view import HINT
 
