@@ -60,6 +60,7 @@ def test_every_moves_score_up_to_twelve_plies_in_agrees_with_bitbully(seed: int)
             continue
         analysis = GravitySolver(EMPTY.geometry).analyze(dropped(EMPTY, columns), UNLIMITED.with_max_nodes(0))
         assert analysis.complete, columns
+        assert analysis.source == "book"  # said "from the opening book", not "0 positions searched"
         ours = {move.move[1] + 1: on_pons_scale(move.score) for move in analysis.moves}
         assert ours == reference_scores(columns), columns
 

@@ -26,7 +26,7 @@ import os
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -279,6 +279,8 @@ class GravitySolver:
 
         cells = [self.layout.cell_of(square) for square in squares]
         analysis = analyze_moves(board, cells, exact_score, search)
+        if opened is not None:  # said as the opening book's values are ("from the opening book")
+            analysis = replace(analysis, source="book")
         if analysis.complete:
             self.finished[key] = analysis
         return analysis
