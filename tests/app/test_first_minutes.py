@@ -352,7 +352,7 @@ class AnyLegalMove(FirstFree):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         self.calls += 1
-        return Decision(rng.choice(board.legal_moves()))
+        return Decision(rng.choice(board.legal_moves()), estimate=0.54)
 
 
 async def test_the_same_position_gets_the_same_estimated_hint_twice(make_app: AppFactory) -> None:
@@ -369,6 +369,7 @@ async def test_the_same_position_gets_the_same_estimated_hint_twice(make_app: Ap
         assert hints[0] is not None
         assert hints == [hints[0]] * 3, hints
         assert searched.calls == 1  # asked again, the position's estimate is kept
+        assert "X's chances 54%" in status(app)  # the search's figure, in a player's words
 
 
 async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_no_values_show(

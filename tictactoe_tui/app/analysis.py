@@ -61,7 +61,7 @@ class AnalysisRequests:
         self._searcher = searcher
         self._job: Job[GameState] = Job(screen, "analysis")
         self._hint = False
-        self._estimates: dict[Board, Move] = {}  # each position's estimated hint, once found
+        self._estimates: dict[Board, tuple[Move, float | None]] = {}  # each position's estimated hint and chances
 
     def ask(self, state: GameState, hint: bool = False) -> None:
         """Solve ``state`` in a worker (a finished game has nothing to solve); ``hint``: the
@@ -104,10 +104,11 @@ class AnalysisRequests:
             estimate = self._estimates.get(state.board)
             if estimate is None:
                 job = AiJob(state, "impossible", position_seed(state.board), seconds)
-                estimate = self._searcher(job, cancel).decision.move
+                decision = self._searcher(job, cancel).decision
+                estimate = (decision.move, decision.estimate)
                 if not cancel.is_set():
                     self._estimates[state.board] = estimate
-        return AnalysisReady(result, hint, estimate)
+        return AnalysisReady(result, hint, *(estimate or (None, None)))
 
 
 def position_seed(board: Board) -> int:

@@ -44,6 +44,7 @@ class Hints:
         """``screen``: the screen its analyses post their answers to."""
         self._requests = AnalysisRequests(screen, screen.host.searcher)
         self._hint_value = ""  # the value of the hint shown, e.g. "(D, a draw with best play)"; "" for an estimate
+        self._hint_chances: float | None = None  # an estimated hint's: the mover's chances, where the search says
 
     def hint(self, game: GameState, overlay: bool) -> Notice:
         """Look for the best move for the side to move in ``game``, with its value (the
@@ -96,7 +97,7 @@ class Hints:
         analysis = message.result.analysis
         partial = analysis if overlay and analysis.moves else None  # the moves solved in time show values
         if not analysis.complete and message.hint and message.estimate is not None:
-            self._hint_value = ""
+            self._hint_value, self._hint_chances = "", message.chances
             return Found(said(self._hint_said(game, message.estimate, overlay)), partial, message.estimate)
         if not analysis.complete:
             if shown is not None and not self._hint_value:
@@ -118,4 +119,6 @@ class Hints:
             return f"{said} {self._hint_value}"
         choices = game_of(game.board).presentation.choice + "s"
         why = "too big to solve exactly yet" + (f", so only the {choices} solved show values" if overlay else "")
-        return f"{said} (an estimate from the computer's search: {why})"
+        chances = self._hint_chances
+        by = "" if chances is None else f", {game.symbol(game.board.to_move)}'s chances {chances:.0%}"
+        return f"{said} (an estimate from the computer's search{by}: {why})"
