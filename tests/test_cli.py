@@ -333,7 +333,7 @@ def test_analyze_estimates_ultimate_and_says_from_what(capsys: pytest.CaptureFix
     status, out, _ = run(capsys, "analyze", str(board), "--game", "ultimate", "--time", "0.4", "--json")
     data = json.loads(out)
     assert (status, data["source"], data["value"]) == (0, "estimate", None)
-    assert "MCTS playouts" in data["basis"]
+    assert "the computer's search" in data["basis"]
     assert {(m["row"], m["col"]) for m in data["moves"]} == set(board.legal_moves())
 
 

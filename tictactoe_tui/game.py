@@ -246,7 +246,7 @@ class AiMove:
             outlook = {0: "draw", 1: f"{self.mark} wins", -1: f"{self.mark} loses"}[decision.value]
             return f"{played} — {outlook} with best play"
         if decision.estimate is not None:
-            return f"{played} — {self.mark} won {decision.estimate:.0%} of playouts"
+            return f"{played} — {self.mark}'s chances {decision.estimate:.0%}"
         return played
 
 

@@ -344,7 +344,7 @@ async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: 
         def broken(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
             raise RuntimeError("solver exploded")
 
-        for analyze, said in ((unsolved, "(0 of 6 squares solved): no values shown"), (broken, "solver exploded")):
+        for analyze, said in ((unsolved, "none of the 6 squares solved yet"), (broken, "solver exploded")):
             screen.searcher.analyze = analyze  # type: ignore[method-assign]
             await pilot.press("right")
             await screen.workers.wait_for_complete()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,10 +14,11 @@ from textual.widgets import Input, OptionList, Select
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.ai import ThreadSearcher
 from tictactoe_tui.app.board_view import HINT, overlay_label, value_words
+from tictactoe_tui.app.jobs import AnalysisResult
 from tictactoe_tui.app.screens import ConfirmScreen, PathPrompt, StatsScreen
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
-from tictactoe_tui.game import Preset, Settings
+from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
 
@@ -220,6 +223,27 @@ async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory)
         await pilot.pause()
         assert "Too big to solve" in status(app)
         assert not any(cell.label for cell in squares(app))
+
+
+async def test_the_overlay_shows_the_columns_solved_in_time(make_app: AppFactory) -> None:
+    """Connect Four at move 10: "Too big to solve within 1 s (1 of 7 squares solved): no values
+    shown" hid the one column solved, and called the columns squares."""
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(6, 7, 4, "gravity")))
+    solve = app.searcher.analyze
+
+    def one_column(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        found = solve(state, seconds, cancel).analysis
+        return AnalysisResult(state, replace(found, moves=found.moves[:1], complete=False))
+
+    app.searcher.analyze = one_column  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        await pilot.press("a")
+        await settle(app)
+        await pilot.pause()
+        assert "values for the 1 of 7 columns solved" in status(app)
+        best = analyze(app.game_screen.game.board).moves[0]
+        values = {cell.move: cell.label for cell in squares(app) if cell.label not in ("", "·")}
+        assert values == {best.move: overlay_label(best)}
 
 
 # -- scores, statistics, settings --------------------------------------------------------------

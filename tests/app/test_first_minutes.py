@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.game_screen import GameScreen
 from tictactoe_tui.app.screens import ConfirmScreen, PathPrompt
 from tictactoe_tui.app.sidebar import setting_options
-from tictactoe_tui.engine import Board
+from tictactoe_tui.engine import Board, Budget, Decision
+from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.game import FirstPlayer, MarkChoice, Preset, Settings, presets_for
 from tictactoe_tui.store import savefile
 from tictactoe_tui.table import TABLES
@@ -261,6 +263,26 @@ async def test_coordinates_are_shown_and_can_be_hidden(make_app: AppFactory) -> 
         assert view.fits
 
 
+@pytest.mark.parametrize("preset", [Preset(15, 15, 5), Preset(9, 9, 3, "ultimate")], ids=["15x15", "ultimate"])
+async def test_the_cursor_has_a_shape_on_squares_too_low_for_its_frame(make_app: AppFactory, preset: Preset) -> None:
+    """On 15×15 and Ultimate the cursor was a colour alone (the hint's square had the same)."""
+    from ..helpers.squares import drawn
+
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=preset))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        for move in (view.cursor, (4, 4)):
+            view.cursor = move
+            await pilot.pause()
+            region = view.square_region(move)
+            assert region is not None
+            assert region.height < 3  # too low for the frame
+            text = " ".join(strip.text for strip in drawn(view, region)).split()
+            assert text[:1] == ["["], text
+            assert text[-1:] == ["]"], text
+
+
 async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> None:
     from tictactoe_tui.app.board_view import HINT
 
@@ -325,6 +347,31 @@ async def test_a_hint_on_a_board_too_big_to_solve_is_an_estimate(make_app: AppFa
         assert "estimate" in status(app)
 
 
+class AnyLegalMove(FirstFree):
+    """Plays a legal square drawn by the search's seed, and counts its calls."""
+
+    def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
+        self.calls += 1
+        return Decision(rng.choice(board.legal_moves()), estimate=0.54)
+
+
+async def test_the_same_position_gets_the_same_estimated_hint_twice(make_app: AppFactory) -> None:
+    """15×15: i in the same position gave h10, then m7 (each search seeded anew)."""
+    searched = AnyLegalMove()
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(7, 7, 5)), impossible=searched)
+    async with app.run_test() as pilot:
+        hints = []
+        for _ in range(3):
+            await pilot.press("i")
+            await settle(app)
+            await pilot.pause()
+            hints.append(app.game_screen.hint)
+        assert hints[0] is not None
+        assert hints == [hints[0]] * 3, hints
+        assert searched.calls == 1  # asked again, the position's estimate is kept
+        assert "X's chances 54%" in status(app)  # the search's figure, in a player's words
+
+
 async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_no_values_show(
     make_app: AppFactory,
 ) -> None:
@@ -338,10 +385,10 @@ async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_n
         assert app.game_screen.overlay
         assert app.game_screen.hint is not None
         assert "estimate" in status(app)
-        assert "no values are shown" in status(app)
+        assert "only the squares solved show values" in status(app)
         await pilot.press("a")  # the overlay off: the hint stays, an estimate still
         assert "estimate" in status(app)
-        assert "no values" not in status(app)
+        assert "show values" not in status(app)
 
 
 async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> None:

@@ -120,6 +120,29 @@ async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app
         assert results[second.id] == (1, 0)
 
 
+async def test_the_puzzles_say_when_none_comes_from_your_games(make_app: AppFactory) -> None:
+    """All five "made by the solver", with nothing saying why none came from the player's games."""
+    app = make_app(Settings())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("z")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.current is not None
+        assert "none from your games yet" in str(screen.query_one("#puzzle-title").render())
+    app = make_app(Settings())
+    app.archive.add_puzzles(game_3_puzzles())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("z")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await pilot.pause()
+        assert screen.current is not None
+        assert screen.current.puzzle.yours  # your own mistakes first
+        assert "none from your games" not in str(screen.query_one("#puzzle-title").render())
+
+
 def test_puzzle_list_on_the_command_line(
     home: Paths, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -18,7 +18,7 @@ from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.replay import ReplayScreen
 from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, bar, mark_row, sampled, summary, verdict_line
 from tictactoe_tui.app.sidebar import HistoryList
-from tictactoe_tui.engine import Board, Mark, Move
+from tictactoe_tui.engine import Board, Mark, Move, move_name
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import GameRecord
@@ -129,11 +129,11 @@ def test_a_move_the_solver_could_not_judge_says_so_and_what_estimated_it() -> No
     board = Board.empty(9, 9, 3, "ultimate")
     estimated = MoveReview(
         1, (4, 4), Mark.X, None, None, ((4, 4),), estimate_before=0.55, estimate_after=0.55,
-        estimate_source="MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)",
+        estimate_source="an estimate from the computer's search (3,000 games played out)",
     )  # fmt: skip
     review = Review(board, (estimated,))
-    assert verdict_line(review, 1) == "best: the mover's estimated chance 55% → 55%"
-    assert "Estimated: MCTS estimate (3,000 playouts; the exact solver did not finish in 1 s)" in summary(
+    assert verdict_line(review, 1) == "best: their chances 55% → 55% (estimate)"
+    assert "Estimated: an estimate from the computer's search (3,000 games played out)" in summary(
         review, {Mark.X: "X", Mark.O: "O"}
     )
 
@@ -142,9 +142,9 @@ def test_an_estimated_best_move_whose_chance_fell_says_why_it_is_still_the_best(
     board = Board.empty(9, 9, 3, "ultimate")
     fell = MoveReview(1, (4, 4), Mark.X, None, None, ((4, 4),), estimate_before=0.45, estimate_after=0.33)
     line = verdict_line(Review(board, (fell,)), 1)
-    assert line == "best: the mover's estimated chance 45% → 33% (a fall under 15 points: within the estimates' noise)"
+    assert line == "best: their chances 45% → 33% (estimate) (a fall under 15 points: within the estimates' noise)"
     lost = MoveReview(1, (4, 4), Mark.X, None, None, ((0, 0),), estimate_before=0.6, estimate_after=0.2)
-    assert verdict_line(Review(board, (lost,)), 1) == "blunder: the mover's estimated chance 60% → 20%"
+    assert verdict_line(Review(board, (lost,)), 1) == "blunder: their chances 60% → 20% (estimate)"
 
 
 class ScriptedJudge(ThreadSearcher):
@@ -224,6 +224,22 @@ async def test_a_click_on_every_bar_shows_exactly_that_position(make_app: AppFac
                 assert graph.shown == ply
                 marks = str(graph.render()).split("\n")[1]
                 assert marks[column * width : column * width + width].strip().endswith("│")
+
+
+async def test_the_reviewed_moves_carry_their_marks_in_the_move_list(make_app: AppFactory) -> None:
+    """Review marks beside the moves: ?? a blunder, ? a mistake, nothing for the best."""
+    app = _app_with(make_app, ScriptedJudge())
+    record = _random_game(9, 3, "ultimate", 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _reviewed(pilot, record)
+        review = screen.query_one(ReviewPanel).review
+        assert review is not None
+        listed = screen.query_one(HistoryList)
+        lines = [str(listed.get_option_at_index(ply).prompt) for ply in range(1, len(record.moves) + 1)]
+        marks = {move.ply: move.annotation for move in review.moves}
+        assert "??" in marks.values()
+        for ply, line in enumerate(lines, start=1):
+            assert line.endswith(f"{move_name(record.moves[ply - 1])}{marks[ply]}"), line
 
 
 async def test_left_and_right_step_through_a_mistakes_line_and_leave_the_game_alone(make_app: AppFactory) -> None:

@@ -100,8 +100,8 @@ async def test_the_message_that_replaces_a_board_is_whole(size: tuple[int, int])
 
 #: The longest things the status says under its headline: (the online banner, the news).
 LONG_NEWS = [
-    ("", "Hint for X: h8 (an estimate from the computer's search: too big to solve exactly yet)"),
-    ("", "O played e5 in 998.7 ms — O won 67% of playouts"),
+    ("", "Hint for X: h8 (an estimate from the computer's search, X's chances 54%: too big to solve exactly yet)"),
+    ("", "O played e5 in 998.7 ms — O's chances 67%"),
     ("code: 482-913 · 192.168.100.200:50123", "Your friend left: they can join again with the same code"),
 ]
 

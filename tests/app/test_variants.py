@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from rich.console import Console
+from rich.style import Style
+from textual.strip import Strip
 from textual.widgets import Select
 
 from tictactoe_tui.app.board_drawing import BIG_GLYPHS
 from tictactoe_tui.app.board_view import BoardView
 from tictactoe_tui.app.help import HelpScreen, games_table
-from tictactoe_tui.engine import Mark
-from tictactoe_tui.game import KeyLayout, Preset, Settings
+from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.game import GameState, KeyLayout, Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
 from ..helpers.app import AppFactory, click_cell, marks, settle, status
@@ -144,13 +147,44 @@ async def test_a_claimed_ultimate_board_shows_one_big_mark(make_app: AppFactory)
         await pilot.press("enter", "1", "5", "2", "5", "3")  # O takes the centre board's top row
         view = app.query_one(BoardView)
         assert view.claims == {(1, 1): "O"}
+        claiming = view.square_region((3, 5))
+        assert claiming is not None  # the last move shows over the big mark (it hid under it)
+        assert any("O" in text and style.underline for text, style in ink_of(drawn(view, claiming)))
+        await pilot.press("5")  # X sends O to the claimed centre board: O may play anywhere open
+        assert "play in any open board" in status(app)
         first, last = view.square_region((3, 3)), view.square_region((5, 5))
         assert first is not None
         assert last is not None
         ink = [strip.text.strip() for strip in drawn(view, first.union(last))]
         assert [line for line in ink if line] == [line.strip() for line in BIG_GLYPHS["O"]]
-        await pilot.press("5")  # X sends O to the claimed centre board: O may play anywhere open
-        assert "play in any open board" in status(app)
+
+
+def ink_of(strips: list[Strip]) -> list[tuple[str, Style]]:
+    """The text and style of each segment of ``strips`` that draws something other than spaces."""
+    return [(part.text, part.style) for strip in strips for part in strip if part.text.strip() and part.style]
+
+
+async def test_ultimate_s_winning_line_of_boards_is_inverted_and_underlined(make_app: AppFactory) -> None:
+    """Won down the right column, the claimed boards looked like the ones off the line."""
+    rng, board = random.Random(3), Board.empty(9, 9, 3, "ultimate")
+    while board.winner is None or len(board.rules.claimed_regions(board)) < 4:
+        board = Board.empty(9, 9, 3, "ultimate") if board.is_over else board.play(rng.choice(board.legal_moves()))
+    line = {(row // 3, col // 3) for row, col in board.winning_line}
+    app = make_app(ULTIMATE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(BoardView)
+        view.game = GameState(board, app.game_screen.game.seating)
+        await pilot.pause()
+        for place in view.claims:
+            first, last = (
+                view.square_region((place[0] * 3, place[1] * 3)),
+                view.square_region((place[0] * 3 + 2, place[1] * 3 + 2)),
+            )
+            assert first is not None
+            assert last is not None
+            inverted = [bool(style.reverse and style.underline) for _, style in ink_of(drawn(view, first.union(last)))]
+            assert inverted
+            assert all(inverted) if place in line else not any(inverted), place
 
 
 async def test_ultimate_s_small_boards_are_parted_by_lines_and_the_open_ones_framed_in_heavy_lines(

@@ -9,8 +9,8 @@ from functools import cache
 import pytest
 
 from tictactoe_tui import cli
-from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.review import judge_move, review_game
+from tictactoe_tui.engine import Board, Mark, Move
+from tictactoe_tui.engine.review import MoveReview, Review, judge_move, review_game
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
 
@@ -100,13 +100,13 @@ def test_where_the_solver_cannot_finish_the_review_says_it_estimates() -> None:
     assert entry["value_after"] is None
     assert entry["verdict"] is None
     assert "estimate" in entry["estimate"]
-    assert "did not finish" in entry["estimate"]
+    assert "too big to solve exactly" in entry["estimate"]
 
 
 def test_the_estimate_names_the_solvers_time_as_a_player_reads_it() -> None:
-    """The review asks for what is left of its second: "did not finish in 0.4 s", not 0.399772 s."""
+    """The review asks for what is left of its second: "within 0.4 s", not 0.399772 s."""
     judged = judge_move(Board.empty(15, 15, 5).play((7, 7)), (0, 0), 0.0999)
-    assert judged.estimate_source.endswith("the exact solver did not finish in 0.04 s")
+    assert judged.estimate_source.endswith("too big to solve exactly within 0.04 s")
 
 
 def test_the_coachs_check_is_the_exact_verdict_or_none() -> None:
@@ -164,3 +164,27 @@ def test_games_review_gives_each_mistake_its_line(home: Paths, capsys: pytest.Ca
     shown = capsys.readouterr().out
     assert "2. O b1" in shown
     assert "4. O c3" in shown
+
+
+def estimated(ply: int, move: Move, by: Mark, choice: Move, before: float, after: float) -> MoveReview:
+    """A move judged by estimates: the search preferred ``choice``; the mover's chances."""
+    return MoveReview(ply, move, by, None, None, (choice,), estimate_before=before, estimate_after=after)
+
+
+def test_an_estimated_review_never_blames_the_searchs_choice_and_the_loser_is_not_flawless() -> None:
+    """Connect Four, lost in 36 moves: the review blamed move 3, "the search preferred c6" (the
+    move played), and gave both sides 100% though the estimates fell to a loss."""
+    start = Board.empty(3, 3, 3)
+    played = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))  # X wins on the top row
+    moves = (
+        estimated(1, played[0], Mark.X, played[0], 0.6, 0.6),
+        estimated(2, played[1], Mark.O, played[1], 0.5, 0.38),  # the search's own choice fell most
+        estimated(3, played[2], Mark.X, played[2], 0.7, 0.7),
+        estimated(4, played[3], Mark.O, (2, 2), 0.3, 0.25),  # another move than the search's
+        estimated(5, played[4], Mark.X, played[4], 0.9, 0.9),
+    )
+    review = Review(start, moves)
+    assert all(move.judged == "best" for move in moves)  # each fall within the estimates' noise
+    assert review.turning_point is moves[3]
+    assert review.accuracy(Mark.O) == 0.5
+    assert review.accuracy(Mark.X) == 1.0

@@ -47,7 +47,7 @@ from .waiting import until
 SETTLE_LIMIT = BOOK_ANALYSIS_SECONDS + 2.0
 #: How often a key action presses a key that nothing binds (it must change nothing).
 UNBOUND_SHARE = 0.15
-FRAME = set("╭╮╰╯─│")
+FRAME = set("╭╮╰╯─│[]")  # the cursor: a frame, or brackets on a square too low for one
 
 
 def sidebar_boards(settings: Settings | None = None) -> list[Preset]:

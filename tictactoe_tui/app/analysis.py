@@ -6,14 +6,15 @@ answer about a position no longer wanted dropped. The notices they lead to are h
 
 from __future__ import annotations
 
-import random
 import threading
+import zlib
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
-from ..engine import Board
+from ..engine import Board, Move
+from ..engine.games import game_of
 from ..game import GameState
 from ..words import counted
 from .ai import Searcher, analysis_seconds
@@ -25,9 +26,13 @@ if TYPE_CHECKING:
 
 
 def too_big(board: Board, analysis: Analysis) -> str:
-    """What the player is told when the solver did not finish in time."""
-    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), "square")
-    return f"Too big to solve within {analysis_seconds(board):g} s ({solved} of {legal} solved): no values shown"
+    """What the player is told when the solver did not finish in time: how many of the moves
+    it solved (their values are shown) and that the rest are too big."""
+    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), game_of(board).presentation.choice)
+    seconds = analysis_seconds(board)
+    if not solved:
+        return f"Too big to solve within {seconds:g} s: none of the {legal} solved yet"
+    return f"Too big to solve within {seconds:g} s: values for the {solved} of {legal} solved"
 
 
 def working_out(hint: bool, values: bool) -> str:
@@ -52,12 +57,11 @@ class AnalysisRequests:
     the same position; :meth:`drop` forgets every request when the position changes.
     """
 
-    def __init__(self, screen: Screen[Any], searcher: Searcher, rng: random.Random | None = None) -> None:
-        """``rng``: seeds the search behind a hint's estimate."""
+    def __init__(self, screen: Screen[Any], searcher: Searcher) -> None:
         self._searcher = searcher
-        self._rng = rng or random.Random()
         self._job: Job[GameState] = Job(screen, "analysis")
         self._hint = False
+        self._estimates: dict[Board, tuple[Move, float | None]] = {}  # each position's estimated hint and chances
 
     def ask(self, state: GameState, hint: bool = False) -> None:
         """Solve ``state`` in a worker (a finished game has nothing to solve); ``hint``: the
@@ -97,6 +101,18 @@ class AnalysisRequests:
         result = self._searcher.analyze(state, seconds, cancel)
         estimate = None
         if hint and not result.analysis.complete and not cancel.is_set():
-            job = AiJob(state, "impossible", self._rng.getrandbits(64), seconds)
-            estimate = self._searcher(job, cancel).decision.move
-        return AnalysisReady(result, hint, estimate)
+            estimate = self._estimates.get(state.board)
+            if estimate is None:
+                job = AiJob(state, "impossible", position_seed(state.board), seconds)
+                decision = self._searcher(job, cancel).decision
+                estimate = (decision.move, decision.estimate)
+                if not cancel.is_set():
+                    self._estimates[state.board] = estimate
+        return AnalysisReady(result, hint, *(estimate or (None, None)))
+
+
+def position_seed(board: Board) -> int:
+    """The seed of the search behind a hint's estimate: the position's own, so a search whose
+    time runs out at another node still starts the same way (and the same position, asked
+    again, is answered as before)."""
+    return zlib.crc32(f"{board.x_bits}/{board.o_bits}/{board.state}".encode())

@@ -23,7 +23,7 @@ SMALL_GLYPHS = {
 }
 
 
-#: The cursor's frame round a square large enough for one (a frame needs no colour).
+#: The cursor's frame round a square large enough for one (no colour needed); brackets on a lower one.
 FRAME = ("╭", "─", "╮", "│", "╰", "╯")
 
 #: A crossing of the lines between small boards, by which of its arms (up, down, left, right) are heavy.
@@ -108,11 +108,6 @@ class Look:
         """The cursor's frame, or None where none is drawn."""
 
 
-def blend(beneath: Color, layer: Color | None) -> Color:
-    """``layer`` over ``beneath`` (the layer's alpha mixes them), or ``beneath`` with no layer."""
-    return beneath if layer is None else beneath + layer
-
-
 def solid(background: Color) -> Style:
     """A style with only a background."""
     return Style(bgcolor=background.rich_color)
@@ -180,6 +175,11 @@ def draw_square(canvas: Canvas, x: int, y: int, layout: Layout, text: str, look:
     if look.frame is None:
         return
     top_left, across, top_right, down, bottom_left, bottom_right = FRAME
+    if height < 3:  # too low for a frame: its sides, where they leave the text whole
+        if (placed := centred(text, width, height)) and width >= 2 + max(len(line) for _, _, line in placed):
+            canvas.write(x, y + placed[0][1], "[", look.frame)  # on the text's line
+            canvas.write(x + width - 1, y + placed[0][1], "]", look.frame)
+        return
     canvas.write(x, y, top_left + across * (width - 2) + top_right, look.frame)
     canvas.write(x, y + height - 1, bottom_left + across * (width - 2) + bottom_right, look.frame)
     for side_y in range(y + 1, y + height - 1):
@@ -407,13 +407,13 @@ class Looks:
             self._known[key] = self._work_out(classes, beneath)
         return self._known[key]
 
-    def claim(self, symbol: str, beneath: Color) -> Look:
-        """The look of a small board ``symbol`` claimed (Ultimate), drawn over ``beneath``."""
+    def claim(self, symbol: str, beneath: Color, winning: bool = False) -> Look:
+        """The look of a small board ``symbol`` claimed (Ultimate), drawn over ``beneath``: in the
+        game's winning line of boards, inverted and underlined on the winning line's colour."""
         name = f"claim-{symbol.lower()}"
-        ground = beneath + self.background(name)
-        return Look(
-            faded(self.ink(name, ground), beneath, self.opacity), faded(solid(ground), beneath, self.opacity), None
-        )
+        ground = beneath + self.background("win" if winning else name)
+        ink = self.ink(name, ground) + Style(bold=True, reverse=winning, underline=winning)
+        return Look(faded(ink, beneath, self.opacity), faded(solid(ground), beneath, self.opacity), None)
 
     def _work_out(self, classes: frozenset[str], beneath: Color) -> Look:
         cursor, line = "-cursor" in classes, bool(classes & {"-win", "-lost"})
@@ -440,7 +440,7 @@ class Looks:
         text = Style(color=(square + ink).rich_color, bgcolor=square.rich_color)
         text = Style.parse(style) + text if style else text
         frame = None
-        if cursor and not self._small:
+        if cursor:  # a frame, or on small squares its sides (with the reverse video where they do not fit)
             frame_colour = beneath + theme_colour(self._variables, LAYERS["cursor"][1])[0]
             frame = Style(color=frame_colour.rich_color, bgcolor=square.rich_color)
         return Look(

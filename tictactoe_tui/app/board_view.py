@@ -131,10 +131,8 @@ class BoardView(Widget, can_focus=True):
         self._origin = (0, 0)
         """The grid's top left corner in the content region."""
         self._hover: Move | None = None
-        self._claims: dict[tuple[int, int], str] = {}
-        """Games of small boards: the symbol that claimed each claimed small board."""
+        self._claims: dict[tuple[int, int], str] = {}  # (see claims and open_boards)
         self._open: set[tuple[int, int]] = set()
-        """Games of small boards: the small boards one may play in."""
         self._lines: list[Strip] | None = None
         """The drawn board, a strip a line of the content region (None: to be drawn)."""
         self._files = ""
@@ -205,8 +203,7 @@ class BoardView(Widget, can_focus=True):
     def watch_analysis(self) -> None:
         self._paint()
 
-    def watch_hint(self) -> None:
-        self._paint()
+    watch_hint = watch_analysis
 
     def watch_thinking(self) -> None:
         self._changed()
@@ -223,8 +220,7 @@ class BoardView(Widget, can_focus=True):
     def on_focus(self) -> None:
         self._changed()
 
-    def on_blur(self) -> None:
-        self._changed()
+    on_blur = on_focus
 
     async def clicks_handled(self, upto: MessagePump) -> None:
         """Wait (a second at most) until the clicks this board was sent have reached ``upto``
@@ -483,15 +479,19 @@ class BoardView(Widget, can_focus=True):
             for board_col in range(side):
                 claim = self._claims.get((board_row, board_col), "")
                 x, y = left + board_col * (board_width + 1), top + board_row * (board_height + 1)
-                if claim:
-                    look = looks.claim(claim, blocks)
-                    draw_claim(canvas, x, y, (board_width, board_height), claim, look)
-                    continue
+                first_row, first_col = board_row * block, board_col * block
+                squares = [
+                    self._squares[first_row + row, first_col + col] for row in range(block) for col in range(block)
+                ]
                 layer = "small-gaps-open" if (board_row, board_col) in self._open else "small-gaps"
-                gaps = blocks + looks.background(layer)
-                canvas.fill(x, y, board_width, board_height, faded(solid(gaps), blocks, looks.opacity))
-                lines = faded(looks.ink(layer, gaps), blocks, looks.opacity)
-                draw_grid_lines(canvas, (x, y), layout, (block, block), lines, SMALL_GRID_LINES)
-                for row in range(board_row * block, board_row * block + block):
-                    for col in range(board_col * block, board_col * block + block):
-                        self._draw_square(canvas, looks, self._squares[row, col], gaps)
+                ground = blocks if claim else blocks + looks.background(layer)
+                if claim:  # in the winning line, all its squares are "-win" or "-lost"
+                    look = looks.claim(claim, blocks, any(square.classes & {"-win", "-lost"} for square in squares))
+                    draw_claim(canvas, x, y, (board_width, board_height), claim, look)
+                else:
+                    canvas.fill(x, y, board_width, board_height, faded(solid(ground), blocks, looks.opacity))
+                    lines = faded(looks.ink(layer, ground), blocks, looks.opacity)
+                    draw_grid_lines(canvas, (x, y), layout, (block, block), lines, SMALL_GRID_LINES)
+                for square in squares:  # a claimed board shows its last move over its big mark
+                    if not claim or "-last" in square.classes:
+                        self._draw_square(canvas, looks, square, ground)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine import Move, move_name
+from ..engine.games import game_of
 from ..game import GameState
 from .analysis import AnalysisRequests, failed, too_big, working_out
 from .board_view import VALUE_LEGEND, value_words
@@ -41,8 +42,9 @@ class Hints:
 
     def __init__(self, screen: PlayScreen) -> None:
         """``screen``: the screen its analyses post their answers to."""
-        self._requests = AnalysisRequests(screen, screen.host.searcher, screen.host.rng)
+        self._requests = AnalysisRequests(screen, screen.host.searcher)
         self._hint_value = ""  # the value of the hint shown, e.g. "(D, a draw with best play)"; "" for an estimate
+        self._hint_chances: float | None = None  # an estimated hint's: the mover's chances, where the search says
 
     def hint(self, game: GameState, overlay: bool) -> Notice:
         """Look for the best move for the side to move in ``game``, with its value (the
@@ -93,13 +95,14 @@ class Hints:
             return None
         game = message.state
         analysis = message.result.analysis
+        partial = analysis if overlay and analysis.moves else None  # the moves solved in time show values
         if not analysis.complete and message.hint and message.estimate is not None:
-            self._hint_value = ""
-            return Found(said(self._hint_said(game, message.estimate, overlay)), hint=message.estimate)
-        if not analysis.complete:  # the overlay's: an estimate shown says why it has no values
+            self._hint_value, self._hint_chances = "", message.chances
+            return Found(said(self._hint_said(game, message.estimate, overlay)), partial, message.estimate)
+        if not analysis.complete:
             if shown is not None and not self._hint_value:
-                return Found(said(self._hint_said(game, shown, overlay)))
-            return Found(said(too_big(game.board, analysis)))
+                return Found(said(self._hint_said(game, shown, overlay)), values=partial)
+            return Found(said(too_big(game.board, analysis)), values=partial)
         if not message.hint:
             return Found(said(VALUE_LEGEND), values=analysis) if overlay else Found()
         best = analysis.best_moves[0]
@@ -110,9 +113,12 @@ class Hints:
 
     def _hint_said(self, game: GameState, hint: Move, overlay: bool) -> str:
         """What the hint shown (``hint``) says: its move and value, or that it is an estimate
-        (and, with the ``overlay`` on, that this is why the overlay shows no values)."""
+        (and, with the ``overlay`` on, that this is why it shows values only where it could solve)."""
         said = f"Hint for {game.symbol(game.board.to_move)}: {move_name(hint)}"
         if self._hint_value:
             return f"{said} {self._hint_value}"
-        why = "too big to solve exactly yet" + (", so no values are shown" if overlay else "")
-        return f"{said} (an estimate from the computer's search: {why})"
+        choices = game_of(game.board).presentation.choice + "s"
+        why = "too big to solve exactly yet" + (f", so only the {choices} solved show values" if overlay else "")
+        chances = self._hint_chances
+        by = "" if chances is None else f", {game.symbol(game.board.to_move)}'s chances {chances:.0%}"
+        return f"{said} (an estimate from the computer's search{by}: {why})"

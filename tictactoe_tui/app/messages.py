@@ -29,11 +29,13 @@ class AiFailed(Message):
 class AnalysisReady(Message):
     """Every move's value for the position of ``result.state`` (for hints and the overlay);
     ``hint``: a hint was asked for; ``estimate``: the search's move for it, where the values
-    are not complete."""
+    are not complete, and ``chances``: the mover's chances by that search, where it says."""
 
-    def __init__(self, result: AnalysisResult, hint: bool = False, estimate: Move | None = None) -> None:
+    def __init__(
+        self, result: AnalysisResult, hint: bool = False, estimate: Move | None = None, chances: float | None = None
+    ) -> None:
         super().__init__()
-        self.result, self.hint, self.estimate = result, hint, estimate
+        self.result, self.hint, self.estimate, self.chances = result, hint, estimate, chances
 
     @property
     def state(self) -> GameState:

@@ -21,7 +21,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ..engine import Board, Move
-from ..engine.puzzles import Puzzle, solver_puzzle
+from ..engine.puzzles import SOLVER, Puzzle, solver_puzzle
 from ..game import GameState
 from ..store.archive import Archive, ArchiveError
 from ..store.puzzles import PuzzleEntry
@@ -148,6 +148,8 @@ class PuzzleScreen(Aiming, Screen[None]):
             return
         puzzle = entry.puzzle
         record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
+        if all(known.puzzle.source == SOLVER for known in self.entries):  # yours come first, when there are any
+            record += " · none from your games yet: a game's review (v) keeps its mistakes here"
         place = next((n for n, known in enumerate(self.entries, start=1) if known.id == entry.id), 0)
         self.query_one("#puzzle-title", Static).update(
             f"[b]Puzzle {place} of {len(self.entries)}[/b]: {puzzle.task}\n"

@@ -181,7 +181,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         board_view = self.query_one(BoardView)
         board_view.analysis = None
         board_view.game = self.state
-        self.query_one(HistoryList).show(self.state)
+        self._list_moves()
         self.say()
         if self.overlay:
             self.ask_values()
@@ -292,7 +292,13 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         )
         tell_archive_news(self, self.archive)
         self.query_one(ReviewPanel).show(review, text)
+        self._list_moves()
         self.say()
+
+    def _list_moves(self) -> None:
+        """The moves, up to the one shown, each with its review's mark once reviewed."""
+        review = self.query_one(ReviewPanel).review
+        self.query_one(HistoryList).show(self.state, None if review is None else review.annotations())
 
     def action_toggle_overlay(self) -> None:
         """Show or hide every free square's exact value for the position shown."""
@@ -315,7 +321,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         if not self.analyses.answers(message):
             return
         analysis = message.result.analysis
-        if analysis.complete:
+        if analysis.complete or analysis.moves:  # the moves solved in time show their values
             self.query_one(BoardView).analysis = analysis
         notice = VALUE_LEGEND if analysis.complete else too_big(self.state.board, analysis)
         self.say(notice)

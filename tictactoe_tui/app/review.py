@@ -131,8 +131,9 @@ class ValueGraph(Widget):
         last = self.positions - 1
         draw = bar(0.0)
         return [
-            f"█ X wins · {draw} draw · ▁ O wins · ▲ turn · │ here · moves 0–{last}"
+            f"█ X wins · {draw} draw · ▁ O wins · ▲ turning point · │ here · moves 0–{last}"
             + (" · estimated" if estimated else ""),
+            f"█ X wins {draw} draw ▁ O wins ▲ turning point │ here 0–{last}" + (" est." if estimated else ""),
             f"█ X wins {draw} draw ▁ O wins ▲ turn │ here 0–{last}" + (" est." if estimated else ""),
             f"█X {draw}draw ▁O ▲turn │here 0–{last}" + (" est." if estimated else ""),
         ]
@@ -187,7 +188,7 @@ def estimated_words(move: MoveReview) -> str:
     """An estimated verdict in a player's words: the mover's chance before the move (with the
     search's choice) and after it, and why a fall that small still counts as the best."""
     before, after = move.estimate_before or 0.0, move.estimate_after or 0.0
-    chances = f"{move.estimated_verdict}: the mover's estimated chance {before:.0%} → {after:.0%}"
+    chances = f"{move.estimated_verdict}: their chances {before:.0%} → {after:.0%} (estimate)"
     if move.estimated_verdict == "best" and after < before:
         return f"{chances} (a fall under {MISTAKE_DROP * 100:.0f} points: within the estimates' noise)"
     return chances

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from textual import on
@@ -101,10 +102,12 @@ class HistoryList(OptionList):
             super().__init__()
             self.ply = ply
 
-    def show(self, game: GameState) -> None:
-        """List the game's line, marking moves that were undone."""
+    def show(self, game: GameState, annotations: Mapping[int, str] | None = None) -> None:
+        """List the game's line, marking moves that were undone, each move with its review's
+        mark beside it (``annotations``, by ply: ``??``, ``?``, ``?!``) where it has one."""
         options = [Option("start", id="ply-0")]
         for ply, name in enumerate(game.move_list(), start=1):
+            name += (annotations or {}).get(ply, "")
             options.append(Option(f"[dim]{name}[/dim]" if ply > game.ply else name, id=f"ply-{ply}"))
         with self.prevent(OptionList.OptionHighlighted):
             self.set_options(options)

@@ -116,10 +116,11 @@ def exact_attempt(result: Analysis, board: Board) -> str:
 
 
 def print_playout_estimates(position: GivenPosition, budget: Budget, args: argparse.Namespace, attempt: str) -> int:
-    """Estimates from MCTS playouts (the games whose searches have no alpha-beta), as JSON or a table."""
+    """Estimates from games played out at random (the games whose searches have no alpha-beta),
+    as JSON or a table."""
     board = position.board
     found = game_of(board).searches.estimate(board, random.Random(0), PLAYOUT_LIMIT, budget)
-    basis = f"estimates from {found.playouts:,} MCTS playouts, not exact values"
+    basis = f"estimates from the computer's search ({counted(found.playouts, 'game')} played out), not exact values"
     if args.json:
         moves = [
             {"row": cell // board.cols, "col": cell % board.cols, "win_rate": round(rate, 4), "playouts": visits}
@@ -136,7 +137,7 @@ def print_playout_estimates(position: GivenPosition, budget: Budget, args: argpa
     table.add_column("move")
     table.add_column("row, col", justify="right")
     table.add_column(f"{mover} won (draws half)", justify="right")
-    table.add_column("playouts", justify="right")
+    table.add_column("games played out", justify="right")
     for cell, rate, visits in found.moves:
         row, col = divmod(cell, board.cols)
         table.add_row(move_name((row, col)), f"{row}, {col}", f"{rate:.0%}", f"{visits:,}")

@@ -13,6 +13,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..words import counted
 from .board import Board, Move
 from .games import GAME_SEARCHES, game_of
 from .players import ThreatSpaceStrategy
@@ -39,7 +40,8 @@ class Estimate:
     choice: Move | None
     """The search's move (None once the game is over)."""
     source: str
-    """What the estimate comes from, e.g. ``MCTS estimate (1,200 playouts)``."""
+    """What the estimate comes from, in a player's words, e.g. ``an estimate from the computer's
+    search (1,200 games played out)``."""
     tree_line: tuple[Move, ...] = ()
     """The line read off the search's tree (MCTS), from the choice on."""
 
@@ -75,10 +77,10 @@ def _by_threats(board: Board, budget: Budget) -> Estimate:
     outcome = search(board, budget.with_max_nodes(THREAT_NODES))
     if outcome.forced_win or outcome.forced_loss:
         rate = float(outcome.forced_win)
-        source = "threat-space search (a forced result)"
+        source = "the computer's search (a forced result)"
     else:
         rate = 1 / (1 + math.exp(-outcome.score / SCORE_SCALE))
-        source = f"threat-space search estimate (depth {outcome.depth})"
+        source = f"an estimate from the computer's search ({outcome.depth} moves deep)"
     return Estimate(board, rate, board.move_at(outcome.cell), source)
 
 
@@ -100,4 +102,10 @@ def _by_mcts(board: Board, budget: Budget, rng: random.Random) -> Estimate:
         if node.visits < LINE_VISITS and node.proven is None:
             break
         line.append(board.move_at(node.cell))
-    return Estimate(board, rate, line[0], f"MCTS estimate ({found.playouts:,} playouts)", tuple(line))
+    return Estimate(
+        board,
+        rate,
+        line[0],
+        f"an estimate from the computer's search ({counted(found.playouts, 'game')} played out)",
+        tuple(line),
+    )

@@ -95,6 +95,14 @@ class MoveReview:
         return self.verdict or self.estimated_verdict
 
     @property
+    def annotation(self) -> str:
+        """The mark a move list puts beside it: ``??`` a blunder, ``?`` a mistake, ``?!`` a
+        slower win (exact or estimated); "" for a best move."""
+        if self.slower and self.verdict == "best":
+            return "?!"
+        return {"blunder": "??", "mistake": "?"}.get(self.judged or "", "")
+
+    @property
     def lost_value(self) -> bool:
         """A mistake or a blunder, exact or estimated."""
         return self.judged in ("mistake", "blunder")
@@ -114,8 +122,8 @@ class MoveReview:
         if self.exact:
             return ""
         return (
-            f"{self.estimate_source}: the mover's win rate {self.estimate_before:.2f} with the best move, "
-            f"{self.estimate_after:.2f} with this one"
+            f"{self.estimate_source}: the mover's chances {self.estimate_before:.0%} with the search's choice, "
+            f"{self.estimate_after:.0%} with this one"
         )
 
     def lines_text(self) -> str:
@@ -164,16 +172,27 @@ class Review:
     def accuracy(self, mark: Mark) -> float | None:
         """The share of ``mark``'s moves that kept the value (None: none judged). Exact when
         every move of the game is; otherwise every move of both sides counts with its verdict,
-        exact or estimated (:attr:`exact` says which)."""
-        judged = [move.judged for move in self.moves if move.by is mark]
+        exact or estimated (:attr:`exact` says which), and the estimated turning point counts
+        as a mistake, whatever the estimates' noise let it pass as: the loser lost there."""
+        turn = None if self.exact else self.turning_point
+        judged = [
+            "mistake" if move is turn and move.judged == "best" else move.judged  # the move that lost it
+            for move in self.moves
+            if move.by is mark
+        ]
         counted = [verdict for verdict in judged if verdict is not None]
         return counted.count("best") / len(counted) if counted else None
+
+    def annotations(self) -> dict[int, str]:
+        """Each annotated move's mark (:attr:`MoveReview.annotation`), by its ply."""
+        return {move.ply: move.annotation for move in self.moves if move.annotation}
 
     @property
     def turning_point(self) -> MoveReview | None:
         """The last move that changed the game's value (the one the result followed), if any.
         Where estimates judge some moves and a side won, a move of the loser's: its last
-        mistake, or else the one that cost it most."""
+        mistake, or else the one the search did not prefer that cost it most (the search's own
+        choice is never blamed)."""
         errors = [move for move in self.moves if move.lost_value]
         final = self.start.play_all(move.move for move in self.moves)
         loser = None if final.winner is None else final.winner.other
@@ -182,8 +201,8 @@ class Review:
         theirs = [move for move in errors if move.by is loser]
         if theirs:
             return theirs[-1]
-        played = [move for move in self.moves if move.by is loser]
-        return max(played, key=lambda move: move.drop) if played else None
+        strayed = [move for move in self.moves if move.by is loser and move.move not in move.best and move.drop > 0]
+        return max(strayed, key=lambda move: move.drop) if strayed else None
 
     def turning_text(self) -> str:
         """``move 5, b1: turned a draw into a loss; c3 held the draw`` (or ``none, …``)."""
@@ -198,7 +217,7 @@ class Review:
             assert turn.estimate_before is not None
             assert turn.estimate_after is not None
             return (
-                f"{where} (estimated): the mover's chance fell from {turn.estimate_before:.0%} to "
+                f"{where} (estimated): their chances fell from {turn.estimate_before:.0%} to "
                 f"{turn.estimate_after:.0%}; the search preferred {instead}"
             )
         assert turn.value_before is not None
@@ -353,7 +372,7 @@ def _estimated(
     left = max(0.0, deadline - time.monotonic())
     before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
     after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
-    source = f"{before.source}; the exact solver did not finish in {seconds * EXACT_SHARE:.2g} s"
+    source = f"{before.source}; too big to solve exactly within {seconds * EXACT_SHARE:.2g} s"
     choice = before.choice or move
     judged = MoveReview(
         ply, move, board.to_move, None, None, (choice,),

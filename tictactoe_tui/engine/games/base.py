@@ -42,6 +42,9 @@ class Presentation:
     """How people point at squares and what they are told of a game: the default is any free
     square, named by number keys on 3×3 only."""
 
+    choice = "square"
+    """What a player chooses with a move, in words ("column" where marks fall)."""
+
     def aim(self, board: Board, move: Move) -> Move:
         """The square a player pointing at ``move`` would mark."""
         return move

@@ -20,6 +20,8 @@ from .base import DigitAnswer, Game, Presentation
 class GravityPresentation(Presentation):
     """A mark goes where it would fall; number keys name columns."""
 
+    choice = "column"
+
     def aim(self, board: Board, move: Move) -> Move:
         """The lowest free square of ``move``'s column (the top square when it is full)."""
         return Gravity.landing(board, move)

@@ -26,11 +26,12 @@ import os
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..board import Board, Geometry, cells_of
+from . import gravity_openings
 from .book import canonical
 from .budget import UNLIMITED, Budget
 from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
@@ -242,6 +243,8 @@ class GravitySolver:
             self.searching = _Interpreted(self.layout, self.table_min_empty)
         if self.use_book:
             win_book(self.geometry)  # loaded now, as the search process gets ready, not in a move's time
+            if gravity_openings.fits(self.geometry):
+                gravity_openings.opening_values()
 
     @property
     def table(self) -> dict[int, int] | CompiledTable:
@@ -255,7 +258,8 @@ class GravitySolver:
         return self.searching.speed
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
-        """Exact value and plies of every legal move of ``board``, best first."""
+        """Exact value and plies of every legal move of ``board``, best first: from Connect
+        Four's opening database up to 11 plies in (:mod:`.gravity_openings`), else searched."""
         self._check(board)
         key = (board.x_bits, board.o_bits)
         cached = self.finished.get(key)
@@ -265,15 +269,30 @@ class GravitySolver:
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
         squares = search.ordered(own, mask, self.layout.playable(mask))
+        opened = self._opening_scores(board, own, mask)
 
         def exact_score(cell: int) -> int:
-            return search.move_score(own, mask, 1 << self.layout.bit_of_cell[cell], empty)
+            square = 1 << self.layout.bit_of_cell[cell]
+            if opened is not None:
+                return opened[square]
+            return search.move_score(own, mask, square, empty)
 
         cells = [self.layout.cell_of(square) for square in squares]
         analysis = analyze_moves(board, cells, exact_score, search)
+        if opened is not None:  # said as the opening book's values are ("from the opening book")
+            analysis = replace(analysis, source="book")
         if analysis.complete:
             self.finished[key] = analysis
         return analysis
+
+    def _opening_scores(self, board: Board, own: int, mask: int) -> dict[int, int] | None:
+        """Each move's exact score by its square, from Connect Four's opening database, where
+        it holds the position's moves (None elsewhere, or when the books are off)."""
+        opening = board.move_count < gravity_openings.BOOK_PLIES
+        if not (self.use_book and opening and gravity_openings.fits(self.geometry)):
+            return None
+        values = gravity_openings.opening_values()
+        return None if values is None else gravity_openings.move_scores(values, own, mask, board.move_count)
 
     def winning_move(self, board: Board, budget: Budget = UNLIMITED, first: int | None = None) -> int | None:
         """A cell that wins ``board`` for the side to move against any defence, or None when

@@ -1,0 +1,110 @@
+"""Connect Four's exact values for the first twelve plies (BitBully's opening database and our
+table of the first seven): every move's value agrees with BitBully's own solver, the review of
+a game is exact from its first move, and the game does without the database where it is
+missing."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from bitbully import BitBully
+from bitbully import Board as ReferenceBoard
+
+from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.review import review_game
+from tictactoe_tui.engine.rules.gravity import dropped
+from tictactoe_tui.engine.search import gravity_openings
+from tictactoe_tui.engine.search.book import read_data, verified
+from tictactoe_tui.engine.search.budget import UNLIMITED
+from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
+
+REFEREE = BitBully()
+EMPTY = Board.empty(6, 7, 4, "gravity")
+
+
+def reference_scores(columns: str) -> dict[int, int]:
+    """BitBully's score of each legal column (from 1): Pascal Pons' scale, 22 less the winner's
+    marks at the win (positive: the side to move wins)."""
+    board = ReferenceBoard.from_moves([int(column) - 1 for column in columns])
+    return {column + 1: score for column, score in REFEREE.score_all_moves(board).items()}
+
+
+def on_pons_scale(score: int) -> int:
+    """Our score (43 less the winning mark's number) on BitBully's scale."""
+    if score == 0:
+        return 0
+    winners_marks = (43 - abs(score) + 1) // 2
+    return (22 - winners_marks) * (1 if score > 0 else -1)
+
+
+def random_opening(rng: random.Random, plies: int) -> str | None:
+    """Random columns (from 1) for ``plies`` plies in which no line is completed, or None."""
+    board, columns = ReferenceBoard(), ""
+    for _ in range(plies):
+        column = rng.choice([c for c in range(7) if board.is_legal_move(c)])
+        if board.can_win_next(column):
+            return None
+        board.play(column)
+        columns += str(column + 1)
+    return columns
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_moves_score_up_to_twelve_plies_in_agrees_with_bitbully(seed: int) -> None:
+    rng = random.Random(seed)
+    for plies in range(12):
+        columns = random_opening(rng, plies)
+        if columns is None:
+            continue
+        analysis = GravitySolver(EMPTY.geometry).analyze(dropped(EMPTY, columns), UNLIMITED.with_max_nodes(0))
+        assert analysis.complete, columns
+        assert analysis.source == "book"  # said "from the opening book", not "0 positions searched"
+        ours = {move.move[1] + 1: on_pons_scale(move.score) for move in analysis.moves}
+        assert ours == reference_scores(columns), columns
+
+
+def test_the_first_move_in_column_a_loses_and_the_centre_wins() -> None:
+    analysis = GravitySolver(EMPTY.geometry).analyze(EMPTY, UNLIMITED.with_max_nodes(0))
+    by_column = {move.move[1]: (move.value, move.plies) for move in analysis.moves}
+    assert by_column[3] == (1, 41)  # the first player wins with the last square but one
+    assert by_column[0][0] == by_column[6][0] == -1
+
+
+def test_a_connect_four_review_is_exact_from_the_first_move_within_a_quarter_second() -> None:
+    # X drops in columns 1 2 3 4 5 6 7 1 (the fourth in 5: 4 is full) against the best replies,
+    # and loses at ply 16. Before, every move up to ply 6 was an estimate (the solver did not
+    # finish), the first one included.
+    board, moves = EMPTY, []
+    for column in "1424344454637516":
+        moves.append(next(move for move in board.legal_moves() if move[1] == int(column) - 1))
+        board = board.play(moves[-1])
+    assert board.is_over
+    review = review_game(EMPTY, moves, seconds_per_move=0.25)
+    assert all(move.exact for move in review.moves)
+    assert review.moves[0].verdict == "blunder"  # a first player's win thrown away
+
+
+def test_the_shipped_table_is_every_opening_up_to_seven_plies_backed_up_again() -> None:
+    data = verified(read_data(gravity_openings.TABLE_NAME))
+    assert data is not None
+    keys, scores = gravity_openings._table_from(data)
+    assert len(keys) == 38_203
+    assert bool((np.diff(keys) > 0).all())
+    database = gravity_openings.load(with_table=False)
+    assert database is not None
+    layout = Layout.of(EMPTY.geometry)
+    for place in np.random.default_rng(0).choice(len(keys), 40, replace=False):
+        own, mask = layout.split(int(keys[place]))
+        marks = bin(mask).count("1")
+        backed = database.scores(np.array([own], np.uint64), np.array([mask], np.uint64), marks)
+        assert int(backed[0]) == int(scores[place])
+
+
+def test_without_the_database_the_solver_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gravity_openings, "database_path", lambda: None)
+    monkeypatch.setattr(gravity_openings, "_loaded", [])
+    assert gravity_openings.opening_values() is None
+    position = dropped(EMPTY, "4444")
+    assert not GravitySolver(EMPTY.geometry).analyze(position, UNLIMITED.with_max_nodes(1_000)).complete
