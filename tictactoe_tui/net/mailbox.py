@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from .match import Match, answer_guest, ask_move, host_news, take_news, waiting_text
+from .match import Match, answer_guest, ask_move, host_news, kept_text, on_its_way, take_news, waiting_text
 from .protocol import GUEST_MESSAGES, HOST_MESSAGES, MAX_LINE, VERSION, ProtocolError, parse_json
 
 #: The app's own id on the mailbox server: codes of other programs never meet ours.
@@ -35,6 +35,10 @@ APP_ID = "tictactoe-tui/online"
 PING_SECONDS = 10.0
 #: Seconds without a word from the other side after which it is taken for away.
 SILENCE_SECONDS = 30.0
+#: Seconds the host waits for the ``join`` of a side that has agreed the key (ours sends it at once).
+JOIN_SECONDS = 30.0
+#: Seconds a code waits for a friend's key before it is renewed (a squatter holds it at most so long).
+CODE_SECONDS = 180.0
 #: Seconds a joining friend waits before being told that no host has answered the code yet.
 LONELY_SECONDS = 10.0
 #: Seconds a wormhole has to close (the server acknowledges it) before it is left closed on this side.
@@ -44,8 +48,45 @@ CLOSE_SECONDS = 5.0
 AWAY = "Your friend's connection dropped: waiting for them to come back, or press c for a new code…"
 #: What the host says goodbye with (the guest tells it from a dropped connection and from tampering).
 HOST_LEFT = "closed"
+#: What either side is told while the mailbox server cannot be reached.
+LOST_SERVER = "lost the mailbox server"
+
+#: The largest websocket message the mailbox server may send: the protocol's longest line,
+#: sealed and hex-encoded in the server's JSON, with room for the envelope. A longer one is
+#: refused from its header, before any of it is held.
+MAX_SERVER_MESSAGE = 2 * MAX_LINE + 4096
+#: Messages from the other side a wormhole takes at once, and then each second (a ping every 10 s
+#: and a person's moves are far below): more ends it, as the direct host ends a line over the limit.
+BURST_MESSAGES, MESSAGES_PER_SECOND = 30, 2.0
 
 _open: set[Wormhole] = set()
+
+
+def _bound_the_library() -> None:
+    """Have the library's websocket refuse a message over :data:`MAX_SERVER_MESSAGE` when its
+    header announces it (autobahn's limit, which the library leaves unset), and tell the wormhole
+    it belongs to (its connector's ``oversize``). Done once, when the reactor is first installed."""
+    from wormhole import _rendezvous
+
+    if getattr(_rendezvous.WSFactory, "bounded", False):
+        return
+
+    class BoundedClient(_rendezvous.WSClient):  # type: ignore[misc]
+        def _max_message_size_exceeded(self, msg_size: int, max_msg_size: int, reason: str) -> None:
+            oversize = getattr(self._RC, "oversize", None)
+            if oversize is not None:
+                oversize()
+            super()._max_message_size_exceeded(msg_size, max_msg_size, reason)
+
+    class BoundedFactory(_rendezvous.WSFactory):  # type: ignore[misc]
+        protocol = BoundedClient
+        bounded = True
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.setProtocolOptions(maxMessagePayloadSize=MAX_SERVER_MESSAGE, maxFramePayloadSize=MAX_SERVER_MESSAGE)
+
+    _rendezvous.WSFactory = BoundedFactory
 
 
 class MailboxError(Exception):
@@ -60,12 +101,17 @@ class Closed(MailboxError):
     """The wormhole was closed on this side."""
 
 
+class Crowded(MailboxError):
+    """Two other sides hold the code's nameplate already (the server says "crowded")."""
+
+
 def reactor_on(loop: asyncio.AbstractEventLoop) -> Any:
     """Twisted's reactor, running on ``loop`` (installed on it the first time)."""
     from twisted.internet import asyncioreactor
 
     if "twisted.internet.reactor" not in sys.modules:
         asyncioreactor.install(loop)  # type: ignore[no-untyped-call]
+        _bound_the_library()
     from twisted.internet import reactor
 
     if getattr(reactor, "_asyncioEventloop", None) is not loop:
@@ -92,7 +138,34 @@ class Wormhole:
         self._wormhole = wormhole.create(
             APP_ID, url, reactor_on(self._loop), versions={"protocol": VERSION}, on_status_update=self._status
         )
+        self._wormhole._boss._RC.oversize = self._oversize  # (see _bound_the_library)
+        self._failure: MailboxError | ProtocolError | None = None
+        self._failed: asyncio.Future[None] = self._loop.create_future()
+        """Done once :meth:`end` ends the wormhole on this side (every wait on the library ends)."""
+        self._ending: asyncio.Future[None] | None = None
+        self._allowance, self._counted = float(BURST_MESSAGES), self._loop.time()
         _open.add(self)
+
+    def _oversize(self) -> None:
+        """A message over the limit came (refused unread): this wormhole ends, as tampering would."""
+        self.end(ProtocolError("a message over the limit"))
+
+    def end(self, failure: MailboxError | ProtocolError) -> None:
+        """End the wormhole on this side for ``failure``: every wait on it (the key, a receive)
+        raises it at once, whether or not the server is there to hear the close."""
+        if self._failure is None:
+            self._failure = failure
+            self._failed.set_result(None)
+            self._inbox.put_nowait(failure)
+            self._ending = asyncio.ensure_future(self.close())
+
+    def _within_rate(self) -> bool:
+        """Count a message from the other side; whether it is within :data:`BURST_MESSAGES` and
+        :data:`MESSAGES_PER_SECOND`."""
+        now = self._loop.time()
+        self._allowance = min(BURST_MESSAGES, self._allowance + (now - self._counted) * MESSAGES_PER_SECOND) - 1
+        self._counted = now
+        return self._allowance >= 0
 
     def _status(self, status: Any) -> None:
         from wormhole._status import Closed as ClosedOnPurpose
@@ -111,8 +184,13 @@ class Wormhole:
         """The result of a Deferred, its failures as this module's errors."""
         from wormhole import errors
 
+        result = deferred.asFuture(self._loop)
+        result.add_done_callback(lambda done: done.cancelled() or done.exception())  # (may be left)
+        await asyncio.wait({result, self._failed}, return_when=asyncio.FIRST_COMPLETED)
+        if self._failure is not None and not result.done():
+            raise self._failure  # (a Deferred of the library is never cancelled: it is left)
         try:
-            return await deferred.asFuture(self._loop)
+            return result.result()
         except errors.WrongPasswordError:
             raise WrongCode("the other side used another code") from None
         except errors.ServerConnectionError as error:
@@ -120,9 +198,15 @@ class Wormhole:
             why = str(getattr(reason, "value", reason) or "no answer").splitlines()[0].split(":")[0][:60]
             where = urlsplit(self.url).netloc or self.url  # short enough for the status line at 80×24
             raise MailboxError(f"cannot reach the mailbox server {where} ({why})") from None
-        except (errors.WelcomeError, errors.ServerError) as error:
+        except errors.ServerError as error:
+            if str(error) == "crowded":
+                raise Crowded("crowded") from None
+            raise MailboxError(f"the mailbox server at {self.url} said: {str(error)[:120]}") from None
+        except errors.WelcomeError as error:
             raise MailboxError(f"the mailbox server at {self.url} said: {str(error)[:120]}") from None
         except (errors.LonelyError, errors.WormholeClosed):
+            if self._failure is not None:
+                raise self._failure from None
             raise Closed("closed") from None
 
     async def allocate(self) -> str:
@@ -155,6 +239,8 @@ class Wormhole:
                 data = await self._wait(self._wormhole.get_message())
                 if not isinstance(data, bytes) or len(data) > MAX_LINE:
                     raise ProtocolError("a message over the limit")
+                if not self._within_rate():
+                    raise ProtocolError(f"more than {MESSAGES_PER_SECOND:g} messages a second")
                 message = parse_json(data)
                 if not isinstance(message, dict) or message.get("type") not in self.allowed:
                     raise ProtocolError(f"a message of an unknown type {str(message)[:40]!r}")
@@ -183,8 +269,8 @@ class Wormhole:
             return
         self._closed = True
         try:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._wait(self._wormhole.close()), CLOSE_SECONDS)
+            with contextlib.suppress(Exception):  # (the library's own errors on closing say nothing new)
+                await asyncio.wait_for(self._wormhole.close().asFuture(self._loop), CLOSE_SECONDS)
         finally:
             if self._reader is not None:
                 self._reader.cancel()
@@ -233,8 +319,12 @@ class _Peer:
 
     def _server_changed(self, reachable: bool) -> None:
         self._reachable = reachable
-        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
+        self.on_status(self._server_news(reachable))
         self._changed()
+
+    def _server_news(self, reachable: bool) -> str:
+        """What this side is told when the mailbox server is lost, or back ("": nothing)."""
+        return "" if reachable else f"{LOST_SERVER.capitalize()}: reconnecting…"
 
 
 class MailboxHost(_Peer):
@@ -250,10 +340,14 @@ class MailboxHost(_Peer):
         *,
         url: str,
         silence_seconds: float = SILENCE_SECONDS,
+        join_seconds: float = JOIN_SECONDS,
+        code_seconds: float = CODE_SECONDS,
     ) -> None:
         super().__init__()
         self.match, self.on_change, self.on_status = match, on_change, on_status
-        self.url, self.silence_seconds = url, silence_seconds
+        self.url, self.silence_seconds, self.join_seconds = url, silence_seconds, join_seconds
+        self.code_seconds = code_seconds
+        self._expired = False
         self.code = ""
         """The code that lets the friend in now ("" while none is)."""
         self.wrong_codes = 0
@@ -271,7 +365,7 @@ class MailboxHost(_Peer):
             try:
                 self.code = await wormhole.allocate()
                 self.on_status(news or "Give your friend the code above")
-                await wormhole.confirmed()
+                await self._confirmed_in_time(wormhole)
                 self.code = ""
                 await self._follow(wormhole)
                 news = "Your friend left: give them the new code above to go on with this game"
@@ -281,11 +375,19 @@ class MailboxHost(_Peer):
                 if self._has_joined:
                     news = "The connection was tampered with (a message failed its check): a new code is above"
             except Closed:
-                news = "A new code: the old one no longer lets anyone in" if self._retiring else news
+                if self._expired:
+                    minutes = (
+                        f"{self.code_seconds / 60:g} minutes" if self.code_seconds >= 60 else f"{self.code_seconds:g} s"
+                    )
+                    news = f"Nobody came in with the code for {minutes} (someone may hold it): here is a new one"
+                elif self._retiring:
+                    news = "A new code: the old one no longer lets anyone in"
             except ProtocolError as error:
                 news = f"Your friend's game could not be played: {error}; a new code is above"
+            except TimeoutError:  # the key exchange done, and no join: not our game (or a prank)
+                news = f"Someone had the code but said nothing for {self.join_seconds:g} s: here is a new code"
             finally:
-                self._retiring, self.code = False, ""
+                self._retiring, self._expired, self.code = False, False, ""
                 if self._present:  # quitting (the app cancels this task first) or giving up on them
                     wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
                     self._set_present(False)
@@ -294,9 +396,23 @@ class MailboxHost(_Peer):
     def _changed(self) -> None:
         self.on_change(self.match)
 
+    async def _confirmed_in_time(self, wormhole: Wormhole) -> None:
+        """Wait for a friend's key; after ``code_seconds`` without one, close the wormhole (the
+        code is renewed: someone who claimed its number and never exchanges keys, a squatter,
+        would otherwise keep every friend out with "crowded" for as long as it liked)."""
+        confirming = asyncio.ensure_future(wormhole.confirmed())
+        try:
+            done, _ = await asyncio.wait({confirming}, timeout=self.code_seconds)
+            if not done:
+                self._expired = True
+                wormhole.end(Closed("expired"))
+            await confirming
+        finally:
+            confirming.cancel()  # (the host quitting: nobody waits for it any more)
+
     async def _follow(self, wormhole: Wormhole) -> None:
         """The friend's messages, from their ``join`` until they leave (or the code is retired)."""
-        join = await wormhole.receive(self.silence_seconds * 10)
+        join = await wormhole.receive(self.join_seconds)
         if join["type"] != "join":
             raise ProtocolError("a message before join")
         wormhole.send(self.match.to_message())
@@ -392,6 +508,11 @@ class MailboxGuest(_Peer):
                 await wormhole.confirmed()
             except WrongCode:
                 raise MailboxGuestError(f"the host refused the code {self.code} (it is used up now)") from None
+            except Crowded:
+                raise MailboxGuestError(
+                    f"someone else took the code {self.code}; your friend gets a new one by itself within "
+                    f"{CODE_SECONDS / 60:g} minutes, or at once with c"
+                ) from None
             finally:
                 lonely.cancel()
             wormhole.send({"type": "join"})
@@ -437,6 +558,17 @@ class MailboxGuest(_Peer):
         if self.match is not None:
             self.on_change(self.match)
 
+    @property
+    def away(self) -> str:
+        """Why the host cannot be reached now, in a few words."""
+        return LOST_SERVER if not self._reachable else "nothing from them for a while"
+
+    def _server_news(self, reachable: bool) -> str:
+        """A move kept while the server is away is said to wait; once it is back, to be on its way."""
+        if self.asked is None:
+            return super()._server_news(reachable)
+        return on_its_way(self.asked) if reachable else kept_text(self.asked, LOST_SERVER)
+
     async def _ping(self, wormhole: Wormhole) -> None:
         while True:
             await asyncio.sleep(self.ping_seconds)
@@ -449,8 +581,15 @@ class MailboxGuest(_Peer):
         return True
 
     async def play(self, move: tuple[int, int]) -> bool:
-        """Ask the host to play ``move`` for us; whether the request went out."""
-        return await ask_move(self, move, self._request)
+        """Ask the host to play ``move`` for us; whether the request is kept (the library sends
+        it once the mailbox server is reachable, and the server keeps it until the host reads it)."""
+        return await ask_move(self, move, self._send_move)
+
+    async def _send_move(self, message: dict[str, Any]) -> bool:
+        """Hand a move request to the wormhole; whether it goes out now (the server is reachable)."""
+        if self._wormhole is not None:
+            self._wormhole.send(message)
+        return self._wormhole is not None and self._reachable
 
     async def rematch(self) -> bool:
         """Ask for the next game."""
