@@ -206,3 +206,17 @@ async def test_a_guest_no_host_answers_types_another_code_with_n_through_the_sam
                 guest.screen.query_one(Input).value = shown_code(host)
                 await pilot.press("enter")
                 await until(lambda: playing(guest) and playing(host))  # through the mailbox given at the start
+
+
+@session_loop
+async def test_a_guest_whose_code_no_host_answers_says_the_server_is_reached_and_plays_nobody(tmp_path: Path) -> None:
+    """A guest read "Reaching the mailbox server at …" for about 10 s while the server was up,
+    then "playing the host through ws://…" over "No host has answered the code"."""
+    with mailbox_server(tmp_path / "mailbox") as server:
+        guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, "5-apple-banana"))
+        async with guest.run_test():
+            await until(lambda: "waiting for the host to answer the code 5-apple-banana" in status(guest))
+            assert "Reaching" not in status(guest)
+            assert "playing the host" not in status(guest)
+            await until(lambda: "No host has answered the code" in status(guest))
+            assert "playing the host" not in status(guest)

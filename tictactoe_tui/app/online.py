@@ -97,8 +97,10 @@ class OnlineLink:
             return f"hosting at {self._address}" if self.host.connected else f"code: {self.host.code} · {self._address}"
         if self.host is not None:
             return f"code: {self.host.code}" if self.host.code else ""
-        where = "through" if isinstance(self.plan, MailboxJoinPlan) else "at"
-        return self._address and f"playing the host {where} {self._address}"
+        if isinstance(self.plan, MailboxJoinPlan):  # (the server reached is no host answering)
+            met = self.guest is not None and self.guest.match is not None
+            return f"playing the host through {self._address}" if self._address and met else ""
+        return self._address and f"playing the host at {self._address}"
 
     async def run(self) -> None:
         """Listen (host) or stay joined (guest) until closed; problems end up in the status."""

@@ -126,10 +126,17 @@ class Wormhole:
     (``allowed``: the types this side accepts). ``on_connection`` hears whether the mailbox
     server is reachable, each time that changes after the first connection."""
 
-    def __init__(self, url: str, allowed: frozenset[str], on_connection: Callable[[bool], None]) -> None:
+    def __init__(
+        self,
+        url: str,
+        allowed: frozenset[str],
+        on_connection: Callable[[bool], None],
+        on_reached: Callable[[], None] = lambda: None,
+    ) -> None:
+        """``on_reached``: told once, when the server is first reached."""
         import wormhole
 
-        self.url, self.allowed, self.on_connection = url, allowed, on_connection
+        self.url, self.allowed, self.on_connection, self.on_reached = url, allowed, on_connection, on_reached
         self._loop = asyncio.get_running_loop()
         self._connected: bool | None = None
         self._inbox: asyncio.Queue[dict[str, Any] | Exception] = asyncio.Queue()
@@ -174,8 +181,10 @@ class Wormhole:
         if isinstance(status.mailbox_connection, ClosedOnPurpose):
             return  # closed by either side's choice, not lost
         connected = isinstance(status.mailbox_connection, Connected)
-        if self._connected is None:  # not yet reached: the first connection is no news
+        if self._connected is None:  # not yet reached: the first connection is no news of a loss
             self._connected = True if connected else None
+            if connected and not self._closed:
+                self.on_reached()
         elif connected != self._connected and not self._closed:
             self._connected = connected
             self.on_connection(connected)
@@ -496,7 +505,10 @@ class MailboxGuest(_Peer):
     async def run(self) -> None:
         """Stay joined until :meth:`close`; :class:`MailboxGuestError` when the code is refused or
         the host leaves, :class:`MailboxError` if the server cannot be reached at first."""
-        wormhole = self._wormhole = Wormhole(self.url, HOST_MESSAGES, self._server_changed)
+        reached = f"Reached the mailbox server: waiting for the host to answer the code {self.code}…"
+        wormhole = self._wormhole = Wormhole(
+            self.url, HOST_MESSAGES, self._server_changed, lambda: self.on_status(reached)
+        )
         try:
             wormhole.set_code(self.code)
             lonely = asyncio.get_running_loop().call_later(
