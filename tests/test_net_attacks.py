@@ -13,13 +13,15 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from tictactoe_tui.net.channel import Channel, Pake
 from tictactoe_tui.net.gate import Gate
-from tictactoe_tui.net.guest import HOST_CLOSED, TAMPERED, Guest
+from tictactoe_tui.net.guest import HOST_CLOSED, TAMPERED, Guest, HostClosed
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.net.match import Match, answer_guest
 
-from .helpers.net import Peer, hosted, joined
+from .helpers.net import Peer, hosted, joined, vanish
 from .helpers.waiting import until
 
 
@@ -77,7 +79,7 @@ async def test_an_injected_line_never_ends_a_guests_will_to_rejoin() -> None:
         await until(lambda: guest.connected)
         assert host.address is not None
         address = host.address
-        await host.close()
+        vanish(host)
         await until(lambda: not guest.connected)
         tries: list[bytes] = []
 
@@ -101,8 +103,8 @@ async def test_a_new_host_on_the_same_port_is_a_new_game_to_the_old_guest_not_an
         address = first.address
         async with joined(first, told) as (guest, _seen):
             await until(lambda: guest.connected)
-            await first.close()
-            await until(lambda: HOST_CLOSED in told)  # the host quit: said so, not a drop nor tampering
+            vanish(first)  # the host's terminal closed: no goodbye
+            await until(lambda: not guest.connected)
             heard: list[str] = []
             second = Host(Match(), on_status=heard.append, gate=Gate(turn_spacing=0.01), refusal_seconds=0.05)
             await second.start(*address)
@@ -115,6 +117,24 @@ async def test_a_new_host_on_the_same_port_is_a_new_game_to_the_old_guest_not_an
                 assert not guest.connected  # its headline waits, it says nobody's turn
             finally:
                 await second.close()
+
+
+async def test_a_host_that_quits_ends_the_guest_s_tries_saying_so() -> None:
+    """The direct guest went on joining again for ever after the host's goodbye, saying a drop."""
+    told: list[str] = []
+    async with hosted() as host:
+        assert host.address is not None
+        guest = Guest(*host.address, host.code, on_status=told.append, retry_seconds=0.05)
+        running = asyncio.ensure_future(guest.run())
+        try:
+            await until(lambda: guest.connected)
+            await host.close()
+            with pytest.raises(HostClosed, match=HOST_CLOSED):
+                await asyncio.wait_for(running, 10)
+            assert not any("dropped" in line or "Cannot reach" in line for line in told), told
+        finally:
+            await guest.close()
+            running.cancel()
 
 
 async def guessers(host: Host, sockets: int, seconds: float) -> list[float]:

@@ -68,6 +68,7 @@ async def test_a_wrong_code_is_refused_the_host_shows_a_new_one_and_the_friend_j
             await until(lambda: isinstance(guest.screen, PathPrompt))
             assert isinstance(guest.screen, PathPrompt)
             assert f"refused the code {mistyped}" in guest.screen.title_text
+            assert "Ask your friend for their new code" in guest.screen.title_text  # (the code is used up)
             assert not playing(guest)  # no board for a wrong code
             await until(lambda: bool(shown_code(host)) and shown_code(host) != first)
             assert "Someone tried a wrong code (1)" in status(host)
@@ -85,8 +86,8 @@ async def test_moves_cross_after_the_mailbox_server_restarts_and_nobody_is_told_
         await until(lambda: marks(guest) == ".../.x./...")
         server.stop()
         await until(lambda: "Lost the mailbox server" in status(guest))
-        assert not playing(guest)
-        assert "Your turn" not in status(guest)
+        await until(lambda: "Lost the mailbox server" in status(host))
+        assert "Your turn" not in status(host)  # (the guest's turn: a move it makes is kept)
         server.start()
         await until(lambda: playing(guest) and playing(host))
         await press(guest, "1")
@@ -102,7 +103,8 @@ async def test_a_host_that_quits_is_told_to_the_guest_who_is_asked_for_a_new_cod
         assert not playing(guest)
         await until(lambda: isinstance(guest.screen, PathPrompt))
         assert isinstance(guest.screen, PathPrompt)
-        assert guest.screen.title_text.startswith("The host closed the game. Type the code again")
+        assert guest.screen.title_text.startswith("The host closed the game. Ask your friend for their new code")
+        assert "again" not in guest.screen.title_text
 
 
 @session_loop
@@ -204,3 +206,17 @@ async def test_a_guest_no_host_answers_types_another_code_with_n_through_the_sam
                 guest.screen.query_one(Input).value = shown_code(host)
                 await pilot.press("enter")
                 await until(lambda: playing(guest) and playing(host))  # through the mailbox given at the start
+
+
+@session_loop
+async def test_a_guest_whose_code_no_host_answers_says_the_server_is_reached_and_plays_nobody(tmp_path: Path) -> None:
+    """A guest read "Reaching the mailbox server at …" for about 10 s while the server was up,
+    then "playing the host through ws://…" over "No host has answered the code"."""
+    with mailbox_server(tmp_path / "mailbox") as server:
+        guest = app_for(tmp_path / "guest", MailboxJoinPlan(server.url, "5-apple-banana"))
+        async with guest.run_test():
+            await until(lambda: "waiting for the host to answer the code 5-apple-banana" in status(guest))
+            assert "Reaching" not in status(guest)
+            assert "playing the host" not in status(guest)
+            await until(lambda: "No host has answered the code" in status(guest))
+            assert "playing the host" not in status(guest)

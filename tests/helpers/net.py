@@ -89,6 +89,15 @@ class Peer:
         return True
 
 
+def vanish(host: Host) -> None:
+    """The host's machine goes away: it stops listening and its guest's connection is cut, with
+    no goodbye (a host that quits says one, and its guest stops)."""
+    assert host._server is not None
+    host._server.close()
+    if host._guest is not None:
+        host._guest.writer.transport.abort()
+
+
 @asynccontextmanager
 async def joined(
     host: Host, statuses: list[str] | None = None, source: str | None = None

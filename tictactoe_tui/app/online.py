@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..engine.board import Move
 from ..game import GameState, Scoreboard
 from ..net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan
-from ..net.guest import GameGone, Guest, GuestError
+from ..net.guest import GameGone, Guest, GuestError, HostClosed
 from ..net.host import Host
 from ..net.match import Match, MoveRefused
 from ..table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
@@ -27,14 +27,24 @@ if TYPE_CHECKING:
     from ..net.mailbox import MailboxGuest, MailboxHost
 
 
+#: What a guest whose code no longer works does next (a host started again has a new one).
+NEW_CODE = "ask your friend for their new code"
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as it is)."""
+    return text[:1].upper() + text[1:]
+
+
 class MatchSeat(Seat):
     """You, online: your moves go to the match (``send``), which sends the new state back."""
 
-    def __init__(self, send: Callable[[Move], None]) -> None:
-        self.send = send
+    def __init__(self, send: Callable[[Move], None], waiting: Callable[[], str | None]) -> None:
+        """``waiting``: why not to move yet (the last move is not answered), or None."""
+        self.send, self.waiting = send, waiting
 
     def refusal(self, state: GameState) -> str | None:
-        return None
+        return self.waiting()
 
     def play(self, state: GameState, move: Move) -> GameState | None:
         self.send(move)
@@ -63,7 +73,8 @@ class OnlineLink:
         self.refused = ""
         """Why the host turned the guest away for good (a wrong code, a game gone), once it has."""
         self.gone = False
-        """The guest's game is gone from the host (a new one runs there, with its own code)."""
+        """The guest's code no longer works (the host quit, a new game runs there, the code was
+        used up): the friend has a new one."""
         self.ended = False
         """The guest's attempts to join are over: ``n`` joins anew instead of asking for a rematch."""
         self.host: Host | MailboxHost | None = None
@@ -86,8 +97,10 @@ class OnlineLink:
             return f"hosting at {self._address}" if self.host.connected else f"code: {self.host.code} · {self._address}"
         if self.host is not None:
             return f"code: {self.host.code}" if self.host.code else ""
-        where = "through" if isinstance(self.plan, MailboxJoinPlan) else "at"
-        return self._address and f"playing the host {where} {self._address}"
+        if isinstance(self.plan, MailboxJoinPlan):  # (the server reached is no host answering)
+            met = self.guest is not None and self.guest.match is not None
+            return f"playing the host through {self._address}" if self._address and met else ""
+        return self._address and f"playing the host at {self._address}"
 
     async def run(self) -> None:
         """Listen (host) or stay joined (guest) until closed; problems end up in the status."""
@@ -111,9 +124,9 @@ class OnlineLink:
             await self.guest.run()
         except GuestError as error:
             self._address = ""
-            self.refused, self.gone, self.ended = str(error), isinstance(error, GameGone), True
-            told = f"{str(error)[:1].upper()}{str(error)[1:]}: type its code to join it"
-            self.status(told if self.gone else f"Could not join: {error}")
+            self.refused, self.ended = str(error), True
+            self.gone = isinstance(error, GameGone | HostClosed)
+            self.status(f"{capitalized(str(error))}: {NEW_CODE}" if self.gone else f"Could not join: {error}")
 
     async def _run_mailbox(self, plan: MailboxHostPlan | MailboxJoinPlan) -> None:
         """Host or join through the mailbox server (Twisted and magic-wormhole load here)."""
@@ -130,8 +143,9 @@ class OnlineLink:
                 await self.guest.run()
         except MailboxGuestError as error:
             self._address = ""
-            self.refused, self.ended = str(error), True
-            self.status(f"Could not join: {error}" if self.guest and not self.guest.match else f"{error}".capitalize())
+            self.refused, self.ended, self.gone = str(error), True, True  # (a code is used up either way)
+            joined = self.guest is not None and self.guest.match is not None
+            self.status(f"{capitalized(str(error))}: {NEW_CODE}" if joined else f"Could not join: {error}")
         except MailboxError as error:
             self._address = ""
             self.status(f"Cannot go online: {error}")
@@ -167,14 +181,15 @@ class OnlineLink:
         joined again: news of the drop goes)."""
         if self.guest is not None and self._dropped and self.peer_here:
             self._dropped = False
-            self.status("")
+            if self.guest.asked is None:  # (else the guest said where its move is)
+                self.status("")
         previous = self._shown
         same_game = previous is not None and previous.number == match.number
         started = previous.started if same_game and previous is not None else time.time()
         times = previous.times if same_game and previous is not None else ()
         times = (*times, *((time.time() - started,) * (len(match.moves) - len(times))))[: len(match.moves)]
         state = GameState.seated(match.board, match.seating(self.table), match.number, started, times)
-        if not self.peer_here:  # nobody is told it is their turn while nobody is there
+        if not self.peer_here and not self._may_move_away(match):  # nobody is told to move in vain
             state = replace(state, seating=replace(state.seating, players=(YOU.name, YOU.name)))
         self._shown = state
         mine_won, theirs_won = (
@@ -183,6 +198,19 @@ class OnlineLink:
         wins = {YOU.label: mine_won, FRIEND.label: theirs_won}
         players = Scoreboard.for_game(state).wins
         self.show(state, Scoreboard(self.table.name, tuple((who, wins.get(who, 0)) for who, _ in players), match.draws))
+
+    def _may_move_away(self, match: Match) -> bool:
+        """Whether this side may move while the other cannot be reached: a guest on its turn in
+        the match it knows, with no move waiting (the move is kept and sent when the link is back)."""
+        guest = self.guest
+        if guest is None or guest.match is None or guest.asked is not None or self.ended:
+            return False
+        return not match.board.is_over and match.board.to_move is match.mark(self.side)
+
+    def waiting_move(self) -> str | None:
+        """Why this side may not move now because its last move is not answered yet, or None."""
+        asked = self.guest.asked if self.guest is not None else None
+        return f"Your move {asked['move']} is not answered yet" if asked is not None else None
 
     @property
     def joins_anew(self) -> bool:
@@ -208,8 +236,13 @@ class OnlineLink:
             except MoveRefused as refusal:
                 return str(refusal).capitalize()
             return None
-        assert self.guest is not None
-        return None if await self.guest.play(move) else "Not connected to your friend's game"
+        guest = self.guest
+        assert guest is not None
+        if not await guest.play(move):
+            return "Not connected to your friend's game"
+        if guest.match is not None and not self.peer_here:
+            self.changed(guest.match)  # kept: nobody is to move until the host has it
+        return None
 
     async def rematch(self) -> str | None:
         """Start the next game (the other player first); why not, or None."""

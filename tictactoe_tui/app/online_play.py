@@ -26,6 +26,22 @@ if TYPE_CHECKING:
 MAILBOX_QUESTION = "Your friend's code (like 7-guitarist-revenge)"
 
 
+def next_code_question(refused: str, gone: bool, direct: bool) -> str:
+    """What a guest turned away for ``refused`` is asked: the friend's new code where the one
+    typed no longer works (``gone``: used up, or the host quit), never the same code again; on a
+    direct host (whose code stays) a mistyped code is checked with the friend."""
+    from .online import NEW_CODE, capitalized
+
+    words = "three words" if direct else "like 7-guitarist-revenge"
+    if "ask your friend" in refused:
+        ask = f"Type it ({words})"
+    elif gone or not direct:
+        ask = f"{capitalized(NEW_CODE)} and type it ({words})"
+    else:
+        ask = f"Check the code with your friend and type it ({words})"
+    return f"{capitalized(refused)}. {ask}, or Esc"
+
+
 class OnlinePlay:
     """The game screen's online part: the match it plays in, made when one is first opened."""
 
@@ -67,7 +83,9 @@ class OnlinePlay:
             lambda banner, text: self._post(FriendSaid(banner, text, link)),
         )
         self.link = link
-        screen.seats = screen.local_seats.seating(YOU.name, MatchSeat(lambda move: self.request(link.play(move))))
+        screen.seats = screen.local_seats.seating(
+            YOU.name, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)
+        )
         screen.new_game(GameState.start(screen.settings, screen.host.rng, number=screen.game.number + 1))
         screen.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
 
@@ -181,7 +199,5 @@ class OnlinePlay:
         link = self.link
         if link is not None and link.refused and isinstance(link.plan, JoinPlan | MailboxJoinPlan):
             refused, link.refused = link.refused, ""
-            words = "three words" if isinstance(link.plan, JoinPlan) else "like 7-guitarist-revenge"
-            ask = "Type the new game's code" if link.gone else "Type the code again"
-            self.ask_join_code(link.plan, f"{refused[:1].upper()}{refused[1:]}. {ask} ({words}), or Esc")
+            self.ask_join_code(link.plan, next_code_question(refused, link.gone, isinstance(link.plan, JoinPlan)))
         return news

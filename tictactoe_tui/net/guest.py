@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
-from .match import Match, ask_move, host_news, take_news, waiting_text
+from .match import Match, ask_move, host_news, on_its_way, take_news, waiting_text
 from .protocol import (
     HOST_HANDSHAKE,
     HOST_MESSAGES,
@@ -50,8 +50,9 @@ OLD_HOST = "the host hung up during the handshake (an older tictactoe-tui? both 
 SLOW_VERDICT = "The host has not answered the code yet (it answers wrong codes slowly while someone guesses)…"
 #: What the player is told while the host takes long to let a stranger try the code.
 BUSY_NOTICE = "The host is busy with other connections: waiting for a turn…"
-#: What the player is told when the host quits (said in its goodbye, sealed).
-HOST_CLOSED = "The host closed the game: joining again if it comes back…"
+#: Why the guest stops when the host quits (said in its goodbye, sealed): a host started again
+#: has a new code, which the friend has to ask for.
+HOST_CLOSED = "the host closed the game"
 #: What the player is told when a line from the host fails its check.
 TAMPERED = "The connection was tampered with; rejoining…"
 
@@ -60,8 +61,8 @@ class GuestError(Exception):
     """The host refused us for good (a wrong code); the message says why."""
 
 
-class NewGame(ProtocolError):
-    """The host closed our game (it said so): it may come back with it."""
+class HostClosed(GuestError):
+    """The host quit (it said so, sealed): joining it again takes its new code."""
 
 
 class GameGone(GuestError):
@@ -113,8 +114,6 @@ class Guest:
                 raise
             except TamperedError:
                 news = TAMPERED
-            except NewGame as error:
-                news = str(error)
             except ProtocolError as error:
                 news = f"{self.host}:{self.port}: {error}; trying again"
             except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
@@ -127,7 +126,7 @@ class Guest:
                     self.on_change(self.match)  # nobody is there: the game waits
             if self._closing:
                 return
-            if news not in (TAMPERED, HOST_CLOSED) and self.match is not None:
+            if news != TAMPERED and self.match is not None:
                 news = waiting_text(
                     self, "Waiting for your friend: the connection dropped, joining again…", "joining again"
                 )
@@ -145,6 +144,7 @@ class Guest:
             stream = await self._handshake(reader, writer)
             if self.asked is not None:  # a move the host's state has not answered: it may not have come
                 await stream.send(self.asked)
+                self.on_status(on_its_way(self.asked))
             pinger = asyncio.ensure_future(self._ping(stream))
             try:
                 while not self._closing:
@@ -226,11 +226,10 @@ class Guest:
         except ValueError as error:
             raise ProtocolError(f"the host sent {error}") from None
         if news.hung_up is not None:
-            raise (
-                NewGame(HOST_CLOSED)
-                if news.hung_up == "closed"
-                else ProtocolError(f"the host hung up ({news.hung_up})")
-            )
+            if news.hung_up == "closed":
+                self._closing = True
+                raise HostClosed(HOST_CLOSED)
+            raise ProtocolError(f"the host hung up ({news.hung_up})")
         take_news(self, news)
 
     async def _ping(self, stream: SealedStream) -> None:
@@ -250,8 +249,24 @@ class Guest:
         return True
 
     async def play(self, move: tuple[int, int]) -> bool:
-        """Ask the host to play ``move`` for us; whether the request went out (the host's state answers)."""
-        return await ask_move(self, move, self._request)
+        """Ask the host to play ``move`` for us; whether the request is kept (the host's state
+        answers it; while the connection is down it is sent when the guest rejoins)."""
+        return await ask_move(self, move, self._send_move)
+
+    async def _send_move(self, message: dict[str, Any]) -> bool:
+        """Send a move request if connected; whether it went out (else it goes on rejoining)."""
+        if self._stream is None:
+            return False
+        try:
+            await self._stream.send(message)
+        except (OSError, ProtocolError):
+            return False
+        return True
+
+    @property
+    def away(self) -> str:
+        """Why the host cannot be reached now, in a few words."""
+        return "joining again"
 
     async def rematch(self) -> bool:
         """Ask for the next game."""

@@ -8,8 +8,9 @@ is sealed with the session key. The messages are the game's own (:mod:`.protocol
 ones, as JSON): the guest's ``join``, ``move``, ``rematch``, ``ping`` and ``bye``, the host's
 ``state``, ``error`` and ``pong``.
 
-The library is Twisted's: its reactor runs on the app's own asyncio loop (installed the first
-time a player goes online, so a plain start loads no Twisted). It keeps the connection to the
+The library is Twisted's (:mod:`.wormholes` wraps it, bounded): its reactor runs on the app's
+own asyncio loop (installed the first time a player goes online, so a plain start loads no
+Twisted). It keeps the connection to the
 mailbox server itself, reconnecting after a drop with the messages not yet delivered; this
 module adds what a game needs on top: pings, so that each side knows whether the other is
 there, a fresh code from the host after a wrong one or after the friend left, and one-line
@@ -19,188 +20,32 @@ news for each of those.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
-import sys
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
 
-from .match import Match, answer_guest, ask_move, host_news, take_news, waiting_text
-from .protocol import GUEST_MESSAGES, HOST_MESSAGES, MAX_LINE, VERSION, ProtocolError, parse_json
+from .match import Match, answer_guest, ask_move, host_news, kept_text, on_its_way, take_news, waiting_text
+from .protocol import GUEST_MESSAGES, HOST_MESSAGES, ProtocolError
+from .wormholes import Closed, Crowded, MailboxError, Wormhole, WrongCode
 
-#: The app's own id on the mailbox server: codes of other programs never meet ours.
-APP_ID = "tictactoe-tui/online"
+__all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
+
 #: Seconds between the guest's pings (the host answers each).
 PING_SECONDS = 10.0
 #: Seconds without a word from the other side after which it is taken for away.
 SILENCE_SECONDS = 30.0
+#: Seconds the host waits for the ``join`` of a side that has agreed the key (ours sends it at once).
+JOIN_SECONDS = 30.0
+#: Seconds a code waits for a friend's key before it is renewed (a squatter holds it at most so long).
+CODE_SECONDS = 180.0
 #: Seconds a joining friend waits before being told that no host has answered the code yet.
 LONELY_SECONDS = 10.0
-#: Seconds a wormhole has to close (the server acknowledges it) before it is left closed on this side.
-CLOSE_SECONDS = 5.0
 #: What the host is told when the friend goes silent: a network that drops comes back by itself,
 #: a restarted copy of the game cannot (the server lets two sides use a code, and both did).
 AWAY = "Your friend's connection dropped: waiting for them to come back, or press c for a new code…"
 #: What the host says goodbye with (the guest tells it from a dropped connection and from tampering).
 HOST_LEFT = "closed"
-
-_open: set[Wormhole] = set()
-
-
-class MailboxError(Exception):
-    """The mailbox server cannot be reached, or refused us; the message says so in one line."""
-
-
-class WrongCode(MailboxError):
-    """The other side used another code (or a message failed its check): the code is used up."""
-
-
-class Closed(MailboxError):
-    """The wormhole was closed on this side."""
-
-
-def reactor_on(loop: asyncio.AbstractEventLoop) -> Any:
-    """Twisted's reactor, running on ``loop`` (installed on it the first time)."""
-    from twisted.internet import asyncioreactor
-
-    if "twisted.internet.reactor" not in sys.modules:
-        asyncioreactor.install(loop)  # type: ignore[no-untyped-call]
-    from twisted.internet import reactor
-
-    if getattr(reactor, "_asyncioEventloop", None) is not loop:
-        raise MailboxError("Twisted's reactor already runs on another event loop")
-    if not reactor.running:
-        reactor.startRunning(installSignalHandlers=False)
-    return reactor
-
-
-class Wormhole:
-    """One wormhole on the asyncio loop: a code, the key agreed on it, then JSON messages
-    (``allowed``: the types this side accepts). ``on_connection`` hears whether the mailbox
-    server is reachable, each time that changes after the first connection."""
-
-    def __init__(self, url: str, allowed: frozenset[str], on_connection: Callable[[bool], None]) -> None:
-        import wormhole
-
-        self.url, self.allowed, self.on_connection = url, allowed, on_connection
-        self._loop = asyncio.get_running_loop()
-        self._connected: bool | None = None
-        self._inbox: asyncio.Queue[dict[str, Any] | Exception] = asyncio.Queue()
-        self._reader: asyncio.Task[None] | None = None
-        self._closed = False
-        self._wormhole = wormhole.create(
-            APP_ID, url, reactor_on(self._loop), versions={"protocol": VERSION}, on_status_update=self._status
-        )
-        _open.add(self)
-
-    def _status(self, status: Any) -> None:
-        from wormhole._status import Closed as ClosedOnPurpose
-        from wormhole._status import Connected
-
-        if isinstance(status.mailbox_connection, ClosedOnPurpose):
-            return  # closed by either side's choice, not lost
-        connected = isinstance(status.mailbox_connection, Connected)
-        if self._connected is None:  # not yet reached: the first connection is no news
-            self._connected = True if connected else None
-        elif connected != self._connected and not self._closed:
-            self._connected = connected
-            self.on_connection(connected)
-
-    async def _wait(self, deferred: Any) -> Any:
-        """The result of a Deferred, its failures as this module's errors."""
-        from wormhole import errors
-
-        try:
-            return await deferred.asFuture(self._loop)
-        except errors.WrongPasswordError:
-            raise WrongCode("the other side used another code") from None
-        except errors.ServerConnectionError as error:
-            reason = getattr(error, "reason", None)
-            why = str(getattr(reason, "value", reason) or "no answer").splitlines()[0].split(":")[0][:60]
-            where = urlsplit(self.url).netloc or self.url  # short enough for the status line at 80×24
-            raise MailboxError(f"cannot reach the mailbox server {where} ({why})") from None
-        except (errors.WelcomeError, errors.ServerError) as error:
-            raise MailboxError(f"the mailbox server at {self.url} said: {str(error)[:120]}") from None
-        except (errors.LonelyError, errors.WormholeClosed):
-            raise Closed("closed") from None
-
-    async def allocate(self) -> str:
-        """A fresh code from the server (``7-guitarist-revenge``)."""
-        self._wormhole.allocate_code(2)
-        code: str = await self._wait(self._wormhole.get_code())
-        return code
-
-    def set_code(self, code: str) -> None:
-        """Use the code a friend gave (tidied: see :func:`.address.mailbox_code`)."""
-        self._wormhole.set_code(code)
-
-    async def confirmed(self) -> None:
-        """Wait for the other side's key (:class:`WrongCode` if theirs differs), and check that it
-        speaks this protocol."""
-        versions = await self._wait(self._wormhole.get_versions())
-        theirs = versions.get("protocol") if isinstance(versions, dict) else None
-        if theirs != VERSION:
-            raise ProtocolError(
-                f"the other side speaks network protocol {str(theirs)[:10]}, this one {VERSION}: "
-                "both need the same version of tictactoe-tui"
-            )
-        self._reader = asyncio.ensure_future(self._read())
-
-    async def _read(self) -> None:
-        """Every message into the inbox, in order (one reader: a Deferred of the library's
-        message sequence must never be cancelled, or the message it was to carry is lost)."""
-        while True:
-            try:
-                data = await self._wait(self._wormhole.get_message())
-                if not isinstance(data, bytes) or len(data) > MAX_LINE:
-                    raise ProtocolError("a message over the limit")
-                message = parse_json(data)
-                if not isinstance(message, dict) or message.get("type") not in self.allowed:
-                    raise ProtocolError(f"a message of an unknown type {str(message)[:40]!r}")
-            except Exception as error:  # handed to the reader of the inbox
-                self._inbox.put_nowait(error)
-                return
-            self._inbox.put_nowait(message)
-
-    async def receive(self, timeout: float) -> dict[str, Any]:
-        """The next message (:class:`TimeoutError` after ``timeout`` seconds of silence; the
-        wormhole's errors as they come)."""
-        item = await asyncio.wait_for(self._inbox.get(), timeout)
-        if isinstance(item, Exception):
-            self._inbox.put_nowait(item)  # every later receive fails the same way
-            raise item
-        return item
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Seal and send ``message`` (the library queues it while the server is unreachable)."""
-        if not self._closed:
-            self._wormhole.send_message(json.dumps(message, separators=(",", ":")).encode())
-
-    async def close(self) -> None:
-        """Close the wormhole (once); the reactor's threads stop with the last one open."""
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._wait(self._wormhole.close()), CLOSE_SECONDS)
-        finally:
-            if self._reader is not None:
-                self._reader.cancel()
-            self._inbox.put_nowait(Closed("closed"))  # a receive waiting, or to come, ends
-            _open.discard(self)
-            if not _open:
-                _stop_threads()
-
-
-def _stop_threads() -> None:
-    """Stop the reactor's thread pool (it resolves names), whose threads would keep the process
-    from exiting; the reactor makes a new one when a name is next resolved."""
-    from twisted.internet import reactor
-
-    if getattr(reactor, "threadpool", None) is not None:
-        reactor._stopThreadPool()  # what the reactor's own shutdown does; it never shuts down here
+#: What either side is told while the mailbox server cannot be reached.
+LOST_SERVER = "lost the mailbox server"
 
 
 class _Peer:
@@ -233,8 +78,12 @@ class _Peer:
 
     def _server_changed(self, reachable: bool) -> None:
         self._reachable = reachable
-        self.on_status("" if reachable else "Lost the mailbox server: reconnecting…")
+        self.on_status(self._server_news(reachable))
         self._changed()
+
+    def _server_news(self, reachable: bool) -> str:
+        """What this side is told when the mailbox server is lost, or back ("": nothing)."""
+        return "" if reachable else f"{LOST_SERVER.capitalize()}: reconnecting…"
 
 
 class MailboxHost(_Peer):
@@ -250,10 +99,14 @@ class MailboxHost(_Peer):
         *,
         url: str,
         silence_seconds: float = SILENCE_SECONDS,
+        join_seconds: float = JOIN_SECONDS,
+        code_seconds: float = CODE_SECONDS,
     ) -> None:
         super().__init__()
         self.match, self.on_change, self.on_status = match, on_change, on_status
-        self.url, self.silence_seconds = url, silence_seconds
+        self.url, self.silence_seconds, self.join_seconds = url, silence_seconds, join_seconds
+        self.code_seconds = code_seconds
+        self._expired = False
         self.code = ""
         """The code that lets the friend in now ("" while none is)."""
         self.wrong_codes = 0
@@ -271,7 +124,7 @@ class MailboxHost(_Peer):
             try:
                 self.code = await wormhole.allocate()
                 self.on_status(news or "Give your friend the code above")
-                await wormhole.confirmed()
+                await self._confirmed_in_time(wormhole)
                 self.code = ""
                 await self._follow(wormhole)
                 news = "Your friend left: give them the new code above to go on with this game"
@@ -281,11 +134,19 @@ class MailboxHost(_Peer):
                 if self._has_joined:
                     news = "The connection was tampered with (a message failed its check): a new code is above"
             except Closed:
-                news = "A new code: the old one no longer lets anyone in" if self._retiring else news
+                if self._expired:
+                    minutes = (
+                        f"{self.code_seconds / 60:g} minutes" if self.code_seconds >= 60 else f"{self.code_seconds:g} s"
+                    )
+                    news = f"Nobody came in with the code for {minutes} (someone may hold it): here is a new one"
+                elif self._retiring:
+                    news = "A new code: the old one no longer lets anyone in"
             except ProtocolError as error:
                 news = f"Your friend's game could not be played: {error}; a new code is above"
+            except TimeoutError:  # the key exchange done, and no join: not our game (or a prank)
+                news = f"Someone had the code but said nothing for {self.join_seconds:g} s: here is a new code"
             finally:
-                self._retiring, self.code = False, ""
+                self._retiring, self._expired, self.code = False, False, ""
                 if self._present:  # quitting (the app cancels this task first) or giving up on them
                     wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
                     self._set_present(False)
@@ -294,9 +155,23 @@ class MailboxHost(_Peer):
     def _changed(self) -> None:
         self.on_change(self.match)
 
+    async def _confirmed_in_time(self, wormhole: Wormhole) -> None:
+        """Wait for a friend's key; after ``code_seconds`` without one, close the wormhole (the
+        code is renewed: someone who claimed its number and never exchanges keys, a squatter,
+        would otherwise keep every friend out with "crowded" for as long as it liked)."""
+        confirming = asyncio.ensure_future(wormhole.confirmed())
+        try:
+            done, _ = await asyncio.wait({confirming}, timeout=self.code_seconds)
+            if not done:
+                self._expired = True
+                wormhole.end(Closed("expired"))
+            await confirming
+        finally:
+            confirming.cancel()  # (the host quitting: nobody waits for it any more)
+
     async def _follow(self, wormhole: Wormhole) -> None:
         """The friend's messages, from their ``join`` until they leave (or the code is retired)."""
-        join = await wormhole.receive(self.silence_seconds * 10)
+        join = await wormhole.receive(self.join_seconds)
         if join["type"] != "join":
             raise ProtocolError("a message before join")
         wormhole.send(self.match.to_message())
@@ -380,7 +255,10 @@ class MailboxGuest(_Peer):
     async def run(self) -> None:
         """Stay joined until :meth:`close`; :class:`MailboxGuestError` when the code is refused or
         the host leaves, :class:`MailboxError` if the server cannot be reached at first."""
-        wormhole = self._wormhole = Wormhole(self.url, HOST_MESSAGES, self._server_changed)
+        reached = f"Reached the mailbox server: waiting for the host to answer the code {self.code}…"
+        wormhole = self._wormhole = Wormhole(
+            self.url, HOST_MESSAGES, self._server_changed, lambda: self.on_status(reached)
+        )
         try:
             wormhole.set_code(self.code)
             lonely = asyncio.get_running_loop().call_later(
@@ -392,6 +270,11 @@ class MailboxGuest(_Peer):
                 await wormhole.confirmed()
             except WrongCode:
                 raise MailboxGuestError(f"the host refused the code {self.code} (it is used up now)") from None
+            except Crowded:
+                raise MailboxGuestError(
+                    f"someone else took the code {self.code}; your friend gets a new one by itself within "
+                    f"{CODE_SECONDS / 60:g} minutes, or at once with c"
+                ) from None
             finally:
                 lonely.cancel()
             wormhole.send({"type": "join"})
@@ -437,6 +320,17 @@ class MailboxGuest(_Peer):
         if self.match is not None:
             self.on_change(self.match)
 
+    @property
+    def away(self) -> str:
+        """Why the host cannot be reached now, in a few words."""
+        return LOST_SERVER if not self._reachable else "nothing from them for a while"
+
+    def _server_news(self, reachable: bool) -> str:
+        """A move kept while the server is away is said to wait; once it is back, to be on its way."""
+        if self.asked is None:
+            return super()._server_news(reachable)
+        return on_its_way(self.asked) if reachable else kept_text(self.asked, LOST_SERVER)
+
     async def _ping(self, wormhole: Wormhole) -> None:
         while True:
             await asyncio.sleep(self.ping_seconds)
@@ -449,8 +343,15 @@ class MailboxGuest(_Peer):
         return True
 
     async def play(self, move: tuple[int, int]) -> bool:
-        """Ask the host to play ``move`` for us; whether the request went out."""
-        return await ask_move(self, move, self._request)
+        """Ask the host to play ``move`` for us; whether the request is kept (the library sends
+        it once the mailbox server is reachable, and the server keeps it until the host reads it)."""
+        return await ask_move(self, move, self._send_move)
+
+    async def _send_move(self, message: dict[str, Any]) -> bool:
+        """Hand a move request to the wormhole; whether it goes out now (the server is reachable)."""
+        if self._wormhole is not None:
+            self._wormhole.send(message)
+        return self._wormhole is not None and self._reachable
 
     async def rematch(self) -> bool:
         """Ask for the next game."""

@@ -211,17 +211,32 @@ class Listener(Protocol):
     on_change: Callable[[Match], None]
     on_status: Callable[[str], None]
 
+    @property
+    def away(self) -> str:
+        """Why the host cannot be reached now (the link is down), in a few words."""
+
 
 async def ask_move(guest: Listener, move: Move, send: Callable[[dict[str, Any]], Awaitable[bool]]) -> bool:
-    """Send the guest's request for ``move`` (``send``: whether it went out), kept as asked until
-    the host answers it, and tell the player it is on its way; whether it went out."""
-    request = guest.asked = move_request(guest.match, move)
-    if not await send(request):
-        guest.asked = None
+    """Ask the host to play ``move``: the request is kept as asked until the host answers it, and
+    ``send`` sends it now (True) or keeps it to send when the link is back (False: the guest sends
+    it then); the player is told which. Whether it was kept (not before the first state)."""
+    if guest.match is None:
         return False
+    request = guest.asked = move_request(guest.match, move)
+    went = await send(request)
     if guest.asked is request:  # (not answered already)
-        guest.on_status(f"Your move {request['move']} is on its way to the host…")
+        guest.on_status(on_its_way(request) if went else kept_text(request, guest.away))
     return True
+
+
+def on_its_way(request: dict[str, Any]) -> str:
+    """What the guest is told of its move request once it has gone out."""
+    return f"Your move {request['move']} is on its way to the host…"
+
+
+def kept_text(request: dict[str, Any], why: str) -> str:
+    """What the guest is told of its move request while the link is down (``why``)."""
+    return f"Your move {request['move']} waits to be sent: the host has not seen it yet ({why})"
 
 
 def waiting_text(guest: Listener, news: str, absence: str) -> str:
