@@ -405,7 +405,7 @@ def test_the_command_line_loads_a_game_or_exits_2(
     good = tmp_path / "good.ttt"
     good.write_text(dump(Board.empty().play((1, 1))))
     launched: list[SavedGame | None] = []
-    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, choices=None: record(launched, load, 0))
+    monkeypatch.setattr("tictactoe_tui.app.run_app", lambda load=None, **_: record(launched, load, 0))
     assert main(["--load", str(good)]) == 0
     assert launched[0] is not None
     assert launched[0].board.history == ((1, 1),)

@@ -80,7 +80,7 @@ def _by_threats(board: Board, budget: Budget) -> Estimate:
         source = "the computer's search (a forced result)"
     else:
         rate = 1 / (1 + math.exp(-outcome.score / SCORE_SCALE))
-        source = f"an estimate from the computer's search ({outcome.depth} moves deep)"
+        source = f"an estimate from the computer's search ({counted(outcome.depth, 'move')} deep)"
     return Estimate(board, rate, board.move_at(outcome.cell), source)
 
 
