@@ -49,6 +49,10 @@ async def test_a_won_game_against_impossible_moves_the_rating_and_the_score_line
         assert board.rating.rating > 1500  # a win against a level rated below a new player's 1500
         assert f"rating {board.rating.text()}" in score_line(app)
         assert "±" in score_line(app)  # provisional after one game
+        await pilot.press("s")  # the statistics: the chart's label says what its bars span
+        await until(lambda: list(app.screen.query(".chart-label")), "the rating chart")
+        label = str(app.screen.query_one(".chart-label", Static).render())
+        assert f"{board.rating.rating:.0f}" in label.splitlines()[1]
 
 
 @pytest.mark.parametrize(("key", "said"), [("i", "Hint for X"), ("a", VALUE_LEGEND)])

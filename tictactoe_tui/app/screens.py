@@ -54,13 +54,20 @@ class StatsScreen(ModalScreen[None]):
             )
 
 
+def chart_scale(path: tuple[float, ...]) -> str:
+    """What a rating chart's bars span, from its lowest rating to its highest: "1141 to 1229"."""
+    low, high = (f"{rating:.0f}" for rating in (min(path, default=0), max(path, default=0)))
+    return low if low == high else f"{low} to {high}"
+
+
 def rating_charts(boards: tuple[BoardRating, ...]) -> ComposeResult:
     """Your rating per board, and a chart of each over its games (oldest to newest)."""
     yield Static(ratings_table(boards, with_trend=False), id="ratings")
     for board in boards:
         shape = board.shape
         with Horizontal(classes="rating-chart"):
-            yield Static(f"  {board_label(shape.game, shape.rows, shape.cols, shape.k)}", classes="chart-label")
+            label = board_label(shape.game, shape.rows, shape.cols, shape.k)
+            yield Static(f"  {label}\n  [dim]{chart_scale(board.path)}[/dim]", classes="chart-label")
             yield Sparkline(list(board.path), summary_function=max)
     yield Static(f"[dim]{ratings_note(boards)}[/dim]")
 
