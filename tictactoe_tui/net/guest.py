@@ -242,11 +242,7 @@ class Guest:
         if self._stream is None:
             self.on_status("Not connected: waiting for your friend's game")
             return False
-        try:
-            await self._stream.send(message)
-        except (OSError, ProtocolError):
-            return False
-        return True
+        return await self._send_move(message)
 
     async def play(self, move: tuple[int, int]) -> bool:
         """Ask the host to play ``move`` for us; whether the request is kept (the host's state
@@ -254,7 +250,7 @@ class Guest:
         return await ask_move(self, move, self._send_move)
 
     async def _send_move(self, message: dict[str, Any]) -> bool:
-        """Send a move request if connected; whether it went out (else it goes on rejoining)."""
+        """Send a request if connected; whether it went out (a move not sent waits for the rejoin)."""
         if self._stream is None:
             return False
         try:
