@@ -35,6 +35,7 @@ from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, SupportsIndex
 
 from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
+from .chat import Talk
 from .gate import Gate
 from .match import Match, answer_guest
 from .protocol import (
@@ -154,6 +155,8 @@ class Host:
         self._strangers: dict[asyncio.Task[Any], None] = {}  # oldest first
         self._token: bytes | None = None  # the rejoin token last given to a guest
         self._proofs_seen: set[str] = set()
+        self.talk = Talk()
+        """The chat with the guest (lines typed while none is connected wait for one)."""
 
     @property
     def wrong_codes(self) -> int:
@@ -212,6 +215,12 @@ class Host:
         self.on_change(match)
         if self._guest is not None:
             self._post(self._guest, match.to_message())
+
+    def send_now(self, message: dict[str, Any]) -> bool:
+        """Send ``message`` to the guest; whether there was one to send it to."""
+        if self._guest is not None:
+            self._post(self._guest, message)
+        return self._guest is not None
 
     def _post(self, guest: SealedStream, message: dict[str, Any]) -> None:
         """Send without waiting (the host's own moves come from the UI's event handlers)."""
@@ -335,6 +344,7 @@ class Host:
         self.on_change(self.match)  # the match begins (or goes on) now that both are here
         self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
+        self.talk.flush(self.send_now)
         return guest
 
     def _proves_rejoin(self, field: object, pake_message: bytes) -> bool:
@@ -378,7 +388,11 @@ class Host:
                 await guest.send(reply)
 
     def _answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        """Apply a guest's request; the reply for them alone (None when everyone gets the state)."""
+        """Apply a guest's request (or hear their chat); the reply for them alone (None when
+        everyone gets the state, or there is none)."""
+        if message["type"] == "chat":
+            self.talk.hear(message)
+            return None
         match, reply = answer_guest(self.match, message)
         if match is not self.match:
             self._update(match)

@@ -24,10 +24,11 @@ from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, Blend, Shape, rating
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ...table import VS_COMPUTER
 from ..seats import SeatMoved, SeatPorts, Seats
+from ..widgets.chat_log import Chat
 from ..widgets.status import Cause, Notice
 from ..work.ai import Searcher
 from .aiming import centre
-from .messages import Archived
+from .messages import Archived, ChatHeard
 
 if TYPE_CHECKING:
     from ...engine import Analysis
@@ -101,6 +102,8 @@ class PlayScreen(Screen[None]):
     """The overlay's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
     coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
+    chat: reactive[Chat] = reactive(Chat, init=False, repaint=False)
+    """Online, the chat with the friend (its log)."""
 
     def __init__(self, host: GameHost, settings: Settings, first: GameState) -> None:
         """``first``: the game to show."""
@@ -307,6 +310,10 @@ class PlayScreen(Screen[None]):
             self.set_timer(self.host.watch_delay, self.take_turns)
         else:
             self.call_later(self.take_turns)
+
+    def on_chat_heard(self, message: ChatHeard) -> None:
+        """A line of the online chat joins its log (a line of another match starts a new one)."""
+        self.chat = self.chat.with_line(message.line, message.link)
 
     # -- new games, and games that end ----------------------------------------------------------
 
