@@ -6,7 +6,7 @@ library runs SPAKE2 on the whole code, so the server never learns it and a wrong
 nothing and uses the code up (both sides get ``WrongPasswordError``); every message after that
 is sealed with the session key. The messages are the game's own (:mod:`.protocol`'s sealed
 ones, as JSON): the guest's ``join``, ``move``, ``rematch``, ``ping`` and ``bye``, the host's
-``state``, ``error`` and ``pong``.
+``state``, ``error`` and ``pong``, and either side's ``chat`` (:mod:`.chat`).
 
 The library is Twisted's (:mod:`.wormholes` wraps it, bounded): its reactor runs on the app's
 own asyncio loop (installed the first time a player goes online, so a plain start loads no
