@@ -14,7 +14,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.online.chat import ChatPrompt
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.game import Settings
-from tictactoe_tui.net import JoinPlan
+from tictactoe_tui.net import HostPlan, JoinPlan
 from tictactoe_tui.table import TWO_PLAYERS
 
 from ..helpers.app import AppFactory, status
@@ -126,3 +126,19 @@ async def test_offline_t_says_there_is_nobody_to_talk_to_and_is_not_in_the_foote
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert any(binding.key == "t" for binding in app.screen.bindings)
+
+
+async def test_a_new_match_starts_with_an_empty_chat_log(tmp_path: Path) -> None:
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test():
+            await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
+            await host.game_screen.whole()
+            await say(guest, "first match")
+            await until(lambda: "friend: first match" in log_text(host))
+        online = host.game_screen.parts.online
+        online.leave()
+        online.go_online(HostPlan("127.0.0.1", 0))
+        await until(lambda: not host.game_screen.chat.lines, "the last match's lines to go")
+        assert "first match" not in log_text(host)
+        assert "press t" in log_text(host)

@@ -95,6 +95,14 @@ class ChatHeard(Message):
         self.link = link
 
 
+class ChatOpened(Message):
+    """A new match, ``link``, begins with an empty chat log (the last match's lines go)."""
+
+    def __init__(self, link: object) -> None:
+        super().__init__()
+        self.link = link
+
+
 class Saved(Message):
     """The game ``game`` was saved (to a file, or sent to the browser); ``news`` says where."""
 

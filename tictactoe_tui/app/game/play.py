@@ -28,7 +28,7 @@ from ..widgets.chat_log import Chat
 from ..widgets.status import Cause, Notice
 from ..work.ai import Searcher
 from .aiming import centre
-from .messages import Archived, ChatHeard
+from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
     from ...engine import Analysis
@@ -314,6 +314,9 @@ class PlayScreen(Screen[None]):
     def on_chat_heard(self, message: ChatHeard) -> None:
         """A line of the online chat joins its log (a line of another match starts a new one)."""
         self.chat = self.chat.with_line(message.line, message.link)
+
+    def on_chat_opened(self, message: ChatOpened) -> None:
+        self.chat = Chat(link=message.link)
 
     # -- new games, and games that end ----------------------------------------------------------
 

@@ -13,7 +13,7 @@ from ...engine import Position
 from ...game import GameState, Preset
 from ...table import YOU, Table
 from ..game.aiming import centre
-from ..game.messages import ChatHeard, FriendMoved, FriendSaid
+from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
 from ..game.play import PlayScreen
 from ..widgets.status import Cause, Notice, Told
 
@@ -83,6 +83,7 @@ class OnlinePlay:
             lambda banner, text: self._post(FriendSaid(banner, text, link)),
         )
         link.hear = lambda line: self._post(ChatHeard(line, link))
+        self._post(ChatOpened(link))
         self.link = link
         screen.seats = screen.local_seats.seating(
             YOU.name, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)
@@ -91,7 +92,7 @@ class OnlinePlay:
         screen.refresh_bindings()  # t chats now
         screen.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
 
-    def _post(self, message: FriendMoved | FriendSaid | ChatHeard) -> None:
+    def _post(self, message: FriendMoved | FriendSaid | ChatHeard | ChatOpened) -> None:
         self._screen.post_message(message)
 
     def open_chat(self, online: bool = True) -> Notice | None:

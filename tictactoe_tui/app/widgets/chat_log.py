@@ -76,7 +76,8 @@ class ChatLog(VerticalScroll):
 
     DEFAULT_CSS = """
     ChatLog {
-        height: 7;
+        height: 30%;
+        min-height: 5;
         padding: 0 1;
         border-bottom: hkey $foreground 20%;
         display: none;
