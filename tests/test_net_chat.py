@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from tictactoe_tui.net.chat import CHAT_CHARS, FLOODED, HEAR_BURST, KEPT, SEND_BURST, ChatLine, Talk
-from tictactoe_tui.net.mailbox import MailboxGuest
-from tictactoe_tui.net.protocol import HOST_MESSAGES, ProtocolError
+from tictactoe_tui.net.mailbox import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.match import Match
+from tictactoe_tui.net.protocol import GUEST_MESSAGES, HOST_MESSAGES, ProtocolError
 from tictactoe_tui.net.wormholes import Wormhole
 
 from .helpers.mailbox import mailbox_server
@@ -239,3 +240,27 @@ async def test_a_hostile_guest_s_flood_through_the_mailbox_is_bounded_and_the_ho
             await host.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
+
+
+@session_loop
+async def test_a_hostile_host_s_overlong_chat_through_the_mailbox_ends_the_guest_s_match_with_a_reason(
+    tmp_path: Path,
+) -> None:
+    """Before, the guest's run ended in a bare ProtocolError, which the app does not catch: the
+    guest's screen said nothing of it."""
+    with mailbox_server(tmp_path) as server:
+        hostile = Wormhole(server.url, GUEST_MESSAGES, lambda reachable: None)
+        told = Side()
+        try:
+            code = await hostile.allocate()
+            guest = MailboxGuest(code, told.matches.append, told.news.append, url=server.url)
+            joining = asyncio.ensure_future(guest.run())
+            await hostile.confirmed()
+            assert (await hostile.receive(10))["type"] == "join"
+            hostile.send(Match().to_message())
+            await until(lambda: bool(told.matches), "the guest in the match")
+            hostile.send({"type": "chat", "text": "x" * (CHAT_CHARS + 1)})
+            with pytest.raises(MailboxGuestError, match="could not be played: a chat that is not a line"):
+                await asyncio.wait_for(joining, 10)
+        finally:
+            await hostile.close()

@@ -295,6 +295,8 @@ class MailboxGuest(_Peer):
             pinger = asyncio.ensure_future(self._ping(wormhole))
             try:
                 await self._follow(wormhole)
+            except ProtocolError as error:  # (the app is told why this match is over, in its words)
+                raise MailboxGuestError(f"the host's game could not be played: {error}") from None
             finally:
                 pinger.cancel()
                 wormhole.send({"type": "bye"})  # quitting (the app cancels this task first), or refused
