@@ -69,7 +69,7 @@ def test_the_computers_last_move_is_news_until_your_move_ends_the_game() -> None
 def test_the_archive_records_the_levels_that_played_not_the_one_set_at_the_end() -> None:
     """A win against ``easy`` with the level switched to ``impossible`` before the last move was
     recorded as a win against ``impossible``."""
-    from tictactoe_tui.store.games import GameRecord
+    from tictactoe_tui.store.record import GameRecord
 
     def computer(move: tuple[int, int], level: str) -> AiMove:
         return AiMove("O", move, 0.001, Decision(move, value=0), level)

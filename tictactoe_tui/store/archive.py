@@ -21,9 +21,10 @@ from ..engine.strength import Shape
 from . import games, legacy_stats, puzzles, ratings, reviews, statistics
 from .database import BUSY_TIMEOUT, MIGRATIONS, SCHEMA_VERSION, ArchiveError, Database
 from .files import Paths
-from .games import PAGE_SIZE, Filters, GameRecord, Summary, board_label, local_time
+from .games import PAGE_SIZE, Filters, Summary
 from .puzzles import PuzzleEntry
 from .ratings import BoardRating
+from .record import GameRecord, board_label, local_time
 from .statistics import Statistics, StatsLine
 
 #: No filter: every game.

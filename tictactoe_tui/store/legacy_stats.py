@@ -13,7 +13,7 @@ from typing import Any
 
 from .database import ArchiveError, Database
 from .files import BadFile, load
-from .games import iso_time
+from .record import iso_time
 
 
 @dataclass
