@@ -141,3 +141,20 @@ def test_the_board_always_shows_the_first_ply_moves_of_the_line(actions: list[tu
             replayed = replayed.play(move)
         assert replayed == state.board
         assert state.board.history == state.line[: state.ply]
+
+
+def test_a_level_is_kept_without_asking_its_players_as_every_level_plays_every_board() -> None:
+    """A start keeps a level as set without loading the players (the first frame shows none):
+    that holds because every level plays every board a game offers; another strategy is
+    still asked, and replaced where it does not play."""
+    from tictactoe_tui.engine.games import GAMES, LEVEL_NAMES, LEVELS
+    from tictactoe_tui.game import presets_for
+
+    for name in GAMES:
+        for preset in presets_for(name):
+            for level in LEVEL_NAMES:
+                assert LEVELS[level].supports(preset.empty_board()), (name, preset.label, level)
+                chosen = Settings(preset=preset, level=level)
+                assert chosen.with_playable_level() == (chosen, None)
+    misere = Settings(preset=presets_for("misere")[0], level="rules")
+    assert misere.with_playable_level()[0].level == "impossible"
