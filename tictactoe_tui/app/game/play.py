@@ -147,7 +147,7 @@ class PlayScreen(Screen[None]):
         if not self.unfinished:
             then()
             return
-        from ..screens.dialogs import ConfirmScreen
+        from ..screens.dialogs.confirm import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:

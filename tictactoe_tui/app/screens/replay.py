@@ -33,7 +33,7 @@ from ..widgets.review import LineView, ReviewPanel, ValueGraph, puzzles_kept, su
 from ..widgets.sidebar import HistoryList
 from ..widgets.status import phrased
 from ..work.ai import Searcher
-from .dialogs import ConfirmScreen
+from .dialogs.confirm import ConfirmScreen
 
 #: The solver's seconds for each position of a review.
 REVIEW_SECONDS = 1.0
