@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from ..words import counted
-from .files import backup_path, not_a_file
+from ...words import counted
+from ..files import backup_path, not_a_file
 from .salvage import salvage
 from .schema import MIGRATIONS, SCHEMA_VERSION
 
