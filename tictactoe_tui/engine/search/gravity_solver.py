@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..board import Board, Geometry, cells_of
 from . import gravity_openings
-from .book import canonical
+from .book import BookError, canonical
 from .budget import UNLIMITED, Budget
 from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
 from .solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
@@ -259,7 +259,8 @@ class GravitySolver:
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
         """Exact value and plies of every legal move of ``board``, best first: from Connect
-        Four's opening database up to 11 plies in (:mod:`.gravity_openings`), else searched."""
+        Four's opening database up to 11 plies in (:mod:`.gravity_openings`), else searched (at
+        12 plies, each move's search starts from the ceiling the database puts on it)."""
         self._check(board)
         key = (board.x_bits, board.o_bits)
         cached = self.finished.get(key)
@@ -270,12 +271,13 @@ class GravitySolver:
         empty = self.geometry.cells - board.move_count
         squares = search.ordered(own, mask, self.layout.playable(mask))
         opened = self._opening_scores(board, own, mask)
+        ceilings = self._opening_ceilings(board, own, mask)
 
         def exact_score(cell: int) -> int:
             square = 1 << self.layout.bit_of_cell[cell]
             if opened is not None:
                 return opened[square]
-            return search.move_score(own, mask, square, empty)
+            return search.move_score(own, mask, square, empty, ceiling=ceilings.get(square))
 
         cells = [self.layout.cell_of(square) for square in squares]
         analysis = analyze_moves(board, cells, exact_score, search)
@@ -293,6 +295,21 @@ class GravitySolver:
             return None
         values = gravity_openings.opening_values()
         return None if values is None else gravity_openings.move_scores(values, own, mask, board.move_count)
+
+    def _opening_ceilings(self, board: Board, own: int, mask: int) -> dict[int, int]:
+        """The highest score each move can have by its square, from Connect Four's opening
+        database, for a position one ply past it (:func:`.gravity_openings.move_ceilings`);
+        none elsewhere, when the books are off, or when the database lacks a position."""
+        past_book = board.move_count == gravity_openings.BOOK_PLIES
+        if board.is_over or not (self.use_book and past_book and gravity_openings.fits(self.geometry)):
+            return {}
+        values = gravity_openings.opening_values()
+        if values is None:
+            return {}
+        try:
+            return gravity_openings.move_ceilings(values, own, mask)
+        except BookError:
+            return {}
 
     def winning_move(self, board: Board, budget: Budget = UNLIMITED, first: int | None = None) -> int | None:
         """A cell that wins ``board`` for the side to move against any defence, or None when
@@ -590,10 +607,18 @@ class _Search(ABC):
         return [(square, made) for _, _, square, made in ranked]
 
     def move_score(
-        self, own: int, mask: int, square: int, empty: int, low: int | None = None, high: int | None = None
+        self,
+        own: int,
+        mask: int,
+        square: int,
+        empty: int,
+        low: int | None = None,
+        high: int | None = None,
+        ceiling: int | None = None,
     ) -> int:
         """The mover's score for playing ``square``: exact, or (given ``low < high``) exact
-        when inside them and otherwise the bound it crosses."""
+        when inside them and otherwise the bound it crosses. ``ceiling``: a score the move is
+        known not to exceed (from the opening database), which the exact search tries first."""
         if self.threats(own, mask) & square:
             return empty
         if empty == 1:
@@ -602,24 +627,28 @@ class _Search(ABC):
         if self.threats(child_own, child_mask) & self.layout.playable(child_mask):
             return -(empty - 1)  # the opponent completes a line at once
         if low is None or high is None:
-            return -self.exact(child_own, child_mask, empty - 1)
+            return -self.exact(child_own, child_mask, empty - 1, None if ceiling is None else -ceiling)
         return -self.search(child_own, child_mask, empty - 1, -high, -low)
 
-    def exact(self, own: int, mask: int, empty: int) -> int:
+    def exact(self, own: int, mask: int, empty: int, floor: int | None = None) -> int:
         """The exact score of a position whose mover cannot complete a line at once, by
-        null-window probes from a draw outwards."""
-        low, high = -empty, empty
+        null-window probes from a draw outwards; given a proven ``floor`` (the score is at least
+        that), the first probe asks whether it is that (one probe when it is)."""
+        low, high = -empty if floor is None else floor, empty
+        probe = floor
         while low < high:
-            probe = (low + high) // 2
-            if probe <= 0 and low // 2 < probe:
-                probe = low // 2
-            elif probe >= 0 and high // 2 > probe:
-                probe = high // 2
+            if probe is None:
+                probe = (low + high) // 2
+                if probe <= 0 and low // 2 < probe:
+                    probe = low // 2
+                elif probe >= 0 and high // 2 > probe:
+                    probe = high // 2
             score = self.search(own, mask, empty, probe, probe + 1)
             if score <= probe:
                 high = score
             else:
                 low = score
+            probe = None
         return low
 
 
