@@ -116,3 +116,26 @@ def test_two_searches_at_once_find_a_win_and_stop_each_other(monkeypatch: pytest
     winning = solver.winning_move(board, Budget.seconds(60))
     assert winning is not None
     assert GravitySolver(board.geometry, use_book=False).is_lost(board.play(board.move_at(winning)))
+
+
+def test_with_a_free_core_the_moves_of_an_analysis_are_searched_two_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "4244426225474")  # no move in the book's reach
+    alone = GravitySolver(board.geometry, use_book=False).analyze(board, Budget.seconds(60))
+    monkeypatch.setattr(gravity_solver, "searches_at_once", lambda: 2)
+    solver = GravitySolver(board.geometry, use_book=False)
+    made: list[gravity_solver._Search] = []
+    searching = solver.searching
+    assert isinstance(searching, gravity_solver._Compiled)
+    make = searching.search
+
+    def counted(budget: Budget, stop: threading.Event | None = None) -> gravity_solver._Search:
+        made.append(make(budget, stop))
+        return made[-1]
+
+    monkeypatch.setattr(searching, "search", counted)
+    together = solver.analyze(board, Budget.seconds(60))
+    assert together.complete
+    assert [(move.move, move.score) for move in together.moves] == [(move.move, move.score) for move in alone.moves]
+    assert len(made) == 2
+    assert all(search.nodes for search in made)  # each took moves of its own
+    assert together.nodes == sum(search.nodes for search in made)

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..board import Board, Geometry, cells_of
 from . import gravity_openings
@@ -54,6 +55,7 @@ KERNEL_SPEEDUP = 80
 SEARCH_THREADS = 4
 #: :meth:`GravitySolver.winning_move` looks for a win within this many plies before any win.
 QUICK_WIN_PLIES = 16
+_Try = TypeVar("_Try")
 
 
 @dataclass(frozen=True)
@@ -260,27 +262,38 @@ class GravitySolver:
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
         """Exact value and plies of every legal move of ``board``, best first: from Connect
         Four's opening database up to 11 plies in (:mod:`.gravity_openings`), else searched (at
-        12 plies, each move's search starts from the ceiling the database puts on it)."""
+        12 plies, each move's search starts from the ceiling the database puts on it), the
+        moves taken in turn by one search a free core (:func:`searches_at_once`) when the
+        budget has a deadline."""
         self._check(board)
         key = (board.x_bits, board.o_bits)
         cached = self.finished.get(key)
         if cached is not None:
             return cached
-        search = self.searching.search(budget)
+        started = time.perf_counter()
+        searches = self.searching.searches(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
-        squares = search.ordered(own, mask, self.layout.playable(mask))
+        squares = searches[0].ordered(own, mask, self.layout.playable(mask))
         opened = self._opening_scores(board, own, mask)
         ceilings = self._opening_ceilings(board, own, mask)
+        scores: dict[int, int] = {} if opened is None else opened
+
+        def attempt(search: _Search, square: int) -> bool:
+            scores[square] = search.move_score(own, mask, square, empty, ceiling=ceilings.get(square))
+            return False
+
+        if opened is None:  # the moves' searches in turn, each on a free core's thread
+            _take_turns(searches, squares, attempt)
 
         def exact_score(cell: int) -> int:
-            square = 1 << self.layout.bit_of_cell[cell]
-            if opened is not None:
-                return opened[square]
-            return search.move_score(own, mask, square, empty, ceiling=ceilings.get(square))
+            score = scores.get(1 << self.layout.bit_of_cell[cell])
+            if score is None:
+                raise SearchAborted  # the budget ended before this move's search did
+            return score
 
         cells = [self.layout.cell_of(square) for square in squares]
-        analysis = analyze_moves(board, cells, exact_score, search)
+        analysis = analyze_moves(board, cells, exact_score, _Searches(searches), started)
         if opened is not None:  # said as the opening book's values are ("from the opening book")
             analysis = replace(analysis, source="book")
         if analysis.complete:
@@ -539,23 +552,38 @@ def searches_at_once() -> int:
 def _first_win(searches: list[_Search], own: int, mask: int, empty: int, tries: list[tuple[int, int]]) -> int | None:
     """A square of ``tries`` that wins, or None when none does or the budget ends first. Each
     try ``(threshold, square)`` asks whether the mover scores above ``threshold`` playing
-    ``square``; the searches take the tries in turn, each on a thread of its own (the first on
-    this one), and the first win found stops them all. With one search: the first winning
-    square in the order of ``tries``."""
-    pending = iter(tries)
-    taking = threading.Lock()
+    ``square``; the searches take the tries in turn (:func:`_take_turns`), and the first win
+    found stops them all. With one search: the first winning square in the order of ``tries``."""
     found: list[int] = []
 
+    def attempt(search: _Search, tried: tuple[int, int]) -> bool:
+        threshold, square = tried
+        if search.move_score(own, mask, square, empty, threshold, threshold + 1) > threshold:
+            found.append(square)
+            return True
+        return False
+
+    _take_turns(searches, tries, attempt)
+    return found[0] if found else None
+
+
+def _take_turns(searches: list[_Search], tries: Iterable[_Try], attempt: Callable[[_Search, _Try], bool]) -> None:
+    """``attempt`` each of ``tries`` in turn, the searches taking them each on a thread of its own
+    (the first on this one), until they run out or an attempt returns True (which stops the
+    searches running beside it). A search whose budget ends takes no more."""
+    pending = iter(tries)
+    taking = threading.Lock()
+    done = threading.Event()
+
     def work(search: _Search) -> None:
-        while not found:
+        while not done.is_set():
             with taking:
-                attempt = next(pending, None)
-            if attempt is None:
+                tried = next(pending, None)
+            if tried is None:
                 return
-            threshold, square = attempt
             try:
-                if search.move_score(own, mask, square, empty, threshold, threshold + 1) > threshold:
-                    found.append(square)
+                if attempt(search, tried):
+                    done.set()
                     search.stop_others()
             except SearchAborted:
                 return
@@ -566,7 +594,17 @@ def _first_win(searches: list[_Search], own: int, mask: int, empty: int, tries: 
     work(searches[0])
     for helper in helpers:
         helper.join()
-    return found[0] if found else None
+
+
+@dataclass
+class _Searches:
+    """The nodes of several searches together, as :func:`.analyze_moves` counts one's."""
+
+    searches: list[_Search]
+
+    @property
+    def nodes(self) -> int:
+        return sum(search.nodes for search in self.searches)
 
 
 class _Search(ABC):
