@@ -9,10 +9,10 @@ value and distance, as the hint, the overlay, the coach and the review ask it) g
 ``--seconds`` (the app's budget: 1 s). One solver for them all, as the search process keeps
 one, its table warm from the positions before; ``--cold``: a fresh solver each. Prints p50,
 p99 and the longest time, by ply band and in all, each in wall-clock seconds and in the
-processor time the search took (``cpu_p50``, ``cpu_p99``: what the wall clock would read on a
-free core, on a machine shared with other work), the load average, and how many did not
-finish; ``--check`` compares every value with BitBully's solver (the test extra's) and counts
-the ones that differ.
+processor time the search took, all its threads (``cpu_p50``, ``cpu_p99``: with one search,
+what the wall clock would read on a free core of a machine shared with other work), the load
+average, and how many did not finish; ``--check`` compares every value with BitBully's solver
+(the test extra's) and counts the ones that differ.
 """
 
 from __future__ import annotations
@@ -90,10 +90,10 @@ def main() -> None:
         board, columns = random_position(rng, low, high)
         if args.cold:
             solver = GravitySolver(EMPTY.geometry)
-        started, started_cpu = time.perf_counter(), time.thread_time()
+        started, started_cpu = time.perf_counter(), time.process_time()
         analysis = solver.analyze(board, Budget.seconds(args.seconds))
         took = time.perf_counter() - started
-        times.append((board.move_count, took, time.thread_time() - started_cpu))
+        times.append((board.move_count, took, time.process_time() - started_cpu))
         slowest = max(slowest, (took, columns))
         if not analysis.complete:
             unfinished.append(columns)
