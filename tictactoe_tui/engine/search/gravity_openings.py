@@ -8,7 +8,9 @@ plies in, playing every line on to the twelfth ply and backing the values up giv
 score of every move (:func:`move_scores`): from 8 plies in that is at most 2,401 positions per
 move, looked up at once with numpy. Seven plies in and fewer it would be too many, so those
 values are a table shipped with the game (``scripts/build_gravity_openings.py`` backs every
-position up from the database once): about 38,000 positions up to mirror image.
+position up from the database once): about 38,000 positions up to mirror image. Twelve plies in,
+past the database, it still caps each move's score (:func:`move_ceilings`), where the search
+starts.
 
 Scores are the exact solver's (:mod:`.solver`): a win whose last mark leaves ``e`` squares
 empty scores ``e + 1``, a loss the opposite, a draw 0. BitBully's value ``v`` at 12 plies is the
