@@ -26,7 +26,7 @@ import time
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.search.budget import Budget
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 
 EMPTY = Board.empty(6, 7, 4, "gravity")
 BANDS = ((0, 7), (8, 11), (12, 16), (17, 24), (25, 41))

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search import gravity_solver
-from tictactoe_tui.engine.search.gravity_kernel import SHALLOW_EMPTY, CompiledTable
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity import solver as gravity_solver
+from tictactoe_tui.engine.search.gravity.kernel import SHALLOW_EMPTY, CompiledTable
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 
 from ..helpers.engine import random_play
 

@@ -17,10 +17,10 @@ from tictactoe_tui import cli
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.review import review_game
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search import gravity_openings
 from tictactoe_tui.engine.search.book import read_data, verified
 from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
+from tictactoe_tui.engine.search.gravity import openings as gravity_openings
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver, Layout
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
 

@@ -31,16 +31,16 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
-from ..board import Board, Geometry, cells_of
-from . import gravity_openings
-from .book import BookError, canonical
-from .budget import UNLIMITED, Budget
-from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
-from .solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
-from .win_book import win_book
+from ...board import Board, Geometry, cells_of
+from ..book import BookError, canonical
+from ..budget import UNLIMITED, Budget
+from ..solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
+from ..win_book import win_book
+from . import openings
+from .bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
 
 if TYPE_CHECKING:
-    from .gravity_kernel import CompiledTable
+    from .kernel import CompiledTable
 
 #: The most bits a shape's columns with their spare bits may take for the compiled kernel.
 KERNEL_BITS = 63
@@ -233,7 +233,7 @@ class GravitySolver:
     fits in memory (a third less with 8), and the positions left out are the quickest to search
     again (a third more nodes)."""
     compiled: bool = True
-    """Search with the compiled kernel (:mod:`.gravity_kernel`) where the shape fits it; False:
+    """Search with the compiled kernel (:mod:`.kernel`) where the shape fits it; False:
     the interpreted search, whose table keeps every position it proved (the win book's build
     reads them all back), where the kernel's fixed-size table replaces old entries."""
 
@@ -245,8 +245,8 @@ class GravitySolver:
             self.searching = _Interpreted(self.layout, self.table_min_empty)
         if self.use_book:
             win_book(self.geometry)  # loaded now, as the search process gets ready, not in a move's time
-            if gravity_openings.fits(self.geometry):
-                gravity_openings.opening_values()
+            if openings.fits(self.geometry):
+                openings.opening_values()
 
     @property
     def table(self) -> dict[int, int] | CompiledTable:
@@ -261,7 +261,7 @@ class GravitySolver:
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
         """Exact value and plies of every legal move of ``board``, best first: from Connect
-        Four's opening database up to 11 plies in (:mod:`.gravity_openings`), else searched (at
+        Four's opening database up to 11 plies in (:mod:`.openings`), else searched (at
         12 plies, each move's search starts from the ceiling the database puts on it), the
         moves taken in turn by one search a free core (:func:`searches_at_once`) when the
         budget has a deadline."""
@@ -303,24 +303,24 @@ class GravitySolver:
     def _opening_scores(self, board: Board, own: int, mask: int) -> dict[int, int] | None:
         """Each move's exact score by its square, from Connect Four's opening database, where
         it holds the position's moves (None elsewhere, or when the books are off)."""
-        opening = board.move_count < gravity_openings.BOOK_PLIES
-        if not (self.use_book and opening and gravity_openings.fits(self.geometry)):
+        opening = board.move_count < openings.BOOK_PLIES
+        if not (self.use_book and opening and openings.fits(self.geometry)):
             return None
-        values = gravity_openings.opening_values()
-        return None if values is None else gravity_openings.move_scores(values, own, mask, board.move_count)
+        values = openings.opening_values()
+        return None if values is None else openings.move_scores(values, own, mask, board.move_count)
 
     def _opening_ceilings(self, board: Board, own: int, mask: int) -> dict[int, int]:
         """The highest score each move can have by its square, from Connect Four's opening
-        database, for a position one ply past it (:func:`.gravity_openings.move_ceilings`);
+        database, for a position one ply past it (:func:`.openings.move_ceilings`);
         none elsewhere, when the books are off, or when the database lacks a position."""
-        past_book = board.move_count == gravity_openings.BOOK_PLIES
-        if board.is_over or not (self.use_book and past_book and gravity_openings.fits(self.geometry)):
+        past_book = board.move_count == openings.BOOK_PLIES
+        if board.is_over or not (self.use_book and past_book and openings.fits(self.geometry)):
             return {}
-        values = gravity_openings.opening_values()
+        values = openings.opening_values()
         if values is None:
             return {}
         try:
-            return gravity_openings.move_ceilings(values, own, mask)
+            return openings.move_ceilings(values, own, mask)
         except BookError:
             return {}
 
@@ -493,13 +493,13 @@ class _Interpreted(_Searching):
 
 
 class _Compiled(_Searching):
-    """The compiled kernel (:mod:`.gravity_kernel`), over its fixed-size table."""
+    """The compiled kernel (:mod:`.kernel`), over its fixed-size table."""
 
     speed = KERNEL_SPEEDUP
 
     def __init__(self, layout: Layout, table_min_empty: int) -> None:
         super().__init__(layout, table_min_empty)
-        from .gravity_kernel import CompiledTable
+        from .kernel import CompiledTable
 
         parts = (layout.height, layout.bottom, layout.squares, layout.odd_stacks, layout.lower_squares)
         self.table: CompiledTable = CompiledTable((*parts, table_min_empty), layout.columns, len(layout.bit_of_cell))

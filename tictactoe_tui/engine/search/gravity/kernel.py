@@ -39,9 +39,9 @@ from llvmlite import ir
 from numba.core import cgutils
 from numpy.typing import NDArray
 
-from .budget import Budget
-from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET
-from .solver import SearchAborted
+from ..budget import Budget
+from ..solver import SearchAborted
+from .bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET
 
 #: A table has ``2 ** TABLE_BITS`` slots (Connect Four: about four million, 64 MB), fewer for
 #: shapes of fewer squares (at least 2 ** 18, 4 MB).

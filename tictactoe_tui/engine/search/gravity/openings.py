@@ -23,7 +23,7 @@ File format of the table (little-endian), after a zlib stream is inflated::
     count × key:u64 (sorted)    count × score:i8
 
 A key is the canonical form of a position (the smaller of its ``own + mask`` and its mirror
-image's, the layout of :mod:`.gravity_solver`).
+image's, the layout of :mod:`.solver`).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import Geometry
-from .book import BookError, read_data, verified
+from ...board import Geometry
+from ..book import BookError, read_data, verified
 
 if TYPE_CHECKING:
     import numpy as np
