@@ -277,6 +277,49 @@ def test_a_process_that_played_exits_once_its_wormholes_are_closed(tmp_path: Pat
         assert done.stdout.strip() == "closed", done.stderr
 
 
+GONE = """
+import asyncio, socket, sys, threading, time
+lookup = socket.getaddrinfo
+def slow_lookup(*args, **options):  # a name server that takes its time, as real ones do
+    time.sleep(0.7)
+    return lookup(*args, **options)
+socket.getaddrinfo = slow_lookup
+from tests.helpers.mailbox import MailboxServer
+from tests.helpers.waiting import until
+from tictactoe_tui.net.mailbox import MailboxHost
+from tictactoe_tui.net.match import Match
+from pathlib import Path
+
+async def main():
+    server = MailboxServer(Path(sys.argv[1]))
+    server.start()
+    news = []
+    host = MailboxHost(Match(), on_status=news.append, url=server.url)
+    hosting = asyncio.ensure_future(host.run())
+    await until(lambda: bool(host.code), "the code")
+    server.stop()  # the server gone: the library's close is never acknowledged
+    await until(lambda: any("Lost the mailbox server" in line for line in news), "the server lost")
+    wormhole = host._wormhole
+    await host.close()
+    hosting.cancel()
+    trying = bool(wormhole._wormhole._boss._RC._connector.running)  # the library's reconnecting service
+    print(trying, sorted(thread.name for thread in threading.enumerate()))
+
+asyncio.run(main())
+"""
+
+
+def test_a_process_that_closes_its_wormhole_with_the_server_gone_exits_and_prints_nothing(tmp_path: Path) -> None:
+    """Before, the library went on trying to reach the server after the close (it waits for the
+    server's acknowledgement), each try a name lookup in a thread pool made anew that outlived
+    the loop: with a name server as slow as this one the process never ended."""
+    done = subprocess.run(
+        [sys.executable, "-c", GONE, str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "False ['MainThread']", done.stderr
+    assert done.stderr == ""
+
+
 def test_the_server_helper_restarts_on_the_same_port(tmp_path: Path) -> None:
     server = MailboxServer(tmp_path)
     server.start()
