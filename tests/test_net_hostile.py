@@ -22,8 +22,9 @@ from tictactoe_tui.net import protocol
 from tictactoe_tui.net.channel import ASSOCIATED_DATA, Pake
 from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import SLOW_VERDICT, TAMPERED, Guest, GuestError
-from tictactoe_tui.net.host import BUSY, STRANGER_BYTES, Host, StrangerReader
+from tictactoe_tui.net.host import BUSY, Host
 from tictactoe_tui.net.protocol import ProtocolError
+from tictactoe_tui.net.strangers import STRANGER_BYTES, StrangerReader
 
 from .helpers.net import Peer, channels, fake_host, hosted, joined
 from .helpers.waiting import until

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_tui.net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
+from tictactoe_tui.net.mailbox import MailboxError, MailboxHost
+from tictactoe_tui.net.mailbox_guest import MailboxGuest, MailboxGuestError
 from tictactoe_tui.net.match import Match
 
 from .helpers.mailbox import MailboxServer, free_port, mailbox_server, relay_to
@@ -251,7 +252,8 @@ async def test_an_unreachable_mailbox_server_is_one_line() -> None:
 QUIT = """
 import asyncio, sys
 from tests.helpers.waiting import until
-from tictactoe_tui.net.mailbox import MailboxGuest, MailboxHost
+from tictactoe_tui.net.mailbox import MailboxHost
+from tictactoe_tui.net.mailbox_guest import MailboxGuest
 from tictactoe_tui.net.match import Match
 
 async def main():

@@ -30,9 +30,8 @@ import base64
 import contextlib
 import random
 import secrets
-import sys
-from collections.abc import Callable, Coroutine, Iterable
-from typing import Any, SupportsIndex
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
 from .gate import Gate
@@ -40,7 +39,6 @@ from .match import Match, answer_guest
 from .protocol import (
     GUEST_HELLO,
     GUEST_MESSAGES,
-    MAX_LINE,
     PLEASE_UPDATE,
     UNKNOWN_GAME,
     ProtocolError,
@@ -52,6 +50,7 @@ from .protocol import (
     send,
     send_line,
 )
+from .strangers import StrangerReader, allow_open_files
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
@@ -66,52 +65,10 @@ IDLE_SECONDS = 45.0
 REFUSAL_SECONDS = 5.0
 #: Connections that have not proved the code, at most (one more ends the oldest).
 MAX_STRANGERS = 2000
-#: Bytes a stranger may send before it has joined (a hello and a join take a few hundred).
-STRANGER_BYTES = 2048
 #: What a stranger whose wait or turn is over is told (a guest tries again).
 BUSY = "busy: try again"
 #: Rejoin proofs remembered, so that a copied hello does not go first twice.
 PROOFS_KEPT = 100
-
-
-class StrangerReader(asyncio.StreamReader):
-    """A connection's reader that, until :meth:`admit`, keeps at most ``STRANGER_BYTES`` in all:
-    more ends the connection (a :class:`ProtocolError` for the next read) and is not kept.
-    :meth:`hold` stops reading from the socket, :meth:`release` starts again."""
-
-    def __init__(self) -> None:
-        super().__init__(limit=MAX_LINE)
-        self.received: int | None = 0
-        """Bytes received so far while a stranger (None once admitted)."""
-        self.transport: asyncio.BaseTransport | None = None
-
-    def set_transport(self, transport: asyncio.BaseTransport) -> None:
-        super().set_transport(transport)
-        self.transport = transport
-
-    def feed_data(self, data: Iterable[SupportsIndex]) -> None:
-        data = bytes(data)  # the same object when it is bytes, as the transport gives it
-        if self.received is not None:
-            if self.exception() is not None:
-                return
-            self.received += len(data)
-            if self.received > STRANGER_BYTES:
-                self.hold()
-                self.set_exception(ProtocolError("too much before joining"))
-                return
-        super().feed_data(data)
-
-    def admit(self) -> None:
-        """The connection has joined: read it like any other."""
-        self.received = None
-
-    def hold(self) -> None:
-        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
-            self.transport.pause_reading()
-
-    def release(self) -> None:
-        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
-            self.transport.resume_reading()
 
 
 class Host:
@@ -172,7 +129,7 @@ class Host:
 
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Start listening; the address and port actually bound."""
-        _allow_open_files(self.max_strangers + 200)
+        allow_open_files(self.max_strangers + 200)
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(
             lambda: asyncio.StreamReaderProtocol(StrangerReader(), self._serve), bind, port, backlog=1024
@@ -388,17 +345,3 @@ class Host:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(guest.send({"type": "error", "reason": "closed", "fatal": True}), 1)
         guest.writer.close()
-
-
-def _allow_open_files(wanted: int) -> None:
-    """Raise this process's limit on open files towards ``wanted`` (up to the hard limit), so
-    a flood of strangers meets the host's own limit first."""
-    if sys.platform == "win32":
-        return
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))

@@ -24,7 +24,8 @@ from ...table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
 from ..seats import Seat
 
 if TYPE_CHECKING:
-    from ...net.mailbox import MailboxGuest, MailboxHost
+    from ...net.mailbox import MailboxHost
+    from ...net.mailbox_guest import MailboxGuest
 
 
 #: What a guest whose code no longer works does next (a host started again has a new one).
@@ -130,7 +131,8 @@ class OnlineLink:
 
     async def _run_mailbox(self, plan: MailboxHostPlan | MailboxJoinPlan) -> None:
         """Host or join through the mailbox server (Twisted and magic-wormhole load here)."""
-        from ...net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
+        from ...net.mailbox import MailboxError, MailboxHost
+        from ...net.mailbox_guest import MailboxGuest, MailboxGuestError
 
         self.status(f"Reaching the mailbox server at {plan.url}…")
         try:
