@@ -85,7 +85,9 @@ class Guest(Listener):
         *,
         retry_seconds: float = RETRY_SECONDS,
         ping_seconds: float = PING_SECONDS,
+        key: bytes | None = None,
     ) -> None:
+        """``key``: the match's key, kept from before (a guest started again after a crash)."""
         super().__init__(on_change, on_status)
         self.host, self.port, self.code = host, port, code
         self.retry_seconds, self.ping_seconds = retry_seconds, ping_seconds
@@ -93,7 +95,12 @@ class Guest(Listener):
         """The local address to connect from (None: whichever the system picks)."""
         self._stream: SealedStream | None = None
         self._closing = False
-        self._token: bytes | None = None  # from the host, sealed: proves we were in the game
+        self._token = key  # the match's key, from the host (sealed): proves we were in the game
+
+    @property
+    def key(self) -> bytes | None:
+        """The match's key, once the host has given it (kept with the match)."""
+        return self._token
 
     @property
     def connected(self) -> bool:
