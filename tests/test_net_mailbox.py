@@ -139,7 +139,7 @@ async def test_a_host_back_after_an_outage_longer_than_the_silence_is_told_when_
             here_when_told: list[bool] = []
             guest.on_change = lambda match: here_when_told.append(guest.connected)
             server.stop()
-            await until(lambda: told.said("Nothing from the host for a while"))
+            await until(lambda: told.said("Host silent"))
             server.start()
             await until(lambda: guest.connected)  # a pong: the host sends no state, it is the guest's turn
             await until(lambda: here_when_told[-1], "the guest's on_change to hear that the host is back")

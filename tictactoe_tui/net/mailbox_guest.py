@@ -18,6 +18,11 @@ from .wormholes import Closed, Crowded, MailboxError, Wormhole, WrongCode
 LONELY_SECONDS = 10.0
 
 
+#: What the guest is told when the host goes silent: a network that drops comes back by itself; a
+#: host whose game was killed and started again has a new code, which only the friend can give.
+HOST_SILENT = "Host silent: press n for their new code…"
+
+
 class MailboxGuestError(MailboxError):
     """The host turned us away for good (a wrong code, the host left); the message says why."""
 
@@ -84,9 +89,7 @@ class MailboxGuest(Presence, Listener):
             except TimeoutError:
                 self._set_present(
                     False,
-                    waiting_text(
-                        self, "Nothing from the host for a while: waiting for them…", "nothing from them for a while"
-                    ),
+                    waiting_text(self, HOST_SILENT, "nothing from them for a while"),
                 )
                 continue
             except WrongCode:
