@@ -15,9 +15,16 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
+from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt
-from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
+from tictactoe_tui.app.work.ai import ThreadSearcher
+from tictactoe_tui.engine import Position, get_strategy
+from tictactoe_tui.game import Settings
+from tictactoe_tui.net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
+from tictactoe_tui.net.kept import KeptMatch
 from tictactoe_tui.net.mailbox_guest import MailboxGuest
+from tictactoe_tui.net.match import Match
+from tictactoe_tui.store import savefile
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.in_progress import folder_of
 
@@ -114,3 +121,26 @@ async def test_a_host_killed_mid_game_offers_the_match_back_and_the_friend_joins
             if hosting.poll() is None:
                 hosting.kill()
                 hosting.wait()
+
+
+@session_loop
+async def test_a_guest_started_again_after_a_crash_is_offered_the_match_and_asked_for_the_new_code(
+    tmp_path: Path,
+) -> None:
+    """A guest's copy killed mid-game left its match behind (no lock held: its process is gone);
+    started plainly in the same home, it offers the match and asks for the friend's new code."""
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    match = Match(Position("classic", 3, 3, 3, ((1, 1), (0, 0))))
+    kept = KeptMatch(JoinPlan("127.0.0.1", 7717), match, b"k" * 16)
+    folder_of(paths).mkdir(parents=True)
+    savefile.save(folder_of(paths) / "1-dead.ttt", match.board, None, online=kept.to_text())
+    app = TicTacToeApp(Settings(), paths=paths, searcher=ThreadSearcher(get_strategy), seed=1)
+    async with app.run_test() as pilot:
+        await until(lambda: isinstance(app.screen, ConfirmScreen), "the offer")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Resume the online game with your friend? (2 moves played)"
+        await pilot.press("y")
+        await until(lambda: isinstance(app.screen, PathPrompt), "the friend's new code asked for")
+        assert isinstance(app.screen, PathPrompt)
+        assert app.screen.title_text == "Ask your friend for their new code and type it (three words), or Esc"
+        assert not list(folder_of(paths).glob("1-dead.ttt"))  # taken: no other copy resumes it too
