@@ -3,7 +3,7 @@ game's own timings (30 s of silence, a code renewed after 3 minutes), through a 
 server on loopback (``twist wormhole-mailbox``) and directly. Every case runs at once, so the
 whole takes about as long as the slowest (the squatter: 3 minutes).
 
-    python benchmarks/bench_failures.py
+    python benchmarks/bench_failures.py [CASE...]   # e.g. mailbox_guest_killed; all unless named
 
 Prints one row a case: the failure, then for the host and for the guest the seconds from the
 failure to the first line that tells it truly, and that line ("-": that side has nothing to say,
@@ -112,6 +112,19 @@ async def mailbox_host_quit(server: MailboxServer) -> Row:
     guest_line = await told.told("closed the game", since)
     await ended(*tasks)
     return "mailbox: host quit", "-", guest_line
+
+
+async def mailbox_guest_killed(server: MailboxServer) -> Row:
+    """The guest's network gone at once, no goodbye (as a kill -9 looks to the host)."""
+    async with relay_to(server.port) as relay:
+        host, heard, guest, _told, tasks = await mailbox_pair(server.url, relay.url)
+        since = time.monotonic()
+        await relay.close()
+        host_line = await heard.told("Your friend's connection dropped", since)
+        await guest.close()
+        await host.close()
+        await ended(*tasks)
+    return "mailbox: guest killed", host_line, "-"
 
 
 async def mailbox_server_restart(server: MailboxServer) -> Row:
@@ -255,6 +268,7 @@ async def direct_wrong_code(_server: MailboxServer) -> Row:
 
 CASES = [
     mailbox_host_killed,
+    mailbox_guest_killed,
     mailbox_host_quit,
     mailbox_server_restart,
     mailbox_silent_peer,
@@ -267,21 +281,22 @@ CASES = [
 ]
 
 
-async def main() -> None:
+async def main(chosen: list[str]) -> None:
+    cases = [case for case in CASES if not chosen or case.__name__ in chosen]
     with tempfile.TemporaryDirectory() as folder:
-        servers = [MailboxServer(Path(folder) / case.__name__) for case in CASES]
+        servers = [MailboxServer(Path(folder) / case.__name__) for case in cases]
         for server in servers:  # one after the other: each takes its port before the next looks for one
             server.folder.mkdir()
             server.start()
         try:
             rows = await asyncio.gather(
-                *(case(server) for case, server in zip(CASES, servers, strict=True)), return_exceptions=True
+                *(case(server) for case, server in zip(cases, servers, strict=True)), return_exceptions=True
             )
         finally:
             for server in servers:
                 server.stop()
     print("| failure | host | guest |\n|---|---|---|")
-    for case, row in zip(CASES, rows, strict=True):
+    for case, row in zip(cases, rows, strict=True):
         if isinstance(row, BaseException):
             print(f"| {case.__name__} | failed: {type(row).__name__}: {row} | |")
         else:
@@ -289,4 +304,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(sys.argv[1:]))
