@@ -16,7 +16,8 @@ import pytest
 from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
+from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Position, get_strategy
 from tictactoe_tui.game import Settings

@@ -70,7 +70,7 @@ class GameKeeper:
             return
         if found is None:
             return
-        from ..screens.dialogs import ConfirmScreen
+        from ..screens.dialogs.confirm import ConfirmScreen
         from .saving import resumed  # (loaded with the question, not with the first frame)
 
         board = found.game.board

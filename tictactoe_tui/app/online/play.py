@@ -100,7 +100,7 @@ class OnlinePlay:
         """Host a match through the mailbox server, or ask for the friend's code (or a direct
         host's address) and join it, as ``table`` says."""
         from ...net import MailboxHostPlan
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         if table.hosts:
             self.go_online(MailboxHostPlan(self.mailbox))
@@ -131,7 +131,7 @@ class OnlinePlay:
 
     def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str, kept: KeptMatch | None = None) -> None:
         """Ask for the join code, then join with it (Esc: stay where we are), taking ``kept`` on."""
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         self._screen.app.push_screen(
             PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code), kept) if code else None
