@@ -9,7 +9,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
@@ -143,7 +143,7 @@ class GameRecord:
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
         state = GameState.seated(self.board(plies), self.seating, started=self.started_at)
-        return replace(state, line=self.moves, times=self.times)
+        return state.with_line(self.moves, self.times)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data (times as ISO 8601, moves as names), its players and
