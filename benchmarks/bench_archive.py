@@ -34,10 +34,10 @@ from pathlib import Path
 from textual.widgets import DataTable
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.archive import ArchiveScreen
-from tictactoe_tui.app.help import HelpScreen
-from tictactoe_tui.app.screens import StatsScreen
+from tictactoe_tui.app.screens.archive import ArchiveScreen
+from tictactoe_tui.app.screens.dialogs import StatsScreen
+from tictactoe_tui.app.screens.help import HelpScreen
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive, GameRecord

@@ -28,7 +28,7 @@ GAME = textwrap.dedent(
     """
     import sys
     from tictactoe_tui.app import TicTacToeApp
-    from tictactoe_tui.app.ai import ProcessSearcher
+    from tictactoe_tui.app.work.ai import ProcessSearcher
     from tictactoe_tui.engine.games import GAME_SEARCHES
     from tictactoe_tui.engine.players import AlphaBetaStrategy, PerfectStrategy
     from tictactoe_tui.game import FirstPlayer, Preset, Settings

@@ -120,14 +120,14 @@ def test_a_start_with_no_arguments_loads_no_network_code(tmp_path: Path) -> None
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", PLAY], capture_output=True, text=True, check=True, env=env)
     loaded = json.loads(done.stdout.splitlines()[-1])
-    assert "tictactoe_tui.app.game_screen" in loaded
+    assert "tictactoe_tui.app.game.game_screen" in loaded
     assert not [name for name in loaded if name.split(".")[:2] == ["tictactoe_tui", "net"]]
 
 
 FIRST_FRAME = """
 import json, os, sys, threading
 from tictactoe_tui.app.app import TicTacToeApp
-from tictactoe_tui.app.game_screen import GameScreen
+from tictactoe_tui.app.game.game_screen import GameScreen
 from tictactoe_tui.store.files import Paths
 
 def at_the_first_frame(screen):  # what the screen runs once its first frame is drawn
@@ -154,7 +154,7 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True, env=env)
     loaded, jobs_made, widgets, threads, hashing = json.loads(done.stdout.splitlines()[-1])
-    assert "tictactoe_tui.app.game_screen" in loaded
+    assert "tictactoe_tui.app.game.game_screen" in loaded
     deferred = ["coach", "hints", "analysis", "saving", "online_play", "online", "commands", "sidebar", "screens"]
     assert [name for name in loaded if name.rsplit(".", 1)[-1] in deferred] == []
     assert not [name for name in loaded if name.startswith(("tictactoe_tui.net", "tictactoe_tui.store.savefile"))]
@@ -209,7 +209,8 @@ def test_no_module_of_the_package_imports_itself_back() -> None:
 
 def test_the_layer_contracts_place_every_module_of_the_app_and_the_package() -> None:
     """A module no contract names is outside every layer: the app's layers list each of its
-    modules (and its seats package), and the package's layers each of its top-level parts."""
+    modules, in whichever folder (and its seats package as one), and the package's layers each
+    of its top-level parts."""
     import tomllib
 
     import tictactoe_tui
@@ -221,7 +222,11 @@ def test_the_layer_contracts_place_every_module_of_the_app_and_the_package() -> 
         return {name.strip() for layer in contract["layers"] for name in layer.split("|")}
 
     root = Path(tictactoe_tui.__file__).parent
-    app = {path.stem for path in (root / "app").glob("*.py") if path.stem != "__init__"} | {"seats"}
+    app = {
+        path.relative_to(root / "app").with_suffix("").as_posix().replace("/", ".")
+        for path in (root / "app").rglob("*.py")
+        if path.stem != "__init__" and "seats" not in path.parts
+    } | {"seats"}
     assert named("tictactoe_tui.app") == app
     package = {path.stem for path in root.glob("*.py") if path.stem != "__init__"}
     package |= {path.name for path in root.iterdir() if (path / "__init__.py").exists()}

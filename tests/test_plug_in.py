@@ -13,11 +13,11 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.replay import ReplayScreen
-from tictactoe_tui.app.review import ReviewPanel
+from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.seats import SEAT_KINDS, Seat, SeatMoved, SeatPorts
-from tictactoe_tui.app.sidebar import setting_options
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.review import ReviewPanel
+from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy
 from tictactoe_tui.engine.games import Game, registered_game
 from tictactoe_tui.engine.players import PerfectStrategy, RandomStrategy, RulesStrategy

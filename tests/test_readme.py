@@ -137,8 +137,8 @@ def test_the_readme_key_table_has_every_key_the_app_binds() -> None:
     from textual.binding import Binding
 
     from tictactoe_tui.app import TicTacToeApp
-    from tictactoe_tui.app.game_screen import GameScreen
-    from tictactoe_tui.app.replay import ReplayScreen
+    from tictactoe_tui.app.game.game_screen import GameScreen
+    from tictactoe_tui.app.screens.replay import ReplayScreen
 
     rows = key_rows()
     for bindings, where in ((GameScreen.BINDINGS, ""), (TicTacToeApp.BINDINGS, ""), (ReplayScreen.BINDINGS, "replay")):

@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.search_process import named_strategy

@@ -12,12 +12,12 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.archive import ArchiveScreen
-from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
-from tictactoe_tui.app.jobs import AnalysisResult
-from tictactoe_tui.app.replay import ReplayScreen
-from tictactoe_tui.app.screens import ConfirmScreen, PathPrompt, SavedGamePrompt, StatsScreen
+from tictactoe_tui.app.screens.archive import ArchiveScreen
+from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt, SavedGamePrompt, StatsScreen
+from tictactoe_tui.app.screens.replay import ReplayScreen
+from tictactoe_tui.app.widgets.board_view import VALUE_LEGEND, BoardView
+from tictactoe_tui.app.work.ai import ThreadSearcher
+from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.engine import Analysis, Board, get_strategy
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.store import savefile
@@ -260,7 +260,7 @@ async def test_an_archive_that_cannot_be_kept_leaves_the_game_playable(tmp_path:
 
 
 async def test_deleting_from_a_damaged_archive_tells_the_player_it_was_set_aside(tmp_path: Path) -> None:
-    from tictactoe_tui.app.replay import delete_game
+    from tictactoe_tui.app.screens.replay import delete_game
 
     from ..helpers.archive import damaged
 

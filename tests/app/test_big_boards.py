@@ -10,10 +10,10 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.screens import CustomBoardScreen
+from tictactoe_tui.app.screens.dialogs import CustomBoardScreen
 from tictactoe_tui.app.seats import ComputerSeat
-from tictactoe_tui.app.sidebar import setting_options
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import BoardError
 from tictactoe_tui.engine.rules.base import LONGEST_SIDE
 from tictactoe_tui.game import Preset, Settings

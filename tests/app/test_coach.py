@@ -14,8 +14,8 @@ from textual.pilot import Pilot
 
 import tictactoe_tui.search_process  # noqa: F401 (loaded once here, not in the first test's check)
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.coach import CHECKING
-from tictactoe_tui.app.commands import game_commands
+from tictactoe_tui.app.game.coach import CHECKING
+from tictactoe_tui.app.game.commands import game_commands
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS
@@ -174,7 +174,7 @@ def test_snapshot_the_coach_speaks_before_the_computer_replies_at_80x24(
     """The coach's remark, and below it the computer's last move (its time read from a clock
     that stands still: the gated search takes as long as the test lets it)."""
     from tictactoe_tui.app import ai
-    from tictactoe_tui.app.ai import ThreadSearcher
+    from tictactoe_tui.app.work.ai import ThreadSearcher
 
     monkeypatch.setattr(ai, "time", SimpleNamespace(perf_counter=lambda: 0.0))
     computer = Gated()
@@ -243,7 +243,7 @@ async def test_a_game_killed_while_the_coach_held_the_reply_comes_back_held(make
     """A play-tester killed the app while the warning stood, and resumed: the computer replied at
     once, and u could no longer take the move back. A game brought back whose last move was yours
     is judged again before the reply."""
-    from tictactoe_tui.app.saving import resumed
+    from tictactoe_tui.app.game.saving import resumed
     from tictactoe_tui.engine import Board
     from tictactoe_tui.store.savefile import SavedGame
 

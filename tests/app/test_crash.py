@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.keeping import DISCARDED, KEPT, TAKEN_ELSEWHERE
-from tictactoe_tui.app.screens import ConfirmScreen
+from tictactoe_tui.app.game.keeping import DISCARDED, KEPT, TAKEN_ELSEWHERE
+from tictactoe_tui.app.screens.dialogs import ConfirmScreen
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Move, get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths
@@ -38,7 +38,7 @@ import asyncio, signal, sys
 from pathlib import Path
 from tests.helpers.waiting import until
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths

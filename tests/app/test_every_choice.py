@@ -10,8 +10,8 @@ import pytest
 from textual.widgets import Select
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.commands import game_commands
-from tictactoe_tui.app.sidebar import SECTIONS, setting_options
+from tictactoe_tui.app.game.commands import game_commands
+from tictactoe_tui.app.widgets.sidebar import SECTIONS, setting_options
 from tictactoe_tui.game import Settings
 
 from ..helpers.app import AppFactory, settle, status

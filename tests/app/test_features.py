@@ -12,10 +12,10 @@ import pytest
 from textual.widgets import Input, OptionList, Select
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import HINT, overlay_label, value_words
-from tictactoe_tui.app.jobs import AnalysisResult
-from tictactoe_tui.app.screens import ConfirmScreen, PathPrompt, StatsScreen
+from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt, StatsScreen
+from tictactoe_tui.app.widgets.board_view import HINT, overlay_label, value_words
+from tictactoe_tui.app.work.ai import ThreadSearcher
+from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
 from tictactoe_tui.game import GameState, Preset, Settings

@@ -11,10 +11,10 @@ from textual import events
 from textual.widgets import Input, Select
 from textual.widgets._footer import FooterKey
 
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.game_screen import GameScreen
-from tictactoe_tui.app.screens import ConfirmScreen, PathPrompt
-from tictactoe_tui.app.sidebar import setting_options
+from tictactoe_tui.app.game.game_screen import GameScreen
+from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import Board, Budget, Decision
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.game import FirstPlayer, MarkChoice, Preset, Settings, presets_for
@@ -131,7 +131,7 @@ async def test_the_computer_list_offers_only_players_of_the_game_in_play_too(mak
     player failed"). The sidebar and the palette offer it once a 3×3 game is in play."""
     from textual.widgets.select import InvalidSelectValueError
 
-    from tictactoe_tui.app.commands import game_commands
+    from tictactoe_tui.app.game.commands import game_commands
 
     app = make_app(Settings(preset=presets_for("gravity")[0]), impossible=FirstFree())
     async with app.run_test(size=(100, 40)) as pilot:
@@ -284,7 +284,7 @@ async def test_the_cursor_has_a_shape_on_squares_too_low_for_its_frame(make_app:
 
 
 async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> None:
-    from tictactoe_tui.app.board_view import HINT
+    from tictactoe_tui.app.widgets.board_view import HINT
 
     from ..helpers.squares import squares
 
@@ -395,7 +395,7 @@ async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> Non
     from textual.widgets import DirectoryTree
 
     from tictactoe_tui.app import TicTacToeApp
-    from tictactoe_tui.app.ai import ThreadSearcher
+    from tictactoe_tui.app.work.ai import ThreadSearcher
     from tictactoe_tui.engine import get_strategy
     from tictactoe_tui.store.files import Paths
 
@@ -450,7 +450,7 @@ async def test_the_cursor_on_an_empty_small_square_shows_without_colour(make_app
 async def test_the_palette_offers_only_players_of_the_board(make_app: AppFactory) -> None:
     """The palette offers the computer players the sidebar offers (opening-table plays 3×3 only:
     chosen on 15×15 it stalled the game with 'The computer player failed')."""
-    from tictactoe_tui.app.commands import game_commands
+    from tictactoe_tui.app.game.commands import game_commands
 
     app = make_app(Settings(preset=Preset(15, 15, 5)))
     async with app.run_test():

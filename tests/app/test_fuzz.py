@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tictactoe_tui.app.status import Cause, Notice
+from tictactoe_tui.app.widgets.status import Cause, Notice
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
@@ -82,8 +82,8 @@ def test_the_checks_catch_a_wrong_status_and_a_board_off_its_moves() -> None:
 
 async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a_lost_game() -> None:
     from tictactoe_tui.app import TicTacToeApp
-    from tictactoe_tui.app.ai import ThreadSearcher
-    from tictactoe_tui.app.board_view import BoardView, Square
+    from tictactoe_tui.app.widgets.board_view import BoardView, Square
+    from tictactoe_tui.app.work.ai import ThreadSearcher
     from tictactoe_tui.engine import get_strategy
 
     from ..helpers.fuzz import read_screen
@@ -146,8 +146,8 @@ async def test_the_fuzzer_presses_every_key_the_app_binds_and_offers_every_palet
     from textual.binding import Binding
 
     from tictactoe_tui.app import TicTacToeApp
-    from tictactoe_tui.app.commands import game_commands
-    from tictactoe_tui.app.game_screen import GameScreen
+    from tictactoe_tui.app.game.commands import game_commands
+    from tictactoe_tui.app.game.game_screen import GameScreen
 
     monkeypatch.setattr(GameScreen, "BINDINGS", [*GameScreen.BINDINGS, Binding("f9", "new_game", "Tomorrow's key")])
     app = TicTacToeApp(seed=1)

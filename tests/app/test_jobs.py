@@ -7,7 +7,7 @@ import threading
 from textual.app import App
 from textual.message import Message
 
-from tictactoe_tui.app.jobs import Job
+from tictactoe_tui.app.work.jobs import Job
 
 from ..helpers.waiting import TIMEOUT, until
 

@@ -15,12 +15,12 @@ from textual.widgets import Static
 
 from tictactoe_tui import cli
 from tictactoe_tui.app import TicTacToeApp, puzzles
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.puzzles import PuzzleScreen
-from tictactoe_tui.app.replay import ReplayScreen
-from tictactoe_tui.app.review import LEVELS, ValueGraph
-from tictactoe_tui.app.saving import resumed
+from tictactoe_tui.app.game.saving import resumed
+from tictactoe_tui.app.screens.puzzles import PuzzleScreen
+from tictactoe_tui.app.screens.replay import ReplayScreen
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.review import LEVELS, ValueGraph
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Position, Strategy
 from tictactoe_tui.engine.puzzles import Puzzle
 from tictactoe_tui.game import Settings

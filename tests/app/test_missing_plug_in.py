@@ -9,8 +9,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.archive import ArchiveScreen
+from tictactoe_tui.app.screens.archive import ArchiveScreen
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, get_strategy
 from tictactoe_tui.engine.games import Game, game_named, registered_game
 from tictactoe_tui.engine.rules.misere import Misere

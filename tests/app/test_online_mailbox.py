@@ -11,8 +11,8 @@ import pytest
 from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.screens import PathPrompt
+from tictactoe_tui.app.screens.dialogs import PathPrompt
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
@@ -149,7 +149,7 @@ START = """
 import asyncio, json, sys
 from pathlib import Path
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths

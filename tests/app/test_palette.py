@@ -9,7 +9,7 @@ from textual.command import Hit
 from textual.content import Content
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.commands import GameCommands, game_commands
+from tictactoe_tui.app.game.commands import GameCommands, game_commands
 from tictactoe_tui.game import Settings
 
 from ..helpers.app import TWO_PLAYERS, AppFactory, settle

@@ -16,14 +16,14 @@ from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.app import START_SWITCH_INTERVAL, SWITCH_INTERVAL
-from tictactoe_tui.app.board_view import VALUE_LEGEND, BoardView
-from tictactoe_tui.app.commands import game_commands
-from tictactoe_tui.app.game_screen import GameScreen
-from tictactoe_tui.app.help import HelpScreen, keys_table
-from tictactoe_tui.app.replay import ReplayScreen
-from tictactoe_tui.app.sidebar import Sidebar, setting_options
-from tictactoe_tui.app.status import StatusLine, leading, phrased, wrapped_height
+from tictactoe_tui.app.game.commands import game_commands
+from tictactoe_tui.app.game.game_screen import GameScreen
+from tictactoe_tui.app.screens.help import HelpScreen, keys_table
+from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.themes import PANELS_CSS
+from tictactoe_tui.app.widgets.board_view import VALUE_LEGEND, BoardView
+from tictactoe_tui.app.widgets.sidebar import Sidebar, setting_options
+from tictactoe_tui.app.widgets.status import StatusLine, leading, phrased, wrapped_height
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
 from tictactoe_tui.table import COMPUTERS

@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 
 from tictactoe_tui import cli
 from tictactoe_tui.app import TicTacToeApp, puzzles
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.puzzles import PuzzleScreen
+from tictactoe_tui.app.screens.puzzles import PuzzleScreen
+from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.engine import Board, Mark, Position, analyze
 from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puzzle
 from tictactoe_tui.engine.review import review_game

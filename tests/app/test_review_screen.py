@@ -13,11 +13,20 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.replay import ReplayScreen
-from tictactoe_tui.app.review import BAR_WIDTH, ReviewPanel, ValueGraph, bar, mark_row, sampled, summary, verdict_line
-from tictactoe_tui.app.sidebar import HistoryList
+from tictactoe_tui.app.screens.replay import ReplayScreen
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.review import (
+    BAR_WIDTH,
+    ReviewPanel,
+    ValueGraph,
+    bar,
+    mark_row,
+    sampled,
+    summary,
+    verdict_line,
+)
+from tictactoe_tui.app.widgets.sidebar import HistoryList
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Move, move_name
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
 from tictactoe_tui.game import Settings

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.changes import change
-from tictactoe_tui.app.replay import ReplayScreen
+from tictactoe_tui.app.game.changes import change
+from tictactoe_tui.app.screens.replay import ReplayScreen
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, get_strategy
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.archive import GameRecord

@@ -8,8 +8,8 @@ import pytest
 from textual.strip import Strip
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import BoardView
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.files import Paths

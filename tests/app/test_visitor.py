@@ -10,10 +10,10 @@ import pytest
 from textual.widgets import DirectoryTree, Input, Select, TextArea
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.commands import game_commands
-from tictactoe_tui.app.screens import PathPrompt
+from tictactoe_tui.app.game.commands import game_commands
+from tictactoe_tui.app.screens.dialogs import PathPrompt
 from tictactoe_tui.app.transfer import PastedGamePrompt
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, get_strategy
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store import savefile
@@ -91,7 +91,7 @@ async def test_a_paste_larger_than_a_saved_game_is_refused() -> None:
 
 
 async def test_a_visitor_exports_from_the_archive_as_a_download(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tictactoe_tui.app.archive import ArchiveScreen
+    from tictactoe_tui.app.screens.archive import ArchiveScreen
 
     app = visitor_app()
     deliveries = Deliveries(app, monkeypatch)

@@ -13,11 +13,11 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.online import OnlineLink
-from tictactoe_tui.app.saving import load_game
-from tictactoe_tui.app.screens import ConfirmScreen
+from tictactoe_tui.app.game.saving import load_game
+from tictactoe_tui.app.online.link import OnlineLink
+from tictactoe_tui.app.screens.dialogs import ConfirmScreen
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import JoinPlan
@@ -213,7 +213,7 @@ async def test_a_loaded_game_shows_its_own_game_and_board_in_the_sidebar(tmp_pat
     from textual.widgets import Select
 
     from tictactoe_tui.app import TicTacToeApp
-    from tictactoe_tui.app.ai import ThreadSearcher
+    from tictactoe_tui.app.work.ai import ThreadSearcher
     from tictactoe_tui.engine import get_strategy, strategy_names
     from tictactoe_tui.store.files import Paths, update_json
     from tictactoe_tui.store.settings import load_settings, settings_to_json
@@ -244,7 +244,7 @@ async def test_a_loaded_game_shows_its_own_game_and_board_in_the_sidebar(tmp_pat
 
 
 async def test_a_history_jump_to_the_computer_s_turn_keeps_its_reply_and_says_so(make_app: AppFactory) -> None:
-    from tictactoe_tui.app.sidebar import HistoryList
+    from tictactoe_tui.app.widgets.sidebar import HistoryList
 
     computer = FirstFree()
     app = make_app(Settings(), impossible=computer)
@@ -485,7 +485,7 @@ async def test_the_computer_gets_ready_while_you_move_once_a_kind_of_game(
 
 async def test_the_computer_gets_ready_after_the_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """Getting ready starts the search process: not before the first frame, which it would slow."""
-    from tictactoe_tui.app.game_screen import GameScreen
+    from tictactoe_tui.app.game.game_screen import GameScreen
 
     drawn: list[bool] = []
     after_first_frame = GameScreen.after_first_frame

@@ -15,9 +15,9 @@ from textual.widgets import DirectoryTree
 from textual.worker import Worker
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import Searcher
-from tictactoe_tui.app.jobs import AnalysisResult
-from tictactoe_tui.app.status import StatusLine
+from tictactoe_tui.app.widgets.status import StatusLine
+from tictactoe_tui.app.work.ai import Searcher
+from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS as TWO_PLAYERS_TABLE
 

@@ -27,13 +27,13 @@ from textual.screen import Screen
 from textual.widgets import Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
-from tictactoe_tui.app.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
-from tictactoe_tui.app.board_view import BoardView
-from tictactoe_tui.app.game_screen import GameScreen
-from tictactoe_tui.app.screens import ConfirmScreen
-from tictactoe_tui.app.sidebar import SECTIONS, HistoryList, setting_options
-from tictactoe_tui.app.status import Cause, StatusLine
+from tictactoe_tui.app.game.game_screen import GameScreen
+from tictactoe_tui.app.screens.dialogs import ConfirmScreen
+from tictactoe_tui.app.widgets.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.sidebar import SECTIONS, HistoryList, setting_options
+from tictactoe_tui.app.widgets.status import Cause, StatusLine
+from tictactoe_tui.app.work.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher
 from tictactoe_tui.engine import BoardError, Mark, Move, get_strategy
 from tictactoe_tui.game import FirstPlayer, GameState, MarkChoice, Preset, Settings
 from tictactoe_tui.table import TABLES, mover

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import TabbedContent
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.ai import ThreadSearcher
+from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Strategy, get_strategy, parse_move
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.store.archive import GameRecord

@@ -1,5 +1,5 @@
 """The Textual user interface. Its names load the app (and Textual) on first use, so the command
-line can print with the app's Rich tables (:mod:`.stats_table`) without loading Textual."""
+line can print with the app's Rich tables (:mod:`.widgets.stats_table`) without loading Textual."""
 
 from __future__ import annotations
 

@@ -19,12 +19,12 @@ from ..engine.games import STRATEGY_NAMES
 from ..game import GameState, Preset, Settings
 from ..store.files import Paths, update_json
 from ..store.settings import DEFAULT_THEME, load_settings, settings_to_json
-from .ai import ProcessSearcher, Searcher
-from .aiming import BOARD_BINDINGS
-from .board_view import BoardView
-from .game_screen import GameScreen
-from .keeping import GameKeeper, crash_line
+from .game.aiming import BOARD_BINDINGS
+from .game.game_screen import GameScreen
+from .game.keeping import GameKeeper, crash_line
 from .themes import THEMES
+from .widgets.board_view import BoardView
+from .work.ai import ProcessSearcher, Searcher
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from ..net import OnlinePlan
@@ -115,7 +115,7 @@ class TicTacToeApp(App[None]):
         if load is None:
             first = GameState.start(chosen, self.rng)
         else:
-            from .saving import resumed
+            from .game.saving import resumed
 
             first = resumed(chosen, load)
         self.game_screen = GameScreen(self, chosen, first, online)
@@ -146,8 +146,8 @@ class TicTacToeApp(App[None]):
         if self.switched:
             self.notify(self.switched, title="Computer", timeout=12)
         if self.loaded is not None:  # the start's news: what was loaded
-            from .saving import loaded_news
-            from .status import Cause, Notice, Told
+            from .game.saving import loaded_news
+            from .widgets.status import Cause, Notice, Told
 
             self.game_screen.post_message(Told(Notice(loaded_news(self.loaded.source, self.loaded), Cause.START)))
         self.call_after_refresh(self.after_first_frame)
@@ -159,7 +159,7 @@ class TicTacToeApp(App[None]):
         if not gc.isenabled():
             gc.freeze()  # what the start loaded stays for good: later collections skip it
             gc.enable()
-        from .notices import tell_archive_news
+        from .widgets.notices import tell_archive_news
 
         tell_archive_news(self, self.archive)
         if self.keeper is not None:
@@ -205,8 +205,8 @@ class TicTacToeApp(App[None]):
         """Show every key."""
         own = [binding for binding in GameScreen.BINDINGS if binding not in BOARD_BINDINGS]  # listed as the board's
         bindings = [*own, *self.BINDINGS, *BoardView.BINDINGS]
-        from .help import HelpScreen
-        from .replay import ReplayScreen
+        from .screens.help import HelpScreen
+        from .screens.replay import ReplayScreen
 
         replay = [binding for binding in ReplayScreen.BINDINGS if isinstance(binding, Binding)]
         self.push_screen(HelpScreen([b for b in bindings if isinstance(b, Binding)], replay))
@@ -215,7 +215,7 @@ class TicTacToeApp(App[None]):
         """Quit; with a game half played, ask first (Ctrl+S saves it). Over a yes/no question
         (the one screen that leaves q to the app) q waits for its answer: in a burst such as
         "nq" the new game's question is up when q arrives."""
-        from .screens import ConfirmScreen
+        from .screens.dialogs import ConfirmScreen
 
         await self.game_screen.whole()  # a q at once: the sidebar's parts finish mounting first
         if not await BoardView.settled(self.game_screen):

@@ -65,7 +65,7 @@ def print_stats(archive: Archive, as_json: bool) -> int:
     if as_json:
         print(json.dumps(statistics.to_json()))
         return 0
-    from ..app.stats_table import ratings_note, ratings_table, statistics_table
+    from ..app.widgets.stats_table import ratings_note, ratings_table, statistics_table
     from .console import command_console
 
     console = command_console()

@@ -13,7 +13,7 @@ from textual.message import Message
 
 from ...engine.board import Move
 from ...game import GameState
-from ..ai import Searcher
+from ..work.ai import Searcher
 
 if TYPE_CHECKING:
     from ...game import AiMove

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from ...engine.board import Geometry
 from ...game import GameState
-from ..messages import AiFailed
+from ..game.messages import AiFailed
 from .base import Seat, SeatMoved, SeatPorts
 
 if TYPE_CHECKING:  # loaded with the first job
-    from ..jobs import AiJob, AiResult, Job
+    from ..work.jobs import AiJob, AiResult, Job
 
 
 class ComputerSeat(Seat):
@@ -38,7 +38,7 @@ class ComputerSeat(Seat):
         job = self.job
         if job is not None and job.state is state and job.level == self.level():
             return  # already thinking about exactly this
-        from ..jobs import AiJob, Job
+        from ..work.jobs import AiJob, Job
 
         if self._searches is None:
             self._searches = Job(self.owner, "ai")

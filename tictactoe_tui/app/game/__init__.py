@@ -1,0 +1,1 @@
+"""The game screen and its parts: the turn loop, the keys, the coach, hints, saving, the palette's commands."""

@@ -1,0 +1,124 @@
+"""Hints and the analysis overlay on the game screen: one analysis at a time, in a worker,
+its answer dropped if the game moved on. What they find is returned to the screen, which shows
+it (the overlay's values, the hint's square) and says it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...engine import Move, move_name
+from ...engine.games import game_of
+from ...game import GameState
+from ..widgets.board_view import VALUE_LEGEND, value_words
+from ..widgets.status import Cause, Notice
+from .analysis import AnalysisRequests, failed, too_big, working_out
+from .messages import AnalysisFailed, AnalysisReady
+from .play import PlayScreen
+
+if TYPE_CHECKING:
+    from ...engine import Analysis
+
+
+def said(text: str) -> Notice:
+    """What the hints say (it ends with the position, or when the hint and the overlay go)."""
+    return Notice(text, Cause.ANALYSIS)
+
+
+@dataclass(frozen=True)
+class Found:
+    """What an analysis found for the screen: what the status says, the overlay's values and
+    the hint's square (None: as they are)."""
+
+    notice: Notice | None = None
+    values: Analysis | None = None
+    hint: Move | None = None
+
+
+class Hints:
+    """The game screen's analysis part: i for a hint, a for every square's value. The screen
+    makes it when it is first needed; each method returns what the screen is to say and show,
+    and the screen does it."""
+
+    def __init__(self, screen: PlayScreen) -> None:
+        """``screen``: the screen its analyses post their answers to."""
+        self._requests = AnalysisRequests(screen, screen.host.searcher)
+        self._hint_value = ""  # the value of the hint shown, e.g. "(D, a draw with best play)"; "" for an estimate
+        self._hint_chances: float | None = None  # an estimated hint's: the mover's chances, where the search says
+
+    def hint(self, game: GameState, overlay: bool) -> Notice:
+        """Look for the best move for the side to move in ``game``, with its value (the
+        ``overlay`` on or off)."""
+        if game.board.is_over:
+            return Notice("The game is over: no hint", Cause.KEY)
+        self._requests.ask(game, hint=True)
+        return self._what_is_asked(overlay)
+
+    def overlay_switched(self, on: bool, game: GameState, hint: Move | None) -> Notice | None:
+        """The overlay was turned ``on`` (ask for every square's value in ``game``) or off (the
+        hint shown, if any, is said again: its ◆ is on the board again)."""
+        if on:
+            return self._ask_values(game)
+        if hint is not None and not self._requests.asked:
+            return said(self._hint_said(game, hint, overlay=False))
+        return self._what_is_asked(overlay=False)  # a hint may still be looked for
+
+    def game_changed(self, game: GameState, overlay: bool) -> Notice | None:
+        """The game shown is now ``game``: what was asked about the one before is dropped, and
+        the overlay asks about this one."""
+        self._requests.drop()
+        return self._ask_values(game) if overlay else None
+
+    def _ask_values(self, game: GameState) -> Notice | None:
+        """Ask for every square's value in ``game`` (a finished game has none)."""
+        self._requests.ask(game)
+        return self._what_is_asked(overlay=True) if self._requests.asked else None
+
+    def _what_is_asked(self, overlay: bool) -> Notice:
+        """What is being worked out, for as long as it is: its answer (or the next position's
+        news) replaces it."""
+        requests = self._requests
+        return said(working_out(requests.hint_asked, overlay and requests.asked))
+
+    def drop(self) -> None:
+        """Cancel the analysis in force; an answer that still comes is dropped."""
+        self._requests.drop()
+
+    def failed(self, message: AnalysisFailed) -> Notice | None:
+        """What the status says of an analysis that raised (None: one no longer wanted)."""
+        return Notice(failed(message), Cause.FAULT) if self._requests.answers(message) else None
+
+    def ready(self, message: AnalysisReady, overlay: bool, shown: Move | None) -> Found | None:
+        """What an analysis still about the position shown found (None: one no longer wanted),
+        with the ``overlay`` on or off and the hint ``shown`` on the board, if any."""
+        if not self._requests.answers(message):
+            return None
+        game = message.state
+        analysis = message.result.analysis
+        partial = analysis if overlay and analysis.moves else None  # the moves solved in time show values
+        if not analysis.complete and message.hint and message.estimate is not None:
+            self._hint_value, self._hint_chances = "", message.chances
+            return Found(said(self._hint_said(game, message.estimate, overlay)), partial, message.estimate)
+        if not analysis.complete:
+            if shown is not None and not self._hint_value:
+                return Found(said(self._hint_said(game, shown, overlay)), values=partial)
+            return Found(said(too_big(game.board, analysis)), values=partial)
+        if not message.hint:
+            return Found(said(VALUE_LEGEND), values=analysis) if overlay else Found()
+        best = analysis.best_moves[0]
+        source = ", from the opening book" if analysis.source == "book" else ""
+        self._hint_value = f"({value_words(best)}{source})"
+        notice = said(self._hint_said(game, best.move, overlay))
+        return Found(notice, values=analysis if overlay else None, hint=best.move)
+
+    def _hint_said(self, game: GameState, hint: Move, overlay: bool) -> str:
+        """What the hint shown (``hint``) says: its move and value, or that it is an estimate
+        (and, with the ``overlay`` on, that this is why it shows values only where it could solve)."""
+        said = f"Hint for {game.symbol(game.board.to_move)}: {move_name(hint)}"
+        if self._hint_value:
+            return f"{said} {self._hint_value}"
+        choices = game_of(game.board).presentation.choice + "s"
+        why = "too big to solve exactly yet" + (f", so only the {choices} solved show values" if overlay else "")
+        chances = self._hint_chances
+        by = "" if chances is None else f", {game.symbol(game.board.to_move)}'s chances {chances:.0%}"
+        return f"{said} (an estimate from the computer's search{by}: {why})"

@@ -1,0 +1,70 @@
+"""The game screen's ways to its other screens: the statistics, the archive, the puzzles and
+the review of the game that just ended. A position played on from a replay comes back to the
+game screen as :class:`~.messages.PlayOn`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...engine import Move
+from .messages import PlayOn
+from .play import PlayScreen
+
+if TYPE_CHECKING:
+    from ...store.savefile import SavedGame
+
+
+class OtherScreens:
+    """Opens the other screens over the game screen (made when one is first opened)."""
+
+    def __init__(self, screen: PlayScreen, keypad: Callable[[], Callable[[int], Move]]) -> None:
+        """``keypad``: the player's key layout now (the square each number key names on 3×3)."""
+        self._screen = screen
+        self._keypad = keypad
+
+    def statistics(self) -> None:
+        """Show the lasting statistics (or say why there are none)."""
+        from ...store.archive import ArchiveError
+        from ..screens.dialogs import StatsScreen
+
+        screen = self._screen
+        try:
+            statistics = screen.host.archive.statistics()
+        except ArchiveError as error:
+            screen.notify(str(error), title="No statistics", severity="error")
+            return
+        screen.app.push_screen(StatsScreen(statistics))
+
+    def archive(self) -> None:
+        """Browse the finished games; replaying one may end in playing on from it."""
+        from ..screens.archive import ArchiveScreen
+
+        host = self._screen.host
+        self._screen.app.push_screen(ArchiveScreen(host.archive, host.searcher, files=host.game_files), self._played_on)
+
+    def puzzles(self, closed: Callable[[None], None] | None = None) -> None:
+        """Show the puzzles; ``closed`` runs when the player leaves them."""
+        from ..screens.puzzles import PuzzleScreen
+
+        host = self._screen.host
+        self._screen.app.push_screen(PuzzleScreen(host.archive, self._keypad(), seed=host.rng.getrandbits(32)), closed)
+
+    async def review(self) -> None:
+        """Review the game that just ended (the screen's game, which is over): its replay,
+        every move judged (and kept with the game in the archive, so the next ``v`` shows it
+        at once)."""
+        from ..screens.replay import ReplayScreen
+
+        screen = self._screen
+        record = await screen.archived_record()
+        host = screen.host
+        replay = ReplayScreen(record, host.archive, host.searcher, review=True, files=host.game_files)
+        screen.app.push_screen(replay, self._played_on)
+
+    def _played_on(self, position: SavedGame | bool | None) -> None:
+        """A replay closed: play on from ``position`` if it handed one."""
+        from ...store.savefile import SavedGame
+
+        if isinstance(position, SavedGame):
+            self._screen.post_message(PlayOn(position))

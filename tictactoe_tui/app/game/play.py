@@ -1,0 +1,368 @@
+"""The game screen's core: the game it holds, the reactives its widgets bind to, and the turn loop.
+
+Whoever is to move takes their turn (the computer starts thinking; the others wait), unless a
+gate holds it (the coach, over a move that gave something up); a move, played here or arriving
+as a message, becomes the new state, and a game that ends is counted and archived. The parts
+of the screen (online play, saving, hints) build on this class; the screen itself
+(:mod:`.game_screen`) adds the keys and says what the status line says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
+
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.worker import Worker, WorkerError
+
+from ...engine import Move
+from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, Blend, Shape, ratings_for
+from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
+from ...table import VS_COMPUTER
+from ..seats import SeatMoved, SeatPorts, Seats
+from ..widgets.status import Cause, Notice
+from ..work.ai import Searcher
+from .aiming import centre
+from .messages import Archived
+
+if TYPE_CHECKING:
+    from ...engine import Analysis
+    from ...store.archive import Archive, GameRecord
+    from ..transfer import GameFiles
+
+
+#: Why a finished game cannot be taken back: it ended here, and was counted and archived once.
+FINAL = Notice("Over and counted: n new game, g replays it", Cause.KEY)
+#: Why a game that was over when it was loaded cannot be taken back (it was counted nowhere here).
+OVER_WHEN_LOADED = Notice("Over when loaded, so not counted: n new game, v reviews it", Cause.KEY)
+
+
+#: What the status adds, once, to the notice of the key whose help left a game unrated (short:
+#: the overlay's legend takes two lines at 80×24 already, and the computer's news goes under it).
+UNRATED = " (game unrated)"
+#: The coach, among the help that leaves a game unrated (the state keeps it as coached).
+COACH = "coach"
+
+
+def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
+    """What the start of the game decided (who goes first after a coin flip), if anything."""
+    news = game.table.news(game, settings.first)
+    return Notice(news, Cause.START) if news else None
+
+
+class GameHost(Protocol):
+    """What the game screen needs from the app around it."""
+
+    searcher: Searcher
+    rng: random.Random
+    watch_delay: float
+
+    @property
+    def game_files(self) -> GameFiles:
+        """Where the player's saved games go and come from."""
+
+    visitor: bool
+    """A stranger plays through ``serve``: nothing of this machine is theirs, not even its network."""
+
+    @property
+    def archive(self) -> Archive:
+        """The game archive."""
+
+    def remember(self, settings: Settings) -> None:
+        """Keep ``settings`` for the next launch."""
+
+
+class PlayScreen(Screen[None]):
+    """The game, its reactives and the turn loop."""
+
+    # The screen draws nothing itself (its widgets do): repaint=False everywhere.
+    game: reactive[GameState] = reactive(GameState.start(Settings(), random.Random(0)), init=False, repaint=False)
+    settings: reactive[Settings] = reactive(Settings, init=False, repaint=False)
+    cursor: reactive[Move] = reactive((1, 1), init=False, repaint=False)
+    thinking: reactive[bool] = reactive(False, init=False, repaint=False)
+    paused: reactive[bool] = reactive(False, init=False, repaint=False)
+    held: reactive[bool] = reactive(False, init=False, repaint=False)
+    """A gate holds the turn of the side to move (the coach: until you play on)."""
+    notice: reactive[Notice | None] = reactive(None, init=False, repaint=False)
+    """The status line's notice (the game screen alone says one)."""
+    online_status: reactive[str] = reactive("", init=False, repaint=False)
+    """Where an online match stands: whether the friend is there, a wrong code, a drop."""
+    online_banner: reactive[str] = reactive("", init=False, repaint=False)
+    """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
+    scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
+    rating: reactive[str] = reactive("", init=False, repaint=False)
+    """Your rating on the board in play, for the score line ('' before your first rated game there)."""
+    overlay: reactive[bool] = reactive(False, init=False, repaint=False)
+    analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
+    """The overlay's values for the position shown (None when off or not yet known)."""
+    hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
+    coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
+
+    def __init__(self, host: GameHost, settings: Settings, first: GameState) -> None:
+        """``first``: the game to show."""
+        super().__init__()
+        self.host = host
+        self.seats = self.local_seats = Seats(
+            SeatPorts(self, host.searcher, self.level_in_play, lambda: self.settings.think_seconds, host.rng)
+        )
+        """Who plays each kind of player's side (online, this keyboard's side plays to the match)."""
+        self.set_reactive(PlayScreen.settings, settings)
+        self.set_reactive(PlayScreen.coordinates, settings.coordinates)
+        self.set_reactive(PlayScreen.game, first)
+        self.set_reactive(PlayScreen.cursor, centre(first.board))
+        self.set_reactive(PlayScreen.scores, Scoreboard.for_game(first))
+        self.finished: GameRecord | None = None
+        """The last game that ended here, as it went to the archive."""
+        self.archiving: Worker[None] | None = None
+        """The worker writing it."""
+        self.saved: GameState | None = None
+        """The game as it was last saved to a file (Ctrl+S), if it was."""
+        self._aids: dict[int, frozenset[str]] = {}
+        """Help taken in the game of each number and not yet in its state."""
+        self._match: tuple[tuple[int, Shape], tuple[Blend, float] | None] | None = None
+        """What "match me" plays, and for which game and board."""
+        self._unrated_news: str | None = None
+        """The help that just made the game shown unrated, for the next notice to say."""
+
+    def watch_settings(self, settings: Settings) -> None:
+        self.coordinates = settings.coordinates
+        self.host.remember(settings)
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether quitting or replacing the game now would leave it half played: it is not over
+        and holds a move played at this keyboard, on the board or undone and waiting for redo,
+        and it is not in a file as it stands (saved, and no move played or taken back since)."""
+        game, saved = self.game, self.saved
+        return game.unfinished and (saved is None or (saved.board, saved.seating) != (game.board, game.seating))
+
+    def leave_unfinished(self, doing: str, then: Callable[[], None]) -> None:
+        """Run ``then``, which replaces or ends the game, at once when nothing half played would
+        be lost; else only after a yes to "``doing`` and leave this game unfinished?"."""
+        if not self.unfinished:
+            then()
+            return
+        from ..screens.dialogs import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        question = f"{doing} and leave this game unfinished? (n, then Ctrl+S, saves it)"
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def ended_here(self, game: GameState) -> bool:
+        """Whether ``game`` ended on this screen, so was counted and archived here (a game loaded
+        already over was neither)."""
+        record = self.finished
+        return record is not None and record.started_at == game.started and record.moves == (game.board.history or ())
+
+    def over_refusal(self) -> Notice:
+        """Why the game shown, which is over, cannot be taken back: what became of it here."""
+        return FINAL if self.ended_here(self.game) else OVER_WHEN_LOADED
+
+    # -- turns: whoever is to move takes their turn ----------------------------------------
+
+    def news(self, game: GameState) -> Notice | None:
+        """What the status says of ``game`` until something else happens: the start's news (who
+        goes first, and the strength "match me" plays at)."""
+        said = [str(news) for news in (coin_flip_news(self.settings, game), self.match_news(game)) if news]
+        return Notice("; ".join(said), Cause.START) if said else None
+
+    def level_in_play(self) -> str:
+        """The computer's level for the game shown: the one set, or for "match me" the blend of
+        levels nearest your rating on its board (its name, which the search and the archive read)."""
+        matched = self.matched(self.game)
+        return self.settings.level if matched is None else matched[0].name
+
+    def matched(self, game: GameState) -> tuple[Blend, float] | None:
+        """What "match me" plays in ``game`` and the rating it plays at (None: another level is
+        set, or the board has no calibration); fixed for the game once asked."""
+        if self.settings.level != MATCH_ME:
+            return None
+        shape = Shape.of(game.board)
+        if self._match is None or self._match[0] != (game.number, shape):
+            ratings = ratings_for(shape)
+            board = self.host.archive.rating(shape) if ratings is not None else None
+            rating = NEW_PLAYER_RATING if board is None else board.rating.rating
+            self._match = ((game.number, shape), None if ratings is None else ratings.match(rating))
+        return self._match[1]
+
+    def match_news(self, game: GameState) -> str:
+        """``Match me: playing at about 1650`` while "match me" plays, else ''."""
+        matched = self.matched(game) if game.seating.table == VS_COMPUTER.name else None
+        return "" if matched is None else f"Match me: playing at about {round(matched[1], -1):.0f}"
+
+    def holds(self, game: GameState) -> bool:
+        """Whether a gate holds the turn of the side to move in ``game`` (none here)."""
+        return False
+
+    def take_turns(self) -> None:
+        """Let the seat to move take its turn (the computer starts thinking; the others wait,
+        and the other side's seat gets ready for its turn), unless a gate holds it."""
+        game = self.game
+        self.held = not game.board.is_over and self.holds(game)
+        if not game.board.is_over and not self.paused and not self.held:
+            self.seats.to_move(game).take_turn(game)
+            self.seats.waiting(game).wait_turn(game)
+        self.thinking = self.seats.thinking
+
+    def stop_turns(self) -> None:
+        """Stop every search; what it returns later is dropped."""
+        self.seats.stop()
+        self.thinking = False
+
+    def advance(self, game: GameState) -> None:
+        """Show a position reached by playing a move, with the help taken since the last one
+        (a hint, the overlay: they leave the game unrated); a game that ends here is counted."""
+        self.game = game = game.with_aids(self.aids_taken(game))
+        if game.board.is_over:
+            self.game_finished(game)
+
+    def aids_taken(self, game: GameState) -> frozenset[str]:
+        """The help taken in ``game`` that its state does not hold yet: a hint shown in it, the
+        overlay on now."""
+        taken = self._aids.get(game.number, frozenset())
+        return taken | {OVERLAY} if self.overlay else taken
+
+    def on_mount(self) -> None:
+        self.watch(self, "game", self.helped, init=False)
+        self.show_rating()
+
+    def show_rating(self) -> None:
+        """Put your rating on the board in play in the score line (against the computer, once
+        you have one there), saying so when this game will not count in it; a board whose levels
+        have no calibration is unrated."""
+        game = self.game
+        if game.seating.table != VS_COMPUTER.name:
+            self.rating = ""
+            return
+        shape = Shape.of(game.board)
+        if ratings_for(shape) is None:
+            self.rating = "unrated on this board"  # no level ratings here
+            return
+        board = self.host.archive.rating(shape)
+        rated = "" if game.rated and not self.aids_taken(game) else " (not this game)"
+        self.rating = "" if board is None else f"rating {board.rating.text()}{rated}"
+
+    def helped(self, old: GameState, new: GameState) -> None:
+        """Say, the first time, that a take-back or the coach left a game that would have been
+        rated unrated (with what the key or the coach's switch says)."""
+        if new.number != old.number:
+            self._unrated_news = None
+        elif old.rated and not self._aids.get(new.number) and not new.rated and not new.board.is_over:
+            self._unrated_news = TAKE_BACK if TAKE_BACK in new.aids else COACH
+            self.show_rating()
+
+    def watch_hint(self, hint: Move | None) -> None:
+        if hint is not None:
+            self.aid(HINT)
+
+    def watch_overlay(self, overlay: bool) -> None:
+        if overlay:
+            self.aid(OVERLAY)
+
+    def aid(self, aid: str) -> None:
+        """Note help taken in the game shown (it goes into the state with the next move: replacing
+        the state now would drop the searches asked about it); the first time help leaves a game
+        that would have been rated unrated, the next notice says so."""
+        game = self.game
+        first = game.rated and not game.board.is_over and not self._aids.get(game.number)
+        self._aids[game.number] = self._aids.get(game.number, frozenset()) | {aid}
+        if first:
+            self._unrated_news = aid
+            self.show_rating()
+
+    def validate_notice(self, notice: Notice | None) -> Notice | None:
+        """The notice, saying once that the game is unrated now when help just made it so: on
+        what the take-back key or the coach's switch says, or on the hint or the overlay once its values
+        are shown."""
+        aid = self._unrated_news
+        waits = aid in (HINT, OVERLAY) and self.hint is None and self.analysis is None  # for the values
+        if notice is None or aid is None or waits:
+            return notice
+        self._unrated_news = None
+        return Notice(f"{notice}{UNRATED}", notice.cause)
+
+    # -- moves that arrive as messages ------------------------------------------------------
+
+    def on_seat_moved(self, message: SeatMoved) -> None:
+        """Play a seat's move (the computer's, a plug-in's), unless the game moved on since its
+        turn began or the seat no longer waits for it (then drop it). Where the next side is
+        not played at this keyboard either (computers, watched), the next turn waits the
+        watching pace."""
+        game = self.game
+        if message.state is not game or self.seats.to_move(game) is not message.seat:
+            return
+        if not message.seat.takes(message.token):
+            return
+        self.thinking = self.seats.thinking
+        self.advance(game.play(message.move, message.ai))
+        watching = not self.game.board.is_over and self.seats.to_move(self.game).refusal(self.game) is not None
+        if watching and self.host.watch_delay:
+            self.set_timer(self.host.watch_delay, self.take_turns)
+        else:
+            self.call_later(self.take_turns)
+
+    # -- new games, and games that end ----------------------------------------------------------
+
+    def new_game(self, game: GameState) -> None:
+        """Replace the game; searches for the old one are cancelled and their results dropped. The
+        sidebar shows its game and board (a loaded game's may differ from the settings')."""
+        self.stop_turns()
+        self.paused = False
+        settings, switched = self.settings.playing(game)
+        if settings != self.settings:
+            self.settings = settings
+        if switched:
+            self.notify(switched, title="Computer", timeout=12)
+        self.game = game
+        self.cursor = centre(game.board)
+        self.show_rating()
+        if self.overlay:  # kept on from the game before: this one is unrated from its start
+            self.aid(OVERLAY)
+        self.take_turns()
+
+    def game_finished(self, game: GameState) -> None:
+        """Count a game that just ended in the session's scores (online, the match counts them),
+        and keep it in the archive (written by a worker: another copy of the app may hold the
+        database for a moment)."""
+        if game.scored:
+            self.scores = self.scores.count(game)
+        from ...store.archive import GameRecord
+
+        record = self.finished = GameRecord.of(game, self.settings.level)
+        self.archiving = self.run_worker(partial(self._archive, record), name="archive", group="archive", thread=True)
+
+    async def archived_record(self) -> GameRecord:
+        """The game shown, which is over, as the archive keeps it: with its id once the archive
+        worker has written it (this waits for that), else as it went there."""
+        from ...store.archive import ArchiveError, GameRecord
+
+        game, record = self.game, self.finished
+        if record is None or not self.ended_here(game):
+            return GameRecord.of(game, self.settings.level)  # not a game that ended here (say, one loaded)
+        if self.archiving is not None:
+            with contextlib.suppress(WorkerError):
+                await self.archiving.wait()
+        try:
+            return self.host.archive.find(record) or record
+        except ArchiveError:
+            return record
+
+    def _archive(self, record: GameRecord) -> None:
+        """Run in a worker thread: write ``record``, then tell the screen how it went."""
+        try:
+            problem = self.host.archive.record(record)
+        except Exception as error:  # the game goes on; the status says it was not kept
+            problem = f"The game was not archived: {error}"
+        self.post_message(Archived(problem))
+
+    def on_archived(self, message: Archived) -> None:
+        self.show_rating()  # the game just kept may have moved it
+        if message.problem:
+            self.notify(message.problem, title="Not saved", severity="warning", timeout=10)

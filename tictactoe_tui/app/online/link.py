@@ -1,0 +1,259 @@
+"""Online play in the app: a host or a guest, direct or through a mailbox server, running in the
+app's own event loop.
+
+The link turns each match it hears of into the :class:`GameState` the app shows (each player
+keeps their symbol: the host's marks show as X, the guest's as O, whoever moves first) and
+passes the player's moves and rematches on. It touches no widget: it hands states and status
+lines to the callbacks the app gives it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...engine.board import Move
+from ...game import GameState, Scoreboard
+from ...net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan
+from ...net.guest import GameGone, Guest, GuestError, HostClosed
+from ...net.host import Host
+from ...net.match import Match, MoveRefused
+from ...table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
+from ..seats import Seat
+
+if TYPE_CHECKING:
+    from ...net.mailbox import MailboxGuest, MailboxHost
+
+
+#: What a guest whose code no longer works does next (a host started again has a new one).
+NEW_CODE = "ask your friend for their new code"
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as it is)."""
+    return text[:1].upper() + text[1:]
+
+
+class MatchSeat(Seat):
+    """You, online: your moves go to the match (``send``), which sends the new state back."""
+
+    def __init__(self, send: Callable[[Move], None], waiting: Callable[[], str | None]) -> None:
+        """``waiting``: why not to move yet (the last move is not answered), or None."""
+        self.send, self.waiting = send, waiting
+
+    def refusal(self, state: GameState) -> str | None:
+        return self.waiting()
+
+    def play(self, state: GameState, move: Move) -> GameState | None:
+        self.send(move)
+        return None
+
+
+class OnlineLink:
+    """The app's side of an online match, as host or as guest."""
+
+    def __init__(
+        self,
+        plan: OnlinePlan,
+        match: Match,
+        show: Callable[[GameState, Scoreboard], None],
+        say: Callable[[str, str], None],
+    ) -> None:
+        """``show`` receives each new game state with the match's scores, ``say`` each status line
+        (joins, wrong codes) under the banner (the code and address, kept on screen)."""
+        self.plan = plan
+        self.table = ONLINE_HOST if isinstance(plan, HostPlan | MailboxHostPlan) else ONLINE_JOIN
+        """The kind of table this side of the match sits at."""
+        self.side = self.table.side
+        self.show, self.say = show, say
+        self._shown: GameState | None = None
+        self._match = match
+        self.refused = ""
+        """Why the host turned the guest away for good (a wrong code, a game gone), once it has."""
+        self.gone = False
+        """The guest's code no longer works (the host quit, a new game runs there, the code was
+        used up): the friend has a new one."""
+        self.ended = False
+        """The guest's attempts to join are over: ``n`` joins anew instead of asking for a rematch."""
+        self.host: Host | MailboxHost | None = None
+        self.guest: Guest | MailboxGuest | None = None
+        if isinstance(plan, HostPlan):
+            self.host = Host(match, self.changed, self.status)
+        elif isinstance(plan, JoinPlan):
+            self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status)
+        self._address = ""
+        self._dropped = False
+        """The guest lost the host after the match began (its news goes once it hears again)."""
+
+    @property
+    def banner(self) -> str:
+        """The line that stays on screen: the host's code (and address, direct) until the friend
+        is in, or whom the guest plays."""
+        if isinstance(self.host, Host):
+            if not self._address:
+                return ""
+            return f"hosting at {self._address}" if self.host.connected else f"code: {self.host.code} · {self._address}"
+        if self.host is not None:
+            return f"code: {self.host.code}" if self.host.code else ""
+        if isinstance(self.plan, MailboxJoinPlan):  # (the server reached is no host answering)
+            met = self.guest is not None and self.guest.match is not None
+            return f"playing the host through {self._address}" if self._address and met else ""
+        return self._address and f"playing the host at {self._address}"
+
+    async def run(self) -> None:
+        """Listen (host) or stay joined (guest) until closed; problems end up in the status."""
+        if isinstance(self.plan, MailboxHostPlan | MailboxJoinPlan):
+            await self._run_mailbox(self.plan)
+            return
+        if isinstance(self.host, Host):
+            assert isinstance(self.plan, HostPlan)
+            try:
+                bind, port = await self.host.start(self.plan.bind, self.plan.port)
+            except OSError as error:
+                self.status(f"Cannot host on {self.plan.bind}:{self.plan.port}: {error.strerror or error}")
+                return
+            self._address = f"{bind}:{port}"
+            self.status("Give your friend the code and the address above")  # the headline says you wait
+            return
+        assert isinstance(self.guest, Guest)
+        self._address = f"{self.guest.host}:{self.guest.port}"
+        self.status("Connecting…")
+        try:
+            await self.guest.run()
+        except GuestError as error:
+            self._address = ""
+            self.refused, self.ended = str(error), True
+            self.gone = isinstance(error, GameGone | HostClosed)
+            self.status(f"{capitalized(str(error))}: {NEW_CODE}" if self.gone else f"Could not join: {error}")
+
+    async def _run_mailbox(self, plan: MailboxHostPlan | MailboxJoinPlan) -> None:
+        """Host or join through the mailbox server (Twisted and magic-wormhole load here)."""
+        from ...net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
+
+        self.status(f"Reaching the mailbox server at {plan.url}…")
+        try:
+            if isinstance(plan, MailboxHostPlan):
+                self.host = MailboxHost(self._match, self.changed, self.status, url=plan.url)
+                await self.host.run()
+            else:
+                self.guest = MailboxGuest(plan.code or "", self.changed, self.status, url=plan.url)
+                self._address = plan.url
+                await self.guest.run()
+        except MailboxGuestError as error:
+            self._address = ""
+            self.refused, self.ended, self.gone = str(error), True, True  # (a code is used up either way)
+            joined = self.guest is not None and self.guest.match is not None
+            self.status(f"{capitalized(str(error))}: {NEW_CODE}" if joined else f"Could not join: {error}")
+        except MailboxError as error:
+            self._address = ""
+            self.status(f"Cannot go online: {error}")
+
+    async def close(self) -> None:
+        """Hang up."""
+        if self.host is not None:
+            await self.host.close()
+        if self.guest is not None:
+            await self.guest.close()
+
+    def status(self, text: str) -> None:
+        self._dropped = self.guest is not None and self._shown is not None and bool(text)
+        self.say(self.banner, text)
+
+    def new_code(self) -> str | None:
+        """Host: retire the code and show a new one (a friend already playing stays); why not, or None."""
+        if self.host is None:
+            return "Only the host has a join code"
+        if isinstance(self.host, Host):
+            self.host.new_code()
+        else:
+            refusal = self.host.new_code()
+            if refusal:
+                return refusal
+        self.status("A new code: the old one no longer lets anyone in")
+        return None
+
+    # -- states ------------------------------------------------------------------------
+
+    def changed(self, match: Match) -> None:
+        """Show ``match`` as this player sees it (a guest that hears from the host again is
+        joined again: news of the drop goes)."""
+        if self.guest is not None and self._dropped and self.peer_here:
+            self._dropped = False
+            if self.guest.asked is None:  # (else the guest said where its move is)
+                self.status("")
+        previous = self._shown
+        same_game = previous is not None and previous.number == match.number
+        started = previous.started if same_game and previous is not None else time.time()
+        times = previous.times if same_game and previous is not None else ()
+        times = (*times, *((time.time() - started,) * (len(match.moves) - len(times))))[: len(match.moves)]
+        state = GameState.seated(match.board, match.seating(self.table), match.number, started, times)
+        if not self.peer_here and not self._may_move_away(match):  # nobody is told to move in vain
+            state = replace(state, seating=replace(state.seating, players=(YOU.name, YOU.name)))
+        self._shown = state
+        mine_won, theirs_won = (
+            (match.host_wins, match.guest_wins) if self.side == "host" else (match.guest_wins, match.host_wins)
+        )
+        wins = {YOU.label: mine_won, FRIEND.label: theirs_won}
+        players = Scoreboard.for_game(state).wins
+        self.show(state, Scoreboard(self.table.name, tuple((who, wins.get(who, 0)) for who, _ in players), match.draws))
+
+    def _may_move_away(self, match: Match) -> bool:
+        """Whether this side may move while the other cannot be reached: a guest on its turn in
+        the match it knows, with no move waiting (the move is kept and sent when the link is back)."""
+        guest = self.guest
+        if guest is None or guest.match is None or guest.asked is not None or self.ended:
+            return False
+        return not match.board.is_over and match.board.to_move is match.mark(self.side)
+
+    def waiting_move(self) -> str | None:
+        """Why this side may not move now because its last move is not answered yet, or None."""
+        asked = self.guest.asked if self.guest is not None else None
+        return f"Your move {asked['move']} is not answered yet" if asked is not None else None
+
+    @property
+    def joins_anew(self) -> bool:
+        """Whether ``n`` leaves this match to join another rather than ask for a rematch: the
+        guest's attempts are over, or no host is there (none has answered yet, or it is away)."""
+        return self.ended or (self.guest is not None and not self.peer_here)
+
+    @property
+    def peer_here(self) -> bool:
+        """Whether the other side is connected now."""
+        peer = self.host if self.host is not None else self.guest
+        return peer is not None and peer.connected
+
+    # -- the player's requests -----------------------------------------------------------
+
+    async def play(self, move: Move) -> str | None:
+        """Play ``move`` for this player; why not, or None."""
+        if self.host is not None:
+            if not self.host.connected:
+                return "Wait for your friend to join (again)"
+            try:
+                self.host.play(move)
+            except MoveRefused as refusal:
+                return str(refusal).capitalize()
+            return None
+        guest = self.guest
+        assert guest is not None
+        if not await guest.play(move):
+            return "Not connected to your friend's game"
+        if guest.match is not None and not self.peer_here:
+            self.changed(guest.match)  # kept: nobody is to move until the host has it
+        return None
+
+    async def rematch(self) -> str | None:
+        """Start the next game (the other player first); why not, or None."""
+        if self.host is not None:
+            try:
+                self.host.rematch()
+            except MoveRefused as refusal:
+                return str(refusal).capitalize()
+            return None
+        assert self.guest is not None
+        match = self.guest.match
+        if match is not None and not match.board.is_over:
+            return "Finish this game first"
+        return None if await self.guest.rematch() else "Not connected to your friend's game"

@@ -1,0 +1,382 @@
+"""The game review's widgets: the value of the game over its moves, the progress while moves
+are judged, the summary, and the line of a mistake to step through.
+
+The graph draws X's value before each move and after the last (exact: win, draw, loss;
+estimated: the win rate, rescaled) on one line: two columns a position where there is room,
+one where not, and a sample of the positions spread over the width where a long game has more
+positions than columns. A ``▲`` marks the turning point and a ``│`` the position shown;
+clicking a bar asks to show the position it draws.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import events, on
+from textual.containers import Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine.board import Board, Mark, Move, move_name
+from ...engine.puzzles import puzzles_from_review
+from ...engine.review import FORMAT, MISTAKE_DROP, MoveReview, Review, loads
+from ...store.archive import Archive, ArchiveError
+from ...words import counted
+from ..work.ai import Searcher
+
+if TYPE_CHECKING:
+    from ..work.jobs import Job
+
+#: Bars from X losing (lowest) to X winning (highest).
+LEVELS = "▁▂▃▄▅▆▇█"
+#: Columns per position where the graph has room for them.
+BAR_WIDTH = 2
+#: What a position not judged yet draws.
+NOT_YET = "·"
+#: Columns of the progress bar shown while moves are judged.
+PROGRESS_WIDTH = 16
+
+
+def bar(value: float) -> str:
+    """The bar for a value from -1 (O wins) to 1 (X wins)."""
+    level = round((value + 1) / 2 * (len(LEVELS) - 1))
+    return LEVELS[min(max(level, 0), len(LEVELS) - 1)]
+
+
+def sampled(positions: int, width: int) -> tuple[list[int], int]:
+    """Which position each bar draws (in order) and the columns of a bar, for ``positions``
+    positions on ``width`` columns: every position where they fit, else a sample spread evenly
+    from the first to the last."""
+    if positions * BAR_WIDTH <= width:
+        return list(range(positions)), BAR_WIDTH
+    if positions <= width or width < 2:
+        return list(range(positions)), 1
+    return [round(column * (positions - 1) / (width - 1)) for column in range(width)], 1
+
+
+def mark_row(plies: list[int], width: int, shown: int, turn: int | None) -> str:
+    """The line under the bars: ``│`` under the position shown and ``▲`` under the turning
+    point ``turn``, each under the bar nearest its position (a long game's bars are a sample);
+    where one column holds both, the position shown wins."""
+
+    def nearest(ply: int) -> int:
+        return min(range(len(plies)), key=lambda column: abs(plies[column] - ply))
+
+    here = nearest(shown)
+    turned = None if turn is None else nearest(turn)
+    marks = []
+    for column in range(len(plies)):
+        mark = ("▲" if column == turned else "") + ("│" if column == here else "")
+        marks.append((mark if width > 1 else mark[-1:]).ljust(width))
+    return "".join(marks)
+
+
+class ValueGraph(Widget):
+    """The value for the side shown as X over the game, the turning point and the position
+    shown; click to jump."""
+
+    DEFAULT_CSS = """
+    ValueGraph { height: 3; }
+    """
+
+    review: reactive[Review | None] = reactive(None)
+    positions: reactive[int] = reactive(0)
+    """Positions in the game (its moves and the start), judged or not yet."""
+    shown: reactive[int] = reactive(0)
+    """The position shown: after this many moves."""
+
+    def __init__(self, *, swapped: bool = False, id: str | None = None) -> None:
+        """``swapped``: the first player showed O (the engine's X is drawn as O)."""
+        super().__init__(id=id)
+        self.swapped = swapped
+
+    class Jump(Message):
+        """Show the position after ``ply`` moves (a bar was clicked)."""
+
+        def __init__(self, ply: int) -> None:
+            super().__init__()
+            self.ply = ply
+
+    def bar_layout(self) -> tuple[list[int], int]:
+        """The position each bar draws and a bar's columns, for the width the graph has now."""
+        return sampled(self.positions, self.content_size.width)
+
+    def render(self) -> Text:
+        review = self.review
+        if not self.positions:
+            return Text("")
+        plies, width = self.bar_layout()
+        values = review.values_for_x() if review is not None else []
+        if self.swapped:
+            values = [-value for value in values]
+        turn = None if review is None or len(review.moves) < self.positions - 1 else review.turning_point
+        bars = "".join((bar(values[ply]) if ply < len(values) else NOT_YET) * width for ply in plies)
+        marks = mark_row(plies, width, self.shown, None if turn is None else turn.ply)
+        estimated = review is not None and not review.exact
+        legend = next(
+            (text for text in self.legends(estimated) if len(text) <= self.content_size.width),
+            self.legends(estimated)[-1],
+        )
+        return Text.assemble((bars, "bold"), "\n", marks, "\n", (legend, "dim"))
+
+    def legends(self, estimated: bool) -> list[str]:
+        """What the bars and marks mean and the moves they span, longest first (the first that
+        fits is shown)."""
+        last = self.positions - 1
+        draw = bar(0.0)
+        return [
+            f"█ X wins · {draw} draw · ▁ O wins · ▲ turning point · │ here · moves 0–{last}"
+            + (" · estimated" if estimated else ""),
+            f"█ X wins {draw} draw ▁ O wins ▲ turning point │ here 0–{last}" + (" est." if estimated else ""),
+            f"█ X wins {draw} draw ▁ O wins ▲ turn │ here 0–{last}" + (" est." if estimated else ""),
+            f"█X {draw}draw ▁O ▲turn │here 0–{last}" + (" est." if estimated else ""),
+        ]
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y > 1 or not self.positions:
+            return
+        plies, width = self.bar_layout()
+        column = offset.x // width
+        if column < len(plies):
+            self.post_message(self.Jump(plies[column]))
+
+
+def summary(review: Review, symbol: dict[Mark, str]) -> str:
+    """Accuracy of each side and the turning point, as the players saw their symbols."""
+    estimated = "" if review.exact else " (estimated)"
+    parts = []
+    for mark in Mark:
+        accuracy = review.accuracy(mark)
+        parts.append(f"{symbol[mark]}: " + ("not judged" if accuracy is None else f"{accuracy:.0%} accurate"))
+    sources = sorted({move.estimate_source for move in review.moves if not move.exact})
+    where = "".join(f"\n[dim]Estimated: {source}[/dim]" for source in sources[:2])
+    return f"[b]Review[/b] · {' · '.join(parts)}{estimated}\nTurning point: {review.turning_text()}{where}"
+
+
+def puzzles_kept(review: Review, archive: Archive, game: str, yours: frozenset[Mark], swapped: bool) -> str:
+    """Keep the review's mistakes as puzzles (``swapped``: the game's first player showed O); a
+    dim line saying how many were new (or why none)."""
+    try:
+        new = archive.add_puzzles(puzzles_from_review(review, game, yours, swapped=swapped))
+    except ArchiveError as error:
+        return f"\n[dim]Its puzzles were not kept: {error}[/dim]"
+    return f"\n[dim]{counted(new, 'new puzzle')} from its mistakes (z on the game screen)[/dim]" if new else ""
+
+
+def verdict_line(review: Review, ply: int) -> str:
+    """What the review says of the move that led to the position after ``ply`` moves."""
+    if not 1 <= ply <= len(review.moves):
+        return ""
+    move = review.moves[ply - 1]
+    if move.verdict is None:
+        return estimated_words(move) + _line_hint(move)
+    if move.verdict == "best":
+        return "best" + (" (a slower win)" if move.slower else "")
+    instead = ", ".join(move_name(best) for best in move.best[:4])
+    lost = "win" if move.value_before == 1 else "draw"
+    return f"{move.verdict}: {move_name(move.move)} gave up the {lost}; {instead} instead" + _line_hint(move)
+
+
+def estimated_words(move: MoveReview) -> str:
+    """An estimated verdict in a player's words: the mover's chance before the move (with the
+    search's choice) and after it, and why a fall that small still counts as the best."""
+    before, after = move.estimate_before or 0.0, move.estimate_after or 0.0
+    chances = f"{move.estimated_verdict}: their chances {before:.0%} → {after:.0%} (estimate)"
+    if move.estimated_verdict == "best" and after < before:
+        return f"{chances} (a fall under {MISTAKE_DROP * 100:.0f} points: within the estimates' noise)"
+    return chances
+
+
+def _line_hint(move: MoveReview) -> str:
+    return " · l: its line" if move.lost_value and move.line else ""
+
+
+@dataclass(frozen=True)
+class LineView:
+    """Stepping through the line of one mistake: the position after the mistake and ``step``
+    moves of its line (the game's own position stays as it was)."""
+
+    move: MoveReview
+    after: Board
+    """The position right after the mistake."""
+    step: int = 0
+
+    @property
+    def board(self) -> Board:
+        return self.after.play_all(self.move.line[: self.step])
+
+    def stepped(self, plies: int) -> LineView:
+        return LineView(self.move, self.after, min(max(self.step + plies, 0), len(self.move.line)))
+
+    def describe(self) -> str:
+        """``Line after move 6, c3 (the best play): a3 [a2] c2 c3 · 2 of 4``."""
+        names = [move_name(move) for move in self.move.line]
+        if self.step:
+            names[self.step - 1] = f"[reverse]{names[self.step - 1]}[/reverse]"
+        kind = "the best play" if self.move.exact else "the search's line, an estimate"
+        return (
+            f"Line after move {self.move.ply}, {move_name(self.move.move)} ({kind}): {' '.join(names)}"
+            f" · {self.step} of {len(names)}"
+        )
+
+
+class ReviewPanel(Vertical):
+    """The review of one game: judged move by move in the search process with a progress bar
+    (``cancel`` stops it), or read back from the archive where it was kept. It holds a
+    :class:`ValueGraph` and the ``#replay-review`` summary (composed by the screen)."""
+
+    DEFAULT_CSS = """
+    ReviewPanel { height: auto; }
+    """
+
+    review: Review | None = None
+    judged: int = 0
+    """Moves judged so far."""
+
+    class Progress(Message):
+        """Moves judged so far (posted from the review's worker thread; it goes on to the screen,
+        whose status line shows :meth:`ReviewPanel.progress`)."""
+
+        def __init__(self, partial: Review) -> None:
+            super().__init__()
+            self.partial = partial
+
+    class Judged(Message):
+        """Every move of the game has been judged: ``review`` (posted from the review's worker)."""
+
+        def __init__(self, moves: tuple[Move, ...], review: Review) -> None:
+            super().__init__()
+            self.moves, self.review = moves, review
+
+    class Failed(Message):
+        """Judging the moves raised ``error`` (posted from the review's worker)."""
+
+        def __init__(self, moves: tuple[Move, ...], error: Exception) -> None:
+            super().__init__()
+            self.moves, self.error = moves, error
+
+    class Reviewed(Message):
+        """The review is complete."""
+
+        def __init__(self, review: Review, kept: bool) -> None:
+            super().__init__()
+            self.review = review
+            self.kept = kept
+            """Read back from the archive, not judged now."""
+
+    def __init__(self, seconds: float, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seconds = seconds
+        self._judging: Job[tuple[Move, ...]] | None = None
+        """The judging of the moves (made when a review is first judged)."""
+        self._keep: tuple[Archive | None, int | None] = (None, None)
+        """Where the review being judged is kept once complete."""
+
+    @property
+    def judging(self) -> bool:
+        return self.has_class("judging")
+
+    def start(
+        self, start: Board, moves: tuple[Move, ...], searcher: Searcher, archive: Archive, game_id: int | None
+    ) -> None:
+        """Show the review the archive keeps for game ``game_id`` if there is one of this
+        version, else judge every move (and keep the review, once complete)."""
+        graph = self.query_one(ValueGraph)
+        graph.positions = len(moves) + 1
+        kept = None
+        if game_id is not None:
+            with contextlib.suppress(ArchiveError):  # not kept: it is judged again
+                kept = archive.kept_review(game_id, FORMAT)
+        review = None if kept is None else loads(kept)
+        if review is not None and [move.move for move in review.moves] == list(moves):
+            self.post_message(self.Reviewed(review, kept=True))
+            return
+        from ..work.jobs import Job
+
+        self._keep = (archive, game_id)
+        self.add_class("judging")
+        self.judged = 0
+
+        def judge_all(cancel: threading.Event) -> ReviewPanel.Judged | None:
+            judged: list[MoveReview] = []
+            board = start
+            for move in moves:
+                if cancel.is_set():
+                    return None
+                judged.append(searcher.judge(board, move, self.seconds, cancel))
+                board = board.play(move)
+                self.post_message(self.Progress(Review(start, tuple(judged))))
+            return self.Judged(moves, Review(start, tuple(judged)))
+
+        if self._judging is None:
+            self._judging = Job(self, "review")
+        self._judging.start(moves, judge_all, lambda error: self.Failed(moves, error))
+
+    def progress(self) -> str:
+        """``━━━━━━╺━━━━━━━━ judging move 21 of 54 (up to 1 s each) · c cancels``."""
+        total = self.query_one(ValueGraph).positions - 1
+        done = round(PROGRESS_WIDTH * self.judged / max(total, 1))
+        bar = "━" * done + ("╺" if done < PROGRESS_WIDTH else "") + " " * max(PROGRESS_WIDTH - done - 1, 0)
+        return (
+            f"[b]{bar}[/b] judging move {min(self.judged + 1, total)} of {total} "
+            f"(up to {self.seconds:g} s each) · c cancels"
+        )
+
+    @on(Progress)
+    def progressed(self, event: Progress) -> None:
+        if not self.judging:
+            event.stop()  # cancelled: a late report
+            return
+        self.judged = len(event.partial.moves)
+        self.query_one(ValueGraph).review = event.partial
+
+    def cancel(self) -> bool:
+        """Stop judging (True if it was running); what was judged stays on the graph."""
+        if self._judging is not None:
+            self._judging.cancel()
+        if not self.judging:
+            return False
+        self.remove_class("judging")
+        total = self.query_one(ValueGraph).positions - 1
+        self.query_one("#replay-review", Static).update(
+            f"Review cancelled after {self.judged} of {counted(total, 'move')}: v starts it again"
+        )
+        return True
+
+    @on(Judged)
+    def finished(self, event: Judged) -> None:
+        """Keep the complete review in the archive and show it (unless it was cancelled)."""
+        event.stop()
+        if self._judging is None or not self._judging.answers(event.moves):
+            return
+        self.remove_class("judging")
+        archive, game_id = self._keep
+        if archive is not None and game_id is not None:
+            with contextlib.suppress(ArchiveError):  # not kept: the next v judges it again
+                archive.keep_review(game_id, event.review.dumps(), FORMAT)
+        self.post_message(self.Reviewed(event.review, kept=False))
+
+    @on(Failed)
+    def failed(self, event: Failed) -> None:
+        event.stop()
+        if self._judging is None or not self._judging.answers(event.moves):
+            return
+        self.remove_class("judging")
+        self.query_one("#replay-review", Static).update(f"The review failed: {event.error}")
+
+    def show(self, review: Review, text: str) -> None:
+        """Show the whole review and its summary ``text``."""
+        self.review = review
+        self.query_one(ValueGraph).review = review
+        self.query_one("#replay-review", Static).update(text)
+
+    def on_unmount(self) -> None:
+        if self._judging is not None:
+            self._judging.cancel()
