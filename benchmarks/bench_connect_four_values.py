@@ -21,6 +21,7 @@ import statistics
 import time
 
 from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.search.budget import Budget
 from tictactoe_tui.engine.search.gravity_solver import GravitySolver
 
@@ -64,7 +65,8 @@ def main() -> None:
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    solver = GravitySolver(EMPTY.geometry)
+    win_book = GAMES["gravity"].searches.win_book["6x7k4"]  # as Gravity's kit hands it to its solver
+    solver = GravitySolver(EMPTY.geometry, win_book=win_book)
     solver.analyze(EMPTY)  # the kernel's machine code and the books loaded, as a session's start does
     referee = None
     if args.check:
@@ -78,7 +80,7 @@ def main() -> None:
     for _ in range(args.positions):
         board, columns = random_position(rng)
         if args.cold:
-            solver = GravitySolver(EMPTY.geometry)
+            solver = GravitySolver(EMPTY.geometry, win_book=win_book)
         started = time.perf_counter()
         analysis = solver.analyze(board, Budget.seconds(args.seconds))
         took = time.perf_counter() - started

@@ -36,7 +36,7 @@ from .book import canonical
 from .budget import UNLIMITED, Budget
 from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
 from .solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
-from .win_book import win_book
+from .win_book import shipped_win_book
 
 if TYPE_CHECKING:
     from .gravity_kernel import CompiledTable
@@ -223,8 +223,11 @@ class GravitySolver:
     searching: _Searching = field(init=False)
     """How this solver searches: compiled or interpreted, and over which table."""
     finished: dict[tuple[int, int], Analysis] = field(default_factory=dict)
+    win_book: str | None = None
+    """The file of the shape's win book, which :meth:`winning_move` answers from where it has
+    the position (its game's kit hands it in; None: no win book)."""
     use_book: bool = True
-    """Answer :meth:`winning_move` from the shape's win book where it has the position
+    """Answer from the books: the win book it is handed, Connect Four's opening values
     (``scripts/build_win_book.py`` turns this off to build it)."""
     table_min_empty: int = 0
     """Positions with fewer empty squares are not kept in the table: a long proof's table then
@@ -242,7 +245,8 @@ class GravitySolver:
         else:
             self.searching = _Interpreted(self.layout, self.table_min_empty)
         if self.use_book:
-            win_book(self.geometry)  # loaded now, as the search process gets ready, not in a move's time
+            if self.win_book is not None:  # loaded now, as the search process gets ready, not in a move's time
+                shipped_win_book(self.geometry, self.win_book)
             if gravity_openings.fits(self.geometry):
                 gravity_openings.opening_values()
 
@@ -303,7 +307,7 @@ class GravitySolver:
         compiled kernel and a deadline, several searches take the moves in turn (one a free core,
         up to :data:`SEARCH_THREADS`: :func:`searches_at_once`)."""
         self._check(board)
-        book = win_book(self.geometry) if self.use_book else None
+        book = shipped_win_book(self.geometry, self.win_book) if self.use_book and self.win_book else None
         booked = None if book is None else book.winning_move(board)
         if booked is not None:
             return board.index(booked)
