@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from .board import Board, Mark, Move, Position, move_name
-from .marks import shown_marks
+from .marks import Symbols
 
 if TYPE_CHECKING:
     from .review import Review
@@ -38,8 +38,8 @@ class Puzzle:
     """Where it comes from: ``game 12, move 5`` or ``solver``."""
     yours: bool = False
     """Taken from a mistake of yours."""
-    swapped: bool = False
-    """The first player's marks showed as O in the game it comes from (it is shown so)."""
+    symbols: Symbols = Symbols.AS_PLAYED
+    """The symbols each side showed in the game it comes from (it is shown so)."""
 
     @property
     def board(self) -> Board:
@@ -52,12 +52,12 @@ class Puzzle:
     @property
     def mover_symbol(self) -> str:
         """The symbol of the side to move, as the game it comes from showed it."""
-        return shown_marks(self.mover.value.upper(), self.swapped)
+        return self.symbols.of(self.mover)
 
     @property
     def shown_text(self) -> str:
         """The position's text form with the symbols its game showed."""
-        return shown_marks(str(self.board), self.swapped)
+        return self.symbols.shown(str(self.board))
 
     @property
     def own_moves(self) -> int:
@@ -108,11 +108,11 @@ class Puzzle:
 
 
 def puzzles_from_review(
-    review: Review, game: str, mine: frozenset[Mark] = frozenset(), *, swapped: bool = False
+    review: Review, game: str, mine: frozenset[Mark] = frozenset(), *, symbols: Symbols = Symbols.AS_PLAYED
 ) -> list[Puzzle]:
     """A puzzle at the position before each mistake or blunder of ``review`` (``mine``: the
-    sides played by the player whose mistakes come first; ``swapped``: the game's first player
-    showed O)."""
+    sides played by the player whose mistakes come first; ``symbols``: those the game's sides
+    showed)."""
     start = review.start
     found: list[Puzzle] = []
     played: list[Move] = list(start.history or ())
@@ -127,7 +127,7 @@ def puzzles_from_review(
                     move.best,
                     f"{game}, move {move.ply}",
                     yours=move.by in mine,
-                    swapped=swapped,
+                    symbols=symbols,
                 )
             )
         played.append(move.move)

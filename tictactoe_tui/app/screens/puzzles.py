@@ -26,7 +26,7 @@ from ...engine.puzzles import SOLVER, Puzzle, solver_puzzle
 from ...game import GameState
 from ...store.archive import Archive, ArchiveError
 from ...store.puzzles import PuzzleEntry
-from ...table import TWO_PLAYERS, Seating, marks_shown
+from ...table import TWO_PLAYERS, Seating
 from ..game.aiming import DIGIT_BINDINGS, Aiming, centre, rules_refusal
 from ..themes import PANELS_CSS
 from ..widgets.board_view import BoardView
@@ -155,7 +155,7 @@ class PuzzleScreen(Aiming, Screen[None]):
             await shown.remove()
             view = BoardView(shape)
             await self.query_one("#puzzle").mount(view, after="#puzzle-title")
-        view.game = GameState(board, Seating(TWO_PLAYERS.name, TWO_PLAYERS.players, marks_shown(puzzle.swapped)))
+        view.game = GameState(board, Seating(TWO_PLAYERS.name, TWO_PLAYERS.players, puzzle.symbols.value))
         view.cursor = centre(board)
         view.focus()
         self._say_title()

@@ -24,9 +24,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine.board import Board, Mark, Move, move_name
+from ...engine.marks import Symbols
 from ...engine.puzzles import puzzles_from_review
 from ...engine.review import FORMAT, MISTAKE_DROP, MoveReview, Review, loads
 from ...store.archive import Archive, ArchiveError
+from ...table import Seating
 from ...words import counted
 from ..work.ai import Searcher
 
@@ -91,10 +93,10 @@ class ValueGraph(Widget):
     shown: reactive[int] = reactive(0)
     """The position shown: after this many moves."""
 
-    def __init__(self, *, swapped: bool = False, id: str | None = None) -> None:
-        """``swapped``: the first player showed O (the engine's X is drawn as O)."""
+    def __init__(self, *, symbols: Symbols = Symbols.AS_PLAYED, id: str | None = None) -> None:
+        """``symbols``: those the game's sides showed (values are drawn for the side shown as X)."""
         super().__init__(id=id)
-        self.swapped = swapped
+        self.symbols = symbols
 
     class Jump(Message):
         """Show the position after ``ply`` moves (a bar was clicked)."""
@@ -113,7 +115,7 @@ class ValueGraph(Widget):
             return Text("")
         plies, width = self.bar_layout()
         values = review.values_for_x() if review is not None else []
-        if self.swapped:
+        if self.symbols.swapped:
             values = [-value for value in values]
         turn = None if review is None or len(review.moves) < self.positions - 1 else review.turning_point
         bars = "".join((bar(values[ply]) if ply < len(values) else NOT_YET) * width for ply in plies)
@@ -160,11 +162,11 @@ def summary(review: Review, symbol: dict[Mark, str]) -> str:
     return f"[b]Review[/b] · {' · '.join(parts)}{estimated}\nTurning point: {review.turning_text()}{where}"
 
 
-def puzzles_kept(review: Review, archive: Archive, game: str, yours: frozenset[Mark], swapped: bool) -> str:
-    """Keep the review's mistakes as puzzles (``swapped``: the game's first player showed O); a
-    dim line saying how many were new (or why none)."""
+def puzzles_kept(review: Review, archive: Archive, game: str, seating: Seating) -> str:
+    """Keep the review's mistakes as puzzles, shown as ``seating`` showed the game (yours first);
+    a dim line saying how many were new (or why none)."""
     try:
-        new = archive.add_puzzles(puzzles_from_review(review, game, yours, swapped=swapped))
+        new = archive.add_puzzles(puzzles_from_review(review, game, seating.keyboard, symbols=seating.symbols))
     except ArchiveError as error:
         return f"\n[dim]Its puzzles were not kept: {error}[/dim]"
     return f"\n[dim]{counted(new, 'new puzzle')} from its mistakes (z on the game screen)[/dim]" if new else ""
