@@ -9,14 +9,13 @@ each shows, is the game's :class:`~tictactoe_tui.table.Seating`.
 from __future__ import annotations
 
 import random
-import re
 import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, geometry, move_name
-from .engine.rules import Rules, rules_named
+from .engine.board import DEFAULT_GAME, Board, GameShape, Mark, Move, move_name
+from .engine.rules import rules_named
 from .table import VS_COMPUTER, Seating, Table, loaded_seating, mover, table_named
 from .table import FirstPlayer as FirstPlayer
 from .table import MarkChoice as MarkChoice
@@ -38,53 +37,8 @@ class KeyLayout(StrEnum):
         return (row, col) if self is KeyLayout.PHONE else (2 - row, col)
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A named board shape in a game."""
-
-    rows: int
-    cols: int
-    k: int
-    game: str = DEFAULT_GAME
-
-    def __post_init__(self) -> None:
-        check_size(self.rows, self.cols, self.k, self.game)
-
-    @property
-    def rules(self) -> Rules:
-        """The game's rules."""
-        return geometry(self.rows, self.cols, self.k, self.game).rules
-
-    @property
-    def label(self) -> str:
-        """E.g. ``4×4, 4 in a row`` or ``Connect Four, 6×7``."""
-        return self.rules.shape_label(self.rows, self.cols, self.k)
-
-    @property
-    def key(self) -> str:
-        """E.g. ``4x4k4`` or ``gravity:6x7k4``, as in settings files."""
-        shape = f"{self.rows}x{self.cols}k{self.k}"
-        return shape if self.game == DEFAULT_GAME else f"{self.game}:{shape}"
-
-    @classmethod
-    def of(cls, board: Board) -> Preset:
-        """The game and shape ``board`` is played on."""
-        return cls(board.rows, board.cols, board.k, board.rules.name)
-
-    @classmethod
-    def from_key(cls, key: str) -> Preset:
-        """Read ``4x4k4`` (classic) or ``gravity:6x7k4``; :class:`BoardError` if it is malformed
-        or not a size the game supports."""
-        game, colon, shape = key.strip().lower().rpartition(":")
-        match = re.fullmatch(r"([0-9]+)x([0-9]+)k([0-9]+)", shape)  # ASCII digits, as written
-        if not match:
-            raise BoardError(f"board {key!r} is not written like 4x4k4 or gravity:6x7k4")
-        rows, cols, k = (int(part) for part in match.groups())
-        return cls(rows, cols, k, game if colon else DEFAULT_GAME)
-
-    def empty_board(self) -> Board:
-        """The starting position."""
-        return Board.empty(self.rows, self.cols, self.k, self.game)
+#: A board shape in a game, as the sidebar offers it and the settings keep it: the one shape type.
+Preset = GameShape
 
 
 def presets_for(game: str) -> tuple[Preset, ...]:

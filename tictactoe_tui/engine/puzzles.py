@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .board import Board, Mark, Move, Position, move_name
+from .board import Board, GameShape, Mark, Move, Position, move_name
 from .marks import Symbols
 
 if TYPE_CHECKING:
@@ -79,7 +79,8 @@ class Puzzle:
     @property
     def game_text(self) -> str:
         """``Classic 4×4, 3 in a row``: which game, so its goal is possible to see."""
-        return f"{self.board.rules.title} {self.position.rows}×{self.position.cols}, {self.position.k} in a row"
+        shape = self.position.shape
+        return f"{self.board.rules.title} {shape.rows}×{shape.cols}, {shape.k} in a row"
 
     @property
     def origin(self) -> str:
@@ -121,7 +122,7 @@ def puzzles_from_review(
             kind: Kind = "win" if move.value_before == 1 else "hold"
             found.append(
                 Puzzle(
-                    Position(start.rules.name, start.rows, start.cols, start.k, tuple(played)),
+                    Position(GameShape.of(start), tuple(played)),
                     kind,
                     move.best_plies,
                     move.best,
@@ -156,6 +157,6 @@ def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
         if len(keeping) * 3 > len(analysis.moves) or len(keeping) == len(analysis.moves):
             continue
         kind: Kind = "win" if analysis.value == 1 else "hold"
-        position = Position("classic", rows, cols, k, board.history or ())
+        position = Position(GameShape(rows, cols, k), board.history or ())
         return Puzzle(position, kind, analysis.moves[0].plies, keeping, SOLVER)
     return None

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import __version__
 from ..engine import Board, Mark, Move, Position, move_name, parse_move
-from ..engine.board import DEFAULT_GAME
+from ..engine.board import DEFAULT_GAME, GameShape
 from ..engine.rules import RULES
 from ..engine.strength import MATCH_ME, Blend
 from ..game import GameState
@@ -97,6 +97,11 @@ class GameRecord:
         )
 
     @property
+    def shape(self) -> GameShape:
+        """The game and the board's shape."""
+        return GameShape(self.rows, self.cols, self.k, self.game)
+
+    @property
     def board_label(self) -> str:
         """E.g. ``3×3`` or ``5×5, 4 in a row``."""
         return board_label(self.game, self.rows, self.cols, self.k)
@@ -138,7 +143,7 @@ class GameRecord:
     def board(self, plies: int | None = None) -> Board:
         """The position after the first ``plies`` moves (all by default), with its history."""
         moves = self.moves if plies is None else self.moves[:plies]
-        return Position(self.game, self.rows, self.cols, self.k, moves).board()
+        return Position(self.shape, moves).board()
 
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""

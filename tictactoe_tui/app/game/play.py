@@ -20,7 +20,8 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
 from ...engine import Move
-from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, Blend, Shape, ratings_for
+from ...engine.board import GameShape
+from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, Blend, ratings_for
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ...table import VS_COMPUTER
 from ..seats import SeatMoved, SeatPorts, Seats
@@ -123,7 +124,7 @@ class PlayScreen(Screen[None]):
         """The game as it was last saved to a file (Ctrl+S), if it was."""
         self._aids: dict[int, frozenset[str]] = {}
         """Help taken in the game of each number and not yet in its state."""
-        self._match: tuple[tuple[int, Shape], tuple[Blend, float] | None] | None = None
+        self._match: tuple[tuple[int, GameShape], tuple[Blend, float] | None] | None = None
         """What "match me" plays, and for which game and board."""
         self._unrated_news: str | None = None
         """The help that just made the game shown unrated, for the next notice to say."""
@@ -184,7 +185,7 @@ class PlayScreen(Screen[None]):
         set, or the board has no calibration); fixed for the game once asked."""
         if self.settings.level != MATCH_ME:
             return None
-        shape = Shape.of(game.board)
+        shape = GameShape.of(game.board)
         if self._match is None or self._match[0] != (game.number, shape):
             ratings = ratings_for(shape)
             board = self.host.archive.rating(shape) if ratings is not None else None
@@ -241,7 +242,7 @@ class PlayScreen(Screen[None]):
         if game.seating.table != VS_COMPUTER.name:
             self.rating = ""
             return
-        shape = Shape.of(game.board)
+        shape = GameShape.of(game.board)
         if ratings_for(shape) is None:
             self.rating = "unrated on this board"  # no level ratings here
             return

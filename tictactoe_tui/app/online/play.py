@@ -75,7 +75,7 @@ class OnlinePlay:
                 return
         screen = self._screen
         preset = screen.settings.preset
-        match = Match(Position(preset.game, preset.rows, preset.cols, preset.k))
+        match = Match(Position(preset))
         link = OnlineLink(
             plan,
             match,
