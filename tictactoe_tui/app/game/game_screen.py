@@ -59,7 +59,7 @@ class GameScreen(PlayScreen, Aiming):
         Binding("u", "undo", "Undo", priority=True),
         Binding("r", "redo", "Redo", show=False, priority=True),
         Binding("i", "hint", "Hint", priority=True),
-        Binding("a", "toggle_overlay", "Analysis", show=False, priority=True),
+        Binding("a", "toggle_overlay", "Analysis overlay", show=False, priority=True),
         *DIGIT_BINDINGS,
         *BOARD_BINDINGS,  # the board's keys in their turn among these (while the board has the focus)
         Binding("escape", "focus_board", "Back to the board", show=False),
@@ -71,7 +71,7 @@ class GameScreen(PlayScreen, Aiming):
         Binding("v", "review", "Review"),
         Binding("z", "puzzles", "Puzzles", show=False),
         Binding("s", "stats", "Statistics", show=False),
-        Binding("g", "archive", "Games", show=False),
+        Binding("g", "archive", "Archive", show=False),
         Binding("ctrl+s", "save_game", "Save game", show=False),
         Binding("ctrl+o", "load_game", "Load game", show=False),
         # ? and q are the app's keys; here q is a priority binding like n and u, so that in a
@@ -342,7 +342,7 @@ class GameScreen(PlayScreen, Aiming):
 
     def action_reset_scores(self) -> None:
         """Ask, then set the session's scores back to zero (statistics are kept)."""
-        from ..screens.dialogs import ConfirmScreen
+        from ..screens.dialogs.confirm import ConfirmScreen
 
         self.app.push_screen(ConfirmScreen(f"Reset the scores ({self.scores})?"), self.reset_scores)
 

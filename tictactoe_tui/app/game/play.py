@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerError
 
 from ...engine import Move
 from ...engine.board import GameShape
-from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, Blend, ratings_for
+from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ...table import VS_COMPUTER
 from ..seats import SeatMoved, SeatPorts, Seats
@@ -32,6 +32,7 @@ from .messages import Archived
 
 if TYPE_CHECKING:
     from ...engine import Analysis
+    from ...engine.strength import Blend
     from ...store.archive import Archive, GameRecord
     from ..transfer import GameFiles
 
@@ -147,7 +148,7 @@ class PlayScreen(Screen[None]):
         if not self.unfinished:
             then()
             return
-        from ..screens.dialogs import ConfirmScreen
+        from ..screens.dialogs.confirm import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -183,6 +184,10 @@ class PlayScreen(Screen[None]):
     def matched(self, game: GameState) -> tuple[Blend, float] | None:
         """What "match me" plays in ``game`` and the rating it plays at (None: another level is
         set, or the board has no calibration); fixed for the game once asked."""
+        if self.settings.level in LEVEL_NAMES:  # a level: nothing to load (before the first frame)
+            return None
+        from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, ratings_for
+
         if self.settings.level != MATCH_ME:
             return None
         shape = GameShape.of(game.board)
@@ -232,7 +237,7 @@ class PlayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self, "game", self.helped, init=False)
-        self.show_rating()
+        self.call_after_refresh(self.show_rating)  # the sidebar shows it: after the first frame
 
     def show_rating(self) -> None:
         """Put your rating on the board in play in the score line (against the computer, once
@@ -242,6 +247,8 @@ class PlayScreen(Screen[None]):
         if game.seating.table != VS_COMPUTER.name:
             self.rating = ""
             return
+        from ...engine.strength import ratings_for
+
         shape = GameShape.of(game.board)
         if ratings_for(shape) is None:
             self.rating = "unrated on this board"  # no level ratings here

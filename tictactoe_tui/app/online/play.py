@@ -96,7 +96,7 @@ class OnlinePlay:
         """Host a match through the mailbox server, or ask for the friend's code (or a direct
         host's address) and join it, as ``table`` says."""
         from ...net import MailboxHostPlan
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         if table.hosts:
             self.go_online(MailboxHostPlan(self.mailbox))
@@ -127,7 +127,7 @@ class OnlinePlay:
 
     def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str) -> None:
         """Ask for the join code, then join with it (Esc: stay where we are)."""
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         self._screen.app.push_screen(
             PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code)) if code else None
