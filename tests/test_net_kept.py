@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_tui.engine import Position
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.kept import KeptMatch
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 
-PLAYED = Position("classic", 3, 3, 3, ((1, 1), (0, 0)))
+PLAYED = Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0)))
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Position, get_strategy
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.game import Settings
 from tictactoe_tui.net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.kept import KeptMatch
@@ -131,7 +132,7 @@ async def test_a_guest_started_again_after_a_crash_is_offered_the_match_and_aske
     """A guest's copy killed mid-game left its match behind (no lock held: its process is gone);
     started plainly in the same home, it offers the match and asks for the friend's new code."""
     paths = Paths(tmp_path / "config", tmp_path / "data")
-    match = Match(Position("classic", 3, 3, 3, ((1, 1), (0, 0))))
+    match = Match(Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0))))
     kept = KeptMatch(JoinPlan("127.0.0.1", 7717), match, b"k" * 16)
     folder_of(paths).mkdir(parents=True)
     savefile.save(folder_of(paths) / "1-dead.ttt", match.board, None, online=kept.to_text())

@@ -67,8 +67,9 @@ class KeptMatch:
             raise ValueError("a kept match that is not JSON") from None
         if not isinstance(fields, dict):
             raise ValueError("a kept match that is not an object")
-        state = {**fields, "type": "state", "moves": [], "game": position.game}
-        state.update(rows=position.rows, cols=position.cols, k=position.k)
+        shape = position.shape
+        state = {**fields, "type": "state", "moves": [], "game": shape.game}
+        state.update(rows=shape.rows, cols=shape.cols, k=shape.k)
         counts = Match.from_message(state)  # checks the counts, the scores and the shape
         match = replace(counts, position=position)
         match.board  # noqa: B018 (the moves must be playable: ValueError if not)

@@ -10,7 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, Position, check_size, move_name, parse_move
+from ..engine.board import (
+    DEFAULT_GAME,
+    Board,
+    BoardError,
+    GameShape,
+    Mark,
+    Move,
+    Position,
+    check_size,
+    move_name,
+    parse_move,
+)
 from ..engine.rules import RULES
 from ..table import Online, Seating
 
@@ -22,7 +33,7 @@ class MoveRefused(ValueError):
 
 
 #: The position a match starts with when none is given: classic 3×3, no moves.
-CLASSIC = Position(DEFAULT_GAME, 3, 3, 3)
+CLASSIC = Position(GameShape(3, 3, 3, DEFAULT_GAME))
 
 
 @dataclass(frozen=True)
@@ -69,7 +80,7 @@ class Match:
             raise MoveRefused(f"that move was for move {ply + 1}, and this is move {len(self.moves) + 1}")
         if board.to_move is not self.mark(side):
             raise MoveRefused("it is not your turn")
-        if not (0 <= move[0] < self.position.rows and 0 <= move[1] < self.position.cols):
+        if not (0 <= move[0] < self.position.shape.rows and 0 <= move[1] < self.position.shape.cols):
             raise MoveRefused(f"{move_name(move)} is off the board")
         if board.at(move) is not None:
             raise MoveRefused(f"{move_name(move)} is taken")
@@ -96,10 +107,10 @@ class Match:
         """The ``state`` message for this match."""
         return {
             "type": "state",
-            "game": self.position.game,
-            "rows": self.position.rows,
-            "cols": self.position.cols,
-            "k": self.position.k,
+            "game": self.position.shape.game,
+            "rows": self.position.shape.rows,
+            "cols": self.position.shape.cols,
+            "k": self.position.shape.k,
             "number": self.number,
             "host_first": self.host_first,
             "moves": [move_name(move) for move in self.moves],
@@ -124,7 +135,7 @@ class Match:
             raise ValueError("a state whose moves are not a list of names")
         try:
             check_size(rows, cols, k, game)
-            position = Position(game, rows, cols, k, tuple(parse_move(name, rows, cols) for name in names))
+            position = Position(GameShape(rows, cols, k, game), tuple(parse_move(name, rows, cols) for name in names))
             position.board()
         except BoardError as error:
             raise ValueError(f"an impossible state: {error}") from None
@@ -157,6 +168,6 @@ def answer_guest(match: Match, message: dict[str, Any]) -> tuple[Match, dict[str
         name, ply = message.get("move"), message.get("ply")
         if not isinstance(name, str) or type(ply) is not int or len(name) > 8:
             return match, {"type": "error", "reason": "a move needs 'move' (like b2) and 'ply'"}
-        return match.play("guest", parse_move(name, match.position.rows, match.position.cols), ply), None
+        return match.play("guest", parse_move(name, match.position.shape.rows, match.position.shape.cols), ply), None
     except (MoveRefused, BoardError) as refusal:
         return match, {"type": "error", "reason": str(refusal), "state": match.to_message()}

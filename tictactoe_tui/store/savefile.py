@@ -30,8 +30,8 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine import Board, BoardError, Position, move_name, parse_move
-from ..engine.board import DEFAULT_GAME
+from ..engine import Board, BoardError, move_name, parse_move
+from ..engine.board import DEFAULT_GAME, GameShape
 from ..engine.rules import RULES
 from ..table import PLAYERS
 from ..table import Seating as Seating
@@ -143,7 +143,7 @@ def parse_game(text: str) -> SavedGame:
 def _replayed(final: Board, names: list[str], line: int) -> Board:
     """The board the moves ``names`` (written on ``line``) reach from the empty board of
     ``final``'s game and shape; a move that cannot be played is named by its number and line."""
-    board = Position(final.rules.name, final.rows, final.cols, final.k).start()
+    board = GameShape.of(final).empty_board()
     for number, name in enumerate(names, start=1):
         try:
             board = board.play(parse_move(name, final.rows, final.cols))

@@ -76,7 +76,7 @@ class OnlinePlay:
                 return
         screen = self._screen
         preset = screen.settings.preset
-        match = kept.match if kept is not None else Match(Position(preset.game, preset.rows, preset.cols, preset.k))
+        match = kept.match if kept is not None else Match(Position(preset))
         link = OnlineLink(
             plan,
             match,
