@@ -11,7 +11,8 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui import cli
-from tictactoe_tui.app import TicTacToeApp, puzzles
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.screens import puzzles
 from tictactoe_tui.app.screens.puzzles import PuzzleScreen
 from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.engine import Board, Mark, Position, analyze
@@ -253,7 +254,7 @@ async def test_a_click_above_the_landing_square_drops_into_the_column_in_a_gravi
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await _open_puzzles(app, pilot)
         await click_square(pilot, (0, 3))
-        assert _answer(screen).startswith("Solved: d6 wins at once")
+        assert _answer(screen).startswith("Solved: 4-1 wins at once")
         shown = screen.query_one(BoardView).game
         assert shown is not None
         assert shown.board.history is not None
@@ -273,12 +274,12 @@ async def test_digits_arrows_and_enter_answer_a_puzzle_as_on_the_game_screen(
         assert view.cursor == (5, 3)  # the centre column's landing square
         await pilot.press("up")
         assert view.cursor == (5, 3)
-        await pilot.press("1")  # column a: the mark lands on a5
-        assert _answer(screen).startswith("Not a5: it gives up the win")
+        await pilot.press("1")  # column 1: the mark lands on 1-2
+        assert _answer(screen).startswith("Not 1-2: it gives up the win")
         await pilot.press("right", "right")
         assert view.cursor == (4, 2)
         await pilot.press("right", "enter")
-        assert _answer(screen).startswith("Solved: d6 wins at once")
+        assert _answer(screen).startswith("Solved: 4-1 wins at once")
     four = Puzzle(Position("classic", 4, 4, 4, ((0, 0), (1, 1))), "hold", 14, ((2, 2),), "game 2, move 3", yours=True)
     app = make_app(Settings())
     app.archive.add_puzzles([four])

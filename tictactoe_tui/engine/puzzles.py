@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .board import Board, Mark, Move, Position, move_name
+from .board import Board, Mark, Move, Position
 from .marks import shown_marks
 
 if TYPE_CHECKING:
@@ -97,14 +97,15 @@ class Puzzle:
         """What to tell the player about ``move``; before the ``last_try`` a miss does not give
         the answer away."""
         value = "win" if self.kind == "win" else "draw"
-        others = ", ".join(move_name(found) for found in self.keeping if found != move)
+        name = self.position.start().name
+        others = ", ".join(name(found) for found in self.keeping if found != move)
         if self.solves(move):
             done = "wins at once" if self.kind == "win" and self.plies == 1 else f"keeps the {value}"
-            return f"Solved: {move_name(move)} {done}" + (f" (so would {others})" if others else "")
+            return f"Solved: {name(move)} {done}" + (f" (so would {others})" if others else "")
         if not last_try:
-            return f"Not {move_name(move)}: it gives up the {value}. Try once more"
-        kept = ", ".join(move_name(found) for found in self.keeping)
-        return f"Not this time: {move_name(move)} gives up the {value}; {kept} kept it"
+            return f"Not {name(move)}: it gives up the {value}. Try once more"
+        kept = ", ".join(name(found) for found in self.keeping)
+        return f"Not this time: {name(move)} gives up the {value}; {kept} kept it"
 
 
 def puzzles_from_review(

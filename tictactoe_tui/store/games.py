@@ -160,7 +160,7 @@ class GameRecord:
             "x": x_player,
             "o": o_player,
             "first": seating.symbol(Mark.X),
-            "moves": [move_name(move) for move in self.moves],
+            "moves": Position(self.game, self.rows, self.cols, self.k, self.moves).names(),
             "times": list(self.times),
             "winner": None if self.winner is None else seating.symbol(Mark(self.winner)).lower(),
             "result": self.result_text,
@@ -224,7 +224,9 @@ def _row_values(record: GameRecord) -> tuple[Any, ...]:
 
 
 def moves_text(moves: Sequence[Move]) -> str:
-    """Moves as the ``moves`` column holds them: ``b2 a1 c3``."""
+    """Moves as the ``moves`` column holds them: ``b2 a1 c3``, in every game the grid's names
+    (column letter, row from the top) that the archive has always kept, whatever a game calls
+    its squares on screen and in files (:meth:`.Board.name`)."""
     return " ".join(move_name(move) for move in moves)
 
 

@@ -13,7 +13,9 @@
 ``game`` names the rules (``classic``, ``gravity``, ``misere``, ``ultimate``; files written
 before there were other games have no ``game`` line and are classic), ``board`` is the
 position reached (its rows give the size; Ultimate adds ``@`` and the last move), ``moves``
-the moves from the empty board that reach it, in order (empty for a new game). Lines
+the moves from the empty board that reach it, in order (empty for a new game), each square
+named as the game names it (Gravity: column number and row from the bottom, ``4-1``; a file
+written before that, with ``d6``, column letter and row from the top, still loads). Lines
 starting with ``#`` are comments. Loading replays the moves and checks they reach the board.
 ``table`` (the kind of table), ``players`` (who played the first and the second side:
 ``you``, ``computer``, ``friend`` or another registered kind of player) and ``marks`` (the
@@ -28,7 +30,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine import Board, BoardError, Position, move_name, parse_move
+from ..engine import Board, BoardError, Position
 from ..engine.board import DEFAULT_GAME
 from ..engine.rules import RULES
 from ..table import PLAYERS
@@ -60,7 +62,7 @@ def dump(board: Board, seating: Seating | None = None) -> str:
     """The saved-game text for ``board`` (which must know its history)."""
     if board.history is None:
         raise ValueError("only a game played from the empty board can be saved")
-    moves = " ".join(move_name(move) for move in board.history)
+    moves = " ".join(board.name(move) for move in board.history)
     text = f"{HEADER}\nversion: {VERSION}\ngame: {board.rules.name}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
     if seating is not None:
         text += f"table: {seating.table}\nplayers: {' '.join(seating.players)}\nmarks: {' '.join(seating.marks)}\n"
@@ -137,7 +139,7 @@ def _replayed(final: Board, names: list[str], line: int) -> Board:
     board = Position(final.rules.name, final.rows, final.cols, final.k).start()
     for number, name in enumerate(names, start=1):
         try:
-            board = board.play(parse_move(name, final.rows, final.cols))
+            board = board.play(board.square(name))
         except BoardError as error:
             move = f"move {number} on line {line}" + ("" if name in str(error) else f" ({name[:12]})")
             raise SaveFileError(f"{move}: {error}") from None

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from textual.dom import DOMNode
 
-from ...engine import Move, move_name
+from ...engine import Move
 from ...game import GameState
 from ...table import mover
 from ..widgets.status import Cause, Notice
@@ -56,7 +56,7 @@ class Remark:
             return ""
         given_up = GIVEN_UP[self.judged.value_before or 0]
         if game.board.is_over:
-            return f"Your move {move_name(self.judged.move)} gave up the {given_up}: v reviews the game"
+            return f"Your move {game.board.name(self.judged.move)} gave up the {given_up}: v reviews the game"
         if game.ply == plies:  # the reply waits
             return f"That gives up the {given_up}: u takes it back, Enter plays on"
         return f"That gave up the {given_up}: u takes it back"

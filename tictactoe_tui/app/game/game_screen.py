@@ -19,7 +19,7 @@ from textual.command import Provider
 from textual.containers import Vertical
 from textual.events import Resize
 
-from ...engine import Board, Move, move_name
+from ...engine import Board, Move
 from ...game import GameState, Scoreboard, Settings
 from ..widgets.board_view import BoardView
 from ..widgets.status import Cause, Notice, StatusLine, Told
@@ -301,7 +301,7 @@ class GameScreen(PlayScreen, Aiming):
             ply = self.game.jump_target(event.ply)
             what = f"Back to move {event.ply}" if event.ply else "Back to the start"
             if ply != event.ply:  # on to the computer's reply as it made it
-                what = f"{what}, and the computer's reply {move_name(self.game.line[ply - 1])}"
+                what = f"{what}, and the computer's reply {self.game.board.name(self.game.line[ply - 1])}"
             self.travel(ply, what)
 
     def travel(self, ply: int, what: str) -> None:

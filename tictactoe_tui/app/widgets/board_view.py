@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Move
+from ...engine.rules import Rules
 from ...game import GameState
 from ...words import counted
 from .board_drawing import (
@@ -126,6 +127,8 @@ class BoardView(Widget, can_focus=True):
         """``shape`` is rows, columns and the side of the small boards (0 for one board)."""
         super().__init__(id="board")
         self._shape = shape
+        self._rules: Rules | None = None
+        """The game's rules, which name the columns and rows in the margins (None: no game yet)."""
         self._squares: dict[Move, Square] = {}
         self._layout: Layout | None = None
         self._origin = (0, 0)
@@ -184,8 +187,8 @@ class BoardView(Widget, can_focus=True):
             return
         board = game.board
         shape = (board.rows, board.cols, board.rules.block_size)
-        if shape != self._shape:
-            self._shape = shape
+        if (shape, board.rules) != (self._shape, self._rules):
+            self._shape, self._rules = shape, board.rules
             self._fit()
         self._paint()
 
@@ -325,17 +328,20 @@ class BoardView(Widget, can_focus=True):
         self._draw_coordinates(layout)
 
     def _draw_coordinates(self, layout: Layout) -> None:
-        """Letters over the columns and numbers beside the rows, each centred on its squares."""
+        """The columns' and the rows' names (as the game names its squares: letters over the
+        columns and numbers from the top; Connect Four's column keys and heights), each centred
+        on its squares."""
         rows, cols, _block = self._shape
-        if not self.coordinates:
+        if not self.coordinates or self._rules is None:
             self._files, self._ranks = "", []
             return
         stride_x, stride_y = layout.cell_width + layout.gutter, layout.cell_height + layout.gutter
-        letters = "".join(chr(ord("a") + col).center(layout.cell_width).ljust(stride_x) for col in range(cols))
+        rules = self._rules
+        letters = "".join(rules.column_label(col).center(layout.cell_width).ljust(stride_x) for col in range(cols))
         self._files = " " * RANK_WIDTH + letters.rstrip()
         lines = [""] * (stride_y * rows)
         for row in range(rows):
-            lines[row * stride_y + (layout.cell_height - 1) // 2] = str(row + 1).rjust(RANK_WIDTH - 1)
+            lines[row * stride_y + (layout.cell_height - 1) // 2] = rules.row_label(row, rows).rjust(RANK_WIDTH - 1)
         self._ranks = lines[: stride_y * rows - layout.gutter]
 
     def _paint(self) -> None:
