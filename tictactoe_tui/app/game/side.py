@@ -89,7 +89,7 @@ class SidebarPlace:
             stylesheet.read(PANELS_CSS)
             stylesheet.parse()
         sidebar = Sidebar(screen.settings, visitor=screen.host.visitor, id="sidebar").data_bind(
-            PlayScreen.settings, PlayScreen.game, PlayScreen.scores, PlayScreen.rating
+            PlayScreen.settings, PlayScreen.game, PlayScreen.scores, PlayScreen.rating, PlayScreen.marks
         )
         side = Vertical(sidebar, id="side")
         side.display = self.shown  # it takes the room kept for it (or stays folded)
