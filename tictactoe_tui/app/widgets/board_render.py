@@ -111,15 +111,18 @@ class BoardDrawing:
         size = (board_width * side + side - 1, board_height * side + side - 1)
         canvas.fill(left, top, *size, faded(solid(blocks), beneath, looks.opacity))
 
+        shown = self.frame.shown_block  # its own inverse: the small board drawn at a place
+
         def is_open(row: int, col: int, next_row: int, next_col: int) -> bool:
-            return (row, col) in self.open or (next_row, next_col) in self.open
+            return shown((row, col)) in self.open or shown((next_row, next_col)) in self.open
 
         styles = (faded(light, beneath, looks.opacity), faded(heavy, beneath, looks.opacity))
         draw_block_lines(canvas, (left, top), size, (board_width + 1, board_height + 1), side, is_open, styles)
         for board_row in range(side):
             for board_col in range(side):
                 claim = self.claims.get((board_row, board_col), "")
-                x, y = left + board_col * (board_width + 1), top + board_row * (board_height + 1)
+                place_row, place_col = shown((board_row, board_col))
+                x, y = left + place_col * (board_width + 1), top + place_row * (board_height + 1)
                 first_row, first_col = board_row * block, board_col * block
                 squares = [
                     self.squares[first_row + row, first_col + col] for row in range(block) for col in range(block)

@@ -82,6 +82,12 @@ class BoardView(Widget, can_focus=True):
     hint: reactive[Move | None] = reactive(None, repaint=False)
     coordinates: reactive[bool] = reactive(True, repaint=False)
     """Letters across the top and numbers down the left."""
+    mirror: reactive[tuple[bool, bool]] = reactive((False, False), repaint=False)
+    """Whether the rows, and the columns, are drawn in reverse: the board flipped, the other side
+    at the bottom (the cursor keys still move the cursor the way they point on screen)."""
+    past: reactive[int | None] = reactive(None, repaint=False)
+    """Show the game after this many of its moves instead of now (stepping back through it:
+    no hint and no overlay there); None: the game as it stands, as again whenever it changes."""
 
     class CellClicked(Message):
         """A square was clicked."""
@@ -147,6 +153,7 @@ class BoardView(Widget, can_focus=True):
         # Drawn at once, so the squares never lag the game they show.
         if game is None:
             return
+        self.set_reactive(BoardView.past, None)  # back to the game as it stands
         board = game.board
         shape = (board.rows, board.cols, board.rules.block_size)
         if (shape, board.rules) != (self._shape, self._rules):
@@ -175,6 +182,11 @@ class BoardView(Widget, can_focus=True):
 
     def watch_coordinates(self) -> None:
         self._fit()
+
+    watch_mirror = watch_coordinates
+
+    def watch_past(self) -> None:
+        self._paint()
 
     def on_resize(self, event: Resize) -> None:
         self._fit()
@@ -270,7 +282,7 @@ class BoardView(Widget, can_focus=True):
         width, height = self.content_size  # inside the padding
         if not self._shape[0] or not width or not height or not self.is_mounted:
             return
-        self._frame = frame = board_frame.fit((width, height), self._shape, self._rules, self.coordinates)
+        self._frame = frame = board_frame.fit((width, height), self._shape, self._rules, self.coordinates, self.mirror)
         self.set_class(frame.layout is None, "-too-small")
         self._changed()
         if frame.layout is None:
@@ -279,14 +291,19 @@ class BoardView(Widget, can_focus=True):
             self.query_one("#too-small", Static).update(f"Make the window {needed} or larger")
 
     def _paint(self) -> None:
-        """Work out what each square shows from the game, the cursor, the hint and the overlay."""
+        """Work out what each square shows from the game (or the past position stepped back to),
+        the cursor, the hint and the overlay (of the game as it stands: not shown on the past)."""
         game = self.game
         if game is None:
             return
+        looking_back = self.past is not None and self.past < game.ply
+        if self.past is not None and looking_back:
+            game = game.at_ply(self.past)
         board = game.board
         last = board.last_move
         winning = set(board.winning_line)
-        values = {mv.move: mv for mv in self.analysis.moves} if self.analysis else {}
+        values = {mv.move: mv for mv in self.analysis.moves} if self.analysis and not looking_back else {}
+        hint = None if looking_back else self.hint
         legal = board.legal_bits
         playable = legal if legal != board.empty_bits else 0  # lit only where the game limits it
         squares = {}
@@ -298,14 +315,14 @@ class BoardView(Widget, can_focus=True):
                 playable_here = bool(playable >> (row * board.cols + col) & 1)
                 value = values.get(move)
                 # Meaning never rides on colour alone: the hint and the squares one may play carry a glyph.
-                label = overlay_label(value) if value else HINT if move == self.hint else "·" if playable_here else ""
+                label = overlay_label(value) if value else HINT if move == hint else "·" if playable_here else ""
                 decided = move in winning
                 flags = {
                     "-playable": playable_here,
                     "-good": value is not None and value.value > 0,
                     "-even": value is not None and value.value == 0,
                     "-bad": value is not None and value.value < 0,
-                    "-hint": move == self.hint,
+                    "-hint": move == hint,
                     "-x": symbol == "X",
                     "-o": symbol == "O",
                     "-cursor": move == self.cursor and self.can_focus,  # a board that takes no keys has no cursor
