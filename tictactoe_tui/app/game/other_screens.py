@@ -55,7 +55,9 @@ class OtherScreens:
         from ..screens.puzzles import PuzzleScreen
 
         host = self._screen.host
-        self._screen.app.push_screen(PuzzleScreen(host.archive, self._keypad(), seed=host.rng.getrandbits(32)), closed)
+        self._screen.app.push_screen(
+            PuzzleScreen(host.archive, self._keypad(), host.searcher, seed=host.rng.getrandbits(32)), closed
+        )
 
     async def review(self) -> None:
         """Review the game that just ended (the screen's game, which is over): its replay,
