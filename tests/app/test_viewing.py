@@ -7,7 +7,7 @@ from functools import partial
 
 from textual.binding import Binding
 
-from tictactoe_tui.app.screens.dialogs import PathPrompt
+from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.app.viewing.keys import VIEWING_BINDINGS
 from tictactoe_tui.app.widgets.board_view import BoardView

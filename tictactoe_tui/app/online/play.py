@@ -13,7 +13,7 @@ from ...engine import Position
 from ...game import GameState, Preset
 from ...table import YOU, Table
 from ..game.aiming import centre
-from ..game.messages import FriendMoved, FriendSaid
+from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
 from ..game.play import PlayScreen
 from ..widgets.status import Cause, Notice, Told
 
@@ -82,21 +82,41 @@ class OnlinePlay:
             lambda state, scores: self._post(FriendMoved(state, scores, link)),
             lambda banner, text: self._post(FriendSaid(banner, text, link)),
         )
+        link.hear = lambda line: self._post(ChatHeard(line, link))
+        self._post(ChatOpened(link))
         self.link = link
         screen.seats = screen.local_seats.seating(
             YOU.name, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)
         )
         screen.new_game(GameState.start(screen.settings, screen.host.rng, number=screen.game.number + 1))
+        screen.refresh_bindings()  # t chats now
         screen.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
 
-    def _post(self, message: FriendMoved | FriendSaid) -> None:
+    def _post(self, message: FriendMoved | FriendSaid | ChatHeard | ChatOpened) -> None:
         self._screen.post_message(message)
+
+    def open_chat(self, online: bool = True) -> Notice | None:
+        """Ask for a line of chat (``t``), then send it to the friend; say why not, if not
+        (offline, that there is nobody to talk to)."""
+        from .chat import ChatPrompt
+
+        link = self.link
+        if not online or link is None:
+            return Notice("Nobody to talk to: chat (t) is for online games", Cause.KEY)
+
+        def send(text: str | None) -> None:
+            refusal = link.chat(text) if text and link is self.link else None
+            if refusal:
+                self._screen.post_message(Told(Notice(refusal, Cause.KEY)))
+
+        self._screen.app.push_screen(ChatPrompt(), send)
+        return None
 
     def open_match(self, table: Table) -> None:
         """Host a match through the mailbox server, or ask for the friend's code (or a direct
         host's address) and join it, as ``table`` says."""
         from ...net import MailboxHostPlan
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         if table.hosts:
             self.go_online(MailboxHostPlan(self.mailbox))
@@ -127,7 +147,7 @@ class OnlinePlay:
 
     def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str) -> None:
         """Ask for the join code, then join with it (Esc: stay where we are)."""
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         self._screen.app.push_screen(
             PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code)) if code else None

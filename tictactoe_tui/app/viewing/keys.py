@@ -93,7 +93,7 @@ class Viewing(Screen[None]):
     def action_go_to(self) -> None:
         """Ask for a square's name (``h8``; Connect Four ``4-1``, or a column's number) and move
         the cursor there."""
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         self.app.push_screen(PathPrompt("Go to the square (like h8)", ""), self._go_to)
 

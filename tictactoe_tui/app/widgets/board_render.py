@@ -15,16 +15,14 @@ from .board_drawing import (
     RANK_WIDTH,
     SMALL_GRID_LINES,
     Canvas,
-    Looks,
     big_mark,
     draw_block_lines,
     draw_claim,
     draw_grid_lines,
     draw_square,
-    faded,
-    solid,
 )
 from .board_frame import Frame
+from .board_looks import Looks, faded, solid
 
 
 class Square:

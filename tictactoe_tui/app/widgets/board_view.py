@@ -23,12 +23,10 @@ from ...game import GameState
 from ...words import counted
 from . import board_frame
 from .board_drawing import (
-    THINKING_OPACITY,
     Canvas,
-    Looks,
-    solid,
 )
 from .board_frame import Frame
+from .board_looks import THINKING_OPACITY, Looks, solid
 from .board_render import BoardDrawing, Square
 
 if TYPE_CHECKING:  # the searches load when the first one runs
