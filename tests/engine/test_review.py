@@ -85,16 +85,16 @@ def test_a_slower_win_is_still_best() -> None:
 
 def test_json_entries_have_exactly_the_keys() -> None:
     review = review_game(Board.empty(), [(1, 1), (0, 0)])
-    for entry in (move.as_json() for move in review.moves):
+    for entry in (move.as_json(review.start.name) for move in review.moves):
         assert list(entry) == ["ply", "move", "by", "value_before", "value_after", "verdict", "best", "exact"]
-    assert review.moves[0].as_json()["move"] == "b2"
-    assert review.moves[1].as_json()["by"] == "o"
+    assert review.moves[0].as_json(review.start.name)["move"] == "b2"
+    assert review.moves[1].as_json(review.start.name)["by"] == "o"
 
 
 def test_where_the_solver_cannot_finish_the_review_says_it_estimates() -> None:
     moves = [(7, 7), (7, 8), (8, 8)]
     review = review_game(Board.empty(15, 15, 5), moves, seconds_per_move=0.3)
-    entry = review.moves[1].as_json()
+    entry = review.moves[1].as_json(review.start.name)
     assert entry["exact"] is False
     assert entry["value_before"] is None
     assert entry["value_after"] is None

@@ -14,13 +14,14 @@ it decided, and the screen says it and runs the turns.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.dom import DOMNode
 
-from ...engine import Move, move_name
+from ...engine import Move
 from ...game import GameState
 from ...table import mover
 from ..widgets.status import Cause, Notice
@@ -56,7 +57,7 @@ class Remark:
             return ""
         given_up = GIVEN_UP[self.judged.value_before or 0]
         if game.board.is_over:
-            return f"Your move {move_name(self.judged.move)} gave up the {given_up}: v reviews the game"
+            return f"Your move {game.board.name(self.judged.move)} gave up the {given_up}: v reviews the game"
         if game.ply == plies:  # the reply waits
             return f"That gives up the {given_up}: u takes it back, Enter plays on"
         return f"That gave up the {given_up}: u takes it back"
@@ -66,8 +67,9 @@ class Coach:
     """The game screen's coach (made when it is first needed): judges a move played at this
     keyboard and holds the reply to a move that gave something up until the player plays on."""
 
-    def __init__(self, owner: DOMNode, searcher: Searcher) -> None:
-        """``owner``: the screen its checks post their verdicts to."""
+    def __init__(self, owner: DOMNode, searcher: Searcher, marked: Callable[[], None]) -> None:
+        """``owner``: the screen its checks post their verdicts to; ``marked``: called when it
+        has marked a move (:attr:`marks`)."""
         from ..work.jobs import Job
 
         self._searcher = searcher
@@ -75,6 +77,9 @@ class Coach:
         self._remark: Remark | None = None
         self._held: GameState | None = None
         """The position whose reply waits for the player to play on."""
+        self._marked = marked
+        self.marks: dict[tuple[Move, ...], str] = {}
+        """The mark of each move it judged (``??``, ``?``, ``?!``), by the line up to that move."""
 
     def check(self, before: GameState, move: Move, after: GameState) -> Notice | None:
         """``move``, played at this keyboard, led from ``before`` to ``after``: judge it where
@@ -98,6 +103,9 @@ class Coach:
         if message.error is not None:
             return f"The coach's check failed: {message.error}"
         judged = message.judged
+        if judged is not None and judged.annotation:
+            self.marks[message.state.line[: message.state.ply]] = judged.annotation
+            self._marked()
         if judged is None or judged.verdict not in ("mistake", "blunder"):
             return ""
         self._remark = Remark(message.state, judged)

@@ -19,8 +19,9 @@ from textual.command import Provider
 from textual.containers import Vertical
 from textual.events import Resize
 
-from ...engine import Board, Move, move_name
+from ...engine import Board, Move
 from ...game import GameState, Scoreboard, Settings
+from ..viewing.keys import VIEWING_BINDINGS, Viewing
 from ..widgets.board_view import BoardView
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
@@ -47,7 +48,7 @@ GAME_ACTIONS = frozenset(
 TOO_SMALL = Notice("Make the window larger to see the whole board first", Cause.BOARD)
 
 
-class GameScreen(PlayScreen, Aiming):
+class GameScreen(PlayScreen, Viewing, Aiming):
     """The board, the status line and the sidebar, bound to the game this screen holds. Its
     parts (the coach, hints, online play, the palette's commands) load when first needed."""
 
@@ -62,6 +63,7 @@ class GameScreen(PlayScreen, Aiming):
         Binding("a", "toggle_overlay", "Analysis overlay", show=False, priority=True),
         *DIGIT_BINDINGS,
         *BOARD_BINDINGS,  # the board's keys in their turn among these (while the board has the focus)
+        *VIEWING_BINDINGS,
         Binding("escape", "focus_board", "Back to the board", show=False),
         Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
@@ -143,8 +145,7 @@ class GameScreen(PlayScreen, Aiming):
         await self.parts.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The game's keys are off while a dialog covers the screen; pause only in a
-        computer-vs-computer game under way."""
+        """The game's keys are off under a dialog; pause only in a computer-vs-computer game under way."""
         if action in GAME_ACTIONS and self.app.screen is not self:
             return False
         if action in BOARD_ACTIONS:  # as the focused board has them, else the key goes to the focused control
@@ -180,8 +181,7 @@ class GameScreen(PlayScreen, Aiming):
         return Notice(remark, Cause.COACH) if remark else super().news(game)
 
     def holds(self, game: GameState) -> bool:
-        """Whether a gate holds the turn of the side to move: the coach, while it judges your
-        move and after a remark until you play on."""
+        """Whether the coach holds the side to move: while it judges your move, then until you play on."""
         return self.parts.holds(game)
 
     def new_game(self, game: GameState) -> None:
@@ -261,8 +261,8 @@ class GameScreen(PlayScreen, Aiming):
     def refusal(self, move: Move) -> Notice | None:
         """Why the player at this keyboard may not play ``move`` now, or None."""
         game = self.game
-        if not self.query_one(BoardView).fits:
-            return TOO_SMALL
+        if not self.query_one(BoardView).fits or self.stepped_refusal():
+            return self.stepped_refusal() or TOO_SMALL
         if game.board.is_over:
             return Notice("Game over: n plays again, v reviews it", Cause.KEY)
         table_refusal = game.table.refusal(game, paused=self.paused)
@@ -301,7 +301,7 @@ class GameScreen(PlayScreen, Aiming):
             ply = self.game.jump_target(event.ply)
             what = f"Back to move {event.ply}" if event.ply else "Back to the start"
             if ply != event.ply:  # on to the computer's reply as it made it
-                what = f"{what}, and the computer's reply {move_name(self.game.line[ply - 1])}"
+                what = f"{what}, and the computer's reply {self.game.board.name(self.game.line[ply - 1])}"
             self.travel(ply, what)
 
     def travel(self, ply: int, what: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...engine import Move, move_name
+from ...engine import Move
 from ...engine.games import game_of
 from ...game import GameState
 from ..widgets.board_view import VALUE_LEGEND, value_words
@@ -114,7 +114,7 @@ class Hints:
     def _hint_said(self, game: GameState, hint: Move, overlay: bool) -> str:
         """What the hint shown (``hint``) says: its move and value, or that it is an estimate
         (and, with the ``overlay`` on, that this is why it shows values only where it could solve)."""
-        said = f"Hint for {game.symbol(game.board.to_move)}: {move_name(hint)}"
+        said = f"Hint for {game.symbol(game.board.to_move)}: {game.board.name(hint)}"
         if self._hint_value:
             return f"{said} {self._hint_value}"
         choices = game_of(game.board).presentation.choice + "s"

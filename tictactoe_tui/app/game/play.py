@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -100,6 +100,9 @@ class PlayScreen(Screen[None]):
     rating: reactive[str] = reactive("", init=False, repaint=False)
     """Your rating on the board in play, for the score line ('' before your first rated game there)."""
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
+    marks: reactive[Mapping[int, str]] = reactive(dict, init=False, repaint=False)
+    """The marks beside the moves of the game's line where the coach or a review judged them
+    (``??``, ``?``, ``?!``), by ply (:meth:`.parts.ScreenParts.marks`)."""
     analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
     """The overlay's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)

@@ -16,7 +16,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import Mark, move_name
+from ...engine import Mark
 from ...game import format_seconds
 from ...store.archive import Archive, ArchiveError, GameRecord, local_time
 from ...store.savefile import SavedGame
@@ -201,7 +201,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         else:
             played_by = self.state.symbol(mover(ply - 1))
             when = self.record.times[ply - 1] if ply <= len(self.record.times) else 0.0
-            played = move_name(self.record.moves[ply - 1])
+            played = self.state.board.name(self.record.moves[ply - 1])
             where = f"Move {ply} of {total}: {played_by} {played} at {format_seconds(when)}"
         if ply == total:
             where += f" · {self.record.result_text}"
