@@ -7,32 +7,20 @@ answer about a position no longer wanted dropped. The notices they lead to are h
 from __future__ import annotations
 
 import threading
-import zlib
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
 from ...engine import Board, Move
-from ...engine.games import game_of
+from ...engine.evaluation import position_seed
 from ...game import GameState
-from ...words import counted
 from ..work.ai import Searcher, analysis_seconds
 from ..work.jobs import AiJob, Job
 from .messages import AnalysisFailed, AnalysisReady
 
 if TYPE_CHECKING:
-    from ...engine import Analysis
-
-
-def too_big(board: Board, analysis: Analysis) -> str:
-    """What the player is told when the solver did not finish in time: how many of the moves
-    it solved (their values are shown) and that the rest are too big."""
-    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), game_of(board).presentation.choice)
-    seconds = analysis_seconds(board)
-    if not solved:
-        return f"Too big to solve within {seconds:g} s: none of the {legal} solved yet"
-    return f"Too big to solve within {seconds:g} s: values for the {solved} of {legal} solved"
+    pass
 
 
 def working_out(hint: bool, values: bool) -> str:
@@ -109,10 +97,3 @@ class AnalysisRequests:
                 if not cancel.is_set():
                     self._estimates[state.board] = estimate
         return AnalysisReady(result, hint, *(estimate or (None, None)))
-
-
-def position_seed(board: Board) -> int:
-    """The seed of the search behind a hint's estimate: the position's own, so a search whose
-    time runs out at another node still starts the same way (and the same position, asked
-    again, is answered as before)."""
-    return zlib.crc32(f"{board.x_bits}/{board.o_bits}/{board.state}".encode())

@@ -22,6 +22,7 @@ from textual.events import Resize
 from ...engine import Board, Move, move_name
 from ...game import GameState, Scoreboard, Settings
 from ..widgets.board_view import BoardView
+from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid, Loaded, PlayOn, Saved
@@ -94,18 +95,14 @@ class GameScreen(PlayScreen, Aiming):
         # the sidebar and the footer go in after the first frame (see on_mount); till then the
         # board's column keeps the sidebar's room
         with Vertical(id="play", classes=SIDEBAR_ROOM):
+            yield EvaluationBar().data_bind(GameScreen.game, GameScreen.overlay, evaluation=GameScreen.analysis)
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
             # on_mount focuses it: styled as focused from the start, its squares are styled once
             view.set_reactive(BoardView.has_focus, True)
-            yield view.data_bind(
-                GameScreen.cursor,  # before the game, whose paint would first frame the default square
-                GameScreen.game,
-                GameScreen.thinking,
-                GameScreen.analysis,
-                GameScreen.hint,
-                GameScreen.coordinates,
-            )
+            # the cursor comes before the game, whose paint would first frame the default square
+            bound = (GameScreen.cursor, GameScreen.game, GameScreen.thinking, GameScreen.analysis, GameScreen.hint)
+            yield view.data_bind(*bound, GameScreen.coordinates)
             yield StatusLine(id="status").data_bind(
                 GameScreen.game,
                 GameScreen.thinking,

@@ -30,7 +30,7 @@ from .aiming import centre
 from .messages import Archived
 
 if TYPE_CHECKING:
-    from ...engine import Analysis
+    from ...engine.evaluation import Evaluation
     from ...store.archive import Archive, GameRecord
     from ..transfer import GameFiles
 
@@ -97,8 +97,8 @@ class PlayScreen(Screen[None]):
     rating: reactive[str] = reactive("", init=False, repaint=False)
     """Your rating on the board in play, for the score line ('' before your first rated game there)."""
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
-    analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
-    """The overlay's values for the position shown (None when off or not yet known)."""
+    analysis: reactive[Evaluation | None] = reactive(None, init=False, repaint=False)
+    """The overlay's and the evaluation bar's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
     coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
 

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..themes import PANELS_CSS
-from ..widgets.board_view import VALUE_LEGEND
+from ..widgets.evaluation import VALUE_LEGEND
 
 #: The most cells the keys' column takes: what they do keeps the rest, even at 40 columns.
 KEYS_WIDTH = 12

@@ -22,17 +22,18 @@ from ...store.archive import Archive, ArchiveError, GameRecord, local_time
 from ...store.savefile import SavedGame
 from ...table import mover
 from ...words import counted
-from ..game.analysis import AnalysisRequests, failed, too_big, working_out
+from ..game.analysis import AnalysisRequests, failed, working_out
 from ..game.messages import AnalysisFailed, AnalysisReady
 from ..themes import PANELS_CSS
 from ..transfer import Folder, GameFiles
-from ..widgets.board_view import VALUE_LEGEND, BoardView
+from ..widgets.board_view import BoardView
+from ..widgets.evaluation import legend
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
 from ..widgets.review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
 from ..widgets.sidebar import HistoryList
 from ..widgets.status import phrased
-from ..work.ai import Searcher
+from ..work.ai import Searcher, analysis_seconds
 from .dialogs import ConfirmScreen
 
 #: The solver's seconds for each position of a review.
@@ -320,11 +321,10 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         """Show the values if they are still about the position shown."""
         if not self.analyses.answers(message):
             return
-        analysis = message.result.analysis
-        if analysis.complete or analysis.moves:  # the moves solved in time show their values
-            self.query_one(BoardView).analysis = analysis
-        notice = VALUE_LEGEND if analysis.complete else too_big(self.state.board, analysis)
-        self.say(notice)
+        evaluation = message.result.evaluation
+        if evaluation.shows_values:  # exact values, or the search's estimates
+            self.query_one(BoardView).analysis = evaluation
+        self.say(legend(message.state, evaluation, analysis_seconds(self.state.board)))
 
     def on_analysis_failed(self, message: AnalysisFailed) -> None:
         if self.analyses.answers(message):
