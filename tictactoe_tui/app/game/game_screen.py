@@ -95,7 +95,9 @@ class GameScreen(PlayScreen, Aiming):
         # the sidebar and the footer go in after the first frame (see on_mount); till then the
         # board's column keeps the sidebar's room
         with Vertical(id="play", classes=SIDEBAR_ROOM):
-            yield EvaluationBar().data_bind(GameScreen.game, GameScreen.overlay, evaluation=GameScreen.analysis)
+            yield EvaluationBar(id="evaluation").data_bind(
+                GameScreen.game, GameScreen.overlay, evaluation=GameScreen.analysis
+            )
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
             # on_mount focuses it: styled as focused from the start, its squares are styled once

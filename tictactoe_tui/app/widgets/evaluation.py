@@ -140,11 +140,15 @@ def exact_verdict(game: GameState, board: Board, value: int, plies: int) -> tupl
 
 
 class EvaluationBar(Widget):
-    """One line above the board: a bar filled from the left with the first player's chances,
+    """One line over the board's top margin: a bar filled from the left with the first player's chances,
     the second player's symbol at its right end, and the words that say it (no colour needed)."""
 
+    # Over the board's top margin (its padding), which it takes no room from: a board that fits
+    # without the bar fits with it (Ultimate at 80x24).
     DEFAULT_CSS = """
     EvaluationBar {
+        overlay: screen;
+        width: 100%;
         height: 1;
         padding: 0 2;
     }
