@@ -122,7 +122,7 @@ class MoveReview:
         if self.exact:
             return ""
         return (
-            f"{self.estimate_source}: the mover's chances {self.estimate_before:.0%} with the search's choice, "
+            f"{self.estimate_source}: {self.by.upper()}'s chances {self.estimate_before:.0%} with the search's choice, "
             f"{self.estimate_after:.0%} with this one"
         )
 
