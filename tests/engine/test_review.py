@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 
 import pytest
@@ -188,3 +189,34 @@ def test_an_estimated_review_never_blames_the_searchs_choice_and_the_loser_is_no
     assert review.turning_point is moves[3]
     assert review.accuracy(Mark.O) == 0.5
     assert review.accuracy(Mark.X) == 1.0
+
+
+def test_games_review_of_an_estimated_game_the_loser_lost(home: Paths, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 66, judged by the same figures as the evaluation: a 15×15 game X won with five in
+    a row while O played in the corner. O, who
+    lost, is not 100% accurate, and the turning point is a move of O's the search did not prefer
+    (the first moves are too big to solve: the review is estimated)."""
+    archive = Archive.open(home)
+    x_moves = [(7, 7), (7, 8), (7, 9), (7, 10), (7, 11)]
+    o_moves = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    moves = tuple(move for pair in zip(x_moves, [*o_moves, None], strict=True) for move in pair if move)
+    assert Board.empty(15, 15, 5).play_all(moves).winner is Mark.X
+    record = GameRecord(15, 15, 5, "two players", "", "you", "you", "X", moves, (1.0,) * len(moves),
+                        "x", 1, 1_000.0, 1_010.0)  # fmt: skip
+    archive.record(record)
+    archive.close()
+    assert cli.main(["games", "review", "1", "--json", "--time", "0.3"]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert not entries[0]["exact"]  # the start is too big to solve: the review is estimated
+    o_verdicts = [entry["verdict"] or entry["estimated_verdict"] for entry in entries if entry["by"] == "o"]
+    assert set(o_verdicts) & {"mistake", "blunder"}, o_verdicts  # the open three left alone
+    assert cli.main(["games", "review", "1", "--time", "0.3"]) == 0
+    shown = capsys.readouterr().out
+    o_accuracy = re.search(r"O's accuracy: (\d+)%", shown)
+    assert o_accuracy is not None, shown
+    assert int(o_accuracy[1]) < 100
+    turn = re.search(r"Turning point: move (\d+), (\w+)", shown)
+    assert turn is not None, shown
+    turned = entries[int(turn[1]) - 1]
+    assert turned["by"] == "o"
+    assert turned["move"] not in turned["best"]  # never the move the search preferred
