@@ -327,7 +327,7 @@ def judge_move(
     """Judge ``move`` played on ``board`` within ``seconds``: exact where the solver finishes
     in its share of them, else estimated; a move that lost value gets its lines.
     ``verdict_only`` (the coach's check): the solver gets all of ``seconds``, and the move is
-    judged exactly or not at all (values None) — no estimates, no lines."""
+    judged exactly or not at all (values None) — no estimates; its lines in what is left."""
     deadline = time.monotonic() + seconds
     ply = board.move_count + 1
     analysis = analyze(board, Budget.seconds(seconds * (1.0 if verdict_only else EXACT_SHARE), cancel))
@@ -340,7 +340,7 @@ def judge_move(
         fastest = analysis.moves[0].plies
         slower = chosen.value == 1 == value and chosen.plies > fastest
         judged = MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower, fastest)
-        if not judged.lost_value or verdict_only:
+        if not judged.lost_value:
             return judged
         budget = Budget(deadline, cancel)
         line = exact_line(board.play(move), budget)

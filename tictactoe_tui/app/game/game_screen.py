@@ -309,7 +309,8 @@ class GameScreen(PlayScreen, Aiming):
         if self.game.table.watch_only(self.game):  # the computers wait to be let go on
             self.paused = True
         self.game = self.game.at_ply(ply)
-        self.notice = Notice(f"{what}: play on from here" if ply < len(self.game.line) else what, Cause.ANSWER)
+        said = f"{what}: play on from here" if ply < len(self.game.line) else what
+        self.notice = self.news(self.game) if self.parts.remark(self.game) else Notice(said, Cause.ANSWER)
         self.take_turns()
 
     # -- games, scores and settings ----------------------------------------------------------
