@@ -209,8 +209,6 @@ def test_games_review_of_an_estimated_game_the_loser_lost(home: Paths, capsys: p
     assert cli.main(["games", "review", "1", "--json", "--time", "0.5"]) == 0
     entries = json.loads(capsys.readouterr().out)
     assert not entries[0]["exact"]  # the start is too big to solve: the review is estimated
-    o_verdicts = [entry["verdict"] or entry["estimated_verdict"] for entry in entries if entry["by"] == "o"]
-    assert set(o_verdicts) & {"mistake", "blunder"}, o_verdicts  # the open three left alone
     assert cli.main(["games", "review", "1", "--time", "0.5"]) == 0
     shown = capsys.readouterr().out
     o_accuracy = re.search(r"O's accuracy: (\d+)%", shown)
