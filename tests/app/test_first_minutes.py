@@ -14,6 +14,7 @@ from textual.widgets._footer import FooterKey
 from tictactoe_tui.app.game.game_screen import GameScreen
 from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt
 from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.evaluation import EvaluationBar
 from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import Board, Budget, Decision
 from tictactoe_tui.engine.search.budget import UNLIMITED
@@ -370,7 +371,14 @@ async def test_the_same_position_gets_the_same_estimated_hint_twice(make_app: Ap
         assert hints[0] is not None
         assert hints == [hints[0]] * 3, hints
         assert searched.calls == 1  # asked again, the position's estimate is kept
-        assert "X's chances 54%" in status(app)  # the search's figure, in a player's words
+        await pilot.press("a")  # the evaluation bar: the hint says the same chances, in a player's words
+        await settle(app)
+        await pilot.pause()
+        evaluation = app.game_screen.analysis
+        assert evaluation is not None
+        assert evaluation.chance is not None
+        assert f"X's chances {evaluation.chance:.0%}" in status(app)
+        assert f"X's chances {evaluation.chance:.0%}" in app.query_one(EvaluationBar).words
 
 
 async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_show_estimates(
@@ -386,11 +394,11 @@ async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_show_esti
         assert app.game_screen.overlay
         assert app.game_screen.hint is not None
         assert "estimate" in status(app)
-        assert "the numbers shown are estimates too" in status(app)
+        assert "the numbers are estimates too" in status(app)
         assert any(cell.label.isdigit() for cell in squares(app))
         await pilot.press("a")  # the overlay off: the hint stays, an estimate still
         assert "estimate" in status(app)
-        assert "numbers shown" not in status(app)
+        assert "numbers are" not in status(app)
 
 
 async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> None:

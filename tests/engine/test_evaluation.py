@@ -9,6 +9,7 @@ import pytest
 
 from tictactoe_tui.engine import Board, Budget, analyze, parse_move
 from tictactoe_tui.engine.evaluation import Evaluation, MoveChance, evaluate, score_chance
+from tictactoe_tui.engine.review import judge_move
 
 
 def played(board: Board, moves: str) -> Board:
@@ -40,7 +41,8 @@ def test_a_board_too_big_to_solve_gets_each_moves_estimated_chances(
     legal = set(board.legal_moves())
     assert {estimate.move for estimate in evaluation.estimates} <= legal
     assert all(0.0 <= estimate.chance <= 1.0 for estimate in evaluation.estimates)
-    assert evaluation.chance == evaluation.estimates[0].chance  # the bar: the search's best move
+    assert evaluation.chance is not None
+    assert 0.0 <= evaluation.chance <= 1.0
     assert evaluation.choice == evaluation.estimates[0].move
     if game == "ultimate":  # MCTS plays every move at least once: every square has its estimate
         assert {estimate.move for estimate in evaluation.estimates} == legal
@@ -69,9 +71,20 @@ def test_an_evaluation_without_time_for_any_estimate_has_no_chance() -> None:
 
 
 def test_the_same_position_is_searched_from_the_same_seed() -> None:
-    from tictactoe_tui.engine.evaluation import position_seed
+    from tictactoe_tui.engine.estimates import position_seed
 
     board = played(Board.empty(9, 9, 3, game="ultimate"), "e5 e4")
     again = played(Board.empty(9, 9, 3, game="ultimate"), "e5 e4")
     assert position_seed(board) == position_seed(again) != position_seed(board.play(board.legal_moves()[0]))
     assert random.Random(position_seed(board)).random() == random.Random(position_seed(again)).random()
+
+
+def test_the_bar_and_the_review_judge_a_position_by_the_same_figure() -> None:
+    """Issue 66: the review's estimate of a position is the evaluation bar's (one search, seeded
+    by the position): X's open three on 15×15 with X to move is a forced win for both."""
+    board = played(Board.empty(15, 15, 5), "h8 a1 i8 a2 j8 a3")
+    evaluation = evaluate(board, Budget.seconds(2))
+    judged = judge_move(board, parse_move("k8", 15, 15), 1.0)
+    assert not evaluation.exact
+    assert not judged.exact
+    assert evaluation.chance == judged.estimate_before == 1.0

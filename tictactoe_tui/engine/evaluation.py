@@ -1,23 +1,22 @@
 """A position's evaluation in every game: exact where the solver finishes in time, else the
-search's winning chances for each move, labelled an estimate. The one owner of what the
-evaluation bar, the overlay's squares and the hints' estimate are drawn from; it runs in the
-search process (:class:`~tictactoe_tui.search_process.AnalysisRequest`).
+search's winning chances, labelled an estimate. The one owner of what the evaluation bar, the
+overlay's squares and the hints' estimate are drawn from; it runs in the search process
+(:class:`~tictactoe_tui.search_process.AnalysisRequest`).
 
-Where the game's kit has a heuristic alpha-beta (the k-in-a-row boards, 15×15 included), its
-score of each promising move, as a chance; elsewhere (Ultimate, Connect Four past the solver,
-plug-in games) MCTS-Solver through the game's rules, each move played out at least once: each
-move's share of games won. The position's chance is the chance of the search's best move.
+The position's chance is :func:`~.estimates.estimate`'s, the same search with the same seed the
+review judges a move by (so the bar and the review agree). Each move's chance: the MCTS tree's
+(Ultimate, Connect Four past the solver, plug-in games: every move is played out), or, on the
+k-in-a-row boards (15×15 included), the kit's alpha-beta score of each promising move.
 """
 
 from __future__ import annotations
 
 import math
-import random
-import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .board import Board, Move
+from .estimates import estimate, seeded
 from .games import game_of
 from .search.book import has_book
 from .search.budget import Budget
@@ -28,8 +27,11 @@ if TYPE_CHECKING:  # the solver loads with the first search
 #: The solver's share of an evaluation's time: nearly all of it on a shape whose positions it
 #: answers throughout (one with an opening book), else the larger part, leaving the estimate time.
 SOLVER_SHARE, BOOK_SOLVER_SHARE = 0.6, 0.9
-#: Playouts at most behind the MCTS estimates (the time usually ends them first).
-PLAYOUTS = 3000
+#: The share of the estimate's time the position's chance gets (the moves' scores the rest, where
+#: the search behind the chance gives none).
+POSITION_SHARE = 0.5
+#: The least time the estimates get, however long the solver took (a loaded machine).
+LEAST_ESTIMATE_SECONDS = 0.2
 #: The alpha-beta score at which a move's chance is about 73% (the logistic curve's unit).
 SCORE_SCALE = 3000.0
 
@@ -50,8 +52,8 @@ class Evaluation:
 
     analysis: Analysis
     estimates: tuple[MoveChance, ...] = ()
-    games_played: int = 0
-    """Games the MCTS estimate played out (0: none, or the alpha-beta's estimate)."""
+    position: float | None = None
+    """The side to move's estimated chance, where not exact (None: no time for an estimate)."""
 
     @property
     def board(self) -> Board:
@@ -64,12 +66,10 @@ class Evaluation:
 
     @property
     def chance(self) -> float | None:
-        """The side to move's chance (draws half): 1, ½ or 0 when exact; the best move's
-        estimate otherwise (None: the search had no time for any move)."""
+        """The side to move's chance (draws half): 1, ½ or 0 when exact; the search's estimate
+        otherwise (None: it had no time)."""
         value = self.analysis.value
-        if value is not None:
-            return (value + 1) / 2
-        return self.estimates[0].chance if self.estimates else None
+        return (value + 1) / 2 if value is not None else self.position
 
     @property
     def shows_values(self) -> bool:
@@ -86,10 +86,12 @@ def evaluate(board: Board, budget: Budget) -> Evaluation:
     """The evaluation of the unfinished ``board`` within ``budget``: the exact solver first, and
     the search's estimates in the time left where it does not finish."""
     analysis = game_of(board).searches.analyze(board, budget.share(solver_share(board)))
-    if analysis.complete or budget.exhausted():
+    if analysis.complete or (budget.cancel is not None and budget.cancel.is_set()):
         return Evaluation(analysis)
-    estimates, played = estimate_moves(board, budget, random.Random(position_seed(board)))
-    return Evaluation(analysis, estimates, played)
+    budget = budget.at_least(LEAST_ESTIMATE_SECONDS)  # a solver that overran its share leaves no "no values"
+    position = estimate(board, budget.share(POSITION_SHARE), seeded(board))
+    moves = tuple(MoveChance(move, chance) for move, chance in position.moves) or scored_moves(board, budget)
+    return Evaluation(analysis, moves, position.rate)
 
 
 def solver_share(board: Board) -> float:
@@ -97,36 +99,17 @@ def solver_share(board: Board) -> float:
     return BOOK_SOLVER_SHARE if has_book(board.geometry) else SOLVER_SHARE
 
 
-def estimate_moves(board: Board, budget: Budget, rng: random.Random) -> tuple[tuple[MoveChance, ...], int]:
-    """Each move's estimated chance on ``board``, best first, and the games played out for it."""
-    searches = game_of(board).searches
-    if searches.alphabeta is not None:
-        outcome = searches.alphabeta(board, budget, every_score=True)
-        ranked = sorted(outcome.scores.items(), key=lambda item: -item[1])
-        return tuple(
-            MoveChance(board.move_at(cell), score_chance(score, outcome.proven(score))) for cell, score in ranked
-        ), 0
-    found = searches.estimate(board, rng, PLAYOUTS, budget, solve=True)
-    ranked_moves = sorted(found.moves, key=lambda move: (move[0] != found.cell, -move[2]))
-    chances = tuple(
-        MoveChance(board.move_at(cell), _proven_or(found.proven, rate, cell == found.cell))
-        for cell, rate, _visits in ranked_moves
-    )
-    return chances, found.playouts
-
-
-def _proven_or(proven: float | None, rate: float, chosen: bool) -> float:
-    """The chosen move's chance where the search proved the position, else its win rate."""
-    return proven if chosen and proven is not None else rate
+def scored_moves(board: Board, budget: Budget) -> tuple[MoveChance, ...]:
+    """Each promising move's chance by the kit's alpha-beta, best first (none without one)."""
+    search = game_of(board).searches.alphabeta
+    if search is None:
+        return ()
+    outcome = search(board, budget, every_score=True)
+    ranked = sorted(outcome.scores.items(), key=lambda item: -item[1])
+    return tuple(MoveChance(board.move_at(cell), score_chance(score, outcome.proven(score))) for cell, score in ranked)
 
 
 def score_chance(score: int, proven: float | None) -> float:
     """An alpha-beta score as a chance: the ``proven`` result where the search found one, else
     a logistic curve."""
     return proven if proven is not None else 1 / (1 + math.exp(-score / SCORE_SCALE))
-
-
-def position_seed(board: Board) -> int:
-    """The seed of a search about ``board``: the position's own, so the same position asked
-    about again is answered the same way (a hint, the bar, the overlay)."""
-    return zlib.crc32(f"{board.x_bits}/{board.o_bits}/{board.state}".encode())

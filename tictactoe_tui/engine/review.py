@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .board import Board, Mark, Move, Position, move_name, parse_move
-from .estimates import estimate
+from .estimates import estimate, seeded
 from .games import analyze
 from .search.budget import Budget, CancelFlag
 
@@ -370,8 +370,9 @@ def _estimated(
     """An estimate of the position before ``move`` and of the one after it, for the mover; the
     search's lines, in the time left, for a move that lost value."""
     left = max(0.0, deadline - time.monotonic())
-    before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
-    after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
+    # each position's estimate is the evaluation bar's: the same search, seeded by the position
+    before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board))
+    after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board.play(move)))
     source = f"{before.source}; too big to solve exactly within {seconds * EXACT_SHARE:.2g} s"
     choice = before.choice or move
     judged = MoveReview(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from textual.screen import Screen
 
 from ...engine import Board, Move
-from ...engine.evaluation import position_seed
+from ...engine.estimates import position_seed
 from ...game import GameState
 from ..work.ai import Searcher, analysis_seconds
 from ..work.jobs import AiJob, Job
@@ -49,7 +49,7 @@ class AnalysisRequests:
         self._searcher = searcher
         self._job: Job[GameState] = Job(screen, "analysis")
         self._hint = False
-        self._estimates: dict[Board, tuple[Move, float | None]] = {}  # each position's estimated hint and chances
+        self._estimates: dict[Board, Move] = {}  # each position's estimated hint
 
     def ask(self, state: GameState, hint: bool = False) -> None:
         """Solve ``state`` in a worker (a finished game has nothing to solve); ``hint``: the
@@ -83,17 +83,17 @@ class AnalysisRequests:
         return True
 
     def _analyze(self, state: GameState, hint: bool, cancel: threading.Event) -> AnalysisReady:
-        """Run in a worker thread: analyse ``state``. A hint the solver cannot give in time
+        """Run in a worker thread: evaluate ``state``. A hint the solver cannot give in time
         comes from the strongest search instead, as an estimate."""
         seconds = analysis_seconds(state.board)
         result = self._searcher.analyze(state, seconds, cancel)
-        estimate = None
+        move = None
         if hint and not result.analysis.complete and not cancel.is_set():
-            estimate = self._estimates.get(state.board)
-            if estimate is None:
+            move = self._estimates.get(state.board)
+            if move is None:
                 job = AiJob(state, "impossible", position_seed(state.board), seconds)
-                decision = self._searcher(job, cancel).decision
-                estimate = (decision.move, decision.estimate)
+                move = self._searcher(job, cancel).decision.move
                 if not cancel.is_set():
-                    self._estimates[state.board] = estimate
-        return AnalysisReady(result, hint, *(estimate or (None, None)))
+                    self._estimates[state.board] = move
+        # an estimated hint's chances are the evaluation's: the figure the bar shows
+        return AnalysisReady(result, hint, move, None if move is None else result.evaluation.chance)

@@ -115,11 +115,11 @@ class Hints:
 
     def _hint_said(self, game: GameState, hint: Move, overlay: bool) -> str:
         """What the hint shown (``hint``) says: its move and value, or that it is an estimate
-        (and, with the ``overlay`` on, that this is why it shows values only where it could solve)."""
+        (and, with the ``overlay`` on, that the numbers shown are estimates too)."""
         said = f"Hint for {game.symbol(game.board.to_move)}: {move_name(hint)}"
         if self._hint_value:
             return f"{said} {self._hint_value}"
-        why = "too big to solve exactly yet" + (", so the numbers shown are estimates too" if overlay else "")
+        why = "too big to solve exactly yet" + ("; the numbers are estimates too" if overlay else "")
         chances = self._hint_chances
         by = "" if chances is None else f", {game.symbol(game.board.to_move)}'s chances {chances:.0%}"
-        return f"{said} (an estimate from the computer's search{by}: {why})"
+        return f"{said} (an estimate{by}: {why})"
