@@ -49,7 +49,11 @@ def game_commands(screen: GameActions) -> Iterator[Command]:
     yield "Undo", "Take back your last move", screen.action_undo
     yield "Redo", "Play again what was undone", screen.action_redo
     yield "Hint", "Show the best move", screen.action_hint
-    yield "Analysis overlay", "Show every square's value", screen.action_toggle_overlay
+    yield (
+        "Analysis overlay",
+        "The evaluation bar and every square's value (estimates where too big to solve)",
+        screen.action_toggle_overlay,
+    )
     yield "Reset scores", "Set this session's scores to zero", screen.action_reset_scores
     yield "Statistics", "Results across sessions", screen.action_stats
     yield "Archive", "Every finished game: replay, review, export, delete", screen.action_archive

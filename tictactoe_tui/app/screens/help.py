@@ -24,6 +24,7 @@ EXTRA_KEYS = (
     ("tab / shift+tab", "Move between the board and the sidebar"),
     ("ctrl+p", "Command palette: new game, level, board, first player, mode, theme"),
     ("W5 · D · L2", "Values on the overlay (a) and in a hint (i): " + VALUE_LEGEND),
+    ("54 · X 62%", "Estimates where too big to solve: a side's chances in %, on the squares and the bar (a)"),
 )
 
 
