@@ -16,7 +16,7 @@ from tictactoe_tui.app.screens.archive import ArchiveScreen
 from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt, SavedGamePrompt, StatsScreen
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.widgets.board_view import BoardView
-from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND
+from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND, EvaluationBar
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.engine import Analysis, Board, get_strategy
@@ -120,6 +120,12 @@ async def test_a_replay_steps_through_the_game_and_shows_the_overlay(make_app: A
         await pilot.pause()
         assert view.analysis is not None
         assert {move.move for move in view.analysis.analysis.moves} == set(view.game.board.legal_moves())
+        bar = app.screen.query_one(EvaluationBar)  # the evaluation bar comes with the overlay here too
+        assert bar.display
+        assert bar.words == "a draw with best play"
+        await pilot.press("a")
+        assert not bar.display
+        await pilot.press("a")
         await click_square(pilot, (0, 0))  # a replay is watched: clicks change nothing
         assert str(view.game.board) == ".../.x./..."
         assert marks(app) == "oxo/xxo/xox"  # the game behind is untouched
