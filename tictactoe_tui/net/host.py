@@ -10,10 +10,11 @@ wrong codes are answered one a second for all of them together, more slowly as t
 goes on; the code stays until the player changes it, and the status counts the guesses); the
 host keeps at most ``max_strangers`` of them, ending the oldest when one more arrives.
 
-A guest that joins is sent a rejoin token inside the session (a ``rejoin`` field of its first
-``state``): coming back, it proves it holds the token in its hello and goes before every
-stranger, and a refusal of its code is then signed with the token, so that nobody on the path
-can forge one.
+A guest that joins is sent the match's key inside the session (a ``rejoin`` field of its first
+``state``), the same for the whole match and kept on disk by both sides: coming back (after a
+drop, or started again after a crash), it proves it holds the key in its hello and goes before
+every stranger from any address, and a refusal of its code is then signed with the key, so that
+nobody on the path can forge one. A host started again with the kept key knows its guest.
 
 After the handshake the host is authoritative: a guest only asks for moves, and the host
 answers each with the whole new state or with an error that changed nothing. A connection that
@@ -30,17 +31,16 @@ import base64
 import contextlib
 import random
 import secrets
-import sys
-from collections.abc import Callable, Coroutine, Iterable
-from typing import Any, SupportsIndex
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
+from .chat import Talk
 from .gate import Gate
 from .match import Match, answer_guest
 from .protocol import (
     GUEST_HELLO,
     GUEST_MESSAGES,
-    MAX_LINE,
     PLEASE_UPDATE,
     UNKNOWN_GAME,
     ProtocolError,
@@ -52,6 +52,7 @@ from .protocol import (
     send,
     send_line,
 )
+from .strangers import StrangerReader, allow_open_files
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
@@ -66,52 +67,10 @@ IDLE_SECONDS = 45.0
 REFUSAL_SECONDS = 5.0
 #: Connections that have not proved the code, at most (one more ends the oldest).
 MAX_STRANGERS = 2000
-#: Bytes a stranger may send before it has joined (a hello and a join take a few hundred).
-STRANGER_BYTES = 2048
 #: What a stranger whose wait or turn is over is told (a guest tries again).
 BUSY = "busy: try again"
 #: Rejoin proofs remembered, so that a copied hello does not go first twice.
 PROOFS_KEPT = 100
-
-
-class StrangerReader(asyncio.StreamReader):
-    """A connection's reader that, until :meth:`admit`, keeps at most ``STRANGER_BYTES`` in all:
-    more ends the connection (a :class:`ProtocolError` for the next read) and is not kept.
-    :meth:`hold` stops reading from the socket, :meth:`release` starts again."""
-
-    def __init__(self) -> None:
-        super().__init__(limit=MAX_LINE)
-        self.received: int | None = 0
-        """Bytes received so far while a stranger (None once admitted)."""
-        self.transport: asyncio.BaseTransport | None = None
-
-    def set_transport(self, transport: asyncio.BaseTransport) -> None:
-        super().set_transport(transport)
-        self.transport = transport
-
-    def feed_data(self, data: Iterable[SupportsIndex]) -> None:
-        data = bytes(data)  # the same object when it is bytes, as the transport gives it
-        if self.received is not None:
-            if self.exception() is not None:
-                return
-            self.received += len(data)
-            if self.received > STRANGER_BYTES:
-                self.hold()
-                self.set_exception(ProtocolError("too much before joining"))
-                return
-        super().feed_data(data)
-
-    def admit(self) -> None:
-        """The connection has joined: read it like any other."""
-        self.received = None
-
-    def hold(self) -> None:
-        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
-            self.transport.pause_reading()
-
-    def release(self) -> None:
-        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
-            self.transport.resume_reading()
 
 
 class Host:
@@ -135,7 +94,9 @@ class Host:
         handshake_seconds: float = HANDSHAKE_SECONDS,
         refusal_seconds: float = REFUSAL_SECONDS,
         max_strangers: int = MAX_STRANGERS,
+        key: bytes | None = None,
     ) -> None:
+        """``key``: the match's key, kept from before (a host started again), else a new one."""
         self.match = match
         self.code = code or new_code()
         self.on_change = on_change
@@ -152,8 +113,11 @@ class Host:
         self._guest: SealedStream | None = None
         self._has_joined = False
         self._strangers: dict[asyncio.Task[Any], None] = {}  # oldest first
-        self._token: bytes | None = None  # the rejoin token last given to a guest
-        self._proofs_seen: set[str] = set()
+        self.key = key or secrets.token_bytes(TOKEN_BYTES)
+        """The match's key: the rejoin token every guest of this match is given (kept with the match)."""
+        self._proofs_seen: dict[str, None] = {}  # the newest last
+        self.talk = Talk()
+        """The chat with the guest (lines typed while none is connected wait for one)."""
 
     @property
     def wrong_codes(self) -> int:
@@ -172,7 +136,7 @@ class Host:
 
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Start listening; the address and port actually bound."""
-        _allow_open_files(self.max_strangers + 200)
+        allow_open_files(self.max_strangers + 200)
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(
             lambda: asyncio.StreamReaderProtocol(StrangerReader(), self._serve), bind, port, backlog=1024
@@ -212,6 +176,12 @@ class Host:
         self.on_change(match)
         if self._guest is not None:
             self._post(self._guest, match.to_message())
+
+    def send_now(self, message: dict[str, Any]) -> bool:
+        """Send ``message`` to the guest; whether there was one to send it to."""
+        if self._guest is not None:
+            self._post(self._guest, message)
+        return self._guest is not None
 
     def _post(self, guest: SealedStream, message: dict[str, Any]) -> None:
         """Send without waiting (the host's own moves come from the UI's event handlers)."""
@@ -330,21 +300,22 @@ class Host:
         previous, self._guest = self._guest, guest
         if previous is not None:  # the same friend again: their old connection is dead or dying
             await self._say_bye(previous)
-        self._token, self._proofs_seen = secrets.token_bytes(TOKEN_BYTES), set()
-        await guest.send({**self.match.to_message(), "rejoin": base64.b64encode(self._token).decode()})
+        await guest.send({**self.match.to_message(), "rejoin": base64.b64encode(self.key).decode()})
         self.on_change(self.match)  # the match begins (or goes on) now that both are here
         self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
+        self.talk.flush(self.send_now)
         return guest
 
     def _proves_rejoin(self, field: object, pake_message: bytes) -> bool:
-        """Whether a hello's ``rejoin`` field proves the token of the last guest (once each)."""
+        """Whether a hello's ``rejoin`` field proves the match's key (each proof once)."""
         if not isinstance(field, str) or field in self._proofs_seen:
             return False
-        if not proves(self._token, "rejoin", pake_message, field):
+        if not proves(self.key, "rejoin", pake_message, field):
             return False
-        if len(self._proofs_seen) < PROOFS_KEPT:
-            self._proofs_seen.add(field)
+        self._proofs_seen[field] = None
+        if len(self._proofs_seen) > PROOFS_KEPT:
+            del self._proofs_seen[next(iter(self._proofs_seen))]
         return True
 
     async def _linger(self) -> None:
@@ -358,8 +329,8 @@ class Host:
         proven) signed with their token: the code has changed since. From a stranger, count the
         guess (it slows the gate's turns) and tell the player."""
         refusal: dict[str, Any] = {"type": "error", "reason": "wrong code", "fatal": True}
-        if friend_pake is not None and self._token is not None:
-            refusal["proof"] = proof(self._token, "wrong code", friend_pake)
+        if friend_pake is not None:
+            refusal["proof"] = proof(self.key, "wrong code", friend_pake)
         elif code == self.code:
             self.gate.wrong_codes += 1
             self.on_status(f"Someone is guessing ({self.wrong_codes}): press c for a new code")
@@ -378,7 +349,11 @@ class Host:
                 await guest.send(reply)
 
     def _answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        """Apply a guest's request; the reply for them alone (None when everyone gets the state)."""
+        """Apply a guest's request (or hear their chat); the reply for them alone (None when
+        everyone gets the state, or there is none)."""
+        if message["type"] == "chat":
+            self.talk.hear(message)
+            return None
         match, reply = answer_guest(self.match, message)
         if match is not self.match:
             self._update(match)
@@ -388,17 +363,3 @@ class Host:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(guest.send({"type": "error", "reason": "closed", "fatal": True}), 1)
         guest.writer.close()
-
-
-def _allow_open_files(wanted: int) -> None:
-    """Raise this process's limit on open files towards ``wanted`` (up to the hard limit), so
-    a flood of strangers meets the host's own limit first."""
-    if sys.platform == "win32":
-        return
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ...engine.board import Move
 from ...game import GameState, Scoreboard
 from ...net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan
+from ...net.chat import ChatLine
 from ...net.guest import GameGone, Guest, GuestError, HostClosed
 from ...net.host import Host
 from ...net.match import Match, MoveRefused
@@ -24,7 +25,9 @@ from ...table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
 from ..seats import Seat
 
 if TYPE_CHECKING:
-    from ...net.mailbox import MailboxGuest, MailboxHost
+    from ...net.kept import KeptMatch
+    from ...net.mailbox import MailboxHost
+    from ...net.mailbox_guest import MailboxGuest
 
 
 #: What a guest whose code no longer works does next (a host started again has a new one).
@@ -60,9 +63,11 @@ class OnlineLink:
         match: Match,
         show: Callable[[GameState, Scoreboard], None],
         say: Callable[[str, str], None],
+        key: bytes | None = None,
     ) -> None:
         """``show`` receives each new game state with the match's scores, ``say`` each status line
-        (joins, wrong codes) under the banner (the code and address, kept on screen)."""
+        (joins, wrong codes) under the banner (the code and address, kept on screen); ``key``: the
+        match's key, kept from before a crash (direct play)."""
         self.plan = plan
         self.table = ONLINE_HOST if isinstance(plan, HostPlan | MailboxHostPlan) else ONLINE_JOIN
         """The kind of table this side of the match sits at."""
@@ -79,10 +84,14 @@ class OnlineLink:
         """The guest's attempts to join are over: ``n`` joins anew instead of asking for a rematch."""
         self.host: Host | MailboxHost | None = None
         self.guest: Guest | MailboxGuest | None = None
+        self.hear: Callable[[ChatLine], None] = lambda line: None
+        """Told each line of the chat: yours (again once a kept one is sent), your friend's, notes."""
         if isinstance(plan, HostPlan):
-            self.host = Host(match, self.changed, self.status)
+            self.host = Host(match, self.changed, self.status, key=key)
+            self.host.talk.on_line = self._heard
         elif isinstance(plan, JoinPlan):
-            self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status)
+            self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status, key=key)
+            self.guest.talk.on_line = self._heard
         self._address = ""
         self._dropped = False
         """The guest lost the host after the match began (its news goes once it hears again)."""
@@ -130,15 +139,18 @@ class OnlineLink:
 
     async def _run_mailbox(self, plan: MailboxHostPlan | MailboxJoinPlan) -> None:
         """Host or join through the mailbox server (Twisted and magic-wormhole load here)."""
-        from ...net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
+        from ...net.mailbox import MailboxError, MailboxHost
+        from ...net.mailbox_guest import MailboxGuest, MailboxGuestError
 
         self.status(f"Reaching the mailbox server at {plan.url}…")
         try:
             if isinstance(plan, MailboxHostPlan):
                 self.host = MailboxHost(self._match, self.changed, self.status, url=plan.url)
+                self.host.talk.on_line = self._heard
                 await self.host.run()
             else:
                 self.guest = MailboxGuest(plan.code or "", self.changed, self.status, url=plan.url)
+                self.guest.talk.on_line = self._heard
                 self._address = plan.url
                 await self.guest.run()
         except MailboxGuestError as error:
@@ -173,6 +185,18 @@ class OnlineLink:
                 return refusal
         self.status("A new code: the old one no longer lets anyone in")
         return None
+
+    def kept(self) -> KeptMatch | None:
+        """The match as it is to be kept on disk, so that this side takes it up again after a
+        crash (None for a guest before the host's first state: there is nothing to take up)."""
+        from ...net.kept import KeptMatch
+
+        plan = replace(self.plan, code=None) if isinstance(self.plan, JoinPlan | MailboxJoinPlan) else self.plan
+        if self.host is not None:
+            return KeptMatch(plan, self.host.match, self.host.key if isinstance(self.host, Host) else None)
+        if self.guest is None or self.guest.match is None:
+            return KeptMatch(plan, self._match) if self.side == "host" else None
+        return KeptMatch(plan, self.guest.match, self.guest.key if isinstance(self.guest, Guest) else None)
 
     # -- states ------------------------------------------------------------------------
 
@@ -225,6 +249,16 @@ class OnlineLink:
         return peer is not None and peer.connected
 
     # -- the player's requests -----------------------------------------------------------
+
+    def chat(self, text: str) -> str | None:
+        """Send a line of chat to the other side (kept while the link is down); why not, or None."""
+        peer = self.host if self.host is not None else self.guest
+        if peer is None:
+            return "Not connected yet: nobody to talk to"
+        return peer.talk.say(text, peer.send_now)
+
+    def _heard(self, line: ChatLine) -> None:
+        self.hear(line)
 
     async def play(self, move: Move) -> str | None:
         """Play ``move`` for this player; why not, or None."""

@@ -13,12 +13,13 @@ from ...engine import Position
 from ...game import GameState, Preset
 from ...table import YOU, Table
 from ..game.aiming import centre
-from ..game.messages import FriendMoved, FriendSaid
+from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
 from ..game.play import PlayScreen
 from ..widgets.status import Cause, Notice, Told
 
 if TYPE_CHECKING:
     from ...net import JoinPlan, MailboxJoinPlan, OnlinePlan
+    from ...net.kept import KeptMatch
     from .link import OnlineLink
 
 
@@ -53,9 +54,9 @@ class OnlinePlay:
         """The mailbox server this run went online through (``--mailbox``), kept for later matches."""
         self._requests: set[asyncio.Task[None]] = set()
 
-    def go_online(self, plan: OnlinePlan) -> None:
+    def go_online(self, plan: OnlinePlan, kept: KeptMatch | None = None) -> None:
         """Host a match or join one (asking for the code when the plan has none, or again when
-        a mailbox code is not one)."""
+        a mailbox code is not one); ``kept``: the match to take up again (kept from before a crash)."""
         from ...net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
         from ...net.address import mailbox_code
         from ...net.match import Match
@@ -64,39 +65,62 @@ class OnlinePlay:
         if isinstance(plan, MailboxHostPlan | MailboxJoinPlan):
             self._mailbox = plan.url
         if isinstance(plan, JoinPlan) and not plan.code:
-            self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)")
+            self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)", kept)
             return
         if isinstance(plan, MailboxJoinPlan):
             try:
                 plan = replace(plan, code=mailbox_code(plan.code or ""))
             except ValueError as error:
                 question = f"{error}. Type the code your friend was shown" if plan.code else MAILBOX_QUESTION
-                self.ask_join_code(plan, question)
+                self.ask_join_code(plan, question, kept)
                 return
         screen = self._screen
         preset = screen.settings.preset
-        match = Match(Position(preset.game, preset.rows, preset.cols, preset.k))
+        match = kept.match if kept is not None else Match(Position(preset.game, preset.rows, preset.cols, preset.k))
         link = OnlineLink(
             plan,
             match,
             lambda state, scores: self._post(FriendMoved(state, scores, link)),
             lambda banner, text: self._post(FriendSaid(banner, text, link)),
+            kept.key if kept is not None else None,
         )
+        link.hear = lambda line: self._post(ChatHeard(line, link))
+        self._post(ChatOpened(link))
         self.link = link
         screen.seats = screen.local_seats.seating(
             YOU.name, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)
         )
         screen.new_game(GameState.start(screen.settings, screen.host.rng, number=screen.game.number + 1))
+        screen.refresh_bindings()  # t chats now
+        if kept is not None:
+            link.changed(kept.match)  # the match taken up, shown as it was until the other side is back
         screen.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
 
-    def _post(self, message: FriendMoved | FriendSaid) -> None:
+    def _post(self, message: FriendMoved | FriendSaid | ChatHeard | ChatOpened) -> None:
         self._screen.post_message(message)
+
+    def open_chat(self, online: bool = True) -> Notice | None:
+        """Ask for a line of chat (``t``), then send it to the friend; say why not, if not
+        (offline, that there is nobody to talk to)."""
+        from .chat import ChatPrompt
+
+        link = self.link
+        if not online or link is None:
+            return Notice("Nobody to talk to: chat (t) is for online games", Cause.KEY)
+
+        def send(text: str | None) -> None:
+            refusal = link.chat(text) if text and link is self.link else None
+            if refusal:
+                self._screen.post_message(Told(Notice(refusal, Cause.KEY)))
+
+        self._screen.app.push_screen(ChatPrompt(), send)
+        return None
 
     def open_match(self, table: Table) -> None:
         """Host a match through the mailbox server, or ask for the friend's code (or a direct
         host's address) and join it, as ``table`` says."""
         from ...net import MailboxHostPlan
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         if table.hosts:
             self.go_online(MailboxHostPlan(self.mailbox))
@@ -125,13 +149,26 @@ class OnlinePlay:
         refusal = self.link.new_code() if self.link is not None else "Not hosting a game"
         return Notice(refusal, Cause.KEY) if refusal else None
 
-    def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str) -> None:
-        """Ask for the join code, then join with it (Esc: stay where we are)."""
-        from ..screens.dialogs import PathPrompt
+    def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str, kept: KeptMatch | None = None) -> None:
+        """Ask for the join code, then join with it (Esc: stay where we are), taking ``kept`` on."""
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         self._screen.app.push_screen(
-            PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code)) if code else None
+            PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code), kept) if code else None
         )
+
+    def resume(self, kept: KeptMatch, plan: OnlinePlan | None) -> None:
+        """Take up the match ``kept`` (this side crashed) with ``plan`` (this start's) or the one
+        kept: a host shows a new code, a guest is asked for the friend's new code."""
+        from ...net import JoinPlan, MailboxJoinPlan
+        from .link import NEW_CODE, capitalized
+
+        plan = kept.resumed_with(plan)
+        if isinstance(plan, JoinPlan | MailboxJoinPlan) and not plan.code:
+            words = "three words" if isinstance(plan, JoinPlan) else "like 7-guitarist-revenge"
+            self.ask_join_code(plan, f"{capitalized(NEW_CODE)} and type it ({words}), or Esc", kept)
+            return
+        self.go_online(plan, kept)
 
     def join_address_chosen(self, address: str | None) -> None:
         """Join by the code (through the mailbox server) or at the direct host's address."""
@@ -199,5 +236,6 @@ class OnlinePlay:
         link = self.link
         if link is not None and link.refused and isinstance(link.plan, JoinPlan | MailboxJoinPlan):
             refused, link.refused = link.refused, ""
-            self.ask_join_code(link.plan, next_code_question(refused, link.gone, isinstance(link.plan, JoinPlan)))
+            question = next_code_question(refused, link.gone, isinstance(link.plan, JoinPlan))
+            self.ask_join_code(link.plan, question, None if link.gone else link.kept())  # (gone: a new match)
         return news

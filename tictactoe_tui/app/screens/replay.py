@@ -30,11 +30,12 @@ from ..widgets.board_view import BoardView
 from ..widgets.evaluation import EvaluationBar, legend
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
-from ..widgets.review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
+from ..widgets.review import LineView, ReviewPanel, puzzles_kept, summary, verdict_line
 from ..widgets.sidebar import HistoryList
 from ..widgets.status import phrased
+from ..widgets.value_graph import ValueGraph
 from ..work.ai import Searcher, analysis_seconds
-from .dialogs import ConfirmScreen
+from .dialogs.confirm import ConfirmScreen
 
 if TYPE_CHECKING:  # the searches load with the first one
     from ...engine.evaluation import Evaluation
