@@ -151,6 +151,8 @@ SCENES = {
         Scene("help", Settings(), ("question_mark",)),
         Scene("history", TWO, ("5", "1", "9", "3", "7", "u", "u"), tab="history-tab"),
         Scene("overlay", TWO, ("5", "2", "a")),
+        # Issue 66: the evaluation bar above the board, with the overlay, at 120×40 (80×24: overlay).
+        Scene("evaluation-120x40", CONNECT_FOUR, ("4", "3", "a"), size=(120, 40)),
         Scene("hint", TWO, ("5", "2", "i")),
         Scene("stats", TWO, ("1", "4", "2", "5", "3", "n", "s")),
         Scene("light", TWO, ("5", "1", "9"), theme="textual-light"),

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .board import Board, GameShape, Mark, Move, Position
-from .estimates import estimate
+from .estimates import estimate, seeded
 from .games import analyze
 from .search.budget import Budget, CancelFlag
 
@@ -122,7 +122,7 @@ class MoveReview:
         if self.exact:
             return ""
         return (
-            f"{self.estimate_source}: the mover's chances {self.estimate_before:.0%} with the search's choice, "
+            f"{self.estimate_source}: {self.by.upper()}'s chances {self.estimate_before:.0%} with the search's choice, "
             f"{self.estimate_after:.0%} with this one"
         )
 
@@ -329,7 +329,7 @@ def judge_move(
     """Judge ``move`` played on ``board`` within ``seconds``: exact where the solver finishes
     in its share of them, else estimated; a move that lost value gets its lines.
     ``verdict_only`` (the coach's check): the solver gets all of ``seconds``, and the move is
-    judged exactly or not at all (values None) — no estimates, no lines."""
+    judged exactly or not at all (values None) — no estimates; its lines in what is left."""
     deadline = time.monotonic() + seconds
     ply = board.move_count + 1
     analysis = analyze(board, Budget.seconds(seconds * (1.0 if verdict_only else EXACT_SHARE), cancel))
@@ -342,7 +342,7 @@ def judge_move(
         fastest = analysis.moves[0].plies
         slower = chosen.value == 1 == value and chosen.plies > fastest
         judged = MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower, fastest)
-        if not judged.lost_value or verdict_only:
+        if not judged.lost_value:
             return judged
         budget = Budget(deadline, cancel)
         line = exact_line(board.play(move), budget)
@@ -372,8 +372,9 @@ def _estimated(
     """An estimate of the position before ``move`` and of the one after it, for the mover; the
     search's lines, in the time left, for a move that lost value."""
     left = max(0.0, deadline - time.monotonic())
-    before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
-    after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
+    # each position's estimate is the evaluation bar's: the same search, seeded by the position
+    before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board))
+    after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board.play(move)))
     source = f"{before.source}; too big to solve exactly within {seconds * EXACT_SHARE:.2g} s"
     choice = before.choice or move
     judged = MoveReview(

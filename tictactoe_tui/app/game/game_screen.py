@@ -23,6 +23,7 @@ from ...engine import Board, Move
 from ...game import GameState, Scoreboard, Settings
 from ..viewing.keys import VIEWING_BINDINGS, Viewing
 from ..widgets.board_view import BoardView
+from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid, Loaded, PlayOn, Saved
@@ -95,18 +96,16 @@ class GameScreen(PlayScreen, Viewing, Aiming):
     def compose(self) -> ComposeResult:
         # the sidebar and the footer go in after the first frame (on_mount): the board's column keeps their room
         with Vertical(id="play", classes=SIDEBAR_ROOM):
+            yield EvaluationBar(id="evaluation").data_bind(
+                GameScreen.game, GameScreen.overlay, evaluation=GameScreen.analysis
+            )
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
             # on_mount focuses it: styled as focused from the start, its squares are styled once
             view.set_reactive(BoardView.has_focus, True)
-            yield view.data_bind(
-                GameScreen.cursor,  # before the game, whose paint would first frame the default square
-                GameScreen.game,
-                GameScreen.thinking,
-                GameScreen.analysis,
-                GameScreen.hint,
-                GameScreen.coordinates,
-            )
+            # the cursor comes before the game, whose paint would first frame the default square
+            bound = (GameScreen.cursor, GameScreen.game, GameScreen.thinking, GameScreen.analysis, GameScreen.hint)
+            yield view.data_bind(*bound, GameScreen.coordinates)
             yield StatusLine(id="status").data_bind(
                 GameScreen.game,
                 GameScreen.thinking,
@@ -310,7 +309,8 @@ class GameScreen(PlayScreen, Viewing, Aiming):
         if self.game.table.watch_only(self.game):  # the computers wait to be let go on
             self.paused = True
         self.game = self.game.at_ply(ply)
-        self.notice = Notice(f"{what}: play on from here" if ply < len(self.game.line) else what, Cause.ANSWER)
+        said = f"{what}: play on from here" if ply < len(self.game.line) else what
+        self.notice = self.news(self.game) if self.parts.remark(self.game) else Notice(said, Cause.ANSWER)
         self.take_turns()
 
     # -- games, scores and settings ----------------------------------------------------------

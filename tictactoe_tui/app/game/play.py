@@ -32,7 +32,7 @@ from .aiming import centre
 from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
-    from ...engine import Analysis
+    from ...engine.evaluation import Evaluation
     from ...engine.strength import Blend
     from ...store.archive import Archive, GameRecord
     from ..transfer import GameFiles
@@ -103,8 +103,8 @@ class PlayScreen(Screen[None]):
     marks: reactive[Mapping[int, str]] = reactive(dict, init=False, repaint=False)
     """The marks beside the moves of the game's line where the coach or a review judged them
     (``??``, ``?``, ``?!``), by ply (:meth:`.parts.ScreenParts.marks`)."""
-    analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
-    """The overlay's values for the position shown (None when off or not yet known)."""
+    analysis: reactive[Evaluation | None] = reactive(None, init=False, repaint=False)
+    """The overlay's and the evaluation bar's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
     coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
     chat: reactive[Chat] = reactive(Chat, init=False, repaint=False)

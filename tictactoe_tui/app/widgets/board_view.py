@@ -20,7 +20,6 @@ from textual.widgets import Static
 from ...engine import Move
 from ...engine.rules import Rules
 from ...game import GameState
-from ...words import counted
 from . import board_frame
 from .board_drawing import (
     Canvas,
@@ -28,33 +27,13 @@ from .board_drawing import (
 from .board_frame import Frame
 from .board_looks import THINKING_OPACITY, Looks, solid
 from .board_render import BoardDrawing, Square
+from .evaluation import overlay_values
 
 if TYPE_CHECKING:  # the searches load when the first one runs
-    from ...engine import Analysis, MoveValue
+    from ...engine.evaluation import Evaluation
 
 #: Drawn on the square a hint suggests (the highlight's colour is not enough on its own).
 HINT = "◆"
-
-#: What the overlay's and the hint's labels mean, said beside them.
-VALUE_LEGEND = "D: draw · W5: win in 5 moves of both sides, this one too · L2: loss in 2"
-
-
-def value_words(value: MoveValue) -> str:
-    """What :func:`overlay_label` says, in words: ``W5, a win in 5 moves of both sides``."""
-    label = overlay_label(value)
-    if value.value == 0:
-        return f"{label}, a draw with best play"
-    outcome = "win" if value.value > 0 else "loss"
-    when = "with this move" if value.plies == 1 else f"in {counted(value.plies, 'move')} of both sides"
-    return f"{label}, a {outcome} {when}"
-
-
-def overlay_label(value: MoveValue) -> str:
-    """``W5`` (wins in 5 moves of both sides, this one counted: the engine's plies), ``D``
-    (draw) or ``L4`` (loses in 4), for the side to move."""
-    if value.value == 0:
-        return "D"
-    return f"{'W' if value.value > 0 else 'L'}{value.plies}"
 
 
 class BoardView(Widget, can_focus=True):
@@ -75,8 +54,8 @@ class BoardView(Widget, can_focus=True):
     """The square under the cursor (drawn by the paint that follows the first state bound to the
     view: no square is styled for the default first)."""
     thinking: reactive[bool] = reactive(False, repaint=False)
-    analysis: reactive[Analysis | None] = reactive(None, repaint=False)
-    """Values to show on free squares (the overlay), for the position shown, or None."""
+    analysis: reactive[Evaluation | None] = reactive(None, repaint=False)
+    """Values to show on free squares (the overlay), exact or estimated, for the position shown, or None."""
     hint: reactive[Move | None] = reactive(None, repaint=False)
     coordinates: reactive[bool] = reactive(True, repaint=False)
     """Letters across the top and numbers down the left."""
@@ -300,7 +279,7 @@ class BoardView(Widget, can_focus=True):
         board = game.board
         last = board.last_move
         winning = set(board.winning_line)
-        values = {mv.move: mv for mv in self.analysis.moves} if self.analysis and not looking_back else {}
+        values = {} if looking_back else overlay_values(self.analysis)
         hint = None if looking_back else self.hint
         legal = board.legal_bits
         playable = legal if legal != board.empty_bits else 0  # lit only where the game limits it
@@ -311,15 +290,15 @@ class BoardView(Widget, can_focus=True):
                 mark = board.at(move)
                 symbol = game.symbol(mark) if mark else ""
                 playable_here = bool(playable >> (row * board.cols + col) & 1)
-                value = values.get(move)
+                value, sign = values.get(move, ("", None))
                 # Meaning never rides on colour alone: the hint and the squares one may play carry a glyph.
-                label = overlay_label(value) if value else HINT if move == hint else "·" if playable_here else ""
+                label = value or (HINT if move == hint else "·" if playable_here else "")
                 decided = move in winning
                 flags = {
                     "-playable": playable_here,
-                    "-good": value is not None and value.value > 0,
-                    "-even": value is not None and value.value == 0,
-                    "-bad": value is not None and value.value < 0,
+                    "-good": sign is not None and sign > 0,
+                    "-even": sign == 0,
+                    "-bad": sign is not None and sign < 0,
                     "-hint": move == hint,
                     "-x": symbol == "X",
                     "-o": symbol == "O",
