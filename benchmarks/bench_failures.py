@@ -28,11 +28,11 @@ from tests.helpers.waiting import until
 from tests.test_net_mailbox_owned import Squatter
 from tictactoe_tui.net.guest import Guest, GuestError
 from tictactoe_tui.net.host import Host
-from tictactoe_tui.net.mailbox import MailboxHost
-from tictactoe_tui.net.mailbox_guest import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox.guest import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox.host import MailboxHost
+from tictactoe_tui.net.mailbox.wormholes import Wormhole
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.net.protocol import HOST_MESSAGES
-from tictactoe_tui.net.wormholes import Wormhole
 
 Row = tuple[str, str, str]
 Pair = tuple[MailboxHost, "Said", MailboxGuest, "Said", list[asyncio.Future[None]]]

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from tictactoe_tui.net.chat import CHAT_CHARS, FLOODED, HEAR_BURST, KEPT, SEND_BURST, ChatLine, Talk
-from tictactoe_tui.net.mailbox_guest import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox.guest import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox.wormholes import Wormhole
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.net.protocol import GUEST_MESSAGES, HOST_MESSAGES, ProtocolError
-from tictactoe_tui.net.wormholes import Wormhole
 
 from .helpers.mailbox import mailbox_server
 from .helpers.net import Peer, hosted, joined

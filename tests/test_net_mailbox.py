@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_tui.net.mailbox import MailboxError, MailboxHost
-from tictactoe_tui.net.mailbox_guest import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox.guest import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox.host import MailboxError, MailboxHost
 from tictactoe_tui.net.match import Match
 
 from .helpers.mailbox import MailboxServer, free_port, mailbox_server, relay_to
@@ -252,8 +252,8 @@ async def test_an_unreachable_mailbox_server_is_one_line() -> None:
 QUIT = """
 import asyncio, sys
 from tests.helpers.waiting import until
-from tictactoe_tui.net.mailbox import MailboxHost
-from tictactoe_tui.net.mailbox_guest import MailboxGuest
+from tictactoe_tui.net.mailbox.host import MailboxHost
+from tictactoe_tui.net.mailbox.guest import MailboxGuest
 from tictactoe_tui.net.match import Match
 
 async def main():
@@ -288,7 +288,7 @@ def slow_lookup(*args, **options):  # a name server that takes its time, as real
 socket.getaddrinfo = slow_lookup
 from tests.helpers.mailbox import MailboxServer
 from tests.helpers.waiting import until
-from tictactoe_tui.net.mailbox import MailboxHost
+from tictactoe_tui.net.mailbox.host import MailboxHost
 from tictactoe_tui.net.match import Match
 from pathlib import Path
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tictactoe_tui.net.mailbox_guest import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox.guest import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox.wormholes import APP_ID, Wormhole
 from tictactoe_tui.net.protocol import HOST_MESSAGES
-from tictactoe_tui.net.wormholes import APP_ID, Wormhole
 
 from .helpers.mailbox import mailbox_server
 from .helpers.waiting import until

@@ -24,7 +24,7 @@ from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.game import Settings
 from tictactoe_tui.net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.kept import KeptMatch
-from tictactoe_tui.net.mailbox_guest import MailboxGuest
+from tictactoe_tui.net.mailbox.guest import MailboxGuest
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 from tictactoe_tui.store.files import Paths

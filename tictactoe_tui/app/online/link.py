@@ -26,8 +26,8 @@ from ..seats import Seat
 
 if TYPE_CHECKING:
     from ...net.kept import KeptMatch
-    from ...net.mailbox import MailboxHost
-    from ...net.mailbox_guest import MailboxGuest
+    from ...net.mailbox.guest import MailboxGuest
+    from ...net.mailbox.host import MailboxHost
 
 
 #: What a guest whose code no longer works does next (a host started again has a new one).
@@ -139,8 +139,8 @@ class OnlineLink:
 
     async def _run_mailbox(self, plan: MailboxHostPlan | MailboxJoinPlan) -> None:
         """Host or join through the mailbox server (Twisted and magic-wormhole load here)."""
-        from ...net.mailbox import MailboxError, MailboxHost
-        from ...net.mailbox_guest import MailboxGuest, MailboxGuestError
+        from ...net.mailbox.guest import MailboxGuest, MailboxGuestError
+        from ...net.mailbox.host import MailboxError, MailboxHost
 
         self.status(f"Reaching the mailbox server at {plan.url}…")
         try:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from .protocol import MAX_LINE, VERSION, ProtocolError, parse_json
+from ..protocol import MAX_LINE, VERSION, ProtocolError, parse_json
 
 #: The app's own id on the mailbox server: codes of other programs never meet ours.
 APP_ID = "tictactoe-tui/online"

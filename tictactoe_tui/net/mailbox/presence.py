@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .chat import Talk
+from ..chat import Talk
 from .wormholes import Wormhole
 
 #: Seconds between the guest's pings (the host answers each).

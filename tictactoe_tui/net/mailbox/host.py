@@ -22,9 +22,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from .match import Match, answer_guest
+from ..match import Match, answer_guest
+from ..protocol import GUEST_MESSAGES, ProtocolError
 from .presence import HOST_LEFT, SILENCE_SECONDS, Presence
-from .protocol import GUEST_MESSAGES, ProtocolError
 from .wormholes import Closed, MailboxError, Wormhole, WrongCode
 
 __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)

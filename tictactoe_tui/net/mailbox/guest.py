@@ -7,11 +7,11 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from .listening import Listener, host_news, kept_text, on_its_way, take_news, waiting_text
-from .mailbox import CODE_SECONDS
-from .match import Match
+from ..listening import Listener, host_news, kept_text, on_its_way, take_news, waiting_text
+from ..match import Match
+from ..protocol import HOST_MESSAGES, ProtocolError
+from .host import CODE_SECONDS
 from .presence import HOST_LEFT, LOST_SERVER, PING_SECONDS, SILENCE_SECONDS, Presence
-from .protocol import HOST_MESSAGES, ProtocolError
 from .wormholes import Closed, Crowded, MailboxError, Wormhole, WrongCode
 
 #: Seconds a joining friend waits before being told that no host has answered the code yet.
