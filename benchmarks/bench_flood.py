@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings

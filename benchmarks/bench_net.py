@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.helpers.waiting import spin_until
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Move, get_strategy
 from tictactoe_tui.game import Settings

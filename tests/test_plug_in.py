@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.seats import SEAT_KINDS, Seat, SeatMoved, SeatPorts
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.review import ReviewPanel
 from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import Board, BoardError, Budget, Decision, Mark, Move, Strategy

@@ -17,7 +17,7 @@ from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt, SavedGamePrompt
 from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.screens.replay import ReplayScreen
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND, EvaluationBar
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult

@@ -12,7 +12,7 @@ from textual.widgets import Input, Select, Static
 
 from tictactoe_tui.app.screens.dialogs.custom_board import CustomBoardScreen
 from tictactoe_tui.app.seats import ComputerSeat
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import BoardError
 from tictactoe_tui.engine.rules.base import LONGEST_SIDE

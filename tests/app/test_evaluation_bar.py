@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.evaluation import EMPTY, FILLED, EvaluationBar, first_players_chances, verdict
 from tictactoe_tui.game import Preset, Settings
 

@@ -15,7 +15,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
-from tictactoe_tui.app.widgets.board_view import HINT
+from tictactoe_tui.app.widgets.board.view import HINT
 from tictactoe_tui.app.widgets.evaluation import EvaluationBar, overlay_label, value_words
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult

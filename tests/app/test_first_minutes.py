@@ -14,7 +14,7 @@ from textual.widgets._footer import FooterKey
 from tictactoe_tui.app.game.game_screen import GameScreen
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.evaluation import EvaluationBar
 from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import Board, Budget, Decision
@@ -287,7 +287,7 @@ async def test_the_cursor_has_a_shape_on_squares_too_low_for_its_frame(make_app:
 
 
 async def test_hint_and_playable_squares_carry_a_glyph(make_app: AppFactory) -> None:
-    from tictactoe_tui.app.widgets.board_view import HINT
+    from tictactoe_tui.app.widgets.board.view import HINT
 
     from ..helpers.squares import squares
 

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 from textual.pilot import Pilot
 
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 

@@ -14,7 +14,7 @@ from tictactoe_tui import cli
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens import puzzles
 from tictactoe_tui.app.screens.puzzles import PuzzleScreen
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.engine import Board, Mark, Position, analyze
 from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puzzle

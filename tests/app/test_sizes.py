@@ -19,7 +19,7 @@ from textual.widgets import Footer, Select, Static
 from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.status import PHRASE_END, Cause, Notice, StatusLine
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy

@@ -11,8 +11,8 @@ from textual.strip import Strip
 from textual.widgets import Select
 
 from tictactoe_tui.app.screens.help import HelpScreen, games_table
-from tictactoe_tui.app.widgets.board_drawing import BIG_GLYPHS
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.drawing import BIG_GLYPHS
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import GameState, KeyLayout, Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.app.viewing.keys import VIEWING_BINDINGS
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 

@@ -16,7 +16,7 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.saving import load_game
 from tictactoe_tui.app.online.link import OnlineLink
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board
 from tictactoe_tui.game import Preset, Settings

@@ -29,8 +29,8 @@ from textual.widgets import Select, Static
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.game_screen import GameScreen
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
-from tictactoe_tui.app.widgets.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
-from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.board.drawing import BIG_GLYPHS, SMALL_GLYPHS
+from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.sidebar import SECTIONS, HistoryList, setting_options
 from tictactoe_tui.app.widgets.status import Cause, StatusLine
 from tictactoe_tui.app.work.ai import BOOK_ANALYSIS_SECONDS, ThreadSearcher

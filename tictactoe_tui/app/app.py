@@ -23,7 +23,7 @@ from .game.aiming import BOARD_BINDINGS
 from .game.game_screen import GameScreen
 from .game.keeping import GameKeeper, crash_line
 from .themes import THEMES
-from .widgets.board_view import BoardView
+from .widgets.board.view import BoardView
 from .work.ai import ProcessSearcher, Searcher
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 
 from ...engine import Board, Move
 from ...engine.games import game_of
-from ..widgets.board_view import BoardView
+from ..widgets.board.view import BoardView
 
 #: The number keys: priority bindings, so they work while a sidebar control has the focus.
 DIGIT_BINDINGS: list[BindingType] = [

@@ -22,7 +22,7 @@ from textual.events import Resize
 from ...engine import Board, Move
 from ...game import GameState, Scoreboard, Settings
 from ..viewing.keys import VIEWING_BINDINGS, Viewing
-from ..widgets.board_view import BoardView
+from ..widgets.board.view import BoardView
 from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal

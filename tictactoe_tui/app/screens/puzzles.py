@@ -32,7 +32,7 @@ from ...store.puzzles import PuzzleEntry
 from ...table import TWO_PLAYERS, Seating
 from ..game.aiming import DIGIT_BINDINGS, Aiming, centre, rules_refusal
 from ..themes import PANELS_CSS
-from ..widgets.board_view import BoardView
+from ..widgets.board.view import BoardView
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
 from ..work.ai import Searcher

@@ -26,7 +26,7 @@ from ..game.analysis import AnalysisRequests, failed, working_out
 from ..game.messages import AnalysisFailed, AnalysisReady
 from ..themes import PANELS_CSS
 from ..transfer import Folder, GameFiles
-from ..widgets.board_view import BoardView
+from ..widgets.board.view import BoardView
 from ..widgets.evaluation import EvaluationBar, legend
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news

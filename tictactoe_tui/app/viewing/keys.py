@@ -17,7 +17,7 @@ from textual.screen import Screen
 from ...engine import Board, BoardError, Move
 from ...engine.games import game_of
 from ...game import GameState
-from ..widgets.board_view import BoardView
+from ..widgets.board.view import BoardView
 from ..widgets.status import Cause, Notice
 
 #: The looking keys: none of them plays, moves the cursor, or is a number key (the arrows and

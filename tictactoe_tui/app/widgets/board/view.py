@@ -17,20 +17,20 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine import Move
-from ...engine.rules import Rules
-from ...game import GameState
-from . import board_frame
-from .board_drawing import (
+from ....engine import Move
+from ....engine.rules import Rules
+from ....game import GameState
+from ..evaluation import overlay_values
+from . import frame as board_frame
+from .drawing import (
     Canvas,
 )
-from .board_frame import Frame
-from .board_looks import THINKING_OPACITY, Looks, solid
-from .board_render import BoardDrawing, Square
-from .evaluation import overlay_values
+from .frame import Frame
+from .looks import THINKING_OPACITY, Looks, solid
+from .render import BoardDrawing, Square
 
 if TYPE_CHECKING:  # the searches load when the first one runs
-    from ...engine.evaluation import Evaluation
+    from ....engine.evaluation import Evaluation
 
 #: Drawn on the square a hint suggests (the highlight's colour is not enough on its own).
 HINT = "◆"

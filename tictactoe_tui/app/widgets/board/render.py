@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from textual.color import Color
 
-from ...engine import Move
-from .board_drawing import (
+from ....engine import Move
+from .drawing import (
     FILE_HEIGHT,
     RANK_WIDTH,
     SMALL_GRID_LINES,
@@ -21,8 +21,8 @@ from .board_drawing import (
     draw_grid_lines,
     draw_square,
 )
-from .board_frame import Frame
-from .board_looks import Looks, faded, solid
+from .frame import Frame
+from .looks import Looks, faded, solid
 
 
 class Square:

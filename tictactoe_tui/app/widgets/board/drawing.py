@@ -10,8 +10,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from ...engine import Move
-from .board_looks import Look
+from ....engine import Move
+from .looks import Look
 
 BIG_GLYPHS = {
     "X": ("▀▄     ▄▀", "  ▀▄ ▄▀  ", "  ▄▀ ▀▄  ", "▄▀     ▀▄"),

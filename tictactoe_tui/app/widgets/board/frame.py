@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...engine import Move
-from ...engine.rules import Rules
-from .board_drawing import FILE_HEIGHT, RANK_WIDTH, Layout, board_layout, smallest_board, square_at, square_origin
+from ....engine import Move
+from ....engine.rules import Rules
+from .drawing import FILE_HEIGHT, RANK_WIDTH, Layout, board_layout, smallest_board, square_at, square_origin
 
 
 @dataclass(frozen=True)

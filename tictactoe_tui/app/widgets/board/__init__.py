@@ -1,0 +1,1 @@
+"""The board widget and its parts: where it sits, how it is drawn, how its squares look."""
