@@ -36,7 +36,7 @@ def change(settings: Settings, game: GameState, field: str, value: Any) -> Chang
     chosen, switched = chosen.with_playable_level()
     if switched:
         return Change(chosen, Notice(f"{switched} (n: start)", Cause.ANSWER))
-    if field in chosen.next_game_choices(game):
+    if field in game.pending_choices(chosen):
         if game.table.online and chosen.table is game.table:  # n asks the match for a rematch, as it was
             return Change(chosen, Notice("Applies once you leave this online match", Cause.ANSWER))
         return Change(chosen, Notice("Applies from the next game: press n to start it now", Cause.ANSWER))

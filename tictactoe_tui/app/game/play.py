@@ -336,7 +336,7 @@ class PlayScreen(Screen[None]):
         sidebar shows its game and board (a loaded game's may differ from the settings')."""
         self.stop_turns()
         self.paused = False
-        settings, switched = self.settings.playing(game)
+        settings, switched = game.settings_for(self.settings)
         if settings != self.settings:
             self.settings = settings
         if switched:

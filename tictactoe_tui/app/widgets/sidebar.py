@@ -253,7 +253,7 @@ class Sidebar(Vertical):
         now, next_table = game.table, settings.table
         used = now.uses | next_table.uses
         shown = now.shown_choices(game)
-        pending = settings.next_game_choices(game)
+        pending = game.pending_choices(settings)
         for field, title in SECTIONS:
             unused = field in CHOICES and field not in used and field not in shown
             if field in CHOICES and field not in shown:  # a choice that does not apply shows no value

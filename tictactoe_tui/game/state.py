@@ -1,183 +1,20 @@
-"""A game session as an immutable value: settings, the position, who plays which side.
-
-Pure Python like the engine; the Textual app holds one :class:`GameState` and renders it.
-The engine's X always moves first; people may still pick their symbol and whether they go
-first, so a game can show the first player's marks as "O": who sits where, and which symbol
-each shows, is the game's :class:`~tictactoe_tui.table.Seating`.
-"""
+"""One game as an immutable value: the position (with its moves), who sits where, the times
+and the help taken; and what the computer last did, for the status line."""
 
 from __future__ import annotations
 
 import random
 import time
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .engine.board import DEFAULT_GAME, Board, GameShape, Mark, Move
-from .engine.rules import rules_named
-from .table import VS_COMPUTER, Seating, Table, loaded_seating, mover, table_named
-from .table import FirstPlayer as FirstPlayer
-from .table import MarkChoice as MarkChoice
-from .words import counted
+from ..engine.board import Board, GameShape, Mark, Move
+from ..table import VS_COMPUTER, Seating, Table, loaded_seating, mover, table_named
+from ..words import counted
+from .choices import TAKE_BACK, Settings
 
 if TYPE_CHECKING:
-    from .engine import Decision
-
-
-class KeyLayout(StrEnum):
-    """How number keys map to squares on 3×3."""
-
-    PHONE = "phone (1-2-3 on top)"
-    KEYPAD = "keypad (7-8-9 on top)"
-
-    def square(self, digit: int) -> Move:
-        """The ``(row, col)`` a digit 1-9 names."""
-        row, col = divmod(digit - 1, 3)
-        return (row, col) if self is KeyLayout.PHONE else (2 - row, col)
-
-
-#: A board shape in a game, as the sidebar offers it and the settings keep it: the one shape type.
-Preset = GameShape
-
-
-def presets_for(game: str) -> tuple[Preset, ...]:
-    """The shapes the sidebar offers for a game, its default first."""
-    return tuple(Preset(*shape, game=game) for shape in rules_named(game).presets)
-
-
-PRESETS: tuple[Preset, ...] = presets_for(DEFAULT_GAME)
-#: The help that leaves a game unrated, as the archive keeps it (the coach has a column of its own).
-TAKE_BACK, HINT, OVERLAY = "take-back", "hint", "overlay"
-AIDS = (TAKE_BACK, HINT, OVERLAY)
-#: Seconds the computer may think per move, as offered in the sidebar.
-THINK_TIMES: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 5.0)
-#: The fewest and most seconds the computer may be given per move (the command line and the settings file).
-THINK_LIMITS: tuple[float, float] = (0.05, 60.0)
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What the player chose in the sidebar. Level changes apply at once, the rest next game."""
-
-    mode: str = VS_COMPUTER.name
-    """The kind of table the next game is played at (a name in :data:`~tictactoe_tui.table.TABLES`)."""
-    level: str = "impossible"
-    first: FirstPlayer = FirstPlayer.YOU
-    mark: MarkChoice = MarkChoice.X
-    preset: Preset = PRESETS[0]
-    layout: KeyLayout = KeyLayout.PHONE
-    think_seconds: float = 1.0
-    """The computer's time budget per move."""
-    coordinates: bool = True
-    """Letters across and numbers down the board (a1 is the top-left square)."""
-    coach: bool = False
-    """Against the computer, say at once when your move gives up a win or a draw (coached
-    games are counted apart in the statistics)."""
-
-    @property
-    def table(self) -> Table:
-        """The kind of table the chosen mode seats the players at."""
-        return table_named(self.mode)
-
-    @property
-    def game(self) -> str:
-        """The game's name (the board preset belongs to a game)."""
-        return self.preset.game
-
-    def with_game(self, game: str) -> Settings:
-        """These settings for another game: the same board where that game offers it, else its first."""
-        offered = presets_for(game)
-        shape = (self.preset.rows, self.preset.cols, self.preset.k)
-        same = [preset for preset in offered if (preset.rows, preset.cols, preset.k) == shape]
-        return replace(self, preset=(same or offered)[0])
-
-    def playing(self, game: GameState) -> tuple[Settings, str | None]:
-        """These settings for ``game`` (loaded, or played on from the archive): its game, shape
-        and kind of table (one played through a match is not chosen again by loading it), and a
-        computer player that plays it (as :meth:`with_playable_level` says)."""
-        mode = self.mode if game.table.online else game.seating.table
-        return replace(self, preset=Preset.of(game.board), mode=mode).with_playable_level()
-
-    def next_game_choices(self, game: GameState) -> frozenset[str]:
-        """The choices here that differ from ``game``, the game in play: they apply from the next
-        game (your mark and who goes first where its table seats by them)."""
-        now, next_table = game.table, self.table
-        pending = {"mode"} if next_table is not now else set()
-        if self.game != game.board.rules.name:
-            pending.add("game")
-        if self.preset != Preset.of(game.board):
-            pending.add("preset")
-        seated_by = now.chosen_by(game)
-        for field in ("first", "mark"):
-            values = seated_by.get(field)
-            if field in next_table.uses and (values is None or getattr(self, field) not in values):
-                pending.add(field)
-        return frozenset(pending)
-
-    def with_playable_level(self) -> tuple[Settings, str | None]:
-        """These settings with a computer player that plays their game and board: as they are, or
-        with ``impossible`` in place of a player of another game or board, and a note saying so."""
-        from .engine.games import LEVEL_NAMES
-
-        if self.level in LEVEL_NAMES:
-            return self, None
-        from .engine.games import get_strategy
-
-        board = self.preset.empty_board()
-        if get_strategy(self.level).supports(board):
-            return self, None
-        return replace(self, level="impossible"), (
-            f"{self.level} does not play {board.rules.title} on this board: the computer will play impossible"
-        )
-
-
-@dataclass(frozen=True)
-class Scoreboard:
-    """Results of this session's games at one kind of table (``table``, its name): you and the
-    computer, you and your friend online, X and O when both sides play at one keyboard, or
-    when both are the computer. The tallies of the other tables played at this session wait in
-    ``elsewhere``, so the score line counts only the games of the table in play."""
-
-    table: str = VS_COMPUTER.name
-    wins: tuple[tuple[str, int], ...] = (("X", 0), ("O", 0))
-    """Each player's wins, in the table's order (:meth:`~tictactoe_tui.table.Table.score_order`)."""
-    draws: int = 0
-    elsewhere: tuple[Scoreboard, ...] = ()
-
-    @classmethod
-    def for_game(cls, game: GameState) -> Scoreboard:
-        """Zero scores at the table of ``game``, naming its players."""
-        return cls(
-            game.seating.table,
-            tuple((game.player_name(mark), 0) for mark in game.table.score_order(game)),
-        )
-
-    def wins_of(self, player: str) -> int:
-        """How many games ``player`` won at this table (0 if not at it)."""
-        return dict(self.wins).get(player, 0)
-
-    def facing(self, game: GameState) -> Scoreboard:
-        """These scores with the tally of the table ``game`` is played at in front: its tally
-        so far, or zero."""
-        table = game.seating.table
-        if table == self.table:
-            return self
-        tallies = (replace(self, elsewhere=()), *self.elsewhere)
-        front = next((tally for tally in tallies if tally.table == table), None) or Scoreboard.for_game(game)
-        return replace(front, elsewhere=tuple(tally for tally in tallies if tally.table != table))
-
-    def count(self, game: GameState) -> Scoreboard:
-        """These scores with a finished game added to its table's tally, which comes to the front."""
-        front = self.facing(game)
-        winner = game.board.winner
-        if winner is None:
-            return replace(front, draws=front.draws + 1)
-        who = game.player_name(winner)
-        return replace(front, wins=tuple((name, wins + (name == who)) for name, wins in front.wins))
-
-    def __str__(self) -> str:
-        return " · ".join([*(f"{who} {count}" for who, count in self.wins), f"draws {self.draws}"])
+    from ..engine import Decision
 
 
 @dataclass(frozen=True)
@@ -275,6 +112,29 @@ class GameState:
         if not on or self.coached or not self.table.coaches:
             return self
         return replace(self, coached=True)
+
+    def settings_for(self, settings: Settings) -> tuple[Settings, str | None]:
+        """``settings`` for this game (loaded, or played on from the archive): its game, shape
+        and kind of table (one played through a match is not chosen again by loading it), and a
+        computer player that plays it (as :meth:`.Settings.with_playable_level` says)."""
+        mode = settings.mode if self.table.online else self.seating.table
+        return replace(settings, preset=GameShape.of(self.board), mode=mode).with_playable_level()
+
+    def pending_choices(self, settings: Settings) -> frozenset[str]:
+        """The choices of ``settings`` that differ from this game, the game in play: they apply
+        from the next game (your mark and who goes first where its table seats by them)."""
+        now, next_table = self.table, settings.table
+        pending = {"mode"} if next_table is not now else set()
+        if settings.game != self.board.rules.name:
+            pending.add("game")
+        if settings.preset != GameShape.of(self.board):
+            pending.add("preset")
+        seated_by = now.chosen_by(self)
+        for field in ("first", "mark"):
+            values = seated_by.get(field)
+            if field in next_table.uses and (values is None or getattr(settings, field) not in values):
+                pending.add(field)
+        return frozenset(pending)
 
     @property
     def table(self) -> Table:
