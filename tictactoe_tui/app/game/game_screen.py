@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from ...net import OnlinePlan
     from ...table import Table
     from ..online.link import OnlineLink
+    from ..online.play import MatchOpened
     from ..widgets.sidebar import HistoryList, Sidebar
 
 
@@ -106,15 +107,7 @@ class GameScreen(PlayScreen, Aiming):
                 GameScreen.hint,
                 GameScreen.coordinates,
             )
-            yield StatusLine(id="status").data_bind(
-                GameScreen.game,
-                GameScreen.thinking,
-                GameScreen.paused,
-                GameScreen.held,
-                GameScreen.notice,
-                GameScreen.online_status,
-                GameScreen.online_banner,
-            )
+            yield StatusLine(id="status").data_bind(GameScreen.said)  # its one input
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()
@@ -265,6 +258,9 @@ class GameScreen(PlayScreen, Aiming):
             return TOO_SMALL
         if game.board.is_over:
             return Notice("Game over: n plays again, v reviews it", Cause.KEY)
+        away = self.match.presence.refusal() if self.match is not None else None
+        if away:
+            return Notice(away, Cause.AWAY)
         table_refusal = game.table.refusal(game, paused=self.paused)
         early = None if table_refusal else self.seats.to_move(game).refusal(game)  # the other side's turn
         refusal = table_refusal or early or rules_refusal(game.board, move)
@@ -332,6 +328,7 @@ class GameScreen(PlayScreen, Aiming):
         """Start a new game at ``table`` (leaving an online match for another kind of table)."""
         if self.online is not None:
             self.parts.online.leave()
+            self.seats, self.match = self.local_seats, None
         if table.online:
             self.parts.online.open_match(table)
         else:
@@ -479,12 +476,27 @@ class GameScreen(PlayScreen, Aiming):
         """Host: retire the join code and show a new one (a friend already playing stays)."""
         self.notice = self.parts.online.new_code() or self.notice
 
+    def on_match_opened(self, message: MatchOpened) -> None:
+        """Play the next game through the match just opened, this keyboard's side by its seat."""
+        from ...table import YOU
+
+        self.seats = self.local_seats.seating(YOU.name, message.seat)
+        self.match = message.link.news
+        self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
+        self.run_worker(message.link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
+
     def on_friend_moved(self, message: FriendMoved) -> None:
-        self.parts.online.friend_moved(message)
+        """The match's new state: a move that continues the game goes through the turn loop."""
+        followed = self.parts.online.friend_moved(message)
+        if followed is not None:
+            self.follow_match(followed.settings, followed.scores, followed.news, followed.state)
+            if followed.move is not None:
+                self.on_seat_moved(followed.move)
 
     def on_friend_said(self, message: FriendSaid) -> None:
-        if self.parts.online.friend_said(message):
-            self.notice = None  # the match's news replaces an older notice
+        news = self.parts.online.friend_said(message)
+        if news is not None:
+            self.hear_match(news)
 
     def action_save_game(self) -> None:
         """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it."""
