@@ -19,22 +19,23 @@ from textual.command import Provider
 from textual.containers import Vertical
 from textual.events import Resize
 
-from ...engine import Board, Move, move_name
-from ...game import GameState, Scoreboard, Settings
+from ...engine import Board, Move
+from ...game import GameState, Settings
+from ..online.screen import MatchScreen
 from ..widgets.board_view import BoardView
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
-from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid, Loaded, PlayOn, Saved
+from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved
 from .parts import ScreenParts, game_commands
-from .play import GameHost, PlayScreen
+from .play import GameHost
 from .side import SIDEBAR_ROOM, SidebarPlace
+from .travel import TravelScreen
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from ...net import OnlinePlan
     from ...table import Table
     from ..online.link import OnlineLink
-    from ..online.play import MatchOpened
-    from ..widgets.sidebar import HistoryList, Sidebar
+    from ..widgets.sidebar import Sidebar
 
 
 #: The game screen's own keys (the board's keys go to it too, from the focused board).
@@ -48,7 +49,7 @@ GAME_ACTIONS = frozenset(
 TOO_SMALL = Notice("Make the window larger to see the whole board first", Cause.BOARD)
 
 
-class GameScreen(PlayScreen, Aiming):
+class GameScreen(MatchScreen, TravelScreen, Aiming):
     """The board, the status line and the sidebar, bound to the game this screen holds. Its
     parts (the coach, hints, online play, the palette's commands) load when first needed."""
 
@@ -266,49 +267,6 @@ class GameScreen(PlayScreen, Aiming):
         refusal = table_refusal or early or rules_refusal(game.board, move)
         return Notice(refusal, Cause.EARLY if refusal == early else Cause.KEY) if refusal else None
 
-    # -- undo, redo and time travel ----------------------------------------------------------
-
-    def action_undo(self) -> None:
-        """Take back your last move (and the computer's reply)."""
-        self._travel_to(self.game.undo_target(), "Undone", "Nothing to undo")
-
-    def action_redo(self) -> None:
-        """Play again what was undone."""
-        self._travel_to(self.game.redo_target(), "Redone", "Nothing to redo")
-
-    def _travel_to(self, target: int | None, done: str, nothing: str) -> None:
-        refusal = self.game.table.undo_refusal()
-        if refusal:
-            self.notice = Notice(refusal, Cause.KEY)
-        elif self.game.board.is_over:
-            self.notice = self.over_refusal()
-        elif target is None:
-            self.notice = Notice(nothing, Cause.KEY)
-        else:
-            self.travel(target, done)
-
-    def on_history_list_jump(self, event: HistoryList.Jump) -> None:
-        refusal = self.game.table.undo_refusal()
-        if refusal:
-            self.notice = Notice(refusal, Cause.KEY)
-        elif self.game.board.is_over and event.ply != self.game.ply:
-            self.notice = self.over_refusal()
-        elif event.ply != self.game.ply:
-            ply = self.game.jump_target(event.ply)
-            what = f"Back to move {event.ply}" if event.ply else "Back to the start"
-            if ply != event.ply:  # on to the computer's reply as it made it
-                what = f"{what}, and the computer's reply {move_name(self.game.line[ply - 1])}"
-            self.travel(ply, what)
-
-    def travel(self, ply: int, what: str) -> None:
-        """Show the game after ``ply`` moves; a search in progress is cancelled and dropped."""
-        self.stop_turns()
-        if self.game.table.watch_only(self.game):  # the computers wait to be let go on
-            self.paused = True
-        self.game = self.game.at_ply(ply)
-        self.notice = Notice(f"{what}: play on from here" if ply < len(self.game.line) else what, Cause.ANSWER)
-        self.take_turns()
-
     # -- games, scores and settings ----------------------------------------------------------
 
     async def action_new_game(self) -> None:
@@ -327,35 +285,11 @@ class GameScreen(PlayScreen, Aiming):
     def start_new_game(self, table: Table) -> None:
         """Start a new game at ``table`` (leaving an online match for another kind of table)."""
         if self.online is not None:
-            self.parts.online.leave()
-            self.seats, self.match = self.local_seats, None
+            self.leave_match()
         if table.online:
             self.parts.online.open_match(table)
         else:
             self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
-
-    def on_sidebar_reset_scores(self) -> None:
-        self.action_reset_scores()
-
-    def action_reset_scores(self) -> None:
-        """Ask, then set the session's scores back to zero (statistics are kept)."""
-        from ..screens.dialogs import ConfirmScreen
-
-        self.app.push_screen(ConfirmScreen(f"Reset the scores ({self.scores})?"), self.reset_scores)
-
-    def reset_scores(self, yes: bool | None) -> None:
-        """Set the session's scores back to zero if the player said yes."""
-        if yes:
-            self.scores = Scoreboard.for_game(self.game)
-            self.notice = Notice("Scores reset", Cause.ANSWER)
-
-    def action_toggle_pause(self) -> None:
-        """Pause or resume computer-vs-computer play."""
-        self.paused = not self.paused
-        if self.paused:
-            self.stop_turns()
-        else:
-            self.take_turns()
 
     def action_stats(self) -> None:
         """Show the lasting statistics."""
@@ -375,31 +309,6 @@ class GameScreen(PlayScreen, Aiming):
             self.notice = Notice("Finish the game first: then v reviews it", Cause.KEY)
             return
         await self.parts.elsewhere.review()
-
-    def on_play_on(self, message: PlayOn) -> None:
-        """Continue an archived game from a position as a new game, seated as it was played
-        (over a game in progress, after a yes)."""
-        from .saving import played_on_news, resumed
-
-        position = message.position
-
-        def played_on() -> None:
-            self.new_game(resumed(self.settings, position, self.game.number + 1))
-            self.notice = Notice(played_on_news(position), Cause.ANSWER)
-
-        self.leave_unfinished("Play on from the archive", played_on)
-
-    def on_loaded(self, message: Loaded) -> None:
-        """Resume the saved game the player chose (over a game in progress, after a yes)."""
-        from .saving import loaded_news, resumed
-
-        game = resumed(self.settings, message.saved, self.game.number + 1)
-
-        def loaded() -> None:
-            self.new_game(game)
-            self.notice = Notice(loaded_news(message.path, message.saved), Cause.ANSWER)
-
-        self.leave_unfinished(f"Load {message.path}", loaded)
 
     def change_setting(self, field: str, value: Any) -> None:
         """Change one setting: the level, the computer's time and the number keys at once, the
@@ -471,32 +380,6 @@ class GameScreen(PlayScreen, Aiming):
         if message.job.state is self.game and self.seats.to_move(self.game).takes(message.job):
             self.thinking = self.seats.thinking
             self.notice = Notice(f"The computer player failed: {message.error}. Press n for a new game.", Cause.FAULT)
-
-    def action_new_code(self) -> None:
-        """Host: retire the join code and show a new one (a friend already playing stays)."""
-        self.notice = self.parts.online.new_code() or self.notice
-
-    def on_match_opened(self, message: MatchOpened) -> None:
-        """Play the next game through the match just opened, this keyboard's side by its seat."""
-        from ...table import YOU
-
-        self.seats = self.local_seats.seating(YOU.name, message.seat)
-        self.match = message.link.news
-        self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
-        self.run_worker(message.link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
-
-    def on_friend_moved(self, message: FriendMoved) -> None:
-        """The match's new state: a move that continues the game goes through the turn loop."""
-        followed = self.parts.online.friend_moved(message)
-        if followed is not None:
-            self.follow_match(followed.settings, followed.scores, followed.news, followed.state)
-            if followed.move is not None:
-                self.on_seat_moved(followed.move)
-
-    def on_friend_said(self, message: FriendSaid) -> None:
-        news = self.parts.online.friend_said(message)
-        if news is not None:
-            self.hear_match(news)
 
     def action_save_game(self) -> None:
         """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it."""

@@ -17,9 +17,9 @@ from .play import PlayScreen
 if TYPE_CHECKING:
     from ..online.link import OnlineLink
     from ..online.play import OnlinePlay
+    from ..screens.ways import OtherScreens
     from .coach import Coach
     from .hints import Hints
-    from .other_screens import OtherScreens
 
 
 def game_commands() -> type[Provider]:
@@ -73,7 +73,7 @@ class ScreenParts:
     def elsewhere(self) -> OtherScreens:
         """The ways to the other screens (statistics, archive, puzzles, review)."""
         if self._elsewhere is None:
-            from .other_screens import OtherScreens
+            from ..screens.ways import OtherScreens
 
             self._elsewhere = OtherScreens(self._screen, self._keypad)
         return self._elsewhere

@@ -315,36 +315,6 @@ class PlayScreen(Screen[None]):
         else:
             self.call_later(self.take_turns)
 
-    # -- the online match ------------------------------------------------------------------
-
-    def follow_match(
-        self, settings: Settings | None, scores: Scoreboard, news: MatchNews, state: GameState | None = None
-    ) -> None:
-        """Show the online match as its link reports it: the host's board in ``settings``
-        (None: unchanged), the match's ``scores`` and ``news``, and ``state`` where it is not the
-        game shown plus one move (a join, a rematch, moves missed; the one move that is comes as a
-        :class:`SeatMoved`): a game that ends here is counted once, as every game is."""
-        if settings is not None:
-            self.settings = settings
-        self.scores, self.match = scores, news
-        if state is None:
-            return
-        previous = self.game
-        if state.number == previous.number and previous.board.is_over:
-            self.game = state  # (over already, and counted when it ended)
-        else:
-            self.advance(state)
-        if state.number != previous.number:  # (watch_game centres it on a new board)
-            self.cursor = centre(state.board)
-        self.take_turns()
-
-    def hear_match(self, news: MatchNews) -> None:
-        """Show the match's ``news``; a line that is news (not the one already shown, said again
-        as a guest retries) replaces an older notice."""
-        if news.text != (self.match.text if self.match is not None else ""):
-            self.notice = None
-        self.match = news
-
     # -- new games, and games that end ----------------------------------------------------------
 
     def new_game(self, game: GameState) -> None:
