@@ -446,6 +446,15 @@ def test_join_takes_the_code_from_a_file_or_the_environment_not_only_argv(
     assert stderr.getvalue() == (
         f"tictactoe-tui: error: cannot read the join code from {tmp_path / 'missing'}: No such file or directory\n"
     )  # it said "[Errno 2] No such file or directory: '…'" after the file's name
+    for unbounded, why in (("/dev/zero", "is a device, not a file"), (str(tmp_path), "is a directory, not a file")):
+        stderr = io.StringIO()
+        assert run_quietly(["join", "192.0.2.7", "--code-file", unbounded], stderr) == 2  # read whole, it hung
+        assert stderr.getvalue() == f"tictactoe-tui: error: cannot read the join code from {unbounded}: {why}\n"
+    huge = tmp_path / "huge"
+    huge.write_bytes(b"x" * 100_000)
+    stderr = io.StringIO()
+    assert run_quietly(["join", "192.0.2.7", "--code-file", str(huge)], stderr) == 2
+    assert stderr.getvalue().endswith("is larger than 4 KiB\n")
     help_text = io.StringIO()
     with contextlib.redirect_stdout(help_text), pytest.raises(SystemExit):
         main(["join", "--help"])

@@ -173,7 +173,7 @@ def test_snapshot_the_coach_speaks_before_the_computer_replies_at_80x24(
 ) -> None:
     """The coach's remark, and below it the computer's last move (its time read from a clock
     that stands still: the gated search takes as long as the test lets it)."""
-    from tictactoe_tui.app import ai
+    from tictactoe_tui.app.work import ai
     from tictactoe_tui.app.work.ai import ThreadSearcher
 
     monkeypatch.setattr(ai, "time", SimpleNamespace(perf_counter=lambda: 0.0))

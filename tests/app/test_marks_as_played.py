@@ -14,8 +14,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tictactoe_tui import cli
-from tictactoe_tui.app import TicTacToeApp, puzzles
+from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.saving import resumed
+from tictactoe_tui.app.screens import puzzles
 from tictactoe_tui.app.screens.puzzles import PuzzleScreen
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.widgets.board_view import BoardView

@@ -11,7 +11,8 @@ import pytest
 from textual.pilot import Pilot
 
 from tictactoe_tui import cli
-from tictactoe_tui.app import TicTacToeApp, puzzles
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.screens import puzzles
 from tictactoe_tui.app.screens.puzzles import PuzzleScreen
 from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.engine import Board, Mark, Position, analyze

@@ -9,7 +9,11 @@ import sys
 
 from ..net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan, default_mailbox
 from ..net.address import DEFAULT_PORT, is_loopback, listen_problem, mailbox_code
+from ..store.files import BadFile, read_bounded
 from .parser import CODE_VARIABLE, UsageError, launch_choices
+
+#: The most of a code file read: a code is one short line (a pipe or a device is refused unread).
+CODE_FILE_BYTES = 4096
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,6 +57,15 @@ def plan(args: argparse.Namespace) -> OnlinePlan:
     return JoinPlan(host, port, code)
 
 
+def unreadable(error: Exception) -> str:
+    """Why a code file could not be read, in a few words."""
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not text"
+    return str(error)
+
+
 def join_code(args: argparse.Namespace) -> str | None:
     """The code from ``--code``, ``--code-file`` or the environment, in that order (None: the
     game asks for it); :class:`UsageError` for a file that cannot be read."""
@@ -60,9 +73,8 @@ def join_code(args: argparse.Namespace) -> str | None:
         return str(args.code)
     if args.code_file is not None:
         try:
-            lines = args.code_file.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else "it is not text"
-            raise UsageError(f"cannot read the join code from {args.code_file}: {reason}") from None
+            lines = read_bounded(args.code_file, CODE_FILE_BYTES).decode("utf-8").splitlines()
+        except (OSError, BadFile, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read the join code from {args.code_file}: {unreadable(error)}") from None
         return (lines[0].strip() if lines else "") or None
     return os.environ.get(CODE_VARIABLE, "").strip() or None
