@@ -270,6 +270,7 @@ async def test_a_guest_is_told_the_direct_host_quit_and_asked_for_its_new_code(t
             assert guest.screen.title_text.startswith("The host closed the game. Ask your friend for their new code")
             assert said == ["The host closed the game: ask your friend for their new code"]
             assert "The host closed the game" in status(guest)
+            assert "Waiting for the host" not in status(guest)  # (it said so under the goodbye)
 
 
 async def test_a_direct_guest_s_move_made_while_the_connection_is_down_reaches_the_host(tmp_path: Path) -> None:
