@@ -216,7 +216,7 @@ class OnlineLink:
             self._dropped = False
             if self.guest.asked is None:  # (else the guest said where its move is)
                 self.status("")
-        self._met = self._met or self.peer_here
+        self._met = self._met or self.peer_here or self.guest is not None  # (a guest hears only the host's match)
         if not self._met:  # nobody has sat down yet: only who is (not) there is news
             self.say(self.news)
             return
