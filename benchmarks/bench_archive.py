@@ -35,7 +35,7 @@ from textual.widgets import DataTable
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.archive import ArchiveScreen
-from tictactoe_tui.app.screens.dialogs import StatsScreen
+from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy

@@ -1,36 +1,41 @@
 """How fast Connect Four's exact values come: every move's value of positions from random games.
 
     python benchmarks/bench_connect_four_values.py [--positions 1000] [--seconds 1] [--seed 0]
-                                                   [--cold] [--check]
+                                                   [--plies 0-41] [--cold] [--check]
 
-Each position is a random game's, stopped at a ply drawn evenly from 0 to 41 (a game that ends
-first is played again). Its analysis (every legal move's exact value and distance, as the hint,
-the overlay, the coach and the review ask it) gets ``--seconds`` (the app's budget: 1 s). One
-solver for them all, as the search process keeps one, its table warm from the positions before;
-``--cold``: a fresh solver each. Prints p50, p99 and the longest time, by ply band and in all,
-and how many did not finish; ``--check`` compares every value with BitBully's solver (the
-test extra's) and counts the ones that differ.
+Each position is a random game's, stopped at a ply drawn evenly from 0 to 41 (``--plies``: from
+that range; a game that ends first is played again). Its analysis (every legal move's exact
+value and distance, as the hint, the overlay, the coach and the review ask it) gets
+``--seconds`` (the app's budget: 1 s). One solver for them all, as the search process keeps
+one, its table warm from the positions before; ``--cold``: a fresh solver each. Prints p50,
+p99 and the longest time, by ply band and in all, each in wall-clock seconds and in the
+processor time the search took, all its threads (``cpu_p50``, ``cpu_p99``: with one search,
+what the wall clock would read on a free core of a machine shared with other work), the load
+average, and how many did not finish; ``--check`` compares every value with BitBully's solver
+(the test extra's) and counts the ones that differ.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.search.budget import Budget
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 
 EMPTY = Board.empty(6, 7, 4, "gravity")
 BANDS = ((0, 7), (8, 11), (12, 16), (17, 24), (25, 41))
 
 
-def random_position(rng: random.Random) -> tuple[Board, str]:
-    """A random game's position at a ply drawn evenly from 0 to 41, and its columns (from 1)."""
-    plies = rng.randint(0, 41)
+def random_position(rng: random.Random, low: int = 0, high: int = 41) -> tuple[Board, str]:
+    """A random game's position at a ply drawn evenly from ``low`` to ``high``, and its columns
+    (from 1)."""
+    plies = rng.randint(low, high)
     while True:
         board, columns = EMPTY, ""
         while board.move_count < plies and not board.is_over:
@@ -46,12 +51,16 @@ def percentile(times: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def summary(times: list[float]) -> dict[str, float]:
+def summary(times: list[tuple[float, float]]) -> dict[str, float]:
+    """Wall-clock and processor times ``(wall, cpu)``: how many, p50, p99 and the longest."""
+    walls, cpus = [wall for wall, _ in times], [cpu for _, cpu in times]
     return {
         "positions": len(times),
-        "p50": round(statistics.median(times), 4),
-        "p99": round(percentile(times, 0.99), 4),
-        "max": round(max(times), 4),
+        "p50": round(statistics.median(walls), 4),
+        "p99": round(percentile(walls, 0.99), 4),
+        "max": round(max(walls), 4),
+        "cpu_p50": round(statistics.median(cpus), 4),
+        "cpu_p99": round(percentile(cpus, 0.99), 4),
     }
 
 
@@ -60,9 +69,11 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--plies", default="0-41", help="the range of plies the positions are drawn from")
     parser.add_argument("--cold", action="store_true")
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
+    low, high = (int(part) for part in args.plies.split("-"))
     rng = random.Random(args.seed)
     solver = GravitySolver(EMPTY.geometry)
     solver.analyze(EMPTY)  # the kernel's machine code and the books loaded, as a session's start does
@@ -71,18 +82,18 @@ def main() -> None:
         from bitbully import BitBully
 
         referee = BitBully()
-    times: list[tuple[int, float]] = []
+    times: list[tuple[int, float, float]] = []
     unfinished: list[str] = []
     differing: list[str] = []
     slowest = (0.0, "")
     for _ in range(args.positions):
-        board, columns = random_position(rng)
+        board, columns = random_position(rng, low, high)
         if args.cold:
             solver = GravitySolver(EMPTY.geometry)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         analysis = solver.analyze(board, Budget.seconds(args.seconds))
         took = time.perf_counter() - started
-        times.append((board.move_count, took))
+        times.append((board.move_count, took, time.process_time() - started_cpu))
         slowest = max(slowest, (took, columns))
         if not analysis.complete:
             unfinished.append(columns)
@@ -94,17 +105,19 @@ def main() -> None:
             if ours != {column: (score > 0) - (score < 0) for column, score in reference.items()}:
                 differing.append(columns)
     report = {
-        "all": summary([took for _, took in times]),
+        "all": summary([(took, cpu) for _, took, cpu in times]),
         "budget": args.seconds,
         "by_ply": {
-            f"{low}-{high}": summary([took for ply, took in times if low <= ply <= high])
-            for low, high in BANDS
-            if any(low <= ply <= high for ply, _ in times)
+            f"{first}-{last}": summary([(took, cpu) for ply, took, cpu in times if first <= ply <= last])
+            for first, last in BANDS
+            if any(first <= ply <= last for ply, _, _ in times)
         },
-        "over_0.25_s": sum(took > 0.25 for _, took in times),
+        "over_0.25_s": sum(took > 0.25 for _, took, _ in times),
+        "cpu_over_0.25_s": sum(cpu > 0.25 for _, _, cpu in times),
         "unfinished": unfinished,
         "slowest": {"seconds": round(slowest[0], 3), "columns": slowest[1]},
         "cold": args.cold,
+        "load_average": [round(load, 2) for load in os.getloadavg()],
     }
     if args.check:
         report["differing"] = differing

@@ -23,8 +23,8 @@ import time
 
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search import gravity_solver
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity import solver as gravity_solver
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 
 #: Positions by their shape and columns (from 1): Connect Four 14 and 13 plies in, empty 4×5.
 SPEED_POSITIONS = ((6, 7, "43343433474727"), (6, 7, "4244426225474"), (4, 5, ""))

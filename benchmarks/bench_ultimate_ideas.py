@@ -2,7 +2,7 @@
 
     python benchmarks/bench_ultimate_ideas.py [--games 100] [--playouts 2000] [--seed 7] [--jobs 2] [--only TEXT]
 
-Each idea changes one thing in Ultimate's MCTS-Solver (``engine/search/ultimate_mcts.py``)
+Each idea changes one thing in Ultimate's MCTS-Solver (``engine/search/ultimate/mcts.py``)
 with ``--playouts`` playouts, and plays the same search with its defaults (what the levels
 run), half the games from each seat, seeded. Prints each idea's score (wins plus half the
 draws) and its playouts per second against the defaults', measured side by side on the same
@@ -19,9 +19,9 @@ from typing import Any
 
 from tictactoe_tui.engine import Board, Decision, Mark, Strategy
 from tictactoe_tui.engine.arena import play_game
-from tictactoe_tui.engine.search import ultimate_mcts
 from tictactoe_tui.engine.search.budget import UNLIMITED, Budget
-from tictactoe_tui.engine.search.ultimate_playout import Guide
+from tictactoe_tui.engine.search.ultimate import mcts as ultimate_mcts
+from tictactoe_tui.engine.search.ultimate.playout import Guide
 
 IDEAS: dict[str, dict[str, Any]] = {
     "no decisive moves (neither first in the tree nor taken in playouts)": {"decisive": False},

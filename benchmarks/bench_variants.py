@@ -29,10 +29,12 @@ import time
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.games import game_of
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search import gravity, mcts, playouts, rules_mcts, ultimate_mcts
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search import mcts, playouts, rules_mcts
+from tictactoe_tui.engine.search.gravity import alphabeta as gravity
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import Solver
+from tictactoe_tui.engine.search.ultimate import mcts as ultimate_mcts
 from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook, win_book
 
 

@@ -6,7 +6,7 @@ mirror pair) with its exact score, backed up from BitBully's 12-ply database.
 Plays every line from the empty board to the twelfth ply with numpy, a ply at a time (one of
 each mirror pair kept), looks the positions 12 plies in up in the `bitbully-databases` package,
 and backs the values up to the first ply. Deterministic. Writes ``PATH`` and ``PATH.sha256``
-(format: ``engine/search/gravity_openings.py``); by default the shipped file.
+(format: ``engine/search/gravity/openings.py``); by default the shipped file.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from tictactoe_tui.engine.search import gravity_openings
 from tictactoe_tui.engine.search.book import write_data
+from tictactoe_tui.engine.search.gravity import openings as gravity_openings
 
 SHIPPED = Path(gravity_openings.__file__).with_name("data") / gravity_openings.TABLE_NAME
 

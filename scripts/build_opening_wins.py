@@ -62,10 +62,10 @@ from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.games import game_named
 from tictactoe_tui.engine.games.gravity import GravityAlphaBetaStrategy
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
-from tictactoe_tui.engine.search import gravity
 from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
+from tictactoe_tui.engine.search.gravity import alphabeta as gravity
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver, Layout
 from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook, win_book
 
 GAME, ROWS, COLS, K = "gravity", 6, 7, 4

@@ -50,7 +50,7 @@ from tictactoe_tui.engine.games import get_strategy
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
 
 GAME, ROWS, COLS, K = "gravity", 6, 7, 4

@@ -16,7 +16,7 @@ import pytest
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 from tictactoe_tui.engine.search.win_book import WinBook
 
 from .helpers.scripts import SCRIPTS, load_script

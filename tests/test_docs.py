@@ -4,6 +4,7 @@ states holds."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
 from pathlib import Path
@@ -67,3 +68,22 @@ def test_no_module_outside_the_searches_passes_500_lines() -> None:
         if searches not in path.parents and (lines := len(path.read_text(encoding="utf-8").splitlines())) > 500
     }
     assert not long, f"over 500 lines outside engine/search/: {long}"
+
+
+#: The facts the ownership table must place (issue 68: each has one owner).
+FACTS = ("seats", "tables", "turns", "the status", "positions", "books", "jobs", "settings")
+
+
+def test_every_fact_of_the_ownership_table_lives_where_it_says() -> None:
+    """Each row names a module of the package and a name in it: the name must be there (a row
+    whose owner moved fails), and every fact the page promises has a row."""
+    rows = re.findall(r"^\| ([^|`]+?): .+? \| `([\w/]+\.py)` \| `([\w.]+)` \|$", section("Where each fact lives"), re.M)
+    assert {fact for fact, _module, _name in rows} == set(FACTS)
+    for _fact, path, name in rows:
+        module = importlib.import_module(
+            "tictactoe_tui." + path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        )
+        owner: object = module
+        for part in name.split("."):
+            assert hasattr(owner, part), f"{name} is not in {path}"
+            owner = getattr(owner, part)

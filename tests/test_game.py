@@ -69,7 +69,7 @@ def test_the_computers_last_move_is_news_until_your_move_ends_the_game() -> None
 def test_the_archive_records_the_levels_that_played_not_the_one_set_at_the_end() -> None:
     """A win against ``easy`` with the level switched to ``impossible`` before the last move was
     recorded as a win against ``impossible``."""
-    from tictactoe_tui.store.games import GameRecord
+    from tictactoe_tui.store.record import GameRecord
 
     def computer(move: tuple[int, int], level: str) -> AiMove:
         return AiMove("O", move, 0.001, Decision(move, value=0), level)
@@ -141,3 +141,20 @@ def test_the_board_always_shows_the_first_ply_moves_of_the_line(actions: list[tu
             replayed = replayed.play(move)
         assert replayed == state.board
         assert state.board.history == state.line[: state.ply]
+
+
+def test_a_level_is_kept_without_asking_its_players_as_every_level_plays_every_board() -> None:
+    """A start keeps a level as set without loading the players (the first frame shows none):
+    that holds because every level plays every board a game offers; another strategy is
+    still asked, and replaced where it does not play."""
+    from tictactoe_tui.engine.games import GAMES, LEVEL_NAMES, LEVELS
+    from tictactoe_tui.game import presets_for
+
+    for name in GAMES:
+        for preset in presets_for(name):
+            for level in LEVEL_NAMES:
+                assert LEVELS[level].supports(preset.empty_board()), (name, preset.label, level)
+                chosen = Settings(preset=preset, level=level)
+                assert chosen.with_playable_level() == (chosen, None)
+    misere = Settings(preset=presets_for("misere")[0], level="rules")
+    assert misere.with_playable_level()[0].level == "impossible"

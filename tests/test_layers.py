@@ -92,7 +92,7 @@ def test_a_start_on_the_classic_board_builds_no_other_games_players(tmp_path: Pa
     done = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True, check=True, env=env)
     loaded = json.loads(done.stdout.splitlines()[-1])
     games = [name.rsplit(".", 1)[1] for name in loaded if name.startswith("tictactoe_tui.engine.games.")]
-    assert sorted(games) == ["base", "classic", "levels", "registry"]
+    assert sorted(games) == ["base", "names", "registry"]  # (the classic game loads with the status line)
     assert not {"gravity_solver", "ultimate_playout", "win_book"} & {name.rsplit(".", 1)[1] for name in loaded}
 
 
@@ -162,6 +162,9 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     online = [name for name in loaded if name.startswith("tictactoe_tui.app.online")]
     assert online in ([], ["tictactoe_tui.app.online", "tictactoe_tui.app.online.screen"]), online
     assert not [name for name in loaded if name.startswith(("tictactoe_tui.net", "tictactoe_tui.store.savefile"))]
+    # the archive, the levels' ratings and the levels' players: the sidebar shows them, after it
+    unshown = ("tictactoe_tui.store.archive", "tictactoe_tui.engine.strength", "tictactoe_tui.engine.games.levels")
+    assert [name for name in unshown if name in loaded] == []
     assert jobs_made == []  # (dataclasses: each costs its methods' compiling)
     ours = [widget for widget in widgets if not widget.startswith("textual-")]  # (Textual's toasts, tooltip)
     assert ours == ["play", "board", "too-small", "status"]  # the sidebar's room is kept, no widget there

@@ -20,9 +20,9 @@ import pytest
 
 from tictactoe_tui.net import protocol
 from tictactoe_tui.net.channel import ASSOCIATED_DATA, Pake
-from tictactoe_tui.net.gate import Gate
+from tictactoe_tui.net.gate import STRANGER_BYTES, Gate, StrangerReader
 from tictactoe_tui.net.guest import SLOW_VERDICT, TAMPERED, Guest, GuestError
-from tictactoe_tui.net.host import BUSY, STRANGER_BYTES, Host, StrangerReader
+from tictactoe_tui.net.host import BUSY, Host
 from tictactoe_tui.net.protocol import ProtocolError
 
 from .helpers.net import Peer, channels, fake_host, hosted, joined

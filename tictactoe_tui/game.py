@@ -164,6 +164,10 @@ class Settings:
     def with_playable_level(self) -> tuple[Settings, str | None]:
         """These settings with a computer player that plays their game and board: as they are, or
         with ``impossible`` in place of a player of another game or board, and a note saying so."""
+        from .engine.games import LEVEL_NAMES
+
+        if self.level in LEVEL_NAMES:
+            return self, None
         from .engine.games import get_strategy
 
         board = self.preset.empty_board()

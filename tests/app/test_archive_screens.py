@@ -13,7 +13,9 @@ from textual.widgets import DataTable, Input, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.archive import ArchiveScreen
-from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt, SavedGamePrompt, StatsScreen
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
+from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt, SavedGamePrompt
+from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.widgets.board_view import VALUE_LEGEND, BoardView
 from tictactoe_tui.app.work.ai import ThreadSearcher

@@ -10,7 +10,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
-from tictactoe_tui.app.screens.dialogs import CustomBoardScreen
+from tictactoe_tui.app.screens.dialogs.custom_board import CustomBoardScreen
 from tictactoe_tui.app.seats import ComputerSeat
 from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.app.widgets.sidebar import setting_options

@@ -15,7 +15,7 @@ import pytest
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.keeping import DISCARDED, KEPT, TAKEN_ELSEWHERE
-from tictactoe_tui.app.screens.dialogs import ConfirmScreen
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Move, get_strategy

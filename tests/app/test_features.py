@@ -12,7 +12,9 @@ import pytest
 from textual.widgets import Input, OptionList, Select
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt, StatsScreen
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
+from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
+from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.widgets.board_view import HINT, overlay_label, value_words
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult

@@ -12,7 +12,8 @@ from textual.widgets import Input, Select
 from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app.game.game_screen import GameScreen
-from tictactoe_tui.app.screens.dialogs import ConfirmScreen, PathPrompt
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
+from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import Board, Budget, Decision

@@ -14,7 +14,7 @@ from textual.widgets import Select
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.online.link import MatchSeat
-from tictactoe_tui.app.screens.dialogs import ConfirmScreen
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.engine import Mark, Move
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.net import JoinPlan

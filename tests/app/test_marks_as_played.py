@@ -20,7 +20,7 @@ from tictactoe_tui.app.screens import puzzles
 from tictactoe_tui.app.screens.puzzles import PuzzleScreen
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.widgets.board_view import BoardView
-from tictactoe_tui.app.widgets.review import LEVELS, ValueGraph
+from tictactoe_tui.app.widgets.value_graph import LEVELS, ValueGraph
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Position, Strategy
 from tictactoe_tui.engine.puzzles import Puzzle

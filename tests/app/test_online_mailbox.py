@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.screens.dialogs import PathPrompt
+from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings

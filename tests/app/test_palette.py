@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
+from textual.binding import Binding
 from textual.command import Hit
 from textual.content import Content
 
@@ -78,3 +80,20 @@ async def test_the_palette_offers_only_the_coach_switch_that_changes_something(m
             switches[offered]()
             await settle(app)
         assert screen.settings.coach is False
+
+
+def test_every_palette_command_with_a_key_is_titled_by_its_binding() -> None:
+    """The palette re-listed each action's words beside the bindings ("Analysis overlay" beside
+    "Analysis", "Archive" beside "Games"): the binding is their one owner, and a key the help
+    names is the binding's."""
+    screen = TicTacToeApp(seed=1).game_screen
+    bindings = {binding.action: binding for binding in Binding.make_bindings(screen.BINDINGS)}
+    commands = list(game_commands(screen))
+    actions = [getattr(run, "__name__", "").removeprefix("action_") for _title, _help, run in commands]
+    keyed = [
+        (command, bindings[action]) for command, action in zip(commands, actions, strict=True) if action in bindings
+    ]
+    assert len(keyed) >= 10, "the palette offers the screen's keyed actions"
+    for (title, help_text, _run), binding in keyed:
+        assert title == binding.description
+        assert re.findall(r"\((\w)\)", help_text) in ([], [binding.key])

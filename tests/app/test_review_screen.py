@@ -15,17 +15,9 @@ from textual.widgets import Static
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.widgets.board_view import BoardView
-from tictactoe_tui.app.widgets.review import (
-    BAR_WIDTH,
-    ReviewPanel,
-    ValueGraph,
-    bar,
-    mark_row,
-    sampled,
-    summary,
-    verdict_line,
-)
+from tictactoe_tui.app.widgets.review import ReviewPanel, summary, verdict_line
 from tictactoe_tui.app.widgets.sidebar import HistoryList
+from tictactoe_tui.app.widgets.value_graph import BAR_WIDTH, ValueGraph, bar, mark_row, sampled
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Move, move_name
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review

@@ -11,7 +11,7 @@ from textual.widgets import DirectoryTree, Input, Select, TextArea
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.commands import game_commands
-from tictactoe_tui.app.screens.dialogs import PathPrompt
+from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.transfer import PastedGamePrompt
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, get_strategy

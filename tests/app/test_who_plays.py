@@ -15,7 +15,7 @@ from textual.widgets import Input
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.saving import load_game
 from tictactoe_tui.app.online.link import OnlineLink
-from tictactoe_tui.app.screens.dialogs import ConfirmScreen
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board

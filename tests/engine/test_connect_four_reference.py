@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tictactoe_tui.engine import Board, get_strategy
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
 from tictactoe_tui.engine.search.budget import Budget
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 
 REFEREE = BitBully()
 EMPTY = Board.empty(6, 7, 4, "gravity")

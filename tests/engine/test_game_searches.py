@@ -17,7 +17,7 @@ from tictactoe_tui.engine.players import (
     ReferenceSolverStrategy,
 )
 from tictactoe_tui.engine.search.alphabeta import SearchOutcome
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 from tictactoe_tui.engine.search.kit import SearchKit, UctAnswer
 from tictactoe_tui.engine.search.playouts import rules_playout
 from tictactoe_tui.engine.search.rules_solver import RulesSolver

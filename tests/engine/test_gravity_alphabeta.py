@@ -1,4 +1,4 @@
-"""Gravity's alpha-beta (:mod:`tictactoe_tui.engine.search.gravity`): its window score on the
+"""Gravity's alpha-beta (:mod:`tictactoe_tui.engine.search.gravity.alphabeta`): its window score on the
 solver's bitboards against a plain count over the board's lines, on many shapes and both sides
 to move."""
 
@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.board import Geometry
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
-from tictactoe_tui.engine.search import gravity
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.exact import solver_for
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity import alphabeta as gravity
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 
 from ..helpers.engine import SHAPES, random_play
 

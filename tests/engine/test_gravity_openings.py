@@ -5,6 +5,7 @@ missing."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -12,13 +13,16 @@ import pytest
 from bitbully import BitBully
 from bitbully import Board as ReferenceBoard
 
+from tictactoe_tui import cli
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.review import review_game
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search import gravity_openings
 from tictactoe_tui.engine.search.book import read_data, verified
 from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
+from tictactoe_tui.engine.search.gravity import openings as gravity_openings
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver, Layout
+from tictactoe_tui.store.archive import Archive, GameRecord
+from tictactoe_tui.store.files import Paths
 
 REFEREE = BitBully()
 EMPTY = Board.empty(6, 7, 4, "gravity")
@@ -65,6 +69,42 @@ def test_every_moves_score_up_to_twelve_plies_in_agrees_with_bitbully(seed: int)
         assert ours == reference_scores(columns), columns
 
 
+def twelve_ply_openings(seed: int, count: int) -> list[str]:
+    """``count`` random openings of twelve plies (columns from 1), the side to move unable to
+    complete a line at once: one ply past the database."""
+    rng, found = random.Random(seed), list[str]()
+    while len(found) < count:
+        columns = random_opening(rng, 12)
+        if columns is not None and not ReferenceBoard.from_moves([int(c) - 1 for c in columns]).can_win_next():
+            found.append(columns)
+    return found
+
+
+@pytest.mark.parametrize("columns", twelve_ply_openings(5, 6))
+def test_a_moves_ceiling_from_the_database_is_never_below_its_score(columns: str) -> None:
+    values = gravity_openings.opening_values()
+    assert values is not None
+    layout = Layout.of(EMPTY.geometry)
+    own, mask = layout.position(dropped(EMPTY, columns))
+    ceilings = gravity_openings.move_ceilings(values, own, mask)
+    reference = reference_scores(columns)
+    by_column = {layout.cell_of(square) % 7 + 1: on_pons_scale(score) for square, score in ceilings.items()}
+    assert by_column.keys() == reference.keys()
+    assert all(by_column[column] >= score for column, score in reference.items()), columns
+    assert max(by_column.values()) == max(reference.values())  # the position's own value caps them all
+
+
+@pytest.mark.parametrize("columns", [*twelve_ply_openings(6, 3), "117221561167"])
+def test_every_moves_score_one_ply_past_the_database_agrees_with_bitbully(columns: str) -> None:
+    # Searched from the ceilings the database puts on the moves: a ceiling taken for the score
+    # without its proof, or a wrong one, gives a wrong score (117221561167: 5 of its 7 moves
+    # score their ceiling, 2 score less).
+    analysis = GravitySolver(EMPTY.geometry).analyze(dropped(EMPTY, columns))
+    assert analysis.complete
+    assert analysis.source == "search"
+    assert {move.move[1] + 1: on_pons_scale(move.score) for move in analysis.moves} == reference_scores(columns)
+
+
 def test_the_first_move_in_column_a_loses_and_the_centre_wins() -> None:
     analysis = GravitySolver(EMPTY.geometry).analyze(EMPTY, UNLIMITED.with_max_nodes(0))
     by_column = {move.move[1]: (move.value, move.plies) for move in analysis.moves}
@@ -84,6 +124,37 @@ def test_a_connect_four_review_is_exact_from_the_first_move_within_a_quarter_sec
     review = review_game(EMPTY, moves, seconds_per_move=0.25)
     assert all(move.exact for move in review.moves)
     assert review.moves[0].verdict == "blunder"  # a first player's win thrown away
+
+
+def test_games_review_json_of_a_connect_four_game_is_exact_for_every_move(
+    home: Paths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The game of the review test above, from the archive through the command line at its
+    # default --time: every move judged exactly, plies 12 to 15 past the database included,
+    # each value as BitBully's solver has it.
+    columns = "1424344454637516"
+    board, moves = EMPTY, []
+    for column in columns:
+        moves.append(next(move for move in board.legal_moves() if move[1] == int(column) - 1))
+        board = board.play(moves[-1])
+    archive = Archive.open(home)
+    archive.record(GameRecord(6, 7, 4, "two players", "", "you", "you", "X", tuple(moves), (1.0,) * len(moves),
+                              "o", 0, 1_000.0, 1_010.0, game="gravity"))  # fmt: skip
+    archive.close()
+    assert cli.main(["games", "review", "1", "--json"]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert [entry["ply"] for entry in entries] == list(range(1, len(columns) + 1))
+    assert all(entry["exact"] for entry in entries)
+    assert entries[0]["verdict"] == "blunder"  # a first move in column a throws the win away
+    for ply, entry in enumerate(entries):
+        reference = reference_scores(columns[:ply])
+        played = reference.get(int(columns[ply]))
+        assert entry["value_before"] == sign(max(reference.values())), columns[:ply]
+        assert played is None or entry["value_after"] == sign(played), columns[: ply + 1]
+
+
+def sign(score: int) -> int:
+    return (score > 0) - (score < 0)
 
 
 def test_the_shipped_table_is_every_opening_up_to_seven_plies_backed_up_again() -> None:

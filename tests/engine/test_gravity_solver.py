@@ -17,7 +17,7 @@ from tictactoe_tui.engine import Board, Budget, get_strategy
 from tictactoe_tui.engine.board import winning_cells
 from tictactoe_tui.engine.games import game_named
 from tictactoe_tui.engine.rules.gravity import dropped
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver, Layout
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver, Layout
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import CHECK_EVERY
 

@@ -10,10 +10,10 @@ import pytest
 from tictactoe_tui.engine import Board, Mark, analyze, get_strategy
 from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.games.ultimate import UltimateMctsStrategy
-from tictactoe_tui.engine.search import ultimate_mcts
 from tictactoe_tui.engine.search.budget import Budget
-from tictactoe_tui.engine.search.ultimate_mcts import CELL_OF, SQUARE_OF, SearchTree, root_node
-from tictactoe_tui.engine.search.ultimate_playout import playout
+from tictactoe_tui.engine.search.ultimate import mcts as ultimate_mcts
+from tictactoe_tui.engine.search.ultimate.mcts import CELL_OF, SQUARE_OF, SearchTree, root_node
+from tictactoe_tui.engine.search.ultimate.playout import playout
 
 
 @pytest.mark.parametrize("seed", range(60))

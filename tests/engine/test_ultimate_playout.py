@@ -9,7 +9,7 @@ import pytest
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS, SLOT_OF
-from tictactoe_tui.engine.search.ultimate_playout import FREE, HAS_LINE, WINNING_SLOTS, Guide, split
+from tictactoe_tui.engine.search.ultimate.playout import FREE, HAS_LINE, WINNING_SLOTS, Guide, split
 
 from ..helpers.engine import random_play
 
@@ -31,7 +31,7 @@ def fast_legal(board: Board) -> set[int]:
 @pytest.mark.parametrize("guide", [Guide(), Guide(take_wins=True), Guide(avoid_gifts=True), Guide(True, True)])
 @pytest.mark.parametrize("finish", [False, True])
 def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int, guide: Guide, finish: bool) -> None:
-    from tictactoe_tui.engine.search.ultimate_playout import playout
+    from tictactoe_tui.engine.search.ultimate.playout import playout
 
     start = random_play(Board.empty(9, 9, 3, "ultimate"), seed, seed % 30)
     if start.is_over:
@@ -56,7 +56,7 @@ def test_a_traced_playout_replays_move_for_move_through_the_rules(seed: int, gui
 
 
 def test_a_guided_playout_claims_the_board_it_is_sent_to_when_it_can() -> None:
-    from tictactoe_tui.engine.search.ultimate_playout import playout
+    from tictactoe_tui.engine.search.ultimate.playout import playout
 
     mine, theirs = [0] * 9, [0] * 9
     mine[4] = 0b000_000_011  # two in the top row of the centre board: slot 2 claims it
@@ -66,7 +66,7 @@ def test_a_guided_playout_claims_the_board_it_is_sent_to_when_it_can() -> None:
 
 
 def test_a_guided_playout_does_not_send_the_opponent_to_a_board_they_claim_at_once() -> None:
-    from tictactoe_tui.engine.search.ultimate_playout import playout
+    from tictactoe_tui.engine.search.ultimate.playout import playout
 
     for seed in range(30):
         mine, theirs = [0] * 9, [0] * 9

@@ -17,7 +17,7 @@ from tictactoe_tui.engine import Board, Budget, get_strategy
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search import win_book as win_book_module
 from tictactoe_tui.engine.search.book import BookError, read_data
-from tictactoe_tui.engine.search.gravity_solver import GravitySolver
+from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 from tictactoe_tui.engine.search.win_book import ENTRY, HEADER, MAGIC, WIN_BOOKS, WinBook, win_book
 
 CONNECT_FOUR = Board.empty(6, 7, 4, "gravity")

@@ -28,7 +28,7 @@ from textual.widgets import Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.game_screen import GameScreen
-from tictactoe_tui.app.screens.dialogs import ConfirmScreen
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.widgets.board_drawing import BIG_GLYPHS, SMALL_GLYPHS
 from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.app.widgets.sidebar import SECTIONS, HistoryList, setting_options

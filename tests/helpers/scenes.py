@@ -13,10 +13,14 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Strategy, get_strategy, parse_move
 from tictactoe_tui.game import Preset, Settings
+from tictactoe_tui.net import HostPlan
+from tictactoe_tui.net.host import Host
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
+from .net import Peer
 from .players import Gated
+from .waiting import until
 
 SEVEN = Preset(7, 7, 5)
 
@@ -63,6 +67,41 @@ class Scene:
                 await pilot.app.workers.wait_for_complete()
         if self.tab:
             pilot.app.query_one(TabbedContent).active = self.tab
+        await pilot.pause()
+
+
+@dataclass(frozen=True)
+class ChatScene(Scene):
+    """Hosting a game directly on ``port`` (fixed, so the address shown is the same each run)
+    that a raw peer joins; moves, then lines of chat each way."""
+
+    port: int = 0
+    peers: list[Peer] = field(default_factory=list, compare=False)
+    """The peer while the scene is shown (its connection stays open)."""
+
+    def app(self) -> TicTacToeApp:
+        searcher = ThreadSearcher(get_strategy)
+        return TicTacToeApp(self.settings, searcher=searcher, seed=self.seed, online=HostPlan("127.0.0.1", self.port))
+
+    async def play(self, pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, TicTacToeApp)
+        await until(lambda: app.game_screen.online is not None and app.game_screen.online.banner != "")
+        host = app.game_screen.online.host if app.game_screen.online is not None else None
+        assert isinstance(host, Host)
+        peer = await Peer.to(host)
+        self.peers.append(peer)
+        await peer.join(host)
+        await until(lambda: app.game_screen.game.joined)
+        await app.game_screen.whole()
+        await pilot.press("5")
+        await peer.send({"type": "move", "move": "a1", "ply": 1})
+        await peer.send({"type": "chat", "text": "good luck! [b]not bold[/b]"})
+        await until(lambda: len(app.game_screen.chat.lines) == 1)
+        await pilot.press("t", *"thanks, you too", "enter")
+        await until(lambda: len(app.game_screen.chat.lines) == 2)
+        await peer.send({"type": "chat", "text": "\x1b[31mnot red\x1b[0m, and a bell \x07"})
+        await until(lambda: len(app.game_screen.chat.lines) == 3 and len(app.game_screen.game.line) == 2)
         await pilot.pause()
 
 
@@ -141,5 +180,8 @@ SCENES = {
         Scene("review", Settings(), ("g", "down", "down", "enter", "v", "left", "left"), archived=ARCHIVED),
         # A puzzle the solver made (the archive has none of yours yet), answered at the cursor.
         Scene("puzzle", Settings(), ("z", "enter")),
+        # Issue 65: a few lines of chat with the friend, over the sidebar; markup and escapes as written.
+        ChatScene("online-chat", Settings(), port=47631),
+        ChatScene("online-chat-120x40", Settings(), size=(120, 40), port=47632),
     )
 }

@@ -215,7 +215,7 @@ class TicTacToeApp(App[None]):
         """Quit; with a game half played, ask first (Ctrl+S saves it). Over a yes/no question
         (the one screen that leaves q to the app) q waits for its answer: in a burst such as
         "nq" the new game's question is up when q arrives."""
-        from .screens.dialogs import ConfirmScreen
+        from .screens.dialogs.confirm import ConfirmScreen
 
         await self.game_screen.whole()  # a q at once: the sidebar's parts finish mounting first
         if not await BoardView.settled(self.game_screen):

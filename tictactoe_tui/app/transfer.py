@@ -43,13 +43,13 @@ class Folder:
         self, screen: Screen[Any], title: str, name: str, board: Board, seating: savefile.Seating | None, sent: Refused
     ) -> None:
         """Ask for a file (``name`` offered) and write the game there; ``sent`` gets the name typed."""
-        from .screens.dialogs import save_game_as
+        from .screens.dialogs.file_prompt import save_game_as
 
         save_game_as(screen, title, self.path, name, board, seating, lambda typed: sent(f"Saved to {typed}"))
 
     def ask(self, screen: Screen[Any], title: str, took: Took, refused: Refused) -> None:
         """Ask for a file and read the game in it."""
-        from .screens.dialogs import SavedGamePrompt, in_folder, saved_games_folder
+        from .screens.dialogs.file_prompt import SavedGamePrompt, in_folder, saved_games_folder
 
         def chosen(typed: str | None) -> None:
             if typed is None:

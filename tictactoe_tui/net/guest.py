@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
+from .chat import Talk
 from .match import Match, ask_move, host_news, on_its_way, take_news, waiting_text
 from .protocol import (
     HOST_HANDSHAKE,
@@ -96,6 +97,8 @@ class Guest:
         self._stream: SealedStream | None = None
         self._closing = False
         self._token: bytes | None = None  # from the host, sealed: proves we were in the game
+        self.talk = Talk()
+        """The chat with the host (lines typed while the link is down wait for it)."""
 
     @property
     def connected(self) -> bool:
@@ -145,6 +148,7 @@ class Guest:
             if self.asked is not None:  # a move the host's state has not answered: it may not have come
                 await stream.send(self.asked)
                 self.on_status(on_its_way(self.asked))
+            self.talk.flush(self.send_now)
             pinger = asyncio.ensure_future(self._ping(stream))
             try:
                 while not self._closing:
@@ -221,6 +225,9 @@ class Guest:
         raise GuestError("the host has changed the code since: ask your friend for the new one")
 
     def _receive(self, message: dict[str, Any]) -> None:
+        if message["type"] == "chat":
+            self.talk.hear(message)
+            return
         try:
             news = host_news(message)
         except ValueError as error:
@@ -248,6 +255,16 @@ class Guest:
         """Ask the host to play ``move`` for us; whether the request is kept (the host's state
         answers it; while the connection is down it is sent when the guest rejoins)."""
         return await ask_move(self, move, self._send_move)
+
+    def send_now(self, message: dict[str, Any]) -> bool:
+        """Send ``message`` to the host now; whether it went (False: the link is down)."""
+        if self._stream is None:
+            return False
+        try:
+            self._stream.post(message)
+        except (OSError, ProtocolError):
+            return False
+        return True
 
     async def _send_move(self, message: dict[str, Any]) -> bool:
         """Send a request if connected; whether it went out (a move not sent waits for the rejoin)."""

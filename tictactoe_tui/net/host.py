@@ -31,16 +31,16 @@ import contextlib
 import random
 import secrets
 import sys
-from collections.abc import Callable, Coroutine, Iterable
-from typing import Any, SupportsIndex
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
-from .gate import Gate
+from .chat import Talk
+from .gate import Gate, StrangerReader
 from .match import Match, answer_guest
 from .protocol import (
     GUEST_HELLO,
     GUEST_MESSAGES,
-    MAX_LINE,
     PLEASE_UPDATE,
     UNKNOWN_GAME,
     ProtocolError,
@@ -66,52 +66,10 @@ IDLE_SECONDS = 45.0
 REFUSAL_SECONDS = 5.0
 #: Connections that have not proved the code, at most (one more ends the oldest).
 MAX_STRANGERS = 2000
-#: Bytes a stranger may send before it has joined (a hello and a join take a few hundred).
-STRANGER_BYTES = 2048
 #: What a stranger whose wait or turn is over is told (a guest tries again).
 BUSY = "busy: try again"
 #: Rejoin proofs remembered, so that a copied hello does not go first twice.
 PROOFS_KEPT = 100
-
-
-class StrangerReader(asyncio.StreamReader):
-    """A connection's reader that, until :meth:`admit`, keeps at most ``STRANGER_BYTES`` in all:
-    more ends the connection (a :class:`ProtocolError` for the next read) and is not kept.
-    :meth:`hold` stops reading from the socket, :meth:`release` starts again."""
-
-    def __init__(self) -> None:
-        super().__init__(limit=MAX_LINE)
-        self.received: int | None = 0
-        """Bytes received so far while a stranger (None once admitted)."""
-        self.transport: asyncio.BaseTransport | None = None
-
-    def set_transport(self, transport: asyncio.BaseTransport) -> None:
-        super().set_transport(transport)
-        self.transport = transport
-
-    def feed_data(self, data: Iterable[SupportsIndex]) -> None:
-        data = bytes(data)  # the same object when it is bytes, as the transport gives it
-        if self.received is not None:
-            if self.exception() is not None:
-                return
-            self.received += len(data)
-            if self.received > STRANGER_BYTES:
-                self.hold()
-                self.set_exception(ProtocolError("too much before joining"))
-                return
-        super().feed_data(data)
-
-    def admit(self) -> None:
-        """The connection has joined: read it like any other."""
-        self.received = None
-
-    def hold(self) -> None:
-        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
-            self.transport.pause_reading()
-
-    def release(self) -> None:
-        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
-            self.transport.resume_reading()
 
 
 class Host:
@@ -154,6 +112,8 @@ class Host:
         self._strangers: dict[asyncio.Task[Any], None] = {}  # oldest first
         self._token: bytes | None = None  # the rejoin token last given to a guest
         self._proofs_seen: set[str] = set()
+        self.talk = Talk()
+        """The chat with the guest (lines typed while none is connected wait for one)."""
 
     @property
     def wrong_codes(self) -> int:
@@ -212,6 +172,12 @@ class Host:
         self.on_change(match)
         if self._guest is not None:
             self._post(self._guest, match.to_message())
+
+    def send_now(self, message: dict[str, Any]) -> bool:
+        """Send ``message`` to the guest; whether there was one to send it to."""
+        if self._guest is not None:
+            self._post(self._guest, message)
+        return self._guest is not None
 
     def _post(self, guest: SealedStream, message: dict[str, Any]) -> None:
         """Send without waiting (the host's own moves come from the UI's event handlers)."""
@@ -335,6 +301,7 @@ class Host:
         self.on_change(self.match)  # the match begins (or goes on) now that both are here
         self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
+        self.talk.flush(self.send_now)
         return guest
 
     def _proves_rejoin(self, field: object, pake_message: bytes) -> bool:
@@ -378,7 +345,11 @@ class Host:
                 await guest.send(reply)
 
     def _answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        """Apply a guest's request; the reply for them alone (None when everyone gets the state)."""
+        """Apply a guest's request (or hear their chat); the reply for them alone (None when
+        everyone gets the state, or there is none)."""
+        if message["type"] == "chat":
+            self.talk.hear(message)
+            return None
         match, reply = answer_guest(self.match, message)
         if match is not self.match:
             self._update(match)

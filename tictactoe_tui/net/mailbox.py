@@ -6,7 +6,7 @@ library runs SPAKE2 on the whole code, so the server never learns it and a wrong
 nothing and uses the code up (both sides get ``WrongPasswordError``); every message after that
 is sealed with the session key. The messages are the game's own (:mod:`.protocol`'s sealed
 ones, as JSON): the guest's ``join``, ``move``, ``rematch``, ``ping`` and ``bye``, the host's
-``state``, ``error`` and ``pong``.
+``state``, ``error`` and ``pong``, and either side's ``chat`` (:mod:`.chat`).
 
 The library is Twisted's (:mod:`.wormholes` wraps it, bounded): its reactor runs on the app's
 own asyncio loop (installed the first time a player goes online, so a plain start loads no
@@ -23,6 +23,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from .chat import Talk
 from .match import Match, answer_guest, ask_move, host_news, kept_text, on_its_way, take_news, waiting_text
 from .protocol import GUEST_MESSAGES, HOST_MESSAGES, ProtocolError
 from .wormholes import Closed, Crowded, MailboxError, Wormhole, WrongCode
@@ -58,6 +59,9 @@ class _Peer:
     def __init__(self) -> None:
         self._present = False
         self._reachable = True
+        self._wormhole: Wormhole | None = None
+        self.talk = Talk()
+        """The chat with the other side (lines typed while it is away wait for it to be back)."""
 
     @property
     def connected(self) -> bool:
@@ -80,11 +84,20 @@ class _Peer:
             self._changed()
             if news:
                 self.on_status(news)
+            self.talk.flush(self.send_now)
 
     def _server_changed(self, reachable: bool) -> None:
         self._reachable = reachable
         self.on_status(self._server_news(reachable))
         self._changed()
+        self.talk.flush(self.send_now)
+
+    def send_now(self, message: dict[str, Any]) -> bool:
+        """Send ``message`` to the other side while it is here; whether it went."""
+        if self._wormhole is None or not self.connected:
+            return False
+        self._wormhole.send(message)
+        return True
 
     def _server_news(self, reachable: bool) -> str:
         """What this side is told when the mailbox server is lost, or back ("": nothing)."""
@@ -115,7 +128,6 @@ class MailboxHost(_Peer):
         self.code = ""
         """The code that lets the friend in now ("" while none is)."""
         self.wrong_codes = 0
-        self._wormhole: Wormhole | None = None
         self._has_joined = False
         self._closing = False
         self._retiring = False
@@ -191,6 +203,9 @@ class MailboxHost(_Peer):
             self._set_present(True, "Your friend is back")
             if message["type"] == "bye":
                 return
+            if message["type"] == "chat":
+                self.talk.hear(message)
+                continue
             match, reply = answer_guest(self.match, message)
             if match is not self.match:
                 self._update(match)
@@ -255,7 +270,6 @@ class MailboxGuest(_Peer):
         self.match: Match | None = None
         self.asked: dict[str, Any] | None = None
         """The move request sent and not answered yet (the mailbox keeps it for the host)."""
-        self._wormhole: Wormhole | None = None
 
     async def run(self) -> None:
         """Stay joined until :meth:`close`; :class:`MailboxGuestError` when the code is refused or
@@ -286,6 +300,8 @@ class MailboxGuest(_Peer):
             pinger = asyncio.ensure_future(self._ping(wormhole))
             try:
                 await self._follow(wormhole)
+            except ProtocolError as error:  # (the app is told why this match is over, in its words)
+                raise MailboxGuestError(f"the host's game could not be played: {error}") from None
             finally:
                 pinger.cancel()
                 wormhole.send({"type": "bye"})  # quitting (the app cancels this task first), or refused
@@ -311,6 +327,9 @@ class MailboxGuest(_Peer):
             except Closed:
                 return
             self._set_present(True, "" if self.match is None else "The host is back")  # the first: its state tells
+            if message["type"] == "chat":
+                self.talk.hear(message)
+                continue
             try:
                 news = host_news(message)
             except ValueError as error:

@@ -6,7 +6,8 @@ which both sides derive a session key if, and only if, they used the same join c
 itself never crosses the wire). Every later line is sealed (see :mod:`.channel`): the guest's
 ``join`` (proof it has the key), ``move`` (``ply``: moves before it, ``move``: its name, e.g.
 ``b2``), ``rematch``, ``ping``, ``bye``; the host's ``state`` (the whole match, after every
-change), ``error`` (``reason``; the guest's message changed nothing) and ``pong``. The host may
+change), ``error`` (``reason``; the guest's message changed nothing) and ``pong``; either side's
+``chat`` (``text``: a line to the other player, see :mod:`.chat`). The host may
 also answer the handshake with a plain ``error`` (a wrong code, a full house, an old version).
 Nothing is ever evaluated or unpickled: a line is parsed as JSON and checked field by field.
 """
@@ -24,10 +25,10 @@ VERSION = 2
 MAX_LINE = 64 * 1024
 #: What a guest may send in the open (the handshake), and sealed once it has the key.
 GUEST_HELLO = frozenset({"hello"})
-GUEST_MESSAGES = frozenset({"join", "move", "rematch", "ping", "bye"})
+GUEST_MESSAGES = frozenset({"join", "move", "rematch", "ping", "bye", "chat"})
 #: What a host may send in the open (its half of the handshake, or why it hangs up), and sealed.
 HOST_HANDSHAKE = frozenset({"pake", "error"})
-HOST_MESSAGES = frozenset({"state", "error", "pong"})
+HOST_MESSAGES = frozenset({"state", "error", "pong", "chat"})
 #: What either side tells a peer that speaks another version of the protocol.
 PLEASE_UPDATE = "please update tictactoe-tui: this game speaks network protocol 2"
 

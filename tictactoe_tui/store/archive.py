@@ -19,11 +19,13 @@ from .. import __version__
 from ..engine.puzzles import Puzzle
 from ..engine.strength import Shape
 from . import games, legacy_stats, puzzles, ratings, reviews, statistics
-from .database import BUSY_TIMEOUT, MIGRATIONS, SCHEMA_VERSION, ArchiveError, Database
 from .files import Paths
-from .games import PAGE_SIZE, Filters, GameRecord, Summary, board_label, local_time
+from .games import PAGE_SIZE, Filters, Summary
 from .puzzles import PuzzleEntry
 from .ratings import BoardRating
+from .record import GameRecord, board_label, local_time
+from .sqlite.database import BUSY_TIMEOUT, ArchiveError, Database
+from .sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from .statistics import Statistics, StatsLine
 
 #: No filter: every game.

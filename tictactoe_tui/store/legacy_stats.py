@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .database import ArchiveError, Database
 from .files import BadFile, load
-from .games import iso_time
+from .record import iso_time
+from .sqlite.database import ArchiveError, Database
 
 
 @dataclass

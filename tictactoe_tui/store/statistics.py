@@ -11,8 +11,9 @@ from typing import Any
 
 from ..engine.strength import calibration
 from ..words import counted
-from .games import KIND, board_label, streak_before
+from .games import KIND, streak_before
 from .ratings import BoardRating
+from .record import board_label
 
 # Games and the best streak per kind and result, in one pass over an index (each row keeps
 # the winning streak up to it; the current streak is the newest row's).

@@ -6,8 +6,9 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any, Protocol, cast
+from typing import Any, ClassVar, Protocol, cast
 
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
@@ -24,6 +25,7 @@ Command = tuple[str, str, Callable[[], object]]
 class GameActions(Protocol):
     """What the palette can do on the game screen."""
 
+    BINDINGS: ClassVar[list[BindingType]]
     settings: Settings
     game: GameState
     host: GameHost
@@ -43,22 +45,44 @@ class GameActions(Protocol):
     def change_setting(self, field: str, value: Any) -> None: ...
 
 
+#: What the palette says below each action of the game screen it offers (the title is the
+#: binding's own description; the key, where the help names it, the binding's own key).
+ACTION_HELP = {
+    "new_game": "Start a new game now",
+    "undo": "Take back your last move",
+    "redo": "Play again what was undone",
+    "hint": "Show the best move",
+    "toggle_overlay": "Show every square's value",
+    "stats": "Results across sessions",
+    "archive": "Every finished game: replay, review, export, delete",
+    "puzzles": "Keep the win or hold the draw: your own mistakes first ({key})",
+}
+
+
+def binding_for(screen: GameActions, action: str) -> Binding:
+    """The game screen's binding for ``action``: the one owner of the action's name and key."""
+    return next(binding for binding in Binding.make_bindings(screen.BINDINGS) if binding.action == action)
+
+
+def bound_command(screen: GameActions, action: str, help_text: str) -> Command:
+    """The palette's command for ``action``: titled by its binding's description, ``{key}`` in
+    ``help_text`` its binding's key."""
+    binding = binding_for(screen, action)
+    return binding.description, help_text.format(key=binding.key), getattr(screen, f"action_{action}")
+
+
 def game_commands(screen: GameActions) -> Iterator[Command]:
     """What the palette offers on the game screen."""
-    yield "New game", "Start a new game now", screen.action_new_game
-    yield "Undo", "Take back your last move", screen.action_undo
-    yield "Redo", "Play again what was undone", screen.action_redo
-    yield "Hint", "Show the best move", screen.action_hint
-    yield "Analysis overlay", "Show every square's value", screen.action_toggle_overlay
-    yield "Reset scores", "Set this session's scores to zero", screen.action_reset_scores
-    yield "Statistics", "Results across sessions", screen.action_stats
-    yield "Archive", "Every finished game: replay, review, export, delete", screen.action_archive
-    yield "Puzzles", "Keep the win or hold the draw: your own mistakes first (z)", screen.action_puzzles
+    for action in ("new_game", "undo", "redo", "hint", "toggle_overlay"):
+        yield bound_command(screen, action, ACTION_HELP[action])
+    yield "Reset scores", "Set this session's scores to zero", screen.action_reset_scores  # no key of its own
+    for action in ("stats", "archive", "puzzles"):
+        yield bound_command(screen, action, ACTION_HELP[action])
     files, visitor = screen.host.game_files, screen.host.visitor
-    yield "Save game", files.save_help, screen.action_save_game
-    yield "Load game", files.load_help, screen.action_load_game
+    yield bound_command(screen, "save_game", files.save_help)
+    yield bound_command(screen, "load_game", files.load_help)
     if not visitor:  # no online mode is offered there
-        yield "New join code", "Hosting online: retire the code and show a new one (c)", screen.action_new_code
+        yield bound_command(screen, "new_code", "Hosting online: retire the code and show a new one ({key})")
     from ..widgets.sidebar import setting_options
 
     change = screen.change_setting

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
 #: The game screen's own keys (the board's keys go to it too, from the focused board).
 GAME_ACTIONS = frozenset(
     {"new_game", "undo", "redo", "hint", "toggle_overlay", "toggle_pause", "stats", "archive", "save_game"}
-    | {"load_game", "place_number", "focus_board"}
+    | {"load_game", "place_number", "focus_board", "chat"}
 )
 
 
@@ -61,19 +61,20 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
         Binding("u", "undo", "Undo", priority=True),
         Binding("r", "redo", "Redo", show=False, priority=True),
         Binding("i", "hint", "Hint", priority=True),
-        Binding("a", "toggle_overlay", "Analysis", show=False, priority=True),
+        Binding("a", "toggle_overlay", "Analysis overlay", show=False, priority=True),
         *DIGIT_BINDINGS,
         *BOARD_BINDINGS,  # the board's keys in their turn among these (while the board has the focus)
         Binding("escape", "focus_board", "Back to the board", show=False),
         Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
-        # a host's rare key (said when someone guesses, listed by ? and the palette): out of the
-        # footer, which at 80 columns then had no room for "? Help  q Quit"
+        # a host's rare key (said when someone guesses; ? and the palette list it): out of the footer
         Binding("c", "new_code", "New join code", show=False),
+        Binding("t", "chat", "Chat"),
+        Binding("t", "chat(False)", "Chat", show=False),
         Binding("v", "review", "Review"),
         Binding("z", "puzzles", "Puzzles", show=False),
         Binding("s", "stats", "Statistics", show=False),
-        Binding("g", "archive", "Games", show=False),
+        Binding("g", "archive", "Archive", show=False),
         Binding("ctrl+s", "save_game", "Save game", show=False),
         Binding("ctrl+o", "load_game", "Load game", show=False),
         # ? and q are the app's keys; here q is a priority binding like n and u, so that in a
@@ -87,14 +88,12 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
         """``first``: the game to show; ``online``: host or join a match once shown."""
         super().__init__(host, settings, first)
         self._online_plan = online
-        self.parts = ScreenParts(self, self.keypad)
-        """The coach, hints, online play and the ways to other screens, each made when first needed."""
+        self.parts = ScreenParts(self, self.keypad)  # the coach, hints, online play, other screens: made when needed
         self.side = SidebarPlace(self)
         self.set_reactive(GameScreen.notice, self.news(first))
 
     def compose(self) -> ComposeResult:
-        # the sidebar and the footer go in after the first frame (see on_mount); till then the
-        # board's column keeps the sidebar's room
+        # the sidebar and the footer go in after the first frame (on_mount): the board's column keeps their room
         with Vertical(id="play", classes=SIDEBAR_ROOM):
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
@@ -149,6 +148,8 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
             return self.game.table.watch_only(self.game) and not self.game.board.is_over
         if action == "new_code":
             return self.game.table.hosts
+        if action == "chat":  # t: online, a line to the friend; offline, why not (and out of the footer)
+            return (self.online is not None) is (parameters != (False,))
         if action == "review":
             return self.game.board.is_over
         return True
@@ -164,8 +165,7 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
             self.cursor = playable_near(new.board, self.cursor)
         else:  # another board: the old cursor may lie off it
             self.cursor = centre(new.board)
-        self.hint = None
-        self.analysis = None
+        self.hint = self.analysis = None
         self.notice = self.parts.game_changed(new, self.overlay) or self.notice
 
     def news(self, game: GameState) -> Notice | None:

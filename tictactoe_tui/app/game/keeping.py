@@ -49,7 +49,7 @@ class GameKeeper:
         found = left_behind(self.paths)
         if found is None:
             return
-        from ..screens.dialogs import ConfirmScreen
+        from ..screens.dialogs.confirm import ConfirmScreen
         from .saving import resumed  # (loaded with the question, not with the first frame)
 
         board = found.game.board

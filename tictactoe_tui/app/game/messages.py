@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ...engine.board import Move
     from ...engine.review import MoveReview
     from ...game import GameState, Scoreboard
+    from ...net.chat import ChatLine
     from ...store.savefile import SavedGame
     from ..widgets.said import MatchNews
     from ..work.jobs import AiJob, AnalysisResult
@@ -81,6 +82,24 @@ class FriendSaid(Message):
     def __init__(self, news: MatchNews, link: object) -> None:
         super().__init__()
         self.news = news
+        self.link = link
+
+
+class ChatHeard(Message):
+    """A line of the online chat for its log: ``line`` (yours, again once a kept one is sent;
+    your friend's; a note); ``link``: as :class:`FriendMoved`'s."""
+
+    def __init__(self, line: ChatLine, link: object) -> None:
+        super().__init__()
+        self.line = line
+        self.link = link
+
+
+class ChatOpened(Message):
+    """A new match, ``link``, begins with an empty chat log (the last match's lines go)."""
+
+    def __init__(self, link: object) -> None:
+        super().__init__()
         self.link = link
 
 

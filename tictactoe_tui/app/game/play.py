@@ -22,17 +22,19 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
 from ...engine import Move
-from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, Blend, Shape, ratings_for
+from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ...table import VS_COMPUTER
 from ..seats import SeatMoved, SeatPorts, Seats
+from ..widgets.chat_log import Chat
 from ..widgets.said import Cause, MatchNews, Notice, Said, status_said
 from ..work.ai import Searcher
 from .aiming import centre
-from .messages import Archived
+from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
     from ...engine import Analysis
+    from ...engine.strength import Blend, Shape
     from ...store.archive import Archive, GameRecord
     from ..transfer import GameFiles
 
@@ -103,6 +105,8 @@ class PlayScreen(Screen[None]):
     """The overlay's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
     coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
+    chat: reactive[Chat] = reactive(Chat, init=False, repaint=False)
+    """Online, the chat with the friend (its log)."""
 
     def __init__(self, host: GameHost, settings: Settings, first: GameState) -> None:
         """``first``: the game to show."""
@@ -153,7 +157,7 @@ class PlayScreen(Screen[None]):
         if not self.unfinished:
             then()
             return
-        from ..screens.dialogs import ConfirmScreen
+        from ..screens.dialogs.confirm import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -189,6 +193,10 @@ class PlayScreen(Screen[None]):
     def matched(self, game: GameState) -> tuple[Blend, float] | None:
         """What "match me" plays in ``game`` and the rating it plays at (None: another level is
         set, or the board has no calibration); fixed for the game once asked."""
+        if self.settings.level in LEVEL_NAMES:  # a level: nothing to load (before the first frame)
+            return None
+        from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, Shape, ratings_for
+
         if self.settings.level != MATCH_ME:
             return None
         shape = Shape.of(game.board)
@@ -238,7 +246,7 @@ class PlayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self, "game", self.helped, init=False)
-        self.show_rating()
+        self.call_after_refresh(self.show_rating)  # the sidebar shows it: after the first frame
 
     def show_rating(self) -> None:
         """Put your rating on the board in play in the score line (against the computer, once
@@ -248,6 +256,8 @@ class PlayScreen(Screen[None]):
         if game.seating.table != VS_COMPUTER.name:
             self.rating = ""
             return
+        from ...engine.strength import Shape, ratings_for
+
         shape = Shape.of(game.board)
         if ratings_for(shape) is None:
             self.rating = "unrated on this board"  # no level ratings here
@@ -314,6 +324,13 @@ class PlayScreen(Screen[None]):
             self.set_timer(self.host.watch_delay, self.take_turns)
         else:
             self.call_later(self.take_turns)
+
+    def on_chat_heard(self, message: ChatHeard) -> None:
+        """A line of the online chat joins its log (a line of another match starts a new one)."""
+        self.chat = self.chat.with_line(message.line, message.link)
+
+    def on_chat_opened(self, message: ChatOpened) -> None:
+        self.chat = Chat(link=message.link)
 
     # -- new games, and games that end ----------------------------------------------------------
 

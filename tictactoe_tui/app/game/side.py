@@ -80,6 +80,7 @@ class SidebarPlace:
         return None
 
     async def _mount(self) -> None:
+        from ..widgets.chat_log import ChatLog
         from ..widgets.footer import KeysFooter
         from ..widgets.sidebar import Sidebar
 
@@ -91,7 +92,8 @@ class SidebarPlace:
         sidebar = Sidebar(screen.settings, visitor=screen.host.visitor, id="sidebar").data_bind(
             PlayScreen.settings, PlayScreen.game, PlayScreen.scores, PlayScreen.rating
         )
-        side = Vertical(sidebar, id="side")
+        chat = ChatLog(id="chat").data_bind(PlayScreen.game, PlayScreen.chat)
+        side = Vertical(chat, sidebar, id="side")
         side.display = self.shown  # it takes the room kept for it (or stays folded)
         mounted = screen.mount(side)
         screen.query_one("#play").remove_class(SIDEBAR_ROOM)

@@ -66,7 +66,7 @@ class TravelScreen(PlayScreen):
 
     def action_reset_scores(self) -> None:
         """Ask, then set the session's scores back to zero (statistics are kept)."""
-        from ..screens.dialogs import ConfirmScreen
+        from ..screens.dialogs.confirm import ConfirmScreen
 
         self.app.push_screen(ConfirmScreen(f"Reset the scores ({self.scores})?"), self.reset_scores)
 

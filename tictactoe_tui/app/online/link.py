@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ...engine.board import Move
 from ...game import GameState, Scoreboard
 from ...net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan
+from ...net.chat import ChatLine
 from ...net.guest import GameGone, Guest, GuestError, HostClosed
 from ...net.host import Host
 from ...net.match import Match, MoveRefused
@@ -88,10 +89,14 @@ class OnlineLink:
         """The match's latest news ("" once a move or a new game made it old)."""
         self.host: Host | MailboxHost | None = None
         self.guest: Guest | MailboxGuest | None = None
+        self.hear: Callable[[ChatLine], None] = lambda line: None
+        """Told each line of the chat: yours (again once a kept one is sent), your friend's, notes."""
         if isinstance(plan, HostPlan):
             self.host = Host(match, self.changed, self.status)
+            self.host.talk.on_line = self._heard
         elif isinstance(plan, JoinPlan):
             self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status)
+            self.guest.talk.on_line = self._heard
         self._address = ""
         self._dropped = False
         """The guest lost the host after the match began (its news goes once it hears again)."""
@@ -146,9 +151,11 @@ class OnlineLink:
         try:
             if isinstance(plan, MailboxHostPlan):
                 self.host = MailboxHost(self._match, self.changed, self.status, url=plan.url)
+                self.host.talk.on_line = self._heard
                 await self.host.run()
             else:
                 self.guest = MailboxGuest(plan.code or "", self.changed, self.status, url=plan.url)
+                self.guest.talk.on_line = self._heard
                 self._address = plan.url
                 await self.guest.run()
         except MailboxGuestError as error:
@@ -264,6 +271,16 @@ class OnlineLink:
         return peer is not None and peer.connected
 
     # -- the player's requests -----------------------------------------------------------
+
+    def chat(self, text: str) -> str | None:
+        """Send a line of chat to the other side (kept while the link is down); why not, or None."""
+        peer = self.host if self.host is not None else self.guest
+        if peer is None:
+            return "Not connected yet: nobody to talk to"
+        return peer.talk.say(text, peer.send_now)
+
+    def _heard(self, line: ChatLine) -> None:
+        self.hear(line)
 
     async def play(self, move: Move) -> str | None:
         """Play ``move`` for this player; why not, or None."""

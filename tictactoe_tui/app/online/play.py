@@ -19,7 +19,7 @@ from textual.message import Message
 from ...engine import Position
 from ...game import GameState, Preset, Scoreboard, Settings
 from ...table import Table
-from ..game.messages import FriendMoved, FriendSaid
+from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
 from ..game.play import PlayScreen
 from ..seats import Seat, SeatMoved
 from ..widgets.said import MatchNews
@@ -113,17 +113,36 @@ class OnlinePlay:
             lambda state, scores, news: self._post(FriendMoved(state, scores, news, link)),
             lambda news: self._post(FriendSaid(news, link)),
         )
+        link.hear = lambda line: self._post(ChatHeard(line, link))
+        self._post(ChatOpened(link))
         self.link = link
         self._post(MatchOpened(link, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)))
 
     def _post(self, message: Message) -> None:
         self._screen.post_message(message)
 
+    def open_chat(self, online: bool = True) -> Notice | None:
+        """Ask for a line of chat (``t``), then send it to the friend; say why not, if not
+        (offline, that there is nobody to talk to)."""
+        from .chat import ChatPrompt
+
+        link = self.link
+        if not online or link is None:
+            return Notice("Nobody to talk to: chat (t) is for online games", Cause.KEY)
+
+        def send(text: str | None) -> None:
+            refusal = link.chat(text) if text and link is self.link else None
+            if refusal:
+                self._screen.post_message(Told(Notice(refusal, Cause.KEY)))
+
+        self._screen.app.push_screen(ChatPrompt(), send)
+        return None
+
     def open_match(self, table: Table) -> None:
         """Host a match through the mailbox server, or ask for the friend's code (or a direct
         host's address) and join it, as ``table`` says."""
         from ...net import MailboxHostPlan
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         if table.hosts:
             self.go_online(MailboxHostPlan(self.mailbox))
@@ -152,7 +171,7 @@ class OnlinePlay:
 
     def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str) -> None:
         """Ask for the join code, then join with it (Esc: stay where we are)."""
-        from ..screens.dialogs import PathPrompt
+        from ..screens.dialogs.file_prompt import PathPrompt
 
         self._screen.app.push_screen(
             PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code)) if code else None

@@ -31,6 +31,7 @@ class MatchScreen(PlayScreen):
         self.seats = self.local_seats.seating(YOU.name, message.seat)
         self.match = message.link.news
         self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
+        self.refresh_bindings()  # t chats now
         self.run_worker(message.link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
 
     def leave_match(self) -> None:
@@ -66,6 +67,10 @@ class MatchScreen(PlayScreen):
         if news.text != (self.match.text if self.match is not None else ""):
             self.notice = None
         self.match = news
+
+    def action_chat(self, online: bool = True) -> None:
+        """Online, type a line to your friend; offline, say there is nobody to talk to."""
+        self.notice = self.parts.online.open_chat(online) or self.notice
 
     def action_new_code(self) -> None:
         """Host: retire the join code and show a new one (a friend already playing stays)."""

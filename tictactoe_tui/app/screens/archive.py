@@ -28,7 +28,7 @@ from ..widgets.choice import Choice
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
 from ..work.ai import Searcher
-from .dialogs import ConfirmScreen
+from .dialogs.confirm import ConfirmScreen
 from .replay import ReplayScreen, delete_game, export_game
 
 #: Load the next page when the cursor gets this close to the last row loaded.

@@ -29,11 +29,12 @@ from ..transfer import Folder, GameFiles
 from ..widgets.board_view import VALUE_LEGEND, BoardView
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
-from ..widgets.review import LineView, ReviewPanel, ValueGraph, puzzles_kept, summary, verdict_line
+from ..widgets.review import LineView, ReviewPanel, puzzles_kept, summary, verdict_line
 from ..widgets.sidebar import HistoryList
 from ..widgets.status import phrased
+from ..widgets.value_graph import ValueGraph
 from ..work.ai import Searcher
-from .dialogs import ConfirmScreen
+from .dialogs.confirm import ConfirmScreen
 
 #: The solver's seconds for each position of a review.
 REVIEW_SECONDS = 1.0

@@ -26,7 +26,7 @@ class OtherScreens:
     def statistics(self) -> None:
         """Show the lasting statistics (or say why there are none)."""
         from ...store.archive import ArchiveError
-        from .dialogs import StatsScreen
+        from .dialogs.statistics import StatsScreen
 
         screen = self._screen
         try:

@@ -25,22 +25,19 @@ from .board_drawing import (
     FILE_HEIGHT,
     RANK_WIDTH,
     SMALL_GRID_LINES,
-    THINKING_OPACITY,
     Canvas,
     Layout,
-    Looks,
     big_mark,
     board_layout,
     draw_block_lines,
     draw_claim,
     draw_grid_lines,
     draw_square,
-    faded,
     smallest_board,
-    solid,
     square_at,
     square_origin,
 )
+from .board_looks import THINKING_OPACITY, Looks, faded, solid
 
 if TYPE_CHECKING:  # the searches load when the first one runs
     from ...engine import Analysis, MoveValue

@@ -170,7 +170,7 @@ class Sidebar(Vertical):
         if event.select.id is None or event.value is Select.NULL:
             return
         if event.value == CUSTOM and self.settings is not None:
-            from ..screens.dialogs import CustomBoardScreen
+            from ..screens.dialogs.custom_board import CustomBoardScreen
 
             self.app.push_screen(CustomBoardScreen(self.settings.preset), self._custom_board_chosen)
             return

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
         GAME_SEARCHES,
         LEVELS,
         STRATEGIES,
-        STRATEGY_NAMES,
         Level,
         analyze,
         get_strategy,
@@ -30,18 +29,19 @@ if TYPE_CHECKING:
         strategy_names,
         unregister_game,
     )
+    from .names import STRATEGY_NAMES
     from .registry import GAMES, game_named, game_of, plug_ins
 
 #: Where each public name lives.
 _MODULES = {
     **dict.fromkeys(("LEVEL_NAMES", "DigitAnswer", "Game", "Presentation"), "base"),
     **dict.fromkeys(("GAMES", "game_named", "game_of", "plug_ins"), "registry"),
+    "STRATEGY_NAMES": "names",
     **dict.fromkeys(
         (
             "GAME_SEARCHES",
             "LEVELS",
             "STRATEGIES",
-            "STRATEGY_NAMES",
             "Level",
             "analyze",
             "get_strategy",

@@ -12,7 +12,7 @@ from ..players.base import require_moves
 from ..rules import RULES, Rules
 from ..rules.gravity import Gravity
 from ..search.budget import UNLIMITED, Budget
-from ..search.gravity_solver import GravitySolver
+from ..search.gravity.solver import GravitySolver
 from ..search.kit import SearchKit
 from .base import DigitAnswer, Game, Presentation
 
@@ -56,7 +56,7 @@ class GravityAlphaBetaStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         require_moves(board)
-        from ..search import gravity
+        from ..search.gravity import alphabeta as gravity
 
         outcome = gravity.search_and_prove(board, budget, self.max_nodes, self.proof_nodes)
         return Decision(board.move_at(outcome.cell), value=proven_value(outcome), depth=outcome.depth)

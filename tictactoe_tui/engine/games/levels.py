@@ -4,7 +4,7 @@ strategies of every game and of one game, and the exact analysis through each ga
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -205,24 +205,6 @@ STRATEGIES = Strategies()
 def strategy_names() -> list[str]:
     """Every name :func:`get_strategy` accepts: the levels, then the strategies."""
     return [*LEVELS, *STRATEGIES]
-
-
-class StrategyNames(Collection[str]):
-    """The names :func:`strategy_names` lists, as a collection that knows a level's name
-    without making the strategies (what a settings file names is most often a level)."""
-
-    def __contains__(self, name: object) -> bool:
-        return name in LEVELS or name in STRATEGIES
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(strategy_names())
-
-    def __len__(self) -> int:
-        return len(LEVELS) + len(STRATEGIES)
-
-
-#: Every name :func:`get_strategy` accepts.
-STRATEGY_NAMES = StrategyNames()
 
 
 def get_strategy(name: str) -> Strategy:

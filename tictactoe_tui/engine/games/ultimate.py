@@ -14,11 +14,11 @@ from ..rules import RULES, Rules
 from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
 from ..search.budget import UNLIMITED, Budget
 from ..search.kit import SearchKit
-from ..search.ultimate_playout import playout_from
+from ..search.ultimate.playout import playout_from
 from .base import DigitAnswer, Game, Presentation
 
 if TYPE_CHECKING:
-    from ..search.ultimate_mcts import SearchTree
+    from ..search.ultimate.mcts import SearchTree
 
 
 class UltimatePresentation(Presentation):
@@ -76,7 +76,7 @@ class UltimateMctsStrategy(Strategy):
 
     def decide(self, board: Board, rng: random.Random, budget: Budget = UNLIMITED) -> Decision:
         legal = require_moves(board)
-        from ..search import ultimate_mcts
+        from ..search.ultimate import mcts as ultimate_mcts
 
         if self._tree is None:
             self._tree = ultimate_mcts.SearchTree()

@@ -104,13 +104,23 @@ class Analysis:
 class Counted(Protocol):
     """A search that counts its nodes."""
 
-    nodes: int
+    @property
+    def nodes(self) -> int:
+        """The nodes searched so far."""
+        ...
 
 
-def analyze_moves(board: Board, cells: Iterable[int], exact_score: Callable[[int], int], search: Counted) -> Analysis:
+def analyze_moves(
+    board: Board,
+    cells: Iterable[int],
+    exact_score: Callable[[int], int],
+    search: Counted,
+    started: float | None = None,
+) -> Analysis:
     """The analysis of ``board`` from each of ``cells``' exact score (best first); incomplete
-    when the search's budget ends first."""
-    started = time.perf_counter()
+    when the search's budget ends first. Its time runs from ``started`` (a ``perf_counter``
+    reading) when the scores were searched before, else from now."""
+    started = time.perf_counter() if started is None else started
     empty_count = board.geometry.cells - board.move_count
     results: list[MoveValue] = []
     complete = True

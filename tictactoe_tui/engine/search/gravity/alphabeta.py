@@ -20,12 +20,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 
-from ..board import Board, Geometry, cells_of
-from .alphabeta import MAX_DEPTH, WIN, SearchOutcome
-from .budget import UNLIMITED, Budget
-from .exact import solver_for
-from .gravity_solver import GravitySolver, Layout
-from .solver import SearchAborted
+from ...board import Board, Geometry, cells_of
+from ..alphabeta import MAX_DEPTH, WIN, SearchOutcome
+from ..budget import UNLIMITED, Budget
+from ..exact import solver_for
+from ..solver import SearchAborted
+from .solver import GravitySolver, Layout
 
 #: A live window holding n marks is worth MARK_WEIGHT ** n to its side.
 MARK_WEIGHT = 6

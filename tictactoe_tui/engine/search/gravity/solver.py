@@ -24,22 +24,23 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from ..board import Board, Geometry, cells_of
-from . import gravity_openings
-from .book import canonical
-from .budget import UNLIMITED, Budget
-from .gravity_bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
-from .solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
-from .win_book import win_book
+from ...board import Board, Geometry, cells_of
+from ..book import BookError, canonical
+from ..budget import UNLIMITED, Budget
+from ..solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
+from ..win_book import win_book
+from . import openings
+from .bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
 
 if TYPE_CHECKING:
-    from .gravity_kernel import CompiledTable
+    from .kernel import CompiledTable
 
 #: The most bits a shape's columns with their spare bits may take for the compiled kernel.
 KERNEL_BITS = 63
@@ -54,6 +55,7 @@ KERNEL_SPEEDUP = 80
 SEARCH_THREADS = 4
 #: :meth:`GravitySolver.winning_move` looks for a win within this many plies before any win.
 QUICK_WIN_PLIES = 16
+_Try = TypeVar("_Try")
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,7 @@ class GravitySolver:
     fits in memory (a third less with 8), and the positions left out are the quickest to search
     again (a third more nodes)."""
     compiled: bool = True
-    """Search with the compiled kernel (:mod:`.gravity_kernel`) where the shape fits it; False:
+    """Search with the compiled kernel (:mod:`.kernel`) where the shape fits it; False:
     the interpreted search, whose table keeps every position it proved (the win book's build
     reads them all back), where the kernel's fixed-size table replaces old entries."""
 
@@ -243,8 +245,8 @@ class GravitySolver:
             self.searching = _Interpreted(self.layout, self.table_min_empty)
         if self.use_book:
             win_book(self.geometry)  # loaded now, as the search process gets ready, not in a move's time
-            if gravity_openings.fits(self.geometry):
-                gravity_openings.opening_values()
+            if openings.fits(self.geometry):
+                openings.opening_values()
 
     @property
     def table(self) -> dict[int, int] | CompiledTable:
@@ -259,26 +261,39 @@ class GravitySolver:
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
         """Exact value and plies of every legal move of ``board``, best first: from Connect
-        Four's opening database up to 11 plies in (:mod:`.gravity_openings`), else searched."""
+        Four's opening database up to 11 plies in (:mod:`.openings`), else searched (at
+        12 plies, each move's search starts from the ceiling the database puts on it), the
+        moves taken in turn by one search a free core (:func:`searches_at_once`) when the
+        budget has a deadline."""
         self._check(board)
         key = (board.x_bits, board.o_bits)
         cached = self.finished.get(key)
         if cached is not None:
             return cached
-        search = self.searching.search(budget)
+        started = time.perf_counter()
+        searches = self.searching.searches(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
-        squares = search.ordered(own, mask, self.layout.playable(mask))
+        squares = searches[0].ordered(own, mask, self.layout.playable(mask))
         opened = self._opening_scores(board, own, mask)
+        ceilings = self._opening_ceilings(board, own, mask)
+        scores: dict[int, int] = {} if opened is None else opened
+
+        def attempt(search: _Search, square: int) -> bool:
+            scores[square] = search.move_score(own, mask, square, empty, ceiling=ceilings.get(square))
+            return False
+
+        if opened is None:  # the moves' searches in turn, each on a free core's thread
+            _take_turns(searches, squares, attempt)
 
         def exact_score(cell: int) -> int:
-            square = 1 << self.layout.bit_of_cell[cell]
-            if opened is not None:
-                return opened[square]
-            return search.move_score(own, mask, square, empty)
+            score = scores.get(1 << self.layout.bit_of_cell[cell])
+            if score is None:
+                raise SearchAborted  # the budget ended before this move's search did
+            return score
 
         cells = [self.layout.cell_of(square) for square in squares]
-        analysis = analyze_moves(board, cells, exact_score, search)
+        analysis = analyze_moves(board, cells, exact_score, _Searches(searches), started)
         if opened is not None:  # said as the opening book's values are ("from the opening book")
             analysis = replace(analysis, source="book")
         if analysis.complete:
@@ -288,11 +303,26 @@ class GravitySolver:
     def _opening_scores(self, board: Board, own: int, mask: int) -> dict[int, int] | None:
         """Each move's exact score by its square, from Connect Four's opening database, where
         it holds the position's moves (None elsewhere, or when the books are off)."""
-        opening = board.move_count < gravity_openings.BOOK_PLIES
-        if not (self.use_book and opening and gravity_openings.fits(self.geometry)):
+        opening = board.move_count < openings.BOOK_PLIES
+        if not (self.use_book and opening and openings.fits(self.geometry)):
             return None
-        values = gravity_openings.opening_values()
-        return None if values is None else gravity_openings.move_scores(values, own, mask, board.move_count)
+        values = openings.opening_values()
+        return None if values is None else openings.move_scores(values, own, mask, board.move_count)
+
+    def _opening_ceilings(self, board: Board, own: int, mask: int) -> dict[int, int]:
+        """The highest score each move can have by its square, from Connect Four's opening
+        database, for a position one ply past it (:func:`.openings.move_ceilings`);
+        none elsewhere, when the books are off, or when the database lacks a position."""
+        past_book = board.move_count == openings.BOOK_PLIES
+        if board.is_over or not (self.use_book and past_book and openings.fits(self.geometry)):
+            return {}
+        values = openings.opening_values()
+        if values is None:
+            return {}
+        try:
+            return openings.move_ceilings(values, own, mask)
+        except BookError:
+            return {}
 
     def winning_move(self, board: Board, budget: Budget = UNLIMITED, first: int | None = None) -> int | None:
         """A cell that wins ``board`` for the side to move against any defence, or None when
@@ -463,13 +493,13 @@ class _Interpreted(_Searching):
 
 
 class _Compiled(_Searching):
-    """The compiled kernel (:mod:`.gravity_kernel`), over its fixed-size table."""
+    """The compiled kernel (:mod:`.kernel`), over its fixed-size table."""
 
     speed = KERNEL_SPEEDUP
 
     def __init__(self, layout: Layout, table_min_empty: int) -> None:
         super().__init__(layout, table_min_empty)
-        from .gravity_kernel import CompiledTable
+        from .kernel import CompiledTable
 
         parts = (layout.height, layout.bottom, layout.squares, layout.odd_stacks, layout.lower_squares)
         self.table: CompiledTable = CompiledTable((*parts, table_min_empty), layout.columns, len(layout.bit_of_cell))
@@ -522,23 +552,38 @@ def searches_at_once() -> int:
 def _first_win(searches: list[_Search], own: int, mask: int, empty: int, tries: list[tuple[int, int]]) -> int | None:
     """A square of ``tries`` that wins, or None when none does or the budget ends first. Each
     try ``(threshold, square)`` asks whether the mover scores above ``threshold`` playing
-    ``square``; the searches take the tries in turn, each on a thread of its own (the first on
-    this one), and the first win found stops them all. With one search: the first winning
-    square in the order of ``tries``."""
-    pending = iter(tries)
-    taking = threading.Lock()
+    ``square``; the searches take the tries in turn (:func:`_take_turns`), and the first win
+    found stops them all. With one search: the first winning square in the order of ``tries``."""
     found: list[int] = []
 
+    def attempt(search: _Search, tried: tuple[int, int]) -> bool:
+        threshold, square = tried
+        if search.move_score(own, mask, square, empty, threshold, threshold + 1) > threshold:
+            found.append(square)
+            return True
+        return False
+
+    _take_turns(searches, tries, attempt)
+    return found[0] if found else None
+
+
+def _take_turns(searches: list[_Search], tries: Iterable[_Try], attempt: Callable[[_Search, _Try], bool]) -> None:
+    """``attempt`` each of ``tries`` in turn, the searches taking them each on a thread of its own
+    (the first on this one), until they run out or an attempt returns True (which stops the
+    searches running beside it). A search whose budget ends takes no more."""
+    pending = iter(tries)
+    taking = threading.Lock()
+    done = threading.Event()
+
     def work(search: _Search) -> None:
-        while not found:
+        while not done.is_set():
             with taking:
-                attempt = next(pending, None)
-            if attempt is None:
+                tried = next(pending, None)
+            if tried is None:
                 return
-            threshold, square = attempt
             try:
-                if search.move_score(own, mask, square, empty, threshold, threshold + 1) > threshold:
-                    found.append(square)
+                if attempt(search, tried):
+                    done.set()
                     search.stop_others()
             except SearchAborted:
                 return
@@ -549,7 +594,17 @@ def _first_win(searches: list[_Search], own: int, mask: int, empty: int, tries: 
     work(searches[0])
     for helper in helpers:
         helper.join()
-    return found[0] if found else None
+
+
+@dataclass
+class _Searches:
+    """The nodes of several searches together, as :func:`.analyze_moves` counts one's."""
+
+    searches: list[_Search]
+
+    @property
+    def nodes(self) -> int:
+        return sum(search.nodes for search in self.searches)
 
 
 class _Search(ABC):
@@ -590,10 +645,18 @@ class _Search(ABC):
         return [(square, made) for _, _, square, made in ranked]
 
     def move_score(
-        self, own: int, mask: int, square: int, empty: int, low: int | None = None, high: int | None = None
+        self,
+        own: int,
+        mask: int,
+        square: int,
+        empty: int,
+        low: int | None = None,
+        high: int | None = None,
+        ceiling: int | None = None,
     ) -> int:
         """The mover's score for playing ``square``: exact, or (given ``low < high``) exact
-        when inside them and otherwise the bound it crosses."""
+        when inside them and otherwise the bound it crosses. ``ceiling``: a score the move is
+        known not to exceed (from the opening database), which the exact search tries first."""
         if self.threats(own, mask) & square:
             return empty
         if empty == 1:
@@ -602,24 +665,28 @@ class _Search(ABC):
         if self.threats(child_own, child_mask) & self.layout.playable(child_mask):
             return -(empty - 1)  # the opponent completes a line at once
         if low is None or high is None:
-            return -self.exact(child_own, child_mask, empty - 1)
+            return -self.exact(child_own, child_mask, empty - 1, None if ceiling is None else -ceiling)
         return -self.search(child_own, child_mask, empty - 1, -high, -low)
 
-    def exact(self, own: int, mask: int, empty: int) -> int:
+    def exact(self, own: int, mask: int, empty: int, floor: int | None = None) -> int:
         """The exact score of a position whose mover cannot complete a line at once, by
-        null-window probes from a draw outwards."""
-        low, high = -empty, empty
+        null-window probes from a draw outwards; given a proven ``floor`` (the score is at least
+        that), the first probe asks whether it is that (one probe when it is)."""
+        low, high = -empty if floor is None else floor, empty
+        probe = floor
         while low < high:
-            probe = (low + high) // 2
-            if probe <= 0 and low // 2 < probe:
-                probe = low // 2
-            elif probe >= 0 and high // 2 > probe:
-                probe = high // 2
+            if probe is None:
+                probe = (low + high) // 2
+                if probe <= 0 and low // 2 < probe:
+                    probe = low // 2
+                elif probe >= 0 and high // 2 > probe:
+                    probe = high // 2
             score = self.search(own, mask, empty, probe, probe + 1)
             if score <= probe:
                 high = score
             else:
                 low = score
+            probe = None
         return low
 
 

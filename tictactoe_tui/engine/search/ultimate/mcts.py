@@ -4,14 +4,14 @@ The rules module keeps a position as two 81-bit words in reading order. Here a s
 are one 81-bit word in *board order*: bits ``9 * b`` to ``9 * b + 8`` are small board ``b``'s
 nine squares, so a small board is one shift and mask away, and every question the search asks
 (the free squares of a board, whether a mark claims it, whether the claims win) is a table
-look-up from :mod:`.ultimate_playout`. A tree node holds the position itself, so descending
+look-up from :mod:`.playout`. A tree node holds the position itself, so descending
 the tree and growing it never goes back to the rules.
 
 The search is :mod:`.rules_mcts`'s MCTS-Solver (proven wins and losses backed up, a proven win
 played at once, a proven loss avoided, the tree kept between moves) with one more thing the
 tables make cheap, *decisive moves*: where the side to move can win the game at once, its node
 grows that move alone (so it is proven on its first expansion), and a playout that can win the
-game on its move does (see :func:`.ultimate_playout.playout`). A test plays random
+game on its move does (see :func:`.playout.playout`). A test plays random
 games through this module and the rules and compares every legal move and result.
 """
 
@@ -20,13 +20,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..board import Board
-from ..rules.ultimate import BLOCK_MASKS, SLOT_OF
-from .budget import Budget
-from .mcts import back_up, proven_first, settle_path, solver_choice
-from .rules_mcts import SearchResult
-from .ultimate_playout import DECISIVE, FREE, FULL, HAS_LINE, RANDOM, WINNING_SLOTS, Guide, split
-from .ultimate_playout import playout as random_playout
+from ...board import Board
+from ...rules.ultimate import BLOCK_MASKS, SLOT_OF
+from ..budget import Budget
+from ..mcts import back_up, proven_first, settle_path, solver_choice
+from ..rules_mcts import SearchResult
+from .playout import DECISIVE, FREE, FULL, HAS_LINE, RANDOM, WINNING_SLOTS, Guide, split
+from .playout import playout as random_playout
 
 #: UCT's exploration constant, on results from 0 (lost) to 1 (won).
 EXPLORATION = 0.5
@@ -130,7 +130,7 @@ class Node:
 
     def playout(self, rng: random.Random, finish: bool = True, guide: Guide = RANDOM) -> float:
         """A random game from here (``finish``: taking a win of the game when one is offered;
-        ``guide``: see :class:`.ultimate_playout.Guide`): 1.0 if the side that moved in wins,
+        ``guide``: see :class:`.playout.Guide`): 1.0 if the side that moved in wins,
         0.5 drawn, 0.0 lost."""
         mine, theirs = self.mine, self.theirs
         won = random_playout(

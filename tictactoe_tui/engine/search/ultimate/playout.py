@@ -13,9 +13,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..board import Geometry
-from ..rules.base import windows
-from ..rules.ultimate import SIDE, SLOT_OF, unpack
+from ...board import Geometry
+from ...rules.base import windows
+from ...rules.ultimate import SIDE, SLOT_OF, unpack
 
 #: The eight lines of a 3×3 board as 9-bit masks (slots in reading order).
 LINES = windows(3, 3, 3)

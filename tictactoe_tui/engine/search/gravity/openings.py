@@ -8,7 +8,9 @@ plies in, playing every line on to the twelfth ply and backing the values up giv
 score of every move (:func:`move_scores`): from 8 plies in that is at most 2,401 positions per
 move, looked up at once with numpy. Seven plies in and fewer it would be too many, so those
 values are a table shipped with the game (``scripts/build_gravity_openings.py`` backs every
-position up from the database once): about 38,000 positions up to mirror image.
+position up from the database once): about 38,000 positions up to mirror image. Twelve plies in,
+past the database, it still caps each move's score (:func:`move_ceilings`), where the search
+starts.
 
 Scores are the exact solver's (:mod:`.solver`): a win whose last mark leaves ``e`` squares
 empty scores ``e + 1``, a loss the opposite, a draw 0. BitBully's value ``v`` at 12 plies is the
@@ -21,7 +23,7 @@ File format of the table (little-endian), after a zlib stream is inflated::
     count × key:u64 (sorted)    count × score:i8
 
 A key is the canonical form of a position (the smaller of its ``own + mask`` and its mirror
-image's, the layout of :mod:`.gravity_solver`).
+image's, the layout of :mod:`.solver`).
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import Geometry
-from .book import BookError, read_data, verified
+from ...board import Geometry
+from ..book import BookError, read_data, verified
 
 if TYPE_CHECKING:
     import numpy as np
@@ -126,6 +128,36 @@ def move_scores(values: OpeningValues, own: int, mask: int, plies: int) -> dict[
         elif place != ILLEGAL:
             found[square] = -int(child_scores[place])
     return found
+
+
+def move_ceilings(values: OpeningValues, own: int, mask: int) -> dict[int, int]:
+    """The highest score each legal move can have (by its square), for the side to move of a
+    position :data:`BOOK_PLIES` marks in, none of its lines complete: past the database, but one
+    move from it. A move scores at most the position's own value, and at most the value of each
+    position of the database the move's child is one move from, the child with another of the
+    mover's top marks taken away (from there the mover could have made this move). About half of
+    the moves score their ceiling, and a search that starts there proves them with one probe
+    instead of three or four. A move that completes a line is left out (it needs no search)."""
+    import numpy as np
+
+    playable = (mask + BOTTOM) & sum(COLUMN_SQUARES)
+    tops = [1 << (mask & column).bit_length() - 1 for column in COLUMN_SQUARES if mask & column]
+    parents_own, parents_mask, moves = [own], [mask], [0]
+    for column in COLUMN_SQUARES:
+        square = playable & column
+        if not square:
+            continue
+        for top in tops:
+            if own & top and not top & column:  # another top mark of the mover's, taken away
+                parents_own.append((own | square) ^ top)
+                parents_mask.append((mask | square) ^ top)
+                moves.append(square)
+    found = values._leaf_scores(np.array(parents_own, np.uint64), np.array(parents_mask, np.uint64))
+    own_value = int(found[0])
+    ceilings = {square: own_value for column in COLUMN_SQUARES if (square := playable & column)}
+    for square, value in zip(moves[1:], found[1:].tolist(), strict=True):
+        ceilings[square] = min(ceilings[square], int(value))
+    return ceilings
 
 
 def _has_four(marks: Words) -> npt.NDArray[np.bool_]:
