@@ -25,6 +25,7 @@ import statistics
 import time
 
 from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.search.budget import Budget
 from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 
@@ -75,7 +76,8 @@ def main() -> None:
     args = parser.parse_args()
     low, high = (int(part) for part in args.plies.split("-"))
     rng = random.Random(args.seed)
-    solver = GravitySolver(EMPTY.geometry)
+    win_book = GAMES["gravity"].searches.win_book["6x7k4"]  # as Gravity's kit hands it to its solver
+    solver = GravitySolver(EMPTY.geometry, win_book=win_book)
     solver.analyze(EMPTY)  # the kernel's machine code and the books loaded, as a session's start does
     referee = None
     if args.check:
@@ -89,7 +91,7 @@ def main() -> None:
     for _ in range(args.positions):
         board, columns = random_position(rng, low, high)
         if args.cold:
-            solver = GravitySolver(EMPTY.geometry)
+            solver = GravitySolver(EMPTY.geometry, win_book=win_book)
         started, started_cpu = time.perf_counter(), time.process_time()
         analysis = solver.analyze(board, Budget.seconds(args.seconds))
         took = time.perf_counter() - started

@@ -27,7 +27,8 @@ from tictactoe_tui.engine import Move
 from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import Guest
 from tictactoe_tui.net.host import Host
-from tictactoe_tui.net.mailbox import MailboxGuest, MailboxHost
+from tictactoe_tui.net.mailbox import MailboxHost
+from tictactoe_tui.net.mailbox_guest import MailboxGuest
 from tictactoe_tui.net.match import Match
 
 #: A drawn 3×3 game (X b2, O a1, X c3, …).

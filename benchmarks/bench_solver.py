@@ -54,7 +54,7 @@ def solve_here(which: str, text: str) -> None:
         from tictactoe_tui.engine.search.solver import Solver
 
         # The search itself, not the book; "unproved": without the Maker–Breaker proofs.
-        solver = Solver(board.geometry, use_book=False, maker_breaker=which != "unproved")
+        solver = Solver(board.geometry, maker_breaker=which != "unproved")
     started = time.perf_counter()
     analysis = solver.analyze(board)
     seconds = time.perf_counter() - started
@@ -92,9 +92,11 @@ def compare_unproved(text: str, today: dict[str, object]) -> float:
 BOOK_LOAD = """
 import time
 from tictactoe_tui.engine.board import geometry
+from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.search.book import opening_book
+name = GAMES["classic"].searches.book["5x5k4"]
 started = time.perf_counter()
-book = opening_book(geometry(5, 5, 4))
+book = opening_book(geometry(5, 5, 4), name)
 print(time.perf_counter() - started, len(book) if book else 0)
 """
 
@@ -110,12 +112,12 @@ def after_book(games: int) -> list[float]:
     import random
 
     from tictactoe_tui.engine import Board, Mark
-    from tictactoe_tui.engine.games import LEVELS, game_of
+    from tictactoe_tui.engine.games import GAMES, LEVELS, game_of
     from tictactoe_tui.engine.search.book import opening_book
     from tictactoe_tui.engine.search.solver import Solver
 
     start = Board.empty(5, 5, 4)
-    book = opening_book(start.geometry)
+    book = opening_book(start.geometry, GAMES["classic"].searches.book["5x5k4"])
     assert book is not None
     solver = game_of(start).searches.solver(start.geometry)
     seconds = []
@@ -134,7 +136,7 @@ def after_book(games: int) -> list[float]:
         if board.is_over:
             continue
         started = time.perf_counter()
-        Solver(start.geometry, use_book=False).analyze(board)
+        Solver(start.geometry).analyze(board)
         seconds.append(time.perf_counter() - started)
     return sorted(seconds)
 

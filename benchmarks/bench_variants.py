@@ -27,7 +27,7 @@ import random
 import time
 
 from tictactoe_tui.engine import Board, Budget
-from tictactoe_tui.engine.games import game_of
+from tictactoe_tui.engine.games import GAMES, game_of
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search import mcts, playouts, rules_mcts
 from tictactoe_tui.engine.search.gravity import alphabeta as gravity
@@ -35,7 +35,7 @@ from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 from tictactoe_tui.engine.search.rules_solver import RulesSolver
 from tictactoe_tui.engine.search.solver import Solver
 from tictactoe_tui.engine.search.ultimate import mcts as ultimate_mcts
-from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook, win_book
+from tictactoe_tui.engine.search.win_book import WinBook, shipped_win_book
 
 
 def late_ultimate(plies: int, seed: int) -> Board:
@@ -98,7 +98,7 @@ def main() -> None:
 
     print("1. Exact solvers: nodes per second (nodes and time to solve)")
     classic = Board.empty(3, 4, 3)
-    own, own_nodes, own_seconds = solver_rate(Solver(classic.geometry, use_book=False), classic)
+    own, own_nodes, own_seconds = solver_rate(Solver(classic.geometry), classic)
     generic, generic_nodes, generic_seconds = solver_rate(RulesSolver(classic.geometry), classic)
     print(f"   classic 3x4 k3, classic solver : {own:>10,.0f}/s ({own_nodes:,} nodes, {own_seconds:.3f} s)")
     print(f"   classic 3x4 k3, rules solver   : {generic:>10,.0f}/s ({generic_nodes:,} nodes, {generic_seconds:.3f} s)"
@@ -174,9 +174,9 @@ def main() -> None:
     print("5. Connect Four's win book")
     shape = connect_four("").geometry
     started = time.perf_counter()
-    book = win_book(shape)
+    book = shipped_win_book(shape, GAMES["gravity"].searches.win_book["6x7k4"])
     loaded = time.perf_counter() - started
-    assert book is not None, f"the win book {WIN_BOOKS[('gravity', 6, 7, 4)]} is missing"
+    assert book is not None, f"the win book {GAMES['gravity'].searches.win_book['6x7k4']} is missing"
     print(f"   {len(book):,} positions, loaded in {loaded * 1000:.0f} ms")
     positions = before_book_positions(book, 10, 5)
     started = time.perf_counter()

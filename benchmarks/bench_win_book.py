@@ -20,8 +20,9 @@ import time
 from pathlib import Path
 
 from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.search.book import read_data, verified
-from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
+from tictactoe_tui.engine.search.win_book import WinBook
 
 CONNECT_FOUR = Board.empty(6, 7, 4, "gravity")
 
@@ -51,7 +52,7 @@ def parents(book: WinBook, count: int) -> list[Board]:
 
 def measure(form: str, lookups: int) -> tuple[float, int, float]:
     """Worker: load the book as ``form`` ("in place" or "set"); seconds, bytes grown, µs a look-up."""
-    shipped = read_data(WIN_BOOKS[("gravity", 6, 7, 4)])
+    shipped = read_data(GAMES["gravity"].searches.win_book["6x7k4"])
     grown_from = resident_bytes()
     started = time.perf_counter()
     data = verified(shipped)

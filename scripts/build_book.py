@@ -24,13 +24,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.search.book import BOOKS, EVERY_MARKS, TAKEN, OpeningBook, canonical, preferred, write_data
+from tictactoe_tui.engine.games import GAMES
+from tictactoe_tui.engine.search.book import EVERY_MARKS, TAKEN, OpeningBook, canonical, preferred, write_data
 from tictactoe_tui.engine.search.solver import Solver
 
 ROWS, COLS, K = 5, 5, 4
 Key = tuple[int, int]
 PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
-DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / BOOKS[("classic", ROWS, COLS, K)]
+DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / GAMES["classic"].searches.book[f"{ROWS}x{COLS}k{K}"]
 
 _solver: Solver | None = None
 
@@ -39,7 +40,7 @@ def solve(key: Key) -> tuple[Key, tuple[int, ...]]:
     """Worker: every cell's exact score for the canonical position ``key`` (TAKEN where taken)."""
     global _solver
     if _solver is None:
-        _solver = Solver(geometry(ROWS, COLS, K), use_book=False)
+        _solver = Solver(geometry(ROWS, COLS, K))
     return key, scores_of(_solver, Board(_solver.geometry, *key))
 
 

@@ -59,21 +59,21 @@ from pathlib import Path
 from typing import Any
 
 from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.games import game_named
+from tictactoe_tui.engine.games import GAMES, game_named
 from tictactoe_tui.engine.games.gravity import GravityAlphaBetaStrategy
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
 from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.gravity import alphabeta as gravity
 from tictactoe_tui.engine.search.gravity.solver import GravitySolver, Layout
-from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook, win_book
+from tictactoe_tui.engine.search.win_book import WinBook, shipped_win_book
 
 GAME, ROWS, COLS, K = "gravity", 6, 7, 4
 EMPTY = Board.empty(ROWS, COLS, K, GAME)
 #: The solver's bitboards: bit ``column * LAYOUT.height + row`` (from the bottom) a square.
 LAYOUT = Layout.of(EMPTY.geometry)
 PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
-DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / WIN_BOOKS[(GAME, ROWS, COLS, K)]
+DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / GAMES[GAME].searches.win_book[f"{ROWS}x{COLS}k{K}"]
 #: Columns as stacks of marks, bottom first: 0 for the first player's, 1 for the second's.
 Stacks = tuple[tuple[int, ...], ...]
 #: What the build learned of a position: its kind, its columns and the keys it adds to the book.
@@ -255,7 +255,7 @@ def settle_one(columns: str, nodes: int, marks: int, *, leave_held: bool = False
 def close_after(after: str, depth: int, nodes: int, marks: int, *, leave_held: bool = False) -> list[Answer]:
     """Worker: :func:`close`'s answers, then ``("closed", "AFTER/DEPTH", [])``: done to that
     depth, for a build that resumes."""
-    book = win_book(EMPTY.geometry)
+    book = shipped_win_book(EMPTY.geometry, DEFAULT_OUT.name)
     return [*close(after, depth, nodes, marks, leave_held=leave_held, book=book), ("closed", f"{after}/{depth}", [])]
 
 

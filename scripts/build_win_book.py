@@ -46,17 +46,17 @@ from pathlib import Path
 
 from tictactoe_tui.engine.arena import REFERENCE
 from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.games import get_strategy
+from tictactoe_tui.engine.games import GAMES, get_strategy
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import canonical, write_data
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.engine.search.gravity.solver import GravitySolver
-from tictactoe_tui.engine.search.win_book import WIN_BOOKS, WinBook
+from tictactoe_tui.engine.search.win_book import WinBook
 
 GAME, ROWS, COLS, K = "gravity", 6, 7, 4
 Key = tuple[int, int]
 PACKAGE = Path(__file__).resolve().parent.parent / "tictactoe_tui"
-DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / WIN_BOOKS[(GAME, ROWS, COLS, K)]
+DEFAULT_OUT = PACKAGE / "engine" / "search" / "data" / GAMES[GAME].searches.win_book[f"{ROWS}x{COLS}k{K}"]
 
 _solver: GravitySolver | None = None
 

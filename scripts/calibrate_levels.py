@@ -35,21 +35,21 @@ import numpy as np
 
 from tictactoe_tui.engine import Board, get_strategy, play_game
 from tictactoe_tui.engine.blended import BlendedLevel
-from tictactoe_tui.engine.board import Mark
+from tictactoe_tui.engine.board import GameShape, Mark
 from tictactoe_tui.engine.games import LEVEL_NAMES
 from tictactoe_tui.engine.players import Strategy
-from tictactoe_tui.engine.strength import CALIBRATION_FILE, Blend, Shape, level_blend, ratings_for
+from tictactoe_tui.engine.strength import CALIBRATION_FILE, Blend, calibration_key, level_blend, ratings_for
 
 OUT = Path(__file__).resolve().parent.parent / "tictactoe_tui" / "engine" / "data" / CALIBRATION_FILE
 #: The shapes calibrated, and the games each pairing plays there (fewer where games are slow).
-SHAPES: dict[Shape, int] = {
-    Shape("classic", 3, 3, 3): 40,
-    Shape("classic", 4, 4, 4): 40,
-    Shape("classic", 5, 5, 4): 30,
-    Shape("gravity", 6, 7, 4): 16,
-    Shape("misere", 3, 3, 3): 40,
-    Shape("ultimate", 9, 9, 3): 16,
-    Shape("classic", 15, 15, 5): 20,
+SHAPES: dict[GameShape, int] = {
+    GameShape(3, 3, 3, "classic"): 40,
+    GameShape(4, 4, 4, "classic"): 40,
+    GameShape(5, 5, 4, "classic"): 30,
+    GameShape(6, 7, 4, "gravity"): 16,
+    GameShape(3, 3, 3, "misere"): 40,
+    GameShape(9, 9, 3, "ultimate"): 16,
+    GameShape(15, 15, 5, "classic"): 20,
 }
 #: The anchor: ``easy``'s rating on every shape.
 ANCHOR_LEVEL, ANCHOR_RATING = "easy", 800.0
@@ -202,14 +202,16 @@ def rate(results: list[Pairing]) -> list[dict[str, object]]:
     return rows
 
 
-def calibrate(shape: Shape, games: int, seed: int, think: float) -> dict[str, object]:
+def calibrate(shape: GameShape, games: int, seed: int, think: float) -> dict[str, object]:
     start = Board.empty(shape.rows, shape.cols, shape.k, shape.game)
     results = []
     began = time.perf_counter()
     for number, (first, second) in enumerate(pairings()):
         row = play_pairing(start, first, second, games, seed + number, think)
         results.append(row)
-        print(f"{shape.key}: {row.first} vs {row.second}: +{row.wins} -{row.losses} ={row.draws}", flush=True)
+        print(
+            f"{calibration_key(shape)}: {row.first} vs {row.second}: +{row.wins} -{row.losses} ={row.draws}", flush=True
+        )
     return {
         "game": shape.game,
         "rows": shape.rows,
@@ -237,19 +239,23 @@ def main() -> None:
     args = parser.parse_args()
     if args.check_match is not None:
         for number, (shape, games) in enumerate(SHAPES.items()):
-            if args.only is None or shape.key in args.only:
+            if args.only is None or calibration_key(shape) in args.only:
                 seed = args.seed + 100 * number
                 check_match(shape, args.check_match, args.games or games, seed, args.think_time)
         return
     kept = json.loads(args.out.read_text()) if args.out.exists() else {"shapes": []}
-    by_key = {Shape(e["game"], e["rows"], e["cols"], e["k"]).key: e for e in kept["shapes"]}
+    by_key = {calibration_key(GameShape(e["rows"], e["cols"], e["k"], e["game"])): e for e in kept["shapes"]}
     for number, (shape, games) in enumerate(SHAPES.items()):
-        if args.refit and shape.key in by_key:
-            entry = by_key[shape.key]
+        if args.refit and calibration_key(shape) in by_key:
+            entry = by_key[calibration_key(shape)]
             entry["players"] = rate([Pairing(**row) for row in entry["pairings"]])
-        elif not args.refit and (args.only is None or shape.key in args.only):
+        elif not args.refit and (args.only is None or calibration_key(shape) in args.only):
             played = calibrate(shape, args.games or games, args.seed + 100 * number, args.think_time)
-            by_key[shape.key] = added(by_key[shape.key], played) if args.add and shape.key in by_key else played
+            by_key[calibration_key(shape)] = (
+                added(by_key[calibration_key(shape)], played)
+                if args.add and calibration_key(shape) in by_key
+                else played
+            )
         else:
             continue
         args.out.write_text(json.dumps(document(by_key), indent=1) + "\n")
@@ -272,19 +278,19 @@ def added(kept: dict[str, Any], played: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def check_match(shape: Shape, rating: float, games: int, seed: int, think: float) -> float:
+def check_match(shape: GameShape, rating: float, games: int, seed: int, think: float) -> float:
     """Play "match me" set to ``rating`` against each level of ``shape`` (both seats), and return
     the rating that fits its results with the levels at their calibrated ratings (one virtual
     draw a pairing, as the calibration)."""
     ratings = ratings_for(shape)
-    assert ratings is not None, f"{shape.key} has no calibration"
+    assert ratings is not None, f"{calibration_key(shape)} has no calibration"
     blend, plays_at = ratings.match(rating)
     start = Board.empty(shape.rows, shape.cols, shape.k, shape.game)
     rows = []
     for number, level in enumerate(ratings.names):
         row = play_pairing(start, blend, level_blend(level), games, seed + number, think)
         rows.append((ratings.level_rating(level), row.wins + row.draws / 2 + 0.5, row.games + 1))
-        print(f"{shape.key}: {row.first} vs {level}: +{row.wins} -{row.losses} ={row.draws}", flush=True)
+        print(f"{calibration_key(shape)}: {row.first} vs {level}: +{row.wins} -{row.losses} ={row.draws}", flush=True)
     theta = plays_at / SCALE
     for _ in range(100):
         expected = [(games_, 1 / (1 + math.exp(other / SCALE - theta))) for other, _, games_ in rows]
@@ -296,14 +302,14 @@ def check_match(shape: Shape, rating: float, games: int, seed: int, think: float
     measured, error = SCALE * theta, SCALE / math.sqrt(curvature)
     names = ratings.names
     widths = [ratings.level_rating(b) - ratings.level_rating(a) for a, b in itertools.pairwise(names)]
-    print(f"{shape.key}: match me set to {rating:.0f} plays {blend.name} at {plays_at:.0f}; measured"
+    print(f"{calibration_key(shape)}: match me set to {rating:.0f} plays {blend.name} at {plays_at:.0f}; measured"
           f" {measured:.0f} (95%: {measured - 1.96 * error:.0f} to {measured + 1.96 * error:.0f});"
           f" the levels' widths: {', '.join(f'{width:.0f}' for width in widths)}")  # fmt: skip
     return measured
 
 
 def document(by_key: dict[str, dict[str, object]]) -> dict[str, object]:
-    order = [shape.key for shape in SHAPES]
+    order = [calibration_key(shape) for shape in SHAPES]
     return {
         "made_by": "scripts/calibrate_levels.py",
         "anchor": {"level": ANCHOR_LEVEL, "rating": ANCHOR_RATING},

@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui import cli
-from tictactoe_tui.engine import Board, strategy_names
+from tictactoe_tui.engine import Board, Mark, strategy_names
+from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import GameState, Settings, presets_for
 from tictactoe_tui.store.archive import (
@@ -400,6 +401,19 @@ def test_keeping_puzzles_in_a_damaged_archive_sets_it_aside_and_keeps_them(tmp_p
     assert archive.add_puzzles([PUZZLE]) == 1
     set_aside_and_told(archive, tmp_path)
     assert [entry.puzzle for entry in archive.puzzles()] == [PUZZLE]
+
+
+@pytest.mark.parametrize("symbols", list(Symbols))
+def test_a_puzzle_keeps_the_symbols_its_game_showed(tmp_path: Path, symbols: Symbols) -> None:
+    """The seating's symbols go in and come out as one value (the column keeps whether the
+    first player showed O, as its schema always did)."""
+    archive = Archive(tmp_path / "games.sqlite3")
+    puzzle = dataclasses.replace(PUZZLE, symbols=symbols)
+    archive.add_puzzles([puzzle])
+    [entry] = archive.puzzles()
+    assert entry.puzzle == puzzle
+    assert entry.puzzle.shown_text == ("x../.o./..o" if symbols.swapped else "o../.x./..x")
+    assert entry.puzzle.mover_symbol == symbols.of(Mark.O)
 
 
 def test_a_puzzle_result_in_a_damaged_archive_sets_it_aside_and_says_so(tmp_path: Path) -> None:

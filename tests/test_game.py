@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 from hypothesis import given
@@ -52,6 +53,24 @@ def test_playing_after_going_back_forgets_the_undone_moves() -> None:
     state = played(TWO, (1, 1), (0, 0), (2, 2)).at_ply(1).play((0, 1))
     assert state.line == ((1, 1), (0, 1))
     assert state.redo_target() is None
+
+
+def test_each_move_is_kept_once_the_board_its_moves_and_the_state_only_the_undone() -> None:
+    state = played(TWO, (1, 1), (0, 0), (2, 2))
+    assert "line" not in {field.name for field in fields(GameState)}
+    back = state.at_ply(1)
+    assert back.board.history == ((1, 1),)
+    assert back.undone == ((0, 0), (2, 2))
+    assert back.line == state.line == ((1, 1), (0, 0), (2, 2))
+    assert back.at_ply(3).undone == ()
+
+
+def test_a_line_shown_part_of_the_way_must_begin_with_the_boards_moves() -> None:
+    start = played(TWO, (1, 1))
+    whole = start.with_line(((1, 1), (0, 0)), (0.0, 1.5))
+    assert (whole.board, whole.line, whole.times) == (start.board, ((1, 1), (0, 0)), (0.0, 1.5))
+    with pytest.raises(ValueError, match="begin with the board's moves"):
+        start.with_line(((0, 0), (1, 1)), (0.0, 1.5))
 
 
 def test_the_computers_last_move_is_news_until_your_move_ends_the_game() -> None:

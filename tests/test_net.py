@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Position
-from tictactoe_tui.engine.board import DEFAULT_GAME
+from tictactoe_tui.engine.board import DEFAULT_GAME, GameShape
 from tictactoe_tui.net import protocol
 from tictactoe_tui.net.address import split_address
 from tictactoe_tui.net.guest import Guest, GuestError
@@ -69,7 +69,7 @@ def test_a_match_says_who_sits_where_in_the_one_seating_vocabulary() -> None:
 
 
 def test_states_round_trip_and_impossible_ones_are_refused() -> None:
-    match = Match(Position(DEFAULT_GAME, 4, 4, 4, ((0, 0), (1, 1))), 3, False, 2, 1, 0)
+    match = Match(Position(GameShape(4, 4, 4, DEFAULT_GAME), ((0, 0), (1, 1))), 3, False, 2, 1, 0)
     assert Match.from_message(json.loads(json.dumps(match.to_message()))) == match
     for broken in (
         {**match.to_message(), "rows": 99},

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tictactoe_tui.net.chat import CHAT_CHARS, FLOODED, HEAR_BURST, KEPT, SEND_BURST, ChatLine, Talk
-from tictactoe_tui.net.mailbox import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox_guest import MailboxGuest, MailboxGuestError
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.net.protocol import GUEST_MESSAGES, HOST_MESSAGES, ProtocolError
 from tictactoe_tui.net.wormholes import Wormhole

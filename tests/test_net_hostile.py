@@ -20,12 +20,13 @@ import pytest
 
 from tictactoe_tui.net import protocol
 from tictactoe_tui.net.channel import ASSOCIATED_DATA, Pake
-from tictactoe_tui.net.gate import STRANGER_BYTES, Gate, StrangerReader
+from tictactoe_tui.net.gate import Gate
 from tictactoe_tui.net.guest import SLOW_VERDICT, TAMPERED, Guest, GuestError
 from tictactoe_tui.net.host import BUSY, Host
 from tictactoe_tui.net.protocol import ProtocolError
+from tictactoe_tui.net.strangers import STRANGER_BYTES, StrangerReader
 
-from .helpers.net import Peer, channels, fake_host, hosted, joined
+from .helpers.net import Peer, channels, fake_host, hosted, joined, vanish
 from .helpers.waiting import until
 
 NESTED = b"[" * 60_000 + b"\n"  # under the 64 KiB line limit, far past the parser's recursion limit
@@ -228,6 +229,58 @@ async def test_with_strangers_hogging_turns_a_friend_who_restarts_the_game_is_ba
         assert again.match.moves == ((1, 1),)
         assert back < 10
         assert not any("older" in status for status in statuses)
+
+
+async def test_strangers_hogging_from_the_friend_s_own_address_keep_out_no_friend_started_again_with_the_key() -> None:
+    """Five new sockets a second from the friend's own address, each with a valid hello holding
+    its turn; the friend's game was killed and started again (a new guest, holding the match's key
+    kept on disk): it proves the key and goes first. Before, such a friend had no token and waited
+    behind each newer socket of its address (not back within 40 s in 5 tries of 7)."""
+    async with hosted(gate=Gate(), handshake_seconds=1.0) as host:
+        async with joined(host) as (guest, _seen):
+            await until(lambda: host.connected)
+            host.play((1, 1))
+            await until(lambda: guest.match is not None and len(guest.match.moves) == 1)
+            kept = guest.key
+        assert kept == host.key
+        await until(lambda: not host.connected)
+        async with hogging(host, per_second=5) as opened:
+            await until(lambda: opened[0] >= 10)  # the flood is on: ten strangers in two seconds
+            started = time.monotonic()
+            async with joined(host, key=kept) as (again, _seen):  # from 127.0.0.1, the flood's address
+                await until(lambda: again.match is not None)
+                back = time.monotonic() - started
+        assert again.match is not None
+        assert again.match.moves == ((1, 1),)
+        assert back < 10
+
+
+async def test_a_host_started_again_with_the_kept_key_tells_its_guest_to_ask_for_the_new_code_signed() -> None:
+    """The host's process died; started again on the same port with the match kept (its key, a
+    fresh code), it knows the old guest by its proof and refuses the old code signed (not "unknown
+    game"); the guest, given the new code, goes on with the same position."""
+    told: list[str] = []
+    async with hosted() as host, joined(host, told) as (guest, _seen):
+        await until(lambda: host.connected)
+        host.play((1, 1))
+        await until(lambda: guest.match is not None and len(guest.match.moves) == 1)
+        assert host.address is not None
+        port, kept_match, key = host.address[1], host.match, host.key
+        vanish(host)  # killed: no goodbye
+        again = Host(kept_match, key=key, gate=Gate(turn_spacing=0.01), refusal_seconds=0.05)
+        await again.start(port=port)
+        try:
+            await until(lambda: guest._closing, "the old guest to stop trying")
+            assert guest.match is not None
+            assert guest.match.moves == ((1, 1),)
+            async with joined(again, key=guest.key) as (resumed, _seen):
+                await until(lambda: again.connected and resumed.match is not None)
+                assert resumed.match is not None
+                assert resumed.match.moves == ((1, 1),)
+            assert again.wrong_codes == 0
+        finally:
+            await again.close()
+    assert not any("unknown game" in line or "new game runs" in line for line in told)
 
 
 async def test_a_friend_with_the_token_goes_before_a_crowd_of_strangers() -> None:

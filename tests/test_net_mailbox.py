@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_tui.net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
+from tictactoe_tui.net.mailbox import MailboxError, MailboxHost
+from tictactoe_tui.net.mailbox_guest import MailboxGuest, MailboxGuestError
 from tictactoe_tui.net.match import Match
 
 from .helpers.mailbox import MailboxServer, free_port, mailbox_server, relay_to
@@ -138,7 +139,7 @@ async def test_a_host_back_after_an_outage_longer_than_the_silence_is_told_when_
             here_when_told: list[bool] = []
             guest.on_change = lambda match: here_when_told.append(guest.connected)
             server.stop()
-            await until(lambda: told.said("Nothing from the host for a while"))
+            await until(lambda: told.said("Host silent"))
             server.start()
             await until(lambda: guest.connected)  # a pong: the host sends no state, it is the guest's turn
             await until(lambda: here_when_told[-1], "the guest's on_change to hear that the host is back")
@@ -251,7 +252,8 @@ async def test_an_unreachable_mailbox_server_is_one_line() -> None:
 QUIT = """
 import asyncio, sys
 from tests.helpers.waiting import until
-from tictactoe_tui.net.mailbox import MailboxGuest, MailboxHost
+from tictactoe_tui.net.mailbox import MailboxHost
+from tictactoe_tui.net.mailbox_guest import MailboxGuest
 from tictactoe_tui.net.match import Match
 
 async def main():
@@ -275,6 +277,49 @@ def test_a_process_that_played_exits_once_its_wormholes_are_closed(tmp_path: Pat
             [sys.executable, "-c", QUIT, server.url], cwd=ROOT, capture_output=True, text=True, timeout=60
         )
         assert done.stdout.strip() == "closed", done.stderr
+
+
+GONE = """
+import asyncio, socket, sys, threading, time
+lookup = socket.getaddrinfo
+def slow_lookup(*args, **options):  # a name server that takes its time, as real ones do
+    time.sleep(0.7)
+    return lookup(*args, **options)
+socket.getaddrinfo = slow_lookup
+from tests.helpers.mailbox import MailboxServer
+from tests.helpers.waiting import until
+from tictactoe_tui.net.mailbox import MailboxHost
+from tictactoe_tui.net.match import Match
+from pathlib import Path
+
+async def main():
+    server = MailboxServer(Path(sys.argv[1]))
+    server.start()
+    news = []
+    host = MailboxHost(Match(), on_status=news.append, url=server.url)
+    hosting = asyncio.ensure_future(host.run())
+    await until(lambda: bool(host.code), "the code")
+    server.stop()  # the server gone: the library's close is never acknowledged
+    await until(lambda: any("Lost the mailbox server" in line for line in news), "the server lost")
+    wormhole = host._wormhole
+    await host.close()
+    hosting.cancel()
+    trying = bool(wormhole._wormhole._boss._RC._connector.running)  # the library's reconnecting service
+    print(trying, sorted(thread.name for thread in threading.enumerate()))
+
+asyncio.run(main())
+"""
+
+
+def test_a_process_that_closes_its_wormhole_with_the_server_gone_exits_and_prints_nothing(tmp_path: Path) -> None:
+    """Before, the library went on trying to reach the server after the close (it waits for the
+    server's acknowledgement), each try a name lookup in a thread pool made anew that outlived
+    the loop: with a name server as slow as this one the process never ended."""
+    done = subprocess.run(
+        [sys.executable, "-c", GONE, str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "False ['MainThread']", done.stderr
+    assert done.stderr == ""
 
 
 def test_the_server_helper_restarts_on_the_same_port(tmp_path: Path) -> None:

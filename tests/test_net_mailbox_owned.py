@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tictactoe_tui.net.mailbox import MailboxGuest, MailboxGuestError
+from tictactoe_tui.net.mailbox_guest import MailboxGuest, MailboxGuestError
 from tictactoe_tui.net.protocol import HOST_MESSAGES
 from tictactoe_tui.net.wormholes import APP_ID, Wormhole
 

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_tui.engine.games import GAMES, game_named, register_game, registered_game
+from tictactoe_tui.engine.games import GAMES, Game, game_named, register_game, registered_game
+from tictactoe_tui.engine.rules import RULES
+from tictactoe_tui.engine.rules.classic import Classic
 from tictactoe_tui.plugins import GROUP, PLUGGED_SEATS, Declared, PlugIn, declared, load_entry
 from tictactoe_tui.table import PLAYERS, TABLES, Player, Table, table_named
 
@@ -141,3 +143,29 @@ def test_a_game_s_presets_are_sizes_it_plays() -> None:
         assert Board.empty(4, 4, 4, "nine-by-nine").rows == 4  # the default sizes still
         with pytest.raises(BoardError, match=r"10×10 board is not supported: .* 3 to 7, or the board 9×9 or 15×15"):
             Board.empty(10, 10, 5, "nine-by-nine")
+
+
+class Mirror(Classic):
+    """The classic game under another name, as a plug-in might bring it."""
+
+    name = "mirror"
+    title = "Mirror"
+
+
+def test_a_plug_in_s_game_is_one_registry_entry_and_again_is_a_no_op() -> None:
+    """A plug-in's game joins the games registry alone (the rules read it from there), once,
+    however often a process meets it (a spawned child imports the plug-in, then is handed it)."""
+    classic = game_named("classic")
+    game = Game(Mirror(), classic.levels, classic.heuristic)
+    plugin = PlugIn("mirror", "mirror 1.0")
+    before = (len(GAMES), len(RULES))
+    plugin.game(game)
+    plugin.game(type(game)(pickle.loads(pickle.dumps(game.rules)), game.levels, game.heuristic))
+    try:
+        assert (len(GAMES), len(RULES)) == (before[0] + 1, before[1] + 1)
+        assert list(GAMES).count("mirror") == list(RULES).count("mirror") == 1
+        assert RULES["mirror"] is GAMES["mirror"].rules is game.rules
+    finally:
+        plugin.withdraw()
+    assert "mirror" not in GAMES
+    assert "mirror" not in RULES

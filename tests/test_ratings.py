@@ -13,8 +13,9 @@ import pytest
 from tests.helpers.archive import game
 from tictactoe_tui import cli
 from tictactoe_tui.engine import strength
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.games import LEVEL_NAMES
-from tictactoe_tui.engine.strength import Blend, Shape, calibration, ratings_for
+from tictactoe_tui.engine.strength import Blend, calibration, calibration_key, ratings_for
 from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.ratings import PaperPlayer, Rating, opponent_of, updated
@@ -22,7 +23,7 @@ from tictactoe_tui.store.ratings import PaperPlayer, Rating, opponent_of, update
 #: Glickman's example (glicko2.pdf, "Example calculation"): a 1500 player, deviation 200,
 #: volatility 0.06, τ = 0.5, beats a 1400 (deviation 30) and loses to a 1550 (100) and a 1700 (300).
 EXAMPLE_GAMES = [(1400.0, 30.0, 1.0), (1550.0, 100.0, 0.0), (1700.0, 300.0, 0.0)]
-THREE_BY_THREE = Shape("classic", 3, 3, 3)
+THREE_BY_THREE = GameShape(3, 3, 3, "classic")
 
 
 def test_a_rating_period_gives_glickmans_own_figures() -> None:
@@ -102,7 +103,7 @@ def test_the_ratings_are_rebuilt_from_the_archives_games() -> None:
 
 
 def test_every_calibrated_board_rates_its_levels_in_order() -> None:
-    shapes = {ratings.shape.key for ratings in calibration().values()}
+    shapes = {calibration_key(ratings.shape) for ratings in calibration().values()}
     assert {
         "classic 3x3 k3",
         "classic 4x4 k4",
@@ -131,12 +132,12 @@ def test_a_match_me_game_is_rated_against_the_blend_it_played() -> None:
 
 
 def test_a_board_without_calibration_is_unrated() -> None:
-    assert ratings_for(Shape("classic", 7, 7, 5)) is None
-    assert opponent_of(Shape("classic", 7, 7, 5), "hard") is None
+    assert ratings_for(GameShape(7, 7, 5, "classic")) is None
+    assert opponent_of(GameShape(7, 7, 5, "classic"), "hard") is None
 
 
 def test_match_me_plays_between_the_levels_around_a_rating() -> None:
-    ratings = ratings_for(Shape("classic", 5, 5, 4))
+    ratings = ratings_for(GameShape(5, 5, 4, "classic"))
     assert ratings is not None
     weakest, strongest = ratings.level_rating("easy"), ratings.level_rating("impossible")
     assert ratings.match(weakest - 100) == (Blend("easy", "easy", 1.0), weakest)
@@ -178,7 +179,7 @@ def test_one_boards_rating_is_the_one_the_statistics_list() -> None:
     for outcome, kind in [(1, 0), (0, 2), (-1, 0)]:
         archive.record(game(outcome, kind))
     assert [archive.rating(board.shape) for board in archive.ratings()] == archive.ratings()
-    assert archive.rating(Shape("classic", 4, 4, 4)) is None
+    assert archive.rating(GameShape(4, 4, 4, "classic")) is None
 
 
 @pytest.mark.parametrize("text", ["", "[]", '{"shapes": [{"game": "classic"}]}', '{"shapes": 3}'])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import random
 import signal
 import threading
@@ -105,11 +106,28 @@ def test_getting_ready_makes_the_solver_of_that_game_and_shape_only(process: Sea
     assert decide(SearchRequest.of(other, SolverMade(), 0, None), threading.Event()).move == other.legal_moves()[1]
 
 
-def test_the_history_travels_with_the_position() -> None:
-    board = Board.empty().play((1, 1)).play((2, 2))
-    request = SearchRequest.of(board, "opening-table", 0, None)
-    assert request.position.board().history == ((1, 1), (2, 2))
-    assert SearchRequest.of(Board.parse("x../.../..."), "random", 0, None).position.board().history is None
+@pytest.mark.parametrize(
+    "board",
+    [
+        Board.empty().play((1, 1)).play((2, 2)),
+        Board.parse("x../.../..."),
+        Board.empty(9, 9, 3, "ultimate").play((4, 4)).play((3, 3)),
+        Board.parse("/".join(["x........", *["........."] * 8]) + "@a1", game="ultimate"),
+    ],
+    ids=["played", "parsed", "ultimate-played", "ultimate-parsed"],
+)
+def test_a_board_travels_whole_its_history_known_or_not(board: Board) -> None:
+    """A request carries the board itself: its marks, the rules' state, its moves where known
+    (None for a parsed one), and its shape, found again as the one geometry of that shape."""
+    sent = pickle.loads(pickle.dumps(SearchRequest.of(board, "random", 0, None))).board
+    assert (sent, sent.state, sent.history) == (board, board.state, board.history)
+    assert sent.geometry is board.geometry
+
+
+def test_the_child_answers_for_a_board_without_its_moves(process: SearchProcess) -> None:
+    board = Board.parse("x../.o./..x")
+    decision = process.decide(SearchRequest.of(board, "impossible", 0, 1.0), threading.Event())
+    assert decision.move in board.legal_moves()
 
 
 def test_cancelling_stops_the_search_in_the_child(process: SearchProcess) -> None:
@@ -179,8 +197,7 @@ def test_a_dead_child_is_replaced_before_the_next_search(process: SearchProcess)
 def test_a_search_gets_what_is_left_of_the_time_asked_for(waited: float, least: float, most: float) -> None:
     """The time before a request runs (the child starting, a solver loading) counts, so the
     answer comes when it was asked for; a request that waited past it still gets a tenth."""
-    position = SearchRequest.of(Board.empty(3, 3), "easy", 0, 1.0).position
-    request = SearchRequest(position, SecondsLeft(), 0, 1.0, asked_at=time.time() - waited)
+    request = SearchRequest(Board.empty(3, 3), SecondsLeft(), 0, 1.0, asked_at=time.time() - waited)
     left = request.run(threading.Event()).estimate
     assert left is not None
     assert least - 0.01 <= left <= most + 0.001

@@ -9,14 +9,13 @@ each shows, is the game's :class:`~tictactoe_tui.table.Seating`.
 from __future__ import annotations
 
 import random
-import re
 import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, check_size, geometry, move_name
-from .engine.rules import Rules, rules_named
+from .engine.board import DEFAULT_GAME, Board, GameShape, Mark, Move, move_name
+from .engine.rules import rules_named
 from .table import VS_COMPUTER, Seating, Table, loaded_seating, mover, table_named
 from .table import FirstPlayer as FirstPlayer
 from .table import MarkChoice as MarkChoice
@@ -38,53 +37,8 @@ class KeyLayout(StrEnum):
         return (row, col) if self is KeyLayout.PHONE else (2 - row, col)
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A named board shape in a game."""
-
-    rows: int
-    cols: int
-    k: int
-    game: str = DEFAULT_GAME
-
-    def __post_init__(self) -> None:
-        check_size(self.rows, self.cols, self.k, self.game)
-
-    @property
-    def rules(self) -> Rules:
-        """The game's rules."""
-        return geometry(self.rows, self.cols, self.k, self.game).rules
-
-    @property
-    def label(self) -> str:
-        """E.g. ``4×4, 4 in a row`` or ``Connect Four, 6×7``."""
-        return self.rules.shape_label(self.rows, self.cols, self.k)
-
-    @property
-    def key(self) -> str:
-        """E.g. ``4x4k4`` or ``gravity:6x7k4``, as in settings files."""
-        shape = f"{self.rows}x{self.cols}k{self.k}"
-        return shape if self.game == DEFAULT_GAME else f"{self.game}:{shape}"
-
-    @classmethod
-    def of(cls, board: Board) -> Preset:
-        """The game and shape ``board`` is played on."""
-        return cls(board.rows, board.cols, board.k, board.rules.name)
-
-    @classmethod
-    def from_key(cls, key: str) -> Preset:
-        """Read ``4x4k4`` (classic) or ``gravity:6x7k4``; :class:`BoardError` if it is malformed
-        or not a size the game supports."""
-        game, colon, shape = key.strip().lower().rpartition(":")
-        match = re.fullmatch(r"([0-9]+)x([0-9]+)k([0-9]+)", shape)  # ASCII digits, as written
-        if not match:
-            raise BoardError(f"board {key!r} is not written like 4x4k4 or gravity:6x7k4")
-        rows, cols, k = (int(part) for part in match.groups())
-        return cls(rows, cols, k, game if colon else DEFAULT_GAME)
-
-    def empty_board(self) -> Board:
-        """The starting position."""
-        return Board.empty(self.rows, self.cols, self.k, self.game)
+#: A board shape in a game, as the sidebar offers it and the settings keep it: the one shape type.
+Preset = GameShape
 
 
 def presets_for(game: str) -> tuple[Preset, ...]:
@@ -269,9 +223,9 @@ class GameState:
     number: int = 1
     """Counts games in this session; part of every AI job's tag."""
     last_ai: AiMove | None = None
-    line: tuple[Move, ...] = ()
-    """Every move of the game, including those undone and not yet redone; the board shows
-    the first ``ply`` of them."""
+    undone: tuple[Move, ...] = ()
+    """The moves taken back and not yet redone, in the order they were played: the game's
+    line goes on with them after the board's own moves (each move is kept once)."""
     started: float = 0.0
     """When the game began (Unix seconds)."""
     times: tuple[float, ...] = ()
@@ -296,9 +250,8 @@ class GameState:
     ) -> GameState:
         """A game with ``seating``; ``board``'s history was played ``times`` seconds after
         ``started`` (None: all at the start)."""
-        line = board.history or ()
-        times = (0.0,) * len(line) if times is None else times
-        return cls(board, seating, number=number, line=line, started=started, times=times)
+        times = (0.0,) * len(board.history or ()) if times is None else times
+        return cls(board, seating, number=number, started=started, times=times)
 
     @classmethod
     def resume(cls, settings: Settings, board: Board, number: int = 1, saved: Seating | None = None) -> GameState:
@@ -373,6 +326,11 @@ class GameState:
         """How many moves of :attr:`line` are on the board."""
         return self.board.move_count
 
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """Every move of the game: the board's, then those undone and not yet redone."""
+        return (*(self.board.history or ()), *self.undone)
+
     def play(self, move: Move, ai: AiMove | None = None) -> GameState:
         """The state after the side to move plays ``move`` (``ai`` when the computer did).
 
@@ -383,7 +341,7 @@ class GameState:
         times = (*self.times[: self.ply], time.time() - self.started)
         last_ai = ai or (None if board.is_over else self.last_ai)
         levels = self.levels if ai is None or ai.level in self.levels else (*self.levels, ai.level)
-        return replace(self, board=board, last_ai=last_ai, line=board.history or (), times=times, levels=levels)
+        return replace(self, board=board, last_ai=last_ai, undone=(), times=times, levels=levels)
 
     def move_news(self) -> str:
         """The last move of a player not at this keyboard, for the status line ("" when there is
@@ -401,11 +359,19 @@ class GameState:
 
     def at_ply(self, ply: int) -> GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""
-        if not 0 <= ply <= len(self.line):
-            raise ValueError(f"ply {ply} is outside this game's {counted(len(self.line), 'move')}")
-        board = self.board.restart().play_all(self.line[:ply])
+        line = self.line
+        if not 0 <= ply <= len(line):
+            raise ValueError(f"ply {ply} is outside this game's {counted(len(line), 'move')}")
+        board = self.board.restart().play_all(line[:ply])
         aids = self.aids | {TAKE_BACK} if ply < self.ply else self.aids
-        return replace(self, board=board, last_ai=None, aids=aids)
+        return replace(self, board=board, undone=line[ply:], last_ai=None, aids=aids)
+
+    def with_line(self, line: tuple[Move, ...], times: tuple[float, ...]) -> GameState:
+        """This game with the whole of ``line`` played at ``times`` (seconds from its start), its
+        board showing the first :attr:`ply` of them as now (a record shown part of the way)."""
+        if self.board.history is not None and line[: self.ply] != self.board.history:
+            raise ValueError("the line does not begin with the board's moves")
+        return replace(self, undone=line[self.ply :], times=times)
 
     def undo_target(self) -> int | None:
         """Where undo goes: one move back, or back to the previous turn of a player at this keyboard."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
-from .engine import Analysis, Board, Budget, Decision, Move, Position, Strategy, analyze, get_strategy
+from .engine import Analysis, Board, Budget, Decision, Move, Strategy, analyze, get_strategy
 from .engine.blended import BlendedLevel
 from .engine.games import Game, game_of, plug_ins
 from .engine.review import MoveReview, judge_move
@@ -48,28 +48,6 @@ class SearchProcessError(RuntimeError):
     """The child process died or could not run the search."""
 
 
-@dataclass(frozen=True)
-class SentBoard:
-    """A board as it travels to the child: its position when its moves are known, else its
-    text (a board parsed from a string has no moves)."""
-
-    position: Position | None
-    text: str
-    k: int
-    game: str
-
-    @classmethod
-    def of(cls, board: Board) -> SentBoard:
-        position = None if board.history is None else Position.of(board)
-        return cls(position, str(board), board.k, board.rules.name)
-
-    def board(self) -> Board:
-        """The board again: its position's, or parsed from its text."""
-        if self.position is None:
-            return Board.parse(self.text, k=self.k, game=self.game)
-        return self.position.board()
-
-
 def named_strategy(name: str) -> Strategy:
     """The strategy ``name`` names: a blend of levels (``hard+impossible@0.35``: what "match me"
     asks the search to play), else a level or strategy."""
@@ -81,7 +59,9 @@ def named_strategy(name: str) -> Strategy:
 class SearchRequest:
     """Choose a move with a strategy."""
 
-    position: SentBoard
+    board: Board
+    """The position (a board pickles as its marks, its moves when known, and its shape, which
+    the child finds again as its own one geometry of that shape)."""
     strategy: str | Strategy
     """A level or strategy name, or a strategy object that pickles."""
     seed: int
@@ -91,13 +71,13 @@ class SearchRequest:
     @classmethod
     def of(cls, board: Board, strategy: str | Strategy, seed: int, seconds: float | None) -> SearchRequest:
         """The request for searching ``board`` with a strategy."""
-        return cls(SentBoard.of(board), strategy, seed, seconds)
+        return cls(board, strategy, seed, seconds)
 
     def run(self, cancel: CancelFlag) -> Decision:
         """Search (in the child, or in-process) for what is left of the seconds asked for."""
         budget = Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel)
         strategy = named_strategy(self.strategy) if isinstance(self.strategy, str) else self.strategy
-        board = self.position.board()
+        board = self.board
         if not strategy.supports(board):
             raise ValueError(f"{strategy.name} does not play {board.rules.title} on this board: choose another level")
         return strategy.decide(board, random.Random(self.seed), budget)
@@ -107,17 +87,17 @@ class SearchRequest:
 class AnalysisRequest:
     """Solve every move of a position exactly, within a time budget."""
 
-    position: SentBoard
+    board: Board
     seconds: float | None
     asked_at: float = field(default_factory=time.time)
 
     @classmethod
     def of(cls, board: Board, seconds: float | None) -> AnalysisRequest:
-        return cls(SentBoard.of(board), seconds)
+        return cls(board, seconds)
 
     def run(self, cancel: CancelFlag) -> Analysis:
         """Analyse (in the child, or in-process) for what is left of the seconds asked for."""
-        return analyze(self.position.board(), Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel))
+        return analyze(self.board, Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel))
 
 
 @dataclass(frozen=True)
@@ -125,7 +105,7 @@ class ReviewRequest:
     """Judge one move of a game for its review, the solver and the estimates given ``seconds``
     (``verdict_only``: the exact verdict or none, as the coach asks)."""
 
-    position: SentBoard
+    board: Board
     """The position before the move."""
     move: Move
     seconds: float
@@ -134,13 +114,13 @@ class ReviewRequest:
 
     @classmethod
     def of(cls, board: Board, move: Move, seconds: float, verdict_only: bool = False) -> ReviewRequest:
-        return cls(SentBoard.of(board), move, seconds, verdict_only)
+        return cls(board, move, seconds, verdict_only)
 
     def run(self, cancel: CancelFlag) -> MoveReview:
         """Judge (in the child, or in-process) in what is left of the seconds asked for."""
         seconds = seconds_left(self.seconds, self.asked_at)
         assert seconds is not None
-        return judge_move(self.position.board(), self.move, seconds, cancel=cancel, verdict_only=self.verdict_only)
+        return judge_move(self.board, self.move, seconds, cancel=cancel, verdict_only=self.verdict_only)
 
 
 @dataclass(frozen=True)
@@ -149,15 +129,15 @@ class ReadyRequest:
     loads what the first search would otherwise load inside its budget (Connect Four's compiled
     kernel: Numba and the machine code, 0.93–0.95 s in a fresh search process here)."""
 
-    position: SentBoard
+    board: Board
 
     @classmethod
     def of(cls, board: Board) -> ReadyRequest:
-        return cls(SentBoard.of(board))
+        return cls(board)
 
     def run(self, cancel: CancelFlag) -> None:
         """Make the solver (in the child, or in-process)."""
-        board = self.position.board()
+        board = self.board
         game_of(board).searches.solver(board.geometry)
 
 

@@ -53,7 +53,7 @@ def test_the_checks_catch_a_move_after_the_end() -> None:
     won = played(two, (0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
     line = (*won.line, (2, 2))  # O "plays" c3 after X has won
     board = Board(won.board.geometry, won.board.x_bits, won.board.o_bits | 1 << 8, line)
-    broken = GameState(board, won.seating, line=line)
+    broken = GameState(board, won.seating)
     faults = check(broken, broken.turn_text(), seen(won), "press 9", human_moved=True)
     assert any("after the game ended" in fault for fault in faults)
 
@@ -75,7 +75,8 @@ def test_going_forward_in_the_history_is_not_a_move_for_you() -> None:
 def test_the_checks_catch_a_wrong_status_and_a_board_off_its_moves() -> None:
     game = played(Settings(mode=TWO_PLAYERS.name), (1, 1))
     assert any("does not say" in fault for fault in check(game, "X to move", seen(game), "press x", False))
-    forged = GameState(game.board, game.seating, line=((0, 0),))
+    board = game.board
+    forged = GameState(Board(board.geometry, board.x_bits, board.o_bits, ((0, 0),)), game.seating)
     assert any("not its move list" in fault for fault in check(forged, forged.turn_text(), seen(game), "-", False))
 
 

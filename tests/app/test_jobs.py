@@ -80,3 +80,47 @@ async def test_an_answer_after_cancel_is_dropped_and_a_stale_one_is_not_taken() 
         assert not app.job.answers(about)  # cancelled: a late answer is dropped
         await pilot.pause()
     assert app.heard == []
+
+
+class Report(Message):
+    def __init__(self, about: object, count: int) -> None:
+        super().__init__()
+        self.about, self.count = about, count
+
+
+class Reporter(Asker):
+    """An :class:`Asker` that also keeps each report, and whether it was of the work in force."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reports: list[tuple[int, bool]] = []
+
+    def on_report(self, message: Report) -> None:
+        self.reports.append((message.count, self.job.in_force(message.about)))
+
+
+async def test_work_reports_how_far_it_got_through_its_job_and_no_report_once_cancelled() -> None:
+    app = Reporter()
+    about = object()
+    reported, gate = threading.Event(), threading.Event()
+
+    def counting(cancel: threading.Event) -> Answer:
+        app.job.report(cancel, Report(about, 1))
+        reported.set()
+        gate.wait(TIMEOUT)
+        app.job.report(cancel, Report(about, 2))  # after the cancel: not posted
+        return Answer(about, "done")
+
+    async with app.run_test() as pilot:
+        app.job.start(about, counting, lambda error: Answer(about, str(error)))
+        await until(lambda: app.reports == [(1, True)], "the first report, of the work in force")
+        assert app.job.running
+        app.job.cancel()
+        assert not app.job.running
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        app.post_message(Report(about, 3))  # a report posted before the cancel, handled after it
+        await until(lambda: len(app.reports) == 2, "the late report")
+    assert app.reports == [(1, True), (3, False)]
+    assert app.heard == []

@@ -23,6 +23,8 @@ from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.app.widgets.value_graph import LEVELS, ValueGraph
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Position, Strategy
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.engine.puzzles import Puzzle
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store import savefile
@@ -151,7 +153,13 @@ async def test_an_ultimate_puzzle_from_a_game_o_opened_shows_its_marks_and_claim
     moves = ultimate_with_a_board_claimed_by_x()
     board = Board.empty(9, 9, 3, "ultimate").play_all(moves)
     puzzle = Puzzle(
-        Position("ultimate", 9, 9, 3, moves), "hold", 3, tuple(board.legal_moves()[:1]), "game 1, move 9", True, True
+        Position(GameShape(9, 9, 3, "ultimate"), moves),
+        "hold",
+        3,
+        tuple(board.legal_moves()[:1]),
+        "game 1, move 9",
+        yours=True,
+        symbols=Symbols.SWAPPED,
     )
     app = app_at(paths, AS_O_FIRST)
     app.archive.add_puzzles([puzzle])

@@ -16,6 +16,7 @@ from tictactoe_tui.app.screens import puzzles
 from tictactoe_tui.app.screens.puzzles import PuzzleScreen
 from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.engine import Board, Mark, Position, analyze
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puzzle
 from tictactoe_tui.engine.review import review_game
 from tictactoe_tui.game import Settings
@@ -174,7 +175,7 @@ def test_puzzle_list_on_the_command_line(
 
 
 #: A puzzle on another board, to list beside those of the review.
-PUZZLE_4X4 = Puzzle(Position("classic", 4, 4, 3, ((1, 1), (0, 1))), "hold", 9, ((0, 0),), "game 140, move 2")
+PUZZLE_4X4 = Puzzle(Position(GameShape(4, 4, 3, "classic"), ((1, 1), (0, 1))), "hold", 9, ((0, 0),), "game 140, move 2")
 
 
 async def test_n_goes_through_every_puzzle_and_says_where_it_is(make_app: AppFactory) -> None:
@@ -222,7 +223,7 @@ async def test_escape_from_the_puzzle_command_returns_to_the_shell(tmp_path: Pat
 def _gravity_win_now() -> Puzzle:
     """Connect Four: X has a, b and c on the bottom row and wins now in column d."""
     moves = ((5, 0), (5, 6), (5, 1), (4, 6), (5, 2), (5, 5))
-    return Puzzle(Position("gravity", 6, 7, 4, moves), "win", 1, ((5, 3),), "game 1, move 7", yours=True)
+    return Puzzle(Position(GameShape(6, 7, 4, "gravity"), moves), "win", 1, ((5, 3),), "game 1, move 7", yours=True)
 
 
 @pytest.fixture
@@ -280,7 +281,9 @@ async def test_digits_arrows_and_enter_answer_a_puzzle_as_on_the_game_screen(
         assert view.cursor == (4, 2)
         await pilot.press("right", "enter")
         assert _answer(screen).startswith("Solved: d6 wins at once")
-    four = Puzzle(Position("classic", 4, 4, 4, ((0, 0), (1, 1))), "hold", 14, ((2, 2),), "game 2, move 3", yours=True)
+    four = Puzzle(
+        Position(GameShape(4, 4, 4, "classic"), ((0, 0), (1, 1))), "hold", 14, ((2, 2),), "game 2, move 3", yours=True
+    )
     app = make_app(Settings())
     app.archive.add_puzzles([four])
     async with app.run_test(size=(100, 40)) as pilot:

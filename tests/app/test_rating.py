@@ -11,7 +11,8 @@ from textual.widgets import Static
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.play import UNRATED
 from tictactoe_tui.app.widgets.board_view import VALUE_LEGEND
-from tictactoe_tui.engine.strength import MATCH_ME, NEW_PLAYER_RATING, Shape, ratings_for
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.strength import MATCH_ME, NEW_PLAYER_RATING, ratings_for
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.ratings import opponent_of
@@ -94,7 +95,7 @@ async def test_match_me_plays_the_levels_blend_nearest_your_rating_and_says_at_w
     """A new player (1500) on 5×5, 4 in a row, where 1500 lies between medium and hard: the
     computer plays their blend, says the rating it plays at, and the archive rates the game
     against that rating."""
-    ratings = ratings_for(Shape("classic", 5, 5, 4))
+    ratings = ratings_for(GameShape(5, 5, 4, "classic"))
     assert ratings is not None
     blend, plays_at = ratings.match(NEW_PLAYER_RATING)
     assert (blend.weaker, blend.stronger) == ("medium", "hard")
@@ -103,7 +104,7 @@ async def test_match_me_plays_the_levels_blend_nearest_your_rating_and_says_at_w
         assert f"Match me: playing at about {round(plays_at, -1):.0f}" in status(app)
         await play(pilot, app, ("enter",))
         await until(lambda: app.game_screen.game.levels == (blend.name,), "the blend to move")
-        opponent = opponent_of(Shape("classic", 5, 5, 4), blend.name)
+        opponent = opponent_of(GameShape(5, 5, 4, "classic"), blend.name)
         assert opponent is not None
         assert opponent.rating == pytest.approx(plays_at, abs=1)  # the share is kept to 3 places
         record = GameRecord.of(app.game_screen.game, app.game_screen.settings.level)
@@ -114,7 +115,7 @@ async def test_a_board_without_calibrated_levels_says_unrated(make_app: AppFacto
     app = make_app(Settings(preset=Preset(7, 7, 5)))
     async with app.run_test(size=(120, 40)):
         assert "unrated" in score_line(app)
-        assert opponent_of(Shape("classic", 7, 7, 5), "impossible") is None
+        assert opponent_of(GameShape(7, 7, 5, "classic"), "impossible") is None
 
 
 async def test_the_overlay_kept_on_into_a_new_game_leaves_it_unrated_too(make_app: AppFactory) -> None:

@@ -292,6 +292,31 @@ async def test_the_progress_shows_while_moves_are_judged_and_c_cancels(make_app:
         assert "Review cancelled after 20 of" in str(screen.query_one("#replay-review", Static).render())
 
 
+async def test_a_late_report_of_a_cancelled_review_is_dropped_when_the_game_is_judged_again(
+    make_app: AppFactory,
+) -> None:
+    """The review's job says which judging a report is of: one still on its way from the judging
+    cancelled does not fill the graph of the next, though it judges the same moves."""
+    judge = ScriptedJudge(hold_after=20)
+    app = _app_with(make_app, judge)
+    record = _random_game(9, 3, "ultimate", 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_review(pilot, record)
+        panel = screen.query_one(ReviewPanel)
+        await until(lambda: panel.judged >= 20, "20 moves judged")
+        first = panel._judging.asked if panel._judging is not None else None  # the judging in force
+        assert first is not None
+        partial = screen.query_one(ValueGraph).review
+        assert partial is not None
+        await pilot.press("c", "v")  # cancelled, and judged again: the judge holds at once
+        await until(lambda: panel.judging, "the second judging")
+        panel.post_message(ReviewPanel.Progress(first, partial))  # the first judging's late report
+        await pilot.pause()
+        assert panel.judged == 0
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+
+
 def test_snapshot_a_finished_15x15_review_at_80x24(snap_compare: SnapCompare) -> None:
     app = TicTacToeApp(Settings(), searcher=ScriptedJudge(), seed=1, watch_delay=0)
     record = _random_game(15, 5, "classic", 3)

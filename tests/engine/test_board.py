@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, BoardError, Mark, default_k, move_name
+from tictactoe_tui.engine.board import GameShape, Position
 
 from ..helpers.engine import reachable
 
@@ -157,3 +158,28 @@ def test_game_tree_counts_match_the_published_figures() -> None:
     assert len(positions) == 5_478
     assert len({b.canonical_key() for b in positions}) == 765
     assert sum(b.is_over for b in positions) == 958
+
+
+def test_one_shape_type_names_a_game_on_a_board_for_presets_positions_and_ratings() -> None:
+    from tictactoe_tui.engine.strength import ratings_for
+    from tictactoe_tui.game import PRESETS, Preset
+
+    board = Board.empty(5, 5, 4).play((2, 2))
+    shape = GameShape.of(board)
+    assert Preset is GameShape
+    assert shape == GameShape(5, 5, 4, "classic") == Position.of(board).shape
+    assert shape in PRESETS
+    assert shape.geometry is board.geometry
+    assert Position.of(board).board() == board
+    assert ratings_for(shape) is not None  # the calibration names its shapes by the same type
+    assert GameShape.from_key("gravity:6x7k4") == GameShape(6, 7, 4, "gravity")
+
+
+def test_a_shape_is_made_as_read_and_checked_where_a_player_chose_it() -> None:
+    unknown = GameShape(9, 9, 5, "not-installed")  # an archived game of a plug-in not installed
+    assert Position(unknown, ((0, 0),)).shape.game == "not-installed"
+    with pytest.raises(BoardError, match="unknown game"):
+        unknown.checked()
+    with pytest.raises(BoardError):
+        GameShape(4, 4, 9).checked()
+    assert GameShape(4, 4, 4).checked() == GameShape(4, 4, 4)

@@ -12,7 +12,7 @@ import pytest
 
 from tictactoe_tui.engine import Board, Mark, analyze
 from tictactoe_tui.engine.board import permute_bits
-from tictactoe_tui.engine.games import LEVELS
+from tictactoe_tui.engine.games import GAMES, LEVELS
 from tictactoe_tui.engine.search import book as book_module
 from tictactoe_tui.engine.search.book import (
     EVERY_MARKS,
@@ -20,23 +20,25 @@ from tictactoe_tui.engine.search.book import (
     OpeningBook,
     canonical,
     opening_book,
-    read_shipped,
+    read_data,
     verified,
     write_data,
 )
 from tictactoe_tui.engine.search.solver import Solver
 
 EMPTY = Board.empty(5, 5, 4)
+#: The file of the book the classic game's kit ships for 5×5 with 4 in a row.
+BOOK = GAMES["classic"].searches.book["5x5k4"]
 
 
 def shipped() -> OpeningBook:
-    book = opening_book(EMPTY.geometry)
+    book = opening_book(EMPTY.geometry, BOOK)
     assert book is not None
     return book
 
 
 def test_the_shipped_book_loads_and_matches_its_checksum() -> None:
-    found = read_shipped(EMPTY.geometry)
+    found = read_data(BOOK)
     assert found is not None
     data, digest = found
     assert hashlib.sha256(data).hexdigest() == digest
@@ -141,7 +143,7 @@ def test_a_random_entry_matches_a_fresh_solve(seed: int) -> None:
     keys = sorted(key for key in book.entries if (key[0] | key[1]).bit_count() >= 3)
     x, o = rng.choice(keys)
     board = Board(EMPTY.geometry, x, o)
-    fresh = Solver(EMPTY.geometry, use_book=False).analyze(board)
+    fresh = Solver(EMPTY.geometry).analyze(board)
     assert fresh.complete
     assert book.scores(board) == {mv.move: mv.score for mv in fresh.moves}
 
@@ -150,7 +152,7 @@ def test_a_random_entry_matches_a_fresh_solve(seed: int) -> None:
 def test_the_empty_board_and_every_first_move_match_a_fresh_solve() -> None:
     book = shipped()
     for board in [EMPTY, *(EMPTY.play(move) for move in EMPTY.legal_moves()[:13])]:
-        fresh = Solver(EMPTY.geometry, use_book=False).analyze(board)
+        fresh = Solver(EMPTY.geometry).analyze(board)
         assert book.scores(board) == {mv.move: mv.score for mv in fresh.moves}
 
 
@@ -180,10 +182,10 @@ def test_a_damaged_book_is_refused_with_a_reason() -> None:
 
 
 def test_a_book_that_does_not_match_its_checksum_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    data, _ = read_shipped(EMPTY.geometry) or (b"", "")
-    monkeypatch.setattr(book_module, "read_shipped", lambda shape: (data, "0" * 64))
+    data, _ = read_data(BOOK) or (b"", "")
+    monkeypatch.setattr(book_module, "read_data", lambda name: (data, "0" * 64))
     monkeypatch.setattr(book_module, "_loaded", {})
-    assert opening_book(EMPTY.geometry) is None
+    assert opening_book(EMPTY.geometry, BOOK) is None
 
 
 def test_a_written_book_carries_the_checksum_it_is_verified_by(tmp_path: Path) -> None:

@@ -49,8 +49,10 @@ def copycat(rules: Copycat, easy: Strategy, *players: Strategy) -> Game:
 
 
 def test_the_catalogues_are_registries_and_the_package_lists_its_games_once() -> None:
-    for catalogue in (RULES, GAMES, STRATEGIES, LEVELS):
-        assert isinstance(catalogue, Registry)
+    for catalogue in (GAMES, STRATEGIES, LEVELS):
+        assert type(catalogue) is Registry  # the one type, no subclass overriding its methods
+    for game in GAMES.values():
+        assert type(game.searches.book) is type(game.searches.win_book) is Registry
     names = [rules.name for rules in OWN_RULES]
     assert list(RULES) == list(GAMES) == names
     assert plug_ins() == ()
@@ -73,6 +75,18 @@ def test_a_game_registered_for_a_block_is_everywhere_inside_it_and_nowhere_after
     with pytest.raises(RuntimeError), registered_game(copycat(rules, RandomStrategy())):
         raise RuntimeError("the test failed")
     assert "copycat" not in GAMES
+
+
+def test_a_game_is_one_registry_entry_whose_rules_the_rules_read_from_it() -> None:
+    rules = Copycat()
+    with registered_game(copycat(rules, RandomStrategy())) as game:
+        GAMES.unregister("copycat")  # its one entry taken out by hand: its rules go with it
+        assert "copycat" not in RULES
+        with pytest.raises(BoardError, match="unknown game 'copycat'"):
+            rules_named("copycat")
+        GAMES.register("copycat", game)  # and back, by the games registry alone
+        assert RULES["copycat"] is rules_named("copycat") is rules
+        assert list(RULES) == list(GAMES)
 
 
 def test_a_game_registered_again_is_played_by_its_new_levels() -> None:

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, Budget
 from tictactoe_tui.engine.board import Geometry
+from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.rules.gravity import Gravity, dropped
 from tictactoe_tui.engine.search.budget import UNLIMITED
-from tictactoe_tui.engine.search.exact import solver_for
 from tictactoe_tui.engine.search.gravity import alphabeta as gravity
 from tictactoe_tui.engine.search.gravity.solver import GravitySolver
 
@@ -60,12 +60,12 @@ def test_a_move_with_a_deadline_proves_until_its_time_and_one_without_until_its_
 
     monkeypatch.setattr(GravitySolver, "winning_move", recorded)
     board = dropped(Board.empty(6, 7, 4, "gravity"), "44")  # no win a moment proves
-    gravity.search_and_prove(board, Budget.seconds(0.3), 2_000, 200_000)
+    gravity.search_and_prove(board, Budget.seconds(0.3), 2_000, 200_000, GAMES["gravity"].searches.solver)
     assert len(budgets) == 2
     assert all(budget.deadline is not None and budget.max_nodes is None for budget in budgets)
     budgets.clear()
-    gravity.search_and_prove(board, Budget(), 2_000, 1_000)
-    solver = solver_for(board.geometry, GravitySolver)
+    gravity.search_and_prove(board, Budget(), 2_000, 1_000, GAMES["gravity"].searches.solver)
+    solver = GAMES["gravity"].searches.solver(board.geometry)
     assert isinstance(solver, GravitySolver)
     speed = solver.speed
     assert [budget.max_nodes for budget in budgets] == [1_000 * speed // 2] * 2

@@ -104,8 +104,8 @@ def test_the_solver_finds_the_same_values_with_and_without_the_proofs(rows: int,
         board = Board.empty(rows, cols, k)
         while board.move_count < marks and not board.is_over:
             board = board.play(rng.choice(board.legal_moves()))
-        with_proofs = Solver(board.geometry, use_book=False).analyze(board)
-        without = Solver(board.geometry, use_book=False, maker_breaker=False).analyze(board)
+        with_proofs = Solver(board.geometry).analyze(board)
+        without = Solver(board.geometry, maker_breaker=False).analyze(board)
         assert [(mv.move, mv.score) for mv in with_proofs.moves] == [(mv.move, mv.score) for mv in without.moves]
         nodes_with += with_proofs.nodes
         nodes_without += without.nodes

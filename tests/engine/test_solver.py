@@ -89,7 +89,7 @@ def test_a_cancelled_search_says_it_did_not_finish() -> None:
     cancel = threading.Event()
     cancel.set()
     board = Board.empty(5, 5, 4)
-    analysis = Solver(board.geometry, use_book=False).analyze(board, Budget(cancel=cancel))
+    analysis = Solver(board.geometry).analyze(board, Budget(cancel=cancel))
     assert not analysis.complete
     assert analysis.value is None
     assert analysis.best_moves == ()
@@ -97,9 +97,9 @@ def test_a_cancelled_search_says_it_did_not_finish() -> None:
 
 def test_a_passed_deadline_and_a_node_limit_stop_the_search() -> None:
     shape = Board.empty(5, 5, 4)
-    late = Solver(shape.geometry, use_book=False).analyze(shape, Budget(deadline=0.0))
+    late = Solver(shape.geometry).analyze(shape, Budget(deadline=0.0))
     assert not late.complete
-    capped = Solver(shape.geometry, use_book=False).analyze(shape, Budget(max_nodes=5_000))
+    capped = Solver(shape.geometry).analyze(shape, Budget(max_nodes=5_000))
     assert not capped.complete
     assert capped.nodes < 5_000 + 1_024  # the limit is looked at every 1,024 nodes
 

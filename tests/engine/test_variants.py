@@ -20,7 +20,6 @@ from tictactoe_tui.engine.rules import RULES as GAMES
 from tictactoe_tui.engine.rules import rules_named
 from tictactoe_tui.engine.rules.ultimate import BLOCK_MASKS
 from tictactoe_tui.engine.search import rules_mcts
-from tictactoe_tui.engine.search.book import has_book
 from tictactoe_tui.game import KeyLayout
 
 from ..helpers.engine import random_play
@@ -272,8 +271,8 @@ def test_ultimate_mcts_reuses_its_tree_after_the_opponents_reply() -> None:
 
 def test_books_and_solvers_are_kept_apart_by_game() -> None:
     classic, misere = Board.empty(5, 5, 4), Board.empty(5, 5, 4, "misere")
-    assert has_book(classic.geometry)
-    assert not has_book(misere.geometry)
+    assert game_of(classic).searches.ships_book(classic.geometry)
+    assert not game_of(misere).searches.ships_book(misere.geometry)
     assert classic.geometry is not misere.geometry
     assert game_of(classic).searches.solver(classic.geometry) is not game_of(misere).searches.solver(misere.geometry)
     position = misere.play((0, 0)).play((4, 4)).play((0, 4)).play((4, 0))

@@ -14,14 +14,17 @@ import zlib
 import pytest
 
 from tictactoe_tui.engine import Board, Budget, get_strategy
+from tictactoe_tui.engine.games import GAMES
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search import win_book as win_book_module
 from tictactoe_tui.engine.search.book import BookError, read_data
 from tictactoe_tui.engine.search.gravity.solver import GravitySolver
-from tictactoe_tui.engine.search.win_book import ENTRY, HEADER, MAGIC, WIN_BOOKS, WinBook, win_book
+from tictactoe_tui.engine.search.win_book import ENTRY, HEADER, MAGIC, WinBook, shipped_win_book
 
 CONNECT_FOUR = Board.empty(6, 7, 4, "gravity")
-SHIPPED = win_book(CONNECT_FOUR.geometry)
+#: The file of the win book Gravity's kit ships for Connect Four.
+BOOK = GAMES["gravity"].searches.win_book["6x7k4"]
+SHIPPED = shipped_win_book(CONNECT_FOUR.geometry, BOOK)
 
 
 def after(columns: str) -> Board:
@@ -89,17 +92,25 @@ def test_a_damaged_book_is_refused_with_the_reason(data: bytes, reason: str) -> 
 
 
 def test_a_book_that_does_not_match_its_checksum_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    data, _ = read_data(WIN_BOOKS[("gravity", 6, 7, 4)]) or (b"", "")
+    data, _ = read_data(BOOK) or (b"", "")
     assert data
     monkeypatch.setattr(win_book_module, "read_data", lambda name: (data, "0" * 64))
     monkeypatch.setattr(win_book_module, "_loaded", {})
-    assert win_book(CONNECT_FOUR.geometry) is None
+    assert shipped_win_book(CONNECT_FOUR.geometry, BOOK) is None
 
 
-def test_connect_four_ships_a_win_book() -> None:
+def test_connect_four_ships_a_win_book_and_its_solver_is_handed_it() -> None:
     assert SHIPPED is not None
     assert len(SHIPPED) > 10_000
-    assert win_book(Board.empty(5, 6, 4, "gravity").geometry) is None
+    kit = GAMES["gravity"].searches
+    assert kit.ships_book(CONNECT_FOUR.geometry)
+    assert not kit.ships_book(Board.empty(5, 6, 4, "gravity").geometry)
+    solver = kit.solver(CONNECT_FOUR.geometry)
+    assert isinstance(solver, GravitySolver)
+    assert solver.win_book == BOOK
+    smaller = kit.solver(Board.empty(5, 6, 4, "gravity").geometry)
+    assert isinstance(smaller, GravitySolver)
+    assert smaller.win_book is None
 
 
 def test_the_positions_a_solver_proves_lost_are_lost() -> None:
@@ -200,7 +211,7 @@ def test_impossible_plays_into_the_book_without_searching() -> None:
     move = SHIPPED.winning_move(before)
     assert move is not None
     assert before.play(move) in SHIPPED
-    solver = GravitySolver(before.geometry)
+    solver = GravitySolver(before.geometry, win_book=BOOK)
     assert solver.winning_move(before, Budget.seconds(None).with_max_nodes(1)) == before.index(move)
     decision = get_strategy("impossible").decide(before, random.Random(0))
     assert decision.value == 1

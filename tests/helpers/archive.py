@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tictactoe_tui.engine import Position
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.puzzles import Puzzle
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
@@ -61,7 +62,7 @@ def damaged(path: Path) -> Archive:
     return Archive(path)
 
 
-PUZZLE = Puzzle(Position("classic", 3, 3, 3, ((1, 1), (0, 0), (2, 2))), "win", 3, ((0, 2),), "solver")
+PUZZLE = Puzzle(Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0), (2, 2))), "win", 3, ((0, 2),), "solver")
 """A puzzle to keep: what it asks does not matter here."""
 
 

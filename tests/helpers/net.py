@@ -100,13 +100,13 @@ def vanish(host: Host) -> None:
 
 @asynccontextmanager
 async def joined(
-    host: Host, statuses: list[str] | None = None, source: str | None = None
+    host: Host, statuses: list[str] | None = None, source: str | None = None, key: bytes | None = None
 ) -> AsyncIterator[tuple[Guest, list[Match]]]:
-    """A guest in the host's game (connecting from ``source``), and every match it has been sent;
-    closed however the test ends."""
+    """A guest in the host's game (connecting from ``source``, holding the match's ``key`` if
+    given: a guest started again), and every match it has been sent; closed however the test ends."""
     assert host.address is not None
     seen: list[Match] = []
-    guest = Guest(*host.address, host.code, seen.append, (statuses if statuses is not None else []).append)
+    guest = Guest(*host.address, host.code, seen.append, (statuses if statuses is not None else []).append, key=key)
     guest.retry_seconds = 0.05
     guest.source = source
     running = asyncio.ensure_future(guest.run())

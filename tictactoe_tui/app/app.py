@@ -118,7 +118,11 @@ class TicTacToeApp(App[None]):
             from .game.saving import resumed
 
             first = resumed(chosen, load)
-        self.game_screen = GameScreen(self, chosen, first, online)
+        offers = paths is not None and load is None and not puzzles
+        self.online_after_offer = online if offers else None
+        """Where to go online once the player has answered whether to take up a match kept from
+        before a crash (hosting or joining waits for the answer: a direct host's port is the same)."""
+        self.game_screen = GameScreen(self, chosen, first, None if offers else online)
         """The screen the game is played on (under any dialog or archive screen)."""
         self._unwritten: Settings | None = None
         """Settings changed but not yet drawn, so not yet written."""
@@ -126,7 +130,7 @@ class TicTacToeApp(App[None]):
         """The game in progress on disk after every move (None: nothing is saved)."""
         self.loaded = load
         """The game the command line loaded (its first line says so)."""
-        self.offer_left_behind = load is None and online is None and not puzzles
+        self.offer_left_behind = offers
         """Whether to offer a game a copy of the app left unfinished (not when told what to play)."""
         self.crash: str | None = None
         """The line that tells an unhandled error, naming the log with its traceback."""
@@ -137,7 +141,8 @@ class TicTacToeApp(App[None]):
 
     def on_mount(self) -> None:
         if self.keeper is not None:  # the first game is kept after the first frame (its writing thread starts then)
-            self.watch(self.game_screen, "game", self.keeper.keep, init=False)
+            keeper = self.keeper
+            self.watch(self.game_screen, "game", lambda game: keeper.keep(game, self.game_screen.online), init=False)
         sys.setswitchinterval(START_SWITCH_INTERVAL)  # Python's own again once the start is drawn
         for problem in self.problems:
             self.notify(problem, title="Problem with saved data", severity="warning", timeout=12)
@@ -165,7 +170,7 @@ class TicTacToeApp(App[None]):
         if self.keeper is not None:
             self.keeper.keep(self.game_screen.game)
             if self.offer_left_behind:
-                self.keeper.offer(self.game_screen)
+                self.keeper.offer(self.game_screen, self.game_screen.parts.online, self.online_after_offer)
         if self.open_puzzles:  # tictactoe-tui puzzle: leaving the puzzles returns to the shell
             self.game_screen.parts.elsewhere.puzzles(lambda _closed: self.exit())
         if isinstance(self.searcher, ProcessSearcher):

@@ -13,7 +13,6 @@ from ..engine import Analysis, Board, BoardError, Budget, analyze, move_name
 from ..engine.games import game_of
 from ..engine.rules import CLASSIC
 from ..engine.search import alphabeta
-from ..engine.search.book import has_book
 from ..words import counted
 from .parser import UsageError
 
@@ -102,9 +101,9 @@ def run(args: argparse.Namespace) -> int:
 
 def exact_share(board: Board) -> float:
     """The share of the time the exact solver gets first: nearly all of it on a shape whose
-    positions it answers throughout (one with an opening book, such as 5×5 with 4 in a row),
+    positions it answers throughout (one its game ships a book for: 5×5 with 4 in a row, Connect Four),
     half elsewhere, so that the estimates have time when it cannot finish."""
-    return 0.9 if has_book(board.geometry) else 0.5
+    return 0.9 if game_of(board).searches.ships_book(board.geometry) else 0.5
 
 
 def exact_attempt(result: Analysis, board: Board) -> str:

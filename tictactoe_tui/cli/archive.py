@@ -157,7 +157,7 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
             task = bar.add_task(f"reviewing game {record.id}", total=len(record.moves))
             review = review_game(start, record.moves, seconds, lambda done: bar.update(task, completed=done))
     seating = record.seating  # each side as the players saw it
-    found = puzzles_from_review(review, f"game {record.id}", record.yours, swapped=seating.swapped)
+    found = puzzles_from_review(review, f"game {record.id}", seating.keyboard, symbols=seating.symbols)
     new_puzzles = archive.add_puzzles(found)
 
     def shown(mark: Mark) -> str:

@@ -279,7 +279,8 @@ def launch_choices(args: argparse.Namespace) -> dict[str, object]:
     game = args.game or DEFAULT_GAME
     if args.board is not None:
         rows, cols = args.board
-        choices["preset"] = Preset(rows, cols, default_k(rows, cols, game) if args.k is None else args.k, game)
+        k = default_k(rows, cols, game) if args.k is None else args.k
+        choices["preset"] = Preset(rows, cols, k, game).checked()
     elif args.game is not None:
         choices["preset"] = presets_for(game)[0]
     if args.think_time is not None:

@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
         listed = [
             {
                 "id": entry.id,
-                "board": f"{entry.puzzle.position.rows}x{entry.puzzle.position.cols}",
-                "k": entry.puzzle.position.k,
+                "board": f"{entry.puzzle.position.shape.rows}x{entry.puzzle.position.shape.cols}",
+                "k": entry.puzzle.position.shape.k,
                 "position": entry.puzzle.shown_text,
                 "task": entry.puzzle.task,
                 "solutions": [move_name(move) for move in entry.puzzle.keeping],

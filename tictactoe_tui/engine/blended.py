@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .board import Board
+from .board import Board, GameShape
 from .players import Decision, Strategy
 from .search.budget import UNLIMITED, Budget
-from .strength import MATCH_ME, NEW_PLAYER_RATING, Blend, Shape, ratings_for
+from .strength import MATCH_ME, NEW_PLAYER_RATING, Blend, ratings_for
 
 
 class BlendedLevel(Strategy):
@@ -42,11 +42,11 @@ class MatchMe(Strategy):
         self.rating = rating
 
     def supports(self, board: Board) -> bool:
-        return ratings_for(Shape.of(board)) is not None
+        return ratings_for(GameShape.of(board)) is not None
 
     def blend(self, board: Board) -> Blend:
         """The blend it plays on ``board``'s shape (a calibrated one)."""
-        ratings = ratings_for(Shape.of(board))
+        ratings = ratings_for(GameShape.of(board))
         if ratings is None:
             raise ValueError(f"{MATCH_ME} has no calibrated levels on this board")
         return ratings.match(self.rating)[0]

@@ -8,6 +8,7 @@ know rules and nothing above them: no search, no player, no screen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -21,6 +22,7 @@ __all__ = [
     "DEFAULT_GAME",
     "Board",
     "BoardError",
+    "GameShape",
     "Geometry",
     "Mark",
     "Move",
@@ -269,14 +271,71 @@ class Board:
 
 
 @dataclass(frozen=True)
-class Position:
-    """A position as it is stored, sent and saved: the game, the shape, k, and the moves played
-    from the empty board. :meth:`board` is the one way from it to a :class:`Board`."""
+class GameShape:
+    """A game on a board shape: rows, columns, marks in a row and the game's name. The one shape
+    type: the sidebar's presets (``game.Preset`` is this), positions, the levels' calibration
+    and ratings name a shape by it, and a shape's :attr:`geometry` is made from it. Made as it
+    is read (an archived game of a plug-in not installed still has its shape);
+    :meth:`checked` refuses one its game does not take."""
 
-    game: str
     rows: int
     cols: int
     k: int
+    game: str = DEFAULT_GAME
+
+    @classmethod
+    def of(cls, board: Board) -> GameShape:
+        """The game and shape ``board`` is played on."""
+        return cls(board.rows, board.cols, board.k, board.rules.name)
+
+    def checked(self) -> GameShape:
+        """Itself, once its game takes this size (:class:`BoardError` says why not)."""
+        check_size(self.rows, self.cols, self.k, self.game)
+        return self
+
+    @classmethod
+    def from_key(cls, key: str) -> GameShape:
+        """Read ``4x4k4`` (classic) or ``gravity:6x7k4``; :class:`BoardError` if it is malformed
+        or not a size the game supports."""
+        game, colon, shape = key.strip().lower().rpartition(":")
+        match = re.fullmatch(r"([0-9]+)x([0-9]+)k([0-9]+)", shape)  # ASCII digits, as written
+        if not match:
+            raise BoardError(f"board {key!r} is not written like 4x4k4 or gravity:6x7k4")
+        rows, cols, k = (int(part) for part in match.groups())
+        return cls(rows, cols, k, game if colon else DEFAULT_GAME).checked()
+
+    @property
+    def key(self) -> str:
+        """E.g. ``4x4k4`` or ``gravity:6x7k4``, as in settings files."""
+        shape = f"{self.rows}x{self.cols}k{self.k}"
+        return shape if self.game == DEFAULT_GAME else f"{self.game}:{shape}"
+
+    @property
+    def geometry(self) -> Geometry:
+        """The shared geometry of this shape in its game."""
+        return geometry(self.rows, self.cols, self.k, self.game)
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self.geometry.rules
+
+    @property
+    def label(self) -> str:
+        """E.g. ``4×4, 4 in a row`` or ``Connect Four, 6×7``."""
+        return self.rules.shape_label(self.rows, self.cols, self.k)
+
+    def empty_board(self) -> Board:
+        """The starting position."""
+        return Board(self.geometry, 0, 0)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position as it is stored, sent and saved: its game and shape, and the moves played
+    from the empty board. :meth:`board` is the one way from it to a :class:`Board`."""
+
+    shape: GameShape
     moves: tuple[Move, ...] = ()
 
     @classmethod
@@ -284,11 +343,11 @@ class Position:
         """The position of ``board``, which must know its moves (:class:`BoardError` if not)."""
         if board.history is None:
             raise BoardError("a position without its moves cannot be replayed")
-        return cls(board.rules.name, board.rows, board.cols, board.k, board.history)
+        return cls(GameShape.of(board), board.history)
 
     def start(self) -> Board:
         """The empty board of this game and shape."""
-        return Board.empty(self.rows, self.cols, self.k, self.game)
+        return self.shape.empty_board()
 
     def board(self) -> Board:
         """The board after the moves (:class:`BoardError` names a size or move that is not allowed)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import string
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 Move = tuple[int, int]
 
@@ -29,10 +29,32 @@ class Mark(StrEnum):
         return Mark.O if self is Mark.X else Mark.X
 
 
-def shown_marks(text: str, swapped: bool) -> str:
-    """A position's text form with the symbols shown: ``x`` and ``o`` traded when ``swapped``
-    (the first player, the engine's X, showed O)."""
-    return text.translate(_SWAP) if swapped else text
+class Symbols(Enum):
+    """The symbols the two sides showed, the first player's (the engine's X) first: the part of
+    a game's seating the engine keeps (a puzzle is shown as its game was), and the one way the
+    engine's sides become the symbols people saw."""
+
+    AS_PLAYED = ("X", "O")
+    SWAPPED = ("O", "X")
+    """The first player chose O."""
+
+    @classmethod
+    def first_showing(cls, symbol: str) -> Symbols:
+        """The symbols of a game whose first player showed ``symbol``."""
+        return cls.SWAPPED if symbol == "O" else cls.AS_PLAYED
+
+    @property
+    def swapped(self) -> bool:
+        """The first player showed O."""
+        return self is Symbols.SWAPPED
+
+    def of(self, mark: Mark) -> str:
+        """The symbol ``mark``'s side showed."""
+        return self.value[0 if mark is Mark.X else 1]
+
+    def shown(self, text: str) -> str:
+        """A position's text form with the symbols shown: ``x`` and ``o`` traded when swapped."""
+        return text.translate(_SWAP) if self.swapped else text
 
 
 _SWAP = str.maketrans("xoXO", "oxOX")

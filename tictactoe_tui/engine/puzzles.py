@@ -10,8 +10,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .board import Board, Mark, Move, Position, move_name
-from .marks import shown_marks
+from .board import Board, GameShape, Mark, Move, Position, move_name
+from .marks import Symbols
 
 if TYPE_CHECKING:
     from .review import Review
@@ -38,8 +38,8 @@ class Puzzle:
     """Where it comes from: ``game 12, move 5`` or ``solver``."""
     yours: bool = False
     """Taken from a mistake of yours."""
-    swapped: bool = False
-    """The first player's marks showed as O in the game it comes from (it is shown so)."""
+    symbols: Symbols = Symbols.AS_PLAYED
+    """The symbols each side showed in the game it comes from (it is shown so)."""
 
     @property
     def board(self) -> Board:
@@ -52,12 +52,12 @@ class Puzzle:
     @property
     def mover_symbol(self) -> str:
         """The symbol of the side to move, as the game it comes from showed it."""
-        return shown_marks(self.mover.value.upper(), self.swapped)
+        return self.symbols.of(self.mover)
 
     @property
     def shown_text(self) -> str:
         """The position's text form with the symbols its game showed."""
-        return shown_marks(str(self.board), self.swapped)
+        return self.symbols.shown(str(self.board))
 
     @property
     def own_moves(self) -> int:
@@ -79,7 +79,8 @@ class Puzzle:
     @property
     def game_text(self) -> str:
         """``Classic 4×4, 3 in a row``: which game, so its goal is possible to see."""
-        return f"{self.board.rules.title} {self.position.rows}×{self.position.cols}, {self.position.k} in a row"
+        shape = self.position.shape
+        return f"{self.board.rules.title} {shape.rows}×{shape.cols}, {shape.k} in a row"
 
     @property
     def origin(self) -> str:
@@ -108,11 +109,11 @@ class Puzzle:
 
 
 def puzzles_from_review(
-    review: Review, game: str, mine: frozenset[Mark] = frozenset(), *, swapped: bool = False
+    review: Review, game: str, mine: frozenset[Mark] = frozenset(), *, symbols: Symbols = Symbols.AS_PLAYED
 ) -> list[Puzzle]:
     """A puzzle at the position before each mistake or blunder of ``review`` (``mine``: the
-    sides played by the player whose mistakes come first; ``swapped``: the game's first player
-    showed O)."""
+    sides played by the player whose mistakes come first; ``symbols``: those the game's sides
+    showed)."""
     start = review.start
     found: list[Puzzle] = []
     played: list[Move] = list(start.history or ())
@@ -121,13 +122,13 @@ def puzzles_from_review(
             kind: Kind = "win" if move.value_before == 1 else "hold"
             found.append(
                 Puzzle(
-                    Position(start.rules.name, start.rows, start.cols, start.k, tuple(played)),
+                    Position(GameShape.of(start), tuple(played)),
                     kind,
                     move.best_plies,
                     move.best,
                     f"{game}, move {move.ply}",
                     yours=move.by in mine,
-                    swapped=swapped,
+                    symbols=symbols,
                 )
             )
         played.append(move.move)
@@ -156,6 +157,6 @@ def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
         if len(keeping) * 3 > len(analysis.moves) or len(keeping) == len(analysis.moves):
             continue
         kind: Kind = "win" if analysis.value == 1 else "hold"
-        position = Position("classic", rows, cols, k, board.history or ())
+        position = Position(GameShape(rows, cols, k), board.history or ())
         return Puzzle(position, kind, analysis.moves[0].plies, keeping, SOLVER)
     return None

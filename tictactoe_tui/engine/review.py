@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board, Mark, Move, Position, move_name, parse_move
+from .board import Board, GameShape, Mark, Move, Position, move_name, parse_move
 from .estimates import estimate
 from .games import analyze
 from .search.budget import Budget, CancelFlag
@@ -264,7 +264,7 @@ def loads(text: str) -> Review | None:
         if data.get("format") != FORMAT:
             return None
         rows, cols, k, game, history = data["start"]
-        start = Position(game, rows, cols, k, _moves(history, rows, cols)).board()
+        start = Position(GameShape(rows, cols, k, game), _moves(history, rows, cols)).board()
         return Review(start, tuple(_load_move(entry, rows, cols) for entry in data["moves"]))
     except (ValueError, KeyError, TypeError, AttributeError):
         return None

@@ -15,8 +15,10 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from .board import GameShape
+
 if TYPE_CHECKING:
-    from .board import Board
+    pass
 
 #: The level people pick to be matched to their rating (it plays blends: :mod:`.blended`).
 MATCH_ME = "match-me"
@@ -26,23 +28,9 @@ NEW_PLAYER_RATING = 1500.0
 CALIBRATION_FILE = "level_ratings.json"
 
 
-@dataclass(frozen=True)
-class Shape:
-    """A game on a board shape, as the calibration keys it."""
-
-    game: str
-    rows: int
-    cols: int
-    k: int
-
-    @classmethod
-    def of(cls, board: Board) -> Shape:
-        return cls(board.rules.name, board.rows, board.cols, board.k)
-
-    @property
-    def key(self) -> str:
-        """E.g. ``classic 3x3 k3``: how the calibration file names the shape."""
-        return f"{self.game} {self.rows}x{self.cols} k{self.k}"
+def calibration_key(shape: GameShape) -> str:
+    """E.g. ``classic 3x3 k3``: how the calibration file names a shape."""
+    return f"{shape.game} {shape.rows}x{shape.cols} k{shape.k}"
 
 
 @dataclass(frozen=True)
@@ -90,7 +78,7 @@ class ShapeRatings:
     """One shape's calibration: each level's rating, easiest level first (levels told apart by
     no game share one), and the blends measured between neighbouring levels, weakest first."""
 
-    shape: Shape
+    shape: GameShape
     levels: dict[str, RatedPlayer]
     blends: tuple[RatedPlayer, ...]
 
@@ -169,7 +157,7 @@ def level_blend(level: str) -> Blend:
 
 @cache
 def calibration() -> dict[str, ShapeRatings]:
-    """Every calibrated shape's ratings, by :attr:`Shape.key` (read once). A file missing or not
+    """Every calibrated shape's ratings, by :func:`calibration_key` (read once). A file missing or not
     as the script writes it leaves every board unrated: ratings never stop the app."""
     try:
         text = resources.files(__package__).joinpath("data", CALIBRATION_FILE).read_text(encoding="utf-8")
@@ -184,7 +172,7 @@ def read_calibration(text: str) -> dict[str, ShapeRatings]:
     data = json.loads(text)
     shapes: dict[str, ShapeRatings] = {}
     for entry in data["shapes"]:
-        shape = Shape(entry["game"], entry["rows"], entry["cols"], entry["k"])
+        shape = GameShape(entry["rows"], entry["cols"], entry["k"], entry["game"])
         players = [
             RatedPlayer(Blend(row["weaker"], row["stronger"], row["share"]), row["rating"], row["low"], row["high"])
             for row in entry["players"]
@@ -192,11 +180,11 @@ def read_calibration(text: str) -> dict[str, ShapeRatings]:
         levels = {player.blend.weaker: player for player in players if player.blend.weaker == player.blend.stronger}
         blends = tuple(player for player in players if player.blend.weaker != player.blend.stronger)
         if len(levels) < 2:
-            raise ValueError(f"{shape.key}: fewer than two levels rated")
-        shapes[shape.key] = ShapeRatings(shape, levels, blends)
+            raise ValueError(f"{calibration_key(shape)}: fewer than two levels rated")
+        shapes[calibration_key(shape)] = ShapeRatings(shape, levels, blends)
     return shapes
 
 
-def ratings_for(shape: Shape) -> ShapeRatings | None:
+def ratings_for(shape: GameShape) -> ShapeRatings | None:
     """``shape``'s calibration, or None where it has none (unrated)."""
-    return calibration().get(shape.key)
+    return calibration().get(calibration_key(shape))

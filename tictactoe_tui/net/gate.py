@@ -12,24 +12,17 @@ from in rotation, and to the newest stranger of that address, so a flood from on
 however many sockets it opens, gets every other turn at most when a friend from another
 address waits, and a friend who connects in the middle of a flood is heard within two turns
 instead of behind every socket that was already waiting; a friend who proves they were in the
-game a moment ago (see :mod:`.host`) goes before every stranger, at once. While a stranger
-waits, its reader (:class:`StrangerReader`) holds a few bytes of it at most, and reads no more.
+game a moment ago (see :mod:`.host`) goes before every stranger, at once.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
-from typing import SupportsIndex
-
-from .protocol import MAX_LINE, ProtocolError
 
 #: Seconds between the starts of two strangers' turns, at first.
 TURN_SPACING = 1.0
 #: Every this many wrong codes (against one code), the turns come one ``TURN_SPACING`` slower.
 SLOWER_EVERY = 20
-#: Bytes a stranger may send before it has joined (a hello and a join take a few hundred).
-STRANGER_BYTES = 2048
 
 
 class Gate:
@@ -97,43 +90,3 @@ class Gate:
                 self._next_turn = loop.time() + self.spacing(self.wrong_codes)
                 break
         self._schedule()
-
-
-class StrangerReader(asyncio.StreamReader):
-    """A connection's reader that, until :meth:`admit`, keeps at most ``STRANGER_BYTES`` in all:
-    more ends the connection (a :class:`ProtocolError` for the next read) and is not kept.
-    :meth:`hold` stops reading from the socket, :meth:`release` starts again."""
-
-    def __init__(self) -> None:
-        super().__init__(limit=MAX_LINE)
-        self.received: int | None = 0
-        """Bytes received so far while a stranger (None once admitted)."""
-        self.transport: asyncio.BaseTransport | None = None
-
-    def set_transport(self, transport: asyncio.BaseTransport) -> None:
-        super().set_transport(transport)
-        self.transport = transport
-
-    def feed_data(self, data: Iterable[SupportsIndex]) -> None:
-        data = bytes(data)  # the same object when it is bytes, as the transport gives it
-        if self.received is not None:
-            if self.exception() is not None:
-                return
-            self.received += len(data)
-            if self.received > STRANGER_BYTES:
-                self.hold()
-                self.set_exception(ProtocolError("too much before joining"))
-                return
-        super().feed_data(data)
-
-    def admit(self) -> None:
-        """The connection has joined: read it like any other."""
-        self.received = None
-
-    def hold(self) -> None:
-        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
-            self.transport.pause_reading()
-
-    def release(self) -> None:
-        if isinstance(self.transport, asyncio.ReadTransport) and not self.transport.is_closing():
-            self.transport.resume_reading()

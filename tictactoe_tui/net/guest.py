@@ -21,7 +21,8 @@ from typing import Any
 
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
 from .chat import Talk
-from .match import Match, ask_move, host_news, on_its_way, take_news, waiting_text
+from .listening import Listener, host_news, on_its_way, take_news, waiting_text
+from .match import Match
 from .protocol import (
     HOST_HANDSHAKE,
     HOST_MESSAGES,
@@ -71,7 +72,7 @@ class GameGone(GuestError):
     which takes its own code."""
 
 
-class Guest:
+class Guest(Listener):
     """Joins ``host``:``port`` with ``code``; ``on_change`` hears each match the host sends,
     ``on_status`` a line for the status panel (joined, refused moves, waiting)."""
 
@@ -85,20 +86,24 @@ class Guest:
         *,
         retry_seconds: float = RETRY_SECONDS,
         ping_seconds: float = PING_SECONDS,
+        key: bytes | None = None,
     ) -> None:
+        """``key``: the match's key, kept from before (a guest started again after a crash)."""
+        super().__init__(on_change, on_status)
         self.host, self.port, self.code = host, port, code
-        self.on_change, self.on_status = on_change, on_status
         self.retry_seconds, self.ping_seconds = retry_seconds, ping_seconds
-        self.match: Match | None = None
-        self.asked: dict[str, Any] | None = None
-        """The move request sent and not answered yet (sent again when the guest rejoins)."""
         self.source: str | None = None
         """The local address to connect from (None: whichever the system picks)."""
         self._stream: SealedStream | None = None
         self._closing = False
-        self._token: bytes | None = None  # from the host, sealed: proves we were in the game
+        self._token = key  # the match's key, from the host (sealed): proves we were in the game
         self.talk = Talk()
         """The chat with the host (lines typed while the link is down wait for it)."""
+
+    @property
+    def key(self) -> bytes | None:
+        """The match's key, once the host has given it (kept with the match)."""
+        return self._token
 
     @property
     def connected(self) -> bool:
@@ -245,17 +250,6 @@ class Guest:
                 await asyncio.sleep(self.ping_seconds)
                 await stream.send({"type": "ping"})
 
-    async def _request(self, message: dict[str, Any]) -> bool:
-        if self._stream is None:
-            self.on_status("Not connected: waiting for your friend's game")
-            return False
-        return await self._send_move(message)
-
-    async def play(self, move: tuple[int, int]) -> bool:
-        """Ask the host to play ``move`` for us; whether the request is kept (the host's state
-        answers it; while the connection is down it is sent when the guest rejoins)."""
-        return await ask_move(self, move, self._send_move)
-
     def send_now(self, message: dict[str, Any]) -> bool:
         """Send ``message`` to the host now; whether it went (False: the link is down)."""
         if self._stream is None:
@@ -266,7 +260,7 @@ class Guest:
             return False
         return True
 
-    async def _send_move(self, message: dict[str, Any]) -> bool:
+    async def _send(self, message: dict[str, Any]) -> bool:
         """Send a request if connected; whether it went out (a move not sent waits for the rejoin)."""
         if self._stream is None:
             return False
@@ -280,10 +274,6 @@ class Guest:
     def away(self) -> str:
         """Why the host cannot be reached now, in a few words."""
         return "joining again"
-
-    async def rematch(self) -> bool:
-        """Ask for the next game."""
-        return await self._request({"type": "rematch"})
 
     async def close(self) -> None:
         """Say goodbye and stop reconnecting."""

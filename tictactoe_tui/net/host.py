@@ -10,10 +10,11 @@ wrong codes are answered one a second for all of them together, more slowly as t
 goes on; the code stays until the player changes it, and the status counts the guesses); the
 host keeps at most ``max_strangers`` of them, ending the oldest when one more arrives.
 
-A guest that joins is sent a rejoin token inside the session (a ``rejoin`` field of its first
-``state``): coming back, it proves it holds the token in its hello and goes before every
-stranger, and a refusal of its code is then signed with the token, so that nobody on the path
-can forge one.
+A guest that joins is sent the match's key inside the session (a ``rejoin`` field of its first
+``state``), the same for the whole match and kept on disk by both sides: coming back (after a
+drop, or started again after a crash), it proves it holds the key in its hello and goes before
+every stranger from any address, and a refusal of its code is then signed with the key, so that
+nobody on the path can forge one. A host started again with the kept key knows its guest.
 
 After the handshake the host is authoritative: a guest only asks for moves, and the host
 answers each with the whole new state or with an error that changed nothing. A connection that
@@ -30,13 +31,12 @@ import base64
 import contextlib
 import random
 import secrets
-import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
 from .chat import Talk
-from .gate import Gate, StrangerReader
+from .gate import Gate
 from .match import Match, answer_guest
 from .protocol import (
     GUEST_HELLO,
@@ -52,6 +52,7 @@ from .protocol import (
     send,
     send_line,
 )
+from .strangers import StrangerReader, allow_open_files
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
@@ -93,7 +94,9 @@ class Host:
         handshake_seconds: float = HANDSHAKE_SECONDS,
         refusal_seconds: float = REFUSAL_SECONDS,
         max_strangers: int = MAX_STRANGERS,
+        key: bytes | None = None,
     ) -> None:
+        """``key``: the match's key, kept from before (a host started again), else a new one."""
         self.match = match
         self.code = code or new_code()
         self.on_change = on_change
@@ -110,8 +113,9 @@ class Host:
         self._guest: SealedStream | None = None
         self._has_joined = False
         self._strangers: dict[asyncio.Task[Any], None] = {}  # oldest first
-        self._token: bytes | None = None  # the rejoin token last given to a guest
-        self._proofs_seen: set[str] = set()
+        self.key = key or secrets.token_bytes(TOKEN_BYTES)
+        """The match's key: the rejoin token every guest of this match is given (kept with the match)."""
+        self._proofs_seen: dict[str, None] = {}  # the newest last
         self.talk = Talk()
         """The chat with the guest (lines typed while none is connected wait for one)."""
 
@@ -132,7 +136,7 @@ class Host:
 
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Start listening; the address and port actually bound."""
-        _allow_open_files(self.max_strangers + 200)
+        allow_open_files(self.max_strangers + 200)
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(
             lambda: asyncio.StreamReaderProtocol(StrangerReader(), self._serve), bind, port, backlog=1024
@@ -296,8 +300,7 @@ class Host:
         previous, self._guest = self._guest, guest
         if previous is not None:  # the same friend again: their old connection is dead or dying
             await self._say_bye(previous)
-        self._token, self._proofs_seen = secrets.token_bytes(TOKEN_BYTES), set()
-        await guest.send({**self.match.to_message(), "rejoin": base64.b64encode(self._token).decode()})
+        await guest.send({**self.match.to_message(), "rejoin": base64.b64encode(self.key).decode()})
         self.on_change(self.match)  # the match begins (or goes on) now that both are here
         self.on_status("Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
@@ -305,13 +308,14 @@ class Host:
         return guest
 
     def _proves_rejoin(self, field: object, pake_message: bytes) -> bool:
-        """Whether a hello's ``rejoin`` field proves the token of the last guest (once each)."""
+        """Whether a hello's ``rejoin`` field proves the match's key (each proof once)."""
         if not isinstance(field, str) or field in self._proofs_seen:
             return False
-        if not proves(self._token, "rejoin", pake_message, field):
+        if not proves(self.key, "rejoin", pake_message, field):
             return False
-        if len(self._proofs_seen) < PROOFS_KEPT:
-            self._proofs_seen.add(field)
+        self._proofs_seen[field] = None
+        if len(self._proofs_seen) > PROOFS_KEPT:
+            del self._proofs_seen[next(iter(self._proofs_seen))]
         return True
 
     async def _linger(self) -> None:
@@ -325,8 +329,8 @@ class Host:
         proven) signed with their token: the code has changed since. From a stranger, count the
         guess (it slows the gate's turns) and tell the player."""
         refusal: dict[str, Any] = {"type": "error", "reason": "wrong code", "fatal": True}
-        if friend_pake is not None and self._token is not None:
-            refusal["proof"] = proof(self._token, "wrong code", friend_pake)
+        if friend_pake is not None:
+            refusal["proof"] = proof(self.key, "wrong code", friend_pake)
         elif code == self.code:
             self.gate.wrong_codes += 1
             self.on_status(f"Someone is guessing ({self.wrong_codes}): press c for a new code")
@@ -359,17 +363,3 @@ class Host:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(guest.send({"type": "error", "reason": "closed", "fatal": True}), 1)
         guest.writer.close()
-
-
-def _allow_open_files(wanted: int) -> None:
-    """Raise this process's limit on open files towards ``wanted`` (up to the hard limit), so
-    a flood of strangers meets the host's own limit first."""
-    if sys.platform == "win32":
-        return
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))

@@ -12,99 +12,33 @@ The library is Twisted's (:mod:`.wormholes` wraps it, bounded): its reactor runs
 own asyncio loop (installed the first time a player goes online, so a plain start loads no
 Twisted). It keeps the connection to the
 mailbox server itself, reconnecting after a drop with the messages not yet delivered; this
-module adds what a game needs on top: pings, so that each side knows whether the other is
-there, a fresh code from the host after a wrong one or after the friend left, and one-line
-news for each of those.
+module and :mod:`.mailbox_guest` add what a game needs on top: pings, so that each side knows
+whether the other is there (:mod:`.presence`), a fresh code from the host after a wrong one or
+after the friend left, and one-line news for each of those.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
-from .chat import Talk
-from .match import Match, answer_guest, ask_move, host_news, kept_text, on_its_way, take_news, waiting_text
-from .protocol import GUEST_MESSAGES, HOST_MESSAGES, ProtocolError
-from .wormholes import Closed, Crowded, MailboxError, Wormhole, WrongCode
+from .match import Match, answer_guest
+from .presence import HOST_LEFT, SILENCE_SECONDS, Presence
+from .protocol import GUEST_MESSAGES, ProtocolError
+from .wormholes import Closed, MailboxError, Wormhole, WrongCode
 
 __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
 
-#: Seconds between the guest's pings (the host answers each).
-PING_SECONDS = 10.0
-#: Seconds without a word from the other side after which it is taken for away.
-SILENCE_SECONDS = 30.0
 #: Seconds the host waits for the ``join`` of a side that has agreed the key (ours sends it at once).
 JOIN_SECONDS = 30.0
 #: Seconds a code waits for a friend's key before it is renewed (a squatter holds it at most so long).
 CODE_SECONDS = 180.0
-#: Seconds a joining friend waits before being told that no host has answered the code yet.
-LONELY_SECONDS = 10.0
 #: What the host is told when the friend goes silent: a network that drops comes back by itself,
 #: a restarted copy of the game cannot (the server lets two sides use a code, and both did).
 AWAY = "Your friend's connection dropped: waiting for them to come back, or press c for a new code…"
-#: What the host says goodbye with (the guest tells it from a dropped connection and from tampering).
-HOST_LEFT = "closed"
-#: What either side is told while the mailbox server cannot be reached.
-LOST_SERVER = "lost the mailbox server"
 
 
-class _Peer:
-    """One side's view of the other: here when heard from lately through a reachable mailbox
-    server; each change is told to ``on_change`` (:meth:`_changed`): whether it was heard from
-    lately changes only through :meth:`_set_present` (or untold, when this side closes)."""
-
-    on_status: Callable[[str], None]
-
-    def __init__(self) -> None:
-        self._present = False
-        self._reachable = True
-        self._wormhole: Wormhole | None = None
-        self.talk = Talk()
-        """The chat with the other side (lines typed while it is away wait for it to be back)."""
-
-    @property
-    def connected(self) -> bool:
-        """Whether the other side is here now (heard from lately, through a reachable server)."""
-        return self._present and self._reachable
-
-    @property
-    def reachable(self) -> bool:
-        """Whether the mailbox server can be reached now (what is missing when the other side is not here)."""
-        return self._reachable
-
-    def _changed(self) -> None:
-        """Tell ``on_change`` the match as it stands (whose players depend on :attr:`connected`)."""
-        raise NotImplementedError
-
-    def _set_present(self, present: bool, news: str = "") -> None:
-        """Whether the other side was heard from lately; a change is told, then ``news`` (if any)."""
-        if present != self._present:
-            self._present = present
-            self._changed()
-            if news:
-                self.on_status(news)
-            self.talk.flush(self.send_now)
-
-    def _server_changed(self, reachable: bool) -> None:
-        self._reachable = reachable
-        self.on_status(self._server_news(reachable))
-        self._changed()
-        self.talk.flush(self.send_now)
-
-    def send_now(self, message: dict[str, Any]) -> bool:
-        """Send ``message`` to the other side while it is here; whether it went."""
-        if self._wormhole is None or not self.connected:
-            return False
-        self._wormhole.send(message)
-        return True
-
-    def _server_news(self, reachable: bool) -> str:
-        """What this side is told when the mailbox server is lost, or back ("": nothing)."""
-        return "" if reachable else f"{LOST_SERVER.capitalize()}: reconnecting…"
-
-
-class MailboxHost(_Peer):
+class MailboxHost(Presence):
     """Hosts ``match`` through the mailbox server at ``url``: shows a code (:attr:`code`), lets in
     the friend who uses it, and after a wrong code, a friend who left or tampering, gets a fresh
     code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
@@ -242,148 +176,4 @@ class MailboxHost(_Peer):
             if self._present:
                 self._wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
                 self._present = False
-            await self._wormhole.close()
-
-
-class MailboxGuestError(MailboxError):
-    """The host turned us away for good (a wrong code, the host left); the message says why."""
-
-
-class MailboxGuest(_Peer):
-    """Joins the match whose code is ``code`` through the mailbox server at ``url``."""
-
-    def __init__(
-        self,
-        code: str,
-        on_change: Callable[[Match], None] = lambda match: None,
-        on_status: Callable[[str], None] = lambda text: None,
-        *,
-        url: str,
-        ping_seconds: float = PING_SECONDS,
-        silence_seconds: float = SILENCE_SECONDS,
-        lonely_seconds: float = LONELY_SECONDS,
-    ) -> None:
-        super().__init__()
-        self.code, self.on_change, self.on_status = code, on_change, on_status
-        self.url, self.ping_seconds, self.silence_seconds = url, ping_seconds, silence_seconds
-        self.lonely_seconds = lonely_seconds
-        self.match: Match | None = None
-        self.asked: dict[str, Any] | None = None
-        """The move request sent and not answered yet (the mailbox keeps it for the host)."""
-
-    async def run(self) -> None:
-        """Stay joined until :meth:`close`; :class:`MailboxGuestError` when the code is refused or
-        the host leaves, :class:`MailboxError` if the server cannot be reached at first."""
-        reached = f"Reached the mailbox server: waiting for the host to answer the code {self.code}…"
-        wormhole = self._wormhole = Wormhole(
-            self.url, HOST_MESSAGES, self._server_changed, lambda: self.on_status(reached)
-        )
-        try:
-            wormhole.set_code(self.code)
-            lonely = asyncio.get_running_loop().call_later(
-                self.lonely_seconds,
-                self.on_status,
-                f"No host has answered the code {self.code} yet: check it with your friend (still waiting…)",
-            )
-            try:
-                await wormhole.confirmed()
-            except WrongCode:
-                raise MailboxGuestError(f"the host refused the code {self.code} (it is used up now)") from None
-            except Crowded:
-                raise MailboxGuestError(
-                    f"someone else took the code {self.code}; your friend gets a new one by itself within "
-                    f"{CODE_SECONDS / 60:g} minutes, or at once with c"
-                ) from None
-            finally:
-                lonely.cancel()
-            wormhole.send({"type": "join"})
-            pinger = asyncio.ensure_future(self._ping(wormhole))
-            try:
-                await self._follow(wormhole)
-            except ProtocolError as error:  # (the app is told why this match is over, in its words)
-                raise MailboxGuestError(f"the host's game could not be played: {error}") from None
-            finally:
-                pinger.cancel()
-                wormhole.send({"type": "bye"})  # quitting (the app cancels this task first), or refused
-        finally:
-            await wormhole.close()
-
-    async def _follow(self, wormhole: Wormhole) -> None:
-        while True:
-            try:
-                message = await wormhole.receive(self.silence_seconds)
-            except TimeoutError:
-                self._set_present(
-                    False,
-                    waiting_text(
-                        self, "Nothing from the host for a while: waiting for them…", "nothing from them for a while"
-                    ),
-                )
-                continue
-            except WrongCode:
-                raise MailboxGuestError(
-                    "the connection was tampered with (a message failed its check): ask your friend for a new code"
-                ) from None
-            except Closed:
-                return
-            self._set_present(True, "" if self.match is None else "The host is back")  # the first: its state tells
-            if message["type"] == "chat":
-                self.talk.hear(message)
-                continue
-            try:
-                news = host_news(message)
-            except ValueError as error:
-                raise ProtocolError(f"the host sent {error}") from None
-            if news.hung_up is not None:
-                self._set_present(False)
-                closed = news.hung_up == HOST_LEFT
-                raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({news.hung_up})")
-            take_news(self, news)
-
-    def _changed(self) -> None:
-        if self.match is not None:
-            self.on_change(self.match)
-
-    @property
-    def away(self) -> str:
-        """Why the host cannot be reached now, in a few words."""
-        return LOST_SERVER if not self._reachable else "nothing from them for a while"
-
-    def _server_news(self, reachable: bool) -> str:
-        """A move kept while the server is away is said to wait; once it is back, to be on its way."""
-        if self.asked is None:
-            return super()._server_news(reachable)
-        return on_its_way(self.asked) if reachable else kept_text(self.asked, LOST_SERVER)
-
-    async def _ping(self, wormhole: Wormhole) -> None:
-        while True:
-            await asyncio.sleep(self.ping_seconds)
-            wormhole.send({"type": "ping"})
-
-    async def _request(self, message: dict[str, Any]) -> bool:
-        if self._wormhole is None or not self.connected:
-            return False
-        self._wormhole.send(message)
-        return True
-
-    async def play(self, move: tuple[int, int]) -> bool:
-        """Ask the host to play ``move`` for us; whether the request is kept (the library sends
-        it once the mailbox server is reachable, and the server keeps it until the host reads it)."""
-        return await ask_move(self, move, self._send_move)
-
-    async def _send_move(self, message: dict[str, Any]) -> bool:
-        """Hand a move request to the wormhole; whether it goes out now (the server is reachable)."""
-        if self._wormhole is not None:
-            self._wormhole.send(message)
-        return self._wormhole is not None and self._reachable
-
-    async def rematch(self) -> bool:
-        """Ask for the next game."""
-        return await self._request({"type": "rematch"})
-
-    async def close(self) -> None:
-        """Say goodbye and close the wormhole."""
-        if self._wormhole is not None:
-            if self.match is not None:
-                self._wormhole.send({"type": "bye"})
             await self._wormhole.close()

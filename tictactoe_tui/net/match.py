@@ -7,12 +7,21 @@ can be hostile as well).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
-from ..engine.board import DEFAULT_GAME, Board, BoardError, Mark, Move, Position, check_size, move_name, parse_move
-from ..engine.marks import board_size
+from ..engine.board import (
+    DEFAULT_GAME,
+    Board,
+    BoardError,
+    GameShape,
+    Mark,
+    Move,
+    Position,
+    check_size,
+    move_name,
+    parse_move,
+)
 from ..engine.rules import RULES
 from ..table import Online, Seating
 
@@ -24,7 +33,7 @@ class MoveRefused(ValueError):
 
 
 #: The position a match starts with when none is given: classic 3×3, no moves.
-CLASSIC = Position(DEFAULT_GAME, 3, 3, 3)
+CLASSIC = Position(GameShape(3, 3, 3, DEFAULT_GAME))
 
 
 @dataclass(frozen=True)
@@ -71,7 +80,7 @@ class Match:
             raise MoveRefused(f"that move was for move {ply + 1}, and this is move {len(self.moves) + 1}")
         if board.to_move is not self.mark(side):
             raise MoveRefused("it is not your turn")
-        if not (0 <= move[0] < self.position.rows and 0 <= move[1] < self.position.cols):
+        if not (0 <= move[0] < self.position.shape.rows and 0 <= move[1] < self.position.shape.cols):
             raise MoveRefused(f"{move_name(move)} is off the board")
         if board.at(move) is not None:
             raise MoveRefused(f"{move_name(move)} is taken")
@@ -98,10 +107,10 @@ class Match:
         """The ``state`` message for this match."""
         return {
             "type": "state",
-            "game": self.position.game,
-            "rows": self.position.rows,
-            "cols": self.position.cols,
-            "k": self.position.k,
+            "game": self.position.shape.game,
+            "rows": self.position.shape.rows,
+            "cols": self.position.shape.cols,
+            "k": self.position.shape.k,
             "number": self.number,
             "host_first": self.host_first,
             "moves": [move_name(move) for move in self.moves],
@@ -126,7 +135,7 @@ class Match:
             raise ValueError("a state whose moves are not a list of names")
         try:
             check_size(rows, cols, k, game)
-            position = Position(game, rows, cols, k, tuple(parse_move(name, rows, cols) for name in names))
+            position = Position(GameShape(rows, cols, k, game), tuple(parse_move(name, rows, cols) for name in names))
             position.board()
         except BoardError as error:
             raise ValueError(f"an impossible state: {error}") from None
@@ -159,105 +168,6 @@ def answer_guest(match: Match, message: dict[str, Any]) -> tuple[Match, dict[str
         name, ply = message.get("move"), message.get("ply")
         if not isinstance(name, str) or type(ply) is not int or len(name) > 8:
             return match, {"type": "error", "reason": "a move needs 'move' (like b2) and 'ply'"}
-        return match.play("guest", parse_move(name, match.position.rows, match.position.cols), ply), None
+        return match.play("guest", parse_move(name, match.position.shape.rows, match.position.shape.cols), ply), None
     except (MoveRefused, BoardError) as refusal:
         return match, {"type": "error", "reason": str(refusal), "state": match.to_message()}
-
-
-@dataclass(frozen=True)
-class HostNews:
-    """What one of the host's sealed messages tells a guest: the match it carries (a ``state``, or
-    an ``error``'s), a refusal to show, and, when the host hangs up, why (``closed``: it quit)."""
-
-    match: Match | None = None
-    refusal: str = ""
-    hung_up: str | None = None
-
-
-def host_news(message: dict[str, Any]) -> HostNews:
-    """Read a host's ``state`` or ``error`` (a ``pong`` tells nothing); :class:`ValueError` for a
-    state that is impossible."""
-    kind = message["type"]
-    if kind == "state":
-        return HostNews(Match.from_message(message))
-    if kind != "error":
-        return HostNews()
-    reason = str(message.get("reason", "refused"))[:200]
-    if message.get("fatal"):
-        return HostNews(hung_up=reason)
-    state = message.get("state")
-    return HostNews(Match.from_message(state) if isinstance(state, dict) else None, refusal=reason)
-
-
-def joined_text(match: Match) -> str:
-    """What a guest is told when the host's first state comes."""
-    board = match.board
-    return f"Joined: {board.rules.title} on {board_size(board.rows, board.cols)}, you play O"
-
-
-def move_request(match: Match | None, move: Move) -> dict[str, Any]:
-    """A guest's request that the host play ``move`` for it in ``match``, the match it knows
-    (none yet: ply 0), as :func:`answer_guest` reads it."""
-    ply = len(match.moves) if match is not None else 0
-    return {"type": "move", "ply": ply, "move": move_name(move)}
-
-
-class Listener(Protocol):
-    """A guest, direct or through the mailbox: the match it knows, its move the host has not
-    answered yet (the request as sent), and whom it tells."""
-
-    match: Match | None
-    asked: dict[str, Any] | None
-    on_change: Callable[[Match], None]
-    on_status: Callable[[str], None]
-
-    @property
-    def away(self) -> str:
-        """Why the host cannot be reached now (the link is down), in a few words."""
-
-
-async def ask_move(guest: Listener, move: Move, send: Callable[[dict[str, Any]], Awaitable[bool]]) -> bool:
-    """Ask the host to play ``move``: the request is kept as asked until the host answers it, and
-    ``send`` sends it now (True) or keeps it to send when the link is back (False: the guest sends
-    it then); the player is told which. Whether it was kept (not before the first state)."""
-    if guest.match is None:
-        return False
-    request = guest.asked = move_request(guest.match, move)
-    went = await send(request)
-    if guest.asked is request:  # (not answered already)
-        guest.on_status(on_its_way(request) if went else kept_text(request, guest.away))
-    return True
-
-
-def on_its_way(request: dict[str, Any]) -> str:
-    """What the guest is told of its move request once it has gone out."""
-    return f"Your move {request['move']} is on its way to the host…"
-
-
-def kept_text(request: dict[str, Any], why: str) -> str:
-    """What the guest is told of its move request while the link is down (``why``)."""
-    return f"Your move {request['move']} waits to be sent: the host has not seen it yet ({why})"
-
-
-def waiting_text(guest: Listener, news: str, absence: str) -> str:
-    """``news`` of the host's absence; where the host has a move of the guest's to answer, that
-    the move waits, then ``absence`` (the words first, which a narrow status keeps)."""
-    if guest.asked is None:
-        return news
-    return f"Your move {guest.asked['move']} waits for the host: {absence}…"
-
-
-def take_news(guest: Listener, news: HostNews) -> None:
-    """What a guest does with the host's news short of a hang-up: says a refusal, and keeps a
-    match it carries, telling ``on_change``, and at the first, that it has joined. A refusal or
-    a new match answers the move asked."""
-    if news.refusal or (news.match is not None and news.match != guest.match):
-        guest.asked = None
-    if news.refusal:
-        guest.on_status(f"Refused: {news.refusal}")
-    if news.match is not None:
-        first = guest.match is None
-        guest.match = news.match
-        guest.on_change(news.match)
-        if first:
-            guest.on_status(joined_text(news.match))

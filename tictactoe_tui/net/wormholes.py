@@ -248,12 +248,22 @@ class Wormhole:
             with contextlib.suppress(Exception):  # (the library's own errors on closing say nothing new)
                 await asyncio.wait_for(self._wormhole.close().asFuture(self._loop), CLOSE_SECONDS)
         finally:
+            self._stop_reconnecting()
             if self._reader is not None:
                 self._reader.cancel()
             self._inbox.put_nowait(Closed("closed"))  # a receive waiting, or to come, ends
             _open.discard(self)
             if not _open:
                 _stop_threads()
+
+    def _stop_reconnecting(self) -> None:
+        """Stop the library's attempts to reach the server: its close waits for the server to
+        acknowledge, and with the server gone it would try again for ever (each try a name lookup
+        in the reactor's thread pool, which would outlive the loop and keep the process alive)."""
+        connector = getattr(getattr(self._wormhole._boss, "_RC", None), "_connector", None)
+        if connector is not None and getattr(connector, "running", False):
+            with contextlib.suppress(Exception):
+                connector.stopService()
 
 
 def _stop_threads() -> None:

@@ -16,8 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import __version__
+from ..engine.board import GameShape
 from ..engine.puzzles import Puzzle
-from ..engine.strength import Shape
 from . import games, legacy_stats, puzzles, ratings, reviews, statistics
 from .files import Paths
 from .games import PAGE_SIZE, Filters, Summary
@@ -167,7 +167,7 @@ class Archive:
         except ArchiveError:  # an archive that cannot be written, from before ratings: none to show
             return []
 
-    def rating(self, shape: Shape) -> BoardRating | None:
+    def rating(self, shape: GameShape) -> BoardRating | None:
         """The player's rating on ``shape`` as the ratings table holds it, or None (no rated game)."""
         try:
             return self._database.read(lambda connection: ratings.board_rating(connection, shape))

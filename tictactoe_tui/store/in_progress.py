@@ -68,8 +68,8 @@ def _discard(*paths: Path) -> None:
 #: Seconds the app's end waits for a write under way (a disk that hangs does not hold it longer).
 CLOSING_WAIT = 5.0
 
-Game = tuple[Board, Seating | None]
-"""A position to keep, with who sat where."""
+Game = tuple[Board, Seating | None, str | None]
+"""A position to keep, with who sat where and the record of the online match it belongs to."""
 
 
 class InProgress:
@@ -86,11 +86,11 @@ class InProgress:
         self._pending = self._stopping = False
         self._writer: threading.Thread | None = None
 
-    def keep(self, board: Board, seating: Seating | None) -> None:
+    def keep(self, board: Board, seating: Seating | None, online: str | None = None) -> None:
         """Have the game written (a game that is over, or has no move on its board, is not kept:
-        its file is removed). Returns at once."""
+        its file is removed), with ``online``, the record of its online match. Returns at once."""
         with self._changed:
-            self._next = None if board.is_over or not board.history else (board, seating)
+            self._next = None if board.is_over or not board.history else (board, seating, online)
             self._pending = True
             self._changed.notify()
             if self._writer is None:
@@ -115,7 +115,8 @@ class InProgress:
 
         try:
             self._hold_lock()
-            savefile.save(self.path, *game)
+            board, seating, online = game
+            savefile.save(self.path, board, seating, online=online)
         except (OSError, savefile.SaveFileError) as error:
             told, self._told = self._told, None
             if told is not None:

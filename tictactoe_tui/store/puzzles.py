@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Move, Position, move_name, parse_move
+from ..engine.board import GameShape
+from ..engine.marks import Symbols
 from ..engine.puzzles import Puzzle
 
 COLUMNS = "id, variant, rows, cols, k, moves, kind, plies, keeping, source, yours, swapped, solved, failed"
@@ -38,11 +40,12 @@ def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
     added = 0
     for puzzle in puzzles:
         position = puzzle.position
+        shape = position.shape
         cursor = connection.execute(
             "INSERT OR IGNORE INTO puzzles (variant, rows, cols, k, moves, kind, plies, keeping, source, yours,"
             " swapped, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (position.game, position.rows, position.cols, position.k, _names(position.moves), puzzle.kind, puzzle.plies,
-             _names(puzzle.keeping), puzzle.source, int(puzzle.yours), int(puzzle.swapped), time.time()),
+            (shape.game, shape.rows, shape.cols, shape.k, _names(position.moves), puzzle.kind, puzzle.plies,
+             _names(puzzle.keeping), puzzle.source, int(puzzle.yours), int(puzzle.symbols.swapped), time.time()),
         )  # fmt: skip
         added += cursor.rowcount
     return added
@@ -51,8 +54,9 @@ def insert(connection: sqlite3.Connection, puzzles: Sequence[Puzzle]) -> int:
 def entry(row: Sequence[Any]) -> PuzzleEntry:
     """A row of :data:`COLUMNS` as an entry."""
     id_, game, rows, cols, k, moves, kind, plies, keeping, source, yours, swapped, solved, failed = row
-    position = Position(game, rows, cols, k, _moves(moves, rows, cols))
-    puzzle = Puzzle(position, kind, plies, _moves(keeping, rows, cols), source, bool(yours), bool(swapped))
+    position = Position(GameShape(rows, cols, k, game), _moves(moves, rows, cols))
+    symbols = Symbols.SWAPPED if swapped else Symbols.AS_PLAYED
+    puzzle = Puzzle(position, kind, plies, _moves(keeping, rows, cols), source, bool(yours), symbols)
     return PuzzleEntry(id_, puzzle, solved, failed)
 
 

@@ -19,7 +19,8 @@ from typing import Any
 
 import glicko2
 
-from ..engine.strength import NEW_PLAYER_RATING, Blend, Shape, ShapeRatings, ratings_for
+from ..engine.board import GameShape
+from ..engine.strength import NEW_PLAYER_RATING, Blend, ShapeRatings, ratings_for
 from ..table import VS_COMPUTER
 
 #: A new player: Glicko-2's defaults.
@@ -82,7 +83,7 @@ class Opponent:
     deviation: float
 
 
-def opponent_of(shape: Shape, level: str) -> Opponent | None:
+def opponent_of(shape: GameShape, level: str) -> Opponent | None:
     """The calibrated strength of ``level`` (a level's name, or the blend "match me" played) on
     ``shape``; None where it has none (an uncalibrated board, a strategy, a level changed mid-game)."""
     ratings = ratings_for(shape)
@@ -114,7 +115,7 @@ class RatedGame:
     """One game's step of a rating: the board, the level and its strength, before and after."""
 
     game_id: int
-    shape: Shape
+    shape: GameShape
     level: str
     opponent: Opponent
     score: float
@@ -123,13 +124,13 @@ class RatedGame:
     after: Rating
 
 
-def rate_games(rows: Iterable[Sequence[Any]], current: dict[Shape, Rating] | None = None) -> list[RatedGame]:
+def rate_games(rows: Iterable[Sequence[Any]], current: dict[GameShape, Rating] | None = None) -> list[RatedGame]:
     """The step of each rated game among ``rows`` (:data:`RATED_GAMES`), in order, each board's
     rating going on from ``current`` (a new player's where it has none)."""
     current = {} if current is None else current
     steps = []
     for game_id, game, rows_, cols, k, level, outcome, ended_at in rows:
-        shape = Shape(game, rows_, cols, k)
+        shape = GameShape(rows_, cols, k, game)
         opponent = opponent_of(shape, level)
         if opponent is None:
             continue
@@ -150,13 +151,13 @@ def _insert(connection: sqlite3.Connection, step: RatedGame) -> None:
     )  # fmt: skip
 
 
-def _latest(connection: sqlite3.Connection) -> dict[Shape, Rating]:
+def _latest(connection: sqlite3.Connection) -> dict[GameShape, Rating]:
     """Each board's rating after its newest rated game."""
     rows = connection.execute(
         "SELECT variant, rows, cols, k, rating, deviation, volatility FROM ratings"
         " WHERE game_id IN (SELECT MAX(game_id) FROM ratings GROUP BY variant, rows, cols, k)"
     )
-    return {Shape(game, rows_, cols, k): Rating(*values) for game, rows_, cols, k, *values in rows}
+    return {GameShape(rows_, cols, k, game): Rating(*values) for game, rows_, cols, k, *values in rows}
 
 
 #: The ``meta`` row saying how far the ratings table went: "<last game looked at> <rows>".
@@ -210,7 +211,7 @@ def needs_update(connection: sqlite3.Connection) -> bool:
 class BoardRating:
     """A board's rating now, its games and its path (the rating after each game, oldest first)."""
 
-    shape: Shape
+    shape: GameShape
     rating: Rating
     games: int
     path: tuple[float, ...]
@@ -218,18 +219,18 @@ class BoardRating:
 
 def board_ratings(connection: sqlite3.Connection) -> list[BoardRating]:
     """Every board the player has a rating on, smallest board first."""
-    paths: dict[Shape, list[float]] = {}
-    latest: dict[Shape, Rating] = {}
+    paths: dict[GameShape, list[float]] = {}
+    latest: dict[GameShape, Rating] = {}
     query = "SELECT variant, rows, cols, k, rating, deviation, volatility FROM ratings ORDER BY game_id"
     for game, rows, cols, k, rating, deviation, volatility in connection.execute(query):
-        shape = Shape(game, rows, cols, k)
+        shape = GameShape(rows, cols, k, game)
         paths.setdefault(shape, []).append(rating)
         latest[shape] = Rating(rating, deviation, volatility)
     order = sorted(paths, key=lambda shape: (shape.rows * shape.cols, shape.rows, shape.k, shape.game))
     return [BoardRating(shape, latest[shape], len(paths[shape]), tuple(paths[shape])) for shape in order]
 
 
-def board_rating(connection: sqlite3.Connection, shape: Shape) -> BoardRating | None:
+def board_rating(connection: sqlite3.Connection, shape: GameShape) -> BoardRating | None:
     """The player's rating on ``shape`` (through the ratings' index on the board), or None."""
     rows = connection.execute(
         "SELECT rating, deviation, volatility FROM ratings"

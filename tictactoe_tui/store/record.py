@@ -6,12 +6,12 @@ Textual.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
 from ..engine import Board, Mark, Move, Position, move_name
-from ..engine.board import DEFAULT_GAME
+from ..engine.board import DEFAULT_GAME, GameShape
 from ..engine.rules import RULES
 from ..engine.strength import MATCH_ME, Blend
 from ..game import GameState
@@ -81,6 +81,11 @@ class GameRecord:
         )
 
     @property
+    def shape(self) -> GameShape:
+        """The game and the board's shape."""
+        return GameShape(self.rows, self.cols, self.k, self.game)
+
+    @property
     def board_label(self) -> str:
         """E.g. ``3×3`` or ``5×5, 4 in a row``."""
         return board_label(self.game, self.rows, self.cols, self.k)
@@ -122,12 +127,12 @@ class GameRecord:
     def board(self, plies: int | None = None) -> Board:
         """The position after the first ``plies`` moves (all by default), with its history."""
         moves = self.moves if plies is None else self.moves[:plies]
-        return Position(self.game, self.rows, self.cols, self.k, moves).board()
+        return Position(self.shape, moves).board()
 
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
         state = GameState.seated(self.board(plies), self.seating, started=self.started_at)
-        return replace(state, line=self.moves, times=self.times)
+        return state.with_line(self.moves, self.times)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data (times as ISO 8601, moves as names), its players and

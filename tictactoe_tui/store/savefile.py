@@ -18,8 +18,10 @@ starting with ``#`` are comments. Loading replays the moves and checks they reac
 ``table`` (the kind of table), ``players`` (who played the first and the second side:
 ``you``, ``computer``, ``friend`` or another registered kind of player) and ``marks`` (the
 symbols they showed) are the game's seating record: they bring a game back as it was saved.
-Files without ``players`` (written before) load as before: against the computer you continue
-as the side to move; without ``table``, the players sit at the table of the mode chosen now.
+A game in progress played online adds ``online``: its match's record, one line of JSON
+(read by the network's side, not here). Files without ``players`` (written before) load as
+before: against the computer you continue as the side to move; without ``table``, the players
+sit at the table of the mode chosen now.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine import Board, BoardError, Position, move_name, parse_move
-from ..engine.board import DEFAULT_GAME
+from ..engine import Board, BoardError, move_name, parse_move
+from ..engine.board import DEFAULT_GAME, GameShape
 from ..engine.rules import RULES
 from ..table import PLAYERS
 from ..table import Seating as Seating
@@ -54,16 +56,23 @@ class SavedGame:
     seating: Seating | None = None
     source: str | None = None
     """The file it was read from, as named."""
+    online: str | None = None
+    """An online match's own record (a game in progress played online: see ``net.kept``), as kept."""
 
 
-def dump(board: Board, seating: Seating | None = None) -> str:
-    """The saved-game text for ``board`` (which must know its history)."""
+def dump(board: Board, seating: Seating | None = None, online: str | None = None) -> str:
+    """The saved-game text for ``board`` (which must know its history); ``online``: the record of
+    the online match it belongs to, one line (a game in progress only)."""
     if board.history is None:
         raise ValueError("only a game played from the empty board can be saved")
     moves = " ".join(move_name(move) for move in board.history)
     text = f"{HEADER}\nversion: {VERSION}\ngame: {board.rules.name}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
     if seating is not None:
         text += f"table: {seating.table}\nplayers: {' '.join(seating.players)}\nmarks: {' '.join(seating.marks)}\n"
+    if online is not None:
+        if "\n" in online:
+            raise ValueError("an online match's record is one line")
+        text += f"online: {online}\n"
     return text
 
 
@@ -128,13 +137,13 @@ def parse_game(text: str) -> SavedGame:
     board = _replayed(final, fields["moves"].split(), line_of["moves"])
     if board != final:
         raise SaveFileError(f"the moves lead to {board}, not to the saved board {final}")
-    return SavedGame(board, _seating(fields))
+    return SavedGame(board, _seating(fields), online=fields.get("online"))
 
 
 def _replayed(final: Board, names: list[str], line: int) -> Board:
     """The board the moves ``names`` (written on ``line``) reach from the empty board of
     ``final``'s game and shape; a move that cannot be played is named by its number and line."""
-    board = Position(final.rules.name, final.rows, final.cols, final.k).start()
+    board = GameShape.of(final).empty_board()
     for number, name in enumerate(names, start=1):
         try:
             board = board.play(parse_move(name, final.rows, final.cols))
@@ -170,7 +179,9 @@ def read_game(path: Path) -> SavedGame:
         raise SaveFileError(f"{path}: {error}") from None
 
 
-def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool = False) -> None:
+def save(
+    path: Path, board: Board, seating: Seating | None = None, *, new: bool = False, online: str | None = None
+) -> None:
     """Write a saved game atomically (a failed write leaves the file as it was);
     :class:`SaveFileError` if it cannot be written. Only a regular file is replaced: a named
     pipe or a device is refused without waiting. ``new``: refuse a file that exists (never
@@ -184,7 +195,7 @@ def save(path: Path, board: Board, seating: Seating | None = None, *, new: bool 
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
     try:
-        write_atomically(path, dump(board, seating).encode("utf-8"), new=new)
+        write_atomically(path, dump(board, seating, online).encode("utf-8"), new=new)
     except FileExistsError:
         raise SaveFileError(f"{path} already exists; choose another name") from None
     except OSError as error:

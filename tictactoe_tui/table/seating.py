@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine.board import Board, Mark
-from ..engine.marks import shown_marks
+from ..engine.marks import Symbols
 from .players import Player, player_named
 
 
@@ -31,12 +31,12 @@ class Seating:
 
     def shown_text(self, board: Board) -> str:
         """``board``'s text form with the symbols the players showed."""
-        return shown_marks(str(board), self.swapped)
+        return self.symbols.shown(str(board))
 
     @property
-    def swapped(self) -> bool:
-        """The first player shows O."""
-        return self.marks[0] == "O"
+    def symbols(self) -> Symbols:
+        """The symbols the players show, as the engine keeps them (a puzzle of this game)."""
+        return Symbols.first_showing(self.marks[0])
 
     @property
     def keyboard(self) -> frozenset[Mark]:

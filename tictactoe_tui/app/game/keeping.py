@@ -5,7 +5,7 @@ log holding its traceback (the files: :mod:`...store.in_progress`, :mod:`...stor
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
@@ -16,6 +16,13 @@ from ...store.in_progress import InProgress, left_behind
 from ...words import counted
 from ..widgets.status import Cause, Notice, Told
 from .play import PlayScreen
+
+if TYPE_CHECKING:
+    from ...net import OnlinePlan
+    from ...net.kept import KeptMatch
+    from ...store.in_progress import LeftBehind
+    from ..online.link import OnlineLink
+    from ..online.play import OnlinePlay
 
 #: Said when the game left behind was resumed here after another copy of the app took it.
 TAKEN_ELSEWHERE = "That game was taken up by another copy of the app: a new game here"
@@ -33,20 +40,34 @@ class GameKeeper:
         self.file = InProgress(paths, lambda problem: app.notify(problem, title="Not saved", severity="warning"))
         """The file, written by a thread of its own (a notification is safe from there)."""
 
-    def keep(self, game: GameState) -> None:
-        """Have ``game`` written as the game in progress (a game played online is not kept: it
-        goes on only with the friend). A failure is told once; the game goes on."""
-        if game.table.online:
-            self.file.keep(Board.empty(), None)  # nothing to keep
+    def keep(self, game: GameState, link: OnlineLink | None = None) -> None:
+        """Have ``game`` written as the game in progress; one played online with the record of
+        its match (``link``'s), so that this side takes it up again after a crash. A failure is
+        told once; the game goes on."""
+        if not game.table.online:
+            self.file.keep(game.board, game.seating)
             return
-        self.file.keep(game.board, game.seating)
+        kept = link.kept() if link is not None else None
+        if kept is None:
+            self.file.keep(Board.empty(), None)  # nothing to keep yet
+            return
+        self.file.keep(kept.match.board, game.seating, kept.to_text())
 
-    def offer(self, screen: PlayScreen) -> None:
+    def offer(self, screen: PlayScreen, online_play: OnlinePlay, online: OnlinePlan | None = None) -> None:
         """Ask whether to resume the newest game a copy of the app left unfinished, if any: yes
         plays it on; no asks whether to discard it, and only a yes to that throws it away (a no
         keeps it for the next start: nothing is lost without a yes). Two copies asked at once:
-        the first to take it takes it, the other is told and starts afresh."""
+        the first to take it takes it, the other is told and starts afresh. Started to go
+        ``online``, only a match of the same side is offered (then taken up with this start's
+        plan), and ``online_play`` goes online once answered."""
         found = left_behind(self.paths)
+        kept = online_match(found)
+        if found is not None and found.game.online is not None and kept is None:
+            found.take()  # a match whose record does not read back: nothing to take up
+            found = None
+        if online is not None and (kept is None or kept.hosting != _hosts(online)):
+            online_play.go_online(online)
+            return
         if found is None:
             return
         from ..screens.dialogs.confirm import ConfirmScreen
@@ -54,6 +75,10 @@ class GameKeeper:
 
         board = found.game.board
         left = f"the game of {board.rules.title} left unfinished after {counted(board.move_count, 'move')}"
+
+        def go_online() -> None:
+            if online is not None:
+                online_play.go_online(online)
 
         def tell(news: str) -> None:
             screen.post_message(Told(Notice(news, Cause.ANSWER)))
@@ -63,6 +88,9 @@ class GameKeeper:
                 screen.app.push_screen(ConfirmScreen(f"Discard {left} for good? (n keeps it)"), discard)
             elif not found.take():  # another copy asked too and took it first
                 tell(TAKEN_ELSEWHERE)
+                go_online()
+            elif kept is not None:
+                online_play.resume(kept, online)
             else:
                 screen.new_game(resumed(screen.settings, found.game, screen.game.number + 1))
                 tell(f"Resumed the game left unfinished: {counted(board.move_count, 'move')} played")
@@ -73,12 +101,38 @@ class GameKeeper:
                 tell(DISCARDED)
             else:  # (unless another copy took it meanwhile)
                 tell(KEPT if found.path.exists() else TAKEN_ELSEWHERE)
+            go_online()
 
-        screen.app.push_screen(ConfirmScreen(f"Resume {left}?"), answered)
+        if kept is not None:
+            left = f"the online game with your friend ({counted(board.move_count, 'move')} played)"
+            question = f"Resume the online game with your friend? ({counted(board.move_count, 'move')} played)"
+        else:
+            question = f"Resume {left}?"
+        screen.app.push_screen(ConfirmScreen(question), answered)
 
     def close(self) -> None:
         """The app ends well (the player quit): the game in progress is not kept."""
         self.file.close()
+
+
+def online_match(found: LeftBehind | None) -> KeptMatch | None:
+    """The online match a game left behind belongs to, if it was played online and its record
+    reads back."""
+    if found is None or found.game.online is None:
+        return None
+    from ...engine import Position
+    from ...net.kept import KeptMatch
+
+    try:
+        return KeptMatch.from_text(found.game.online, Position.of(found.game.board))
+    except ValueError:
+        return None
+
+
+def _hosts(plan: OnlinePlan) -> bool:
+    from ...net import HostPlan, MailboxHostPlan
+
+    return isinstance(plan, HostPlan | MailboxHostPlan)
 
 
 def crash_line(paths: Paths | None, error: BaseException) -> str:

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerError
 
 from ...engine import Move
+from ...engine.board import GameShape
 from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ...table import VS_COMPUTER
@@ -34,7 +35,7 @@ from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
     from ...engine import Analysis
-    from ...engine.strength import Blend, Shape
+    from ...engine.strength import Blend
     from ...store.archive import Archive, GameRecord
     from ..transfer import GameFiles
 
@@ -129,7 +130,7 @@ class PlayScreen(Screen[None]):
         """The game as it was last saved to a file (Ctrl+S), if it was."""
         self._aids: dict[int, frozenset[str]] = {}
         """Help taken in the game of each number and not yet in its state."""
-        self._match: tuple[tuple[int, Shape], tuple[Blend, float] | None] | None = None
+        self._match: tuple[tuple[int, GameShape], tuple[Blend, float] | None] | None = None
         """What "match me" plays, and for which game and board."""
         self._unrated_news: str | None = None
         """The help that just made the game shown unrated, for the next notice to say."""
@@ -195,11 +196,11 @@ class PlayScreen(Screen[None]):
         set, or the board has no calibration); fixed for the game once asked."""
         if self.settings.level in LEVEL_NAMES:  # a level: nothing to load (before the first frame)
             return None
-        from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, Shape, ratings_for
+        from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, ratings_for
 
         if self.settings.level != MATCH_ME:
             return None
-        shape = Shape.of(game.board)
+        shape = GameShape.of(game.board)
         if self._match is None or self._match[0] != (game.number, shape):
             ratings = ratings_for(shape)
             board = self.host.archive.rating(shape) if ratings is not None else None
@@ -256,9 +257,9 @@ class PlayScreen(Screen[None]):
         if game.seating.table != VS_COMPUTER.name:
             self.rating = ""
             return
-        from ...engine.strength import Shape, ratings_for
+        from ...engine.strength import ratings_for
 
-        shape = Shape.of(game.board)
+        shape = GameShape.of(game.board)
         if ratings_for(shape) is None:
             self.rating = "unrated on this board"  # no level ratings here
             return

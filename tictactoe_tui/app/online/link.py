@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...engine.board import Move
@@ -29,7 +30,9 @@ from ..widgets.said import HOST as HOST_MISSING
 from ..widgets.said import MAILBOX_SERVER, MatchNews, Presence
 
 if TYPE_CHECKING:
-    from ...net.mailbox import MailboxGuest, MailboxHost
+    from ...net.kept import KeptMatch
+    from ...net.mailbox import MailboxHost
+    from ...net.mailbox_guest import MailboxGuest
 
 
 #: What a guest whose code no longer works does next (a host started again has a new one).
@@ -65,9 +68,11 @@ class OnlineLink:
         match: Match,
         show: Callable[[GameState, Scoreboard, MatchNews], None],
         say: Callable[[MatchNews], None],
+        key: bytes | None = None,
     ) -> None:
         """``show`` receives each new game state with the match's scores and news, ``say`` the
-        news of each status line (joins, wrong codes) or change of presence."""
+        news of each status line (joins, wrong codes) or change of presence; ``key``: the match's
+        key, kept from before a crash (direct play)."""
         self.plan = plan
         self.table = ONLINE_HOST if isinstance(plan, HostPlan | MailboxHostPlan) else ONLINE_JOIN
         """The kind of table this side of the match sits at."""
@@ -92,10 +97,10 @@ class OnlineLink:
         self.hear: Callable[[ChatLine], None] = lambda line: None
         """Told each line of the chat: yours (again once a kept one is sent), your friend's, notes."""
         if isinstance(plan, HostPlan):
-            self.host = Host(match, self.changed, self.status)
+            self.host = Host(match, self.changed, self.status, key=key)
             self.host.talk.on_line = self._heard
         elif isinstance(plan, JoinPlan):
-            self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status)
+            self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status, key=key)
             self.guest.talk.on_line = self._heard
         self._address = ""
         self._dropped = False
@@ -145,7 +150,8 @@ class OnlineLink:
 
     async def _run_mailbox(self, plan: MailboxHostPlan | MailboxJoinPlan) -> None:
         """Host or join through the mailbox server (Twisted and magic-wormhole load here)."""
-        from ...net.mailbox import MailboxError, MailboxGuest, MailboxGuestError, MailboxHost
+        from ...net.mailbox import MailboxError, MailboxHost
+        from ...net.mailbox_guest import MailboxGuest, MailboxGuestError
 
         self.status(f"Reaching the mailbox server at {plan.url}…")
         try:
@@ -214,7 +220,25 @@ class OnlineLink:
         self.status("A new code: the old one no longer lets anyone in")
         return None
 
+    def kept(self) -> KeptMatch | None:
+        """The match as it is to be kept on disk, so that this side takes it up again after a
+        crash (None for a guest before the host's first state: there is nothing to take up)."""
+        from ...net.kept import KeptMatch
+
+        plan = replace(self.plan, code=None) if isinstance(self.plan, JoinPlan | MailboxJoinPlan) else self.plan
+        if self.host is not None:
+            return KeptMatch(plan, self.host.match, self.host.key if isinstance(self.host, Host) else None)
+        if self.guest is None or self.guest.match is None:
+            return KeptMatch(plan, self._match) if self.side == "host" else None
+        return KeptMatch(plan, self.guest.match, self.guest.key if isinstance(self.guest, Guest) else None)
+
     # -- states ------------------------------------------------------------------------
+
+    def take_up(self, match: Match) -> None:
+        """Show ``match``, kept from before a crash, as it was until the other side is back
+        (both sides have been in it)."""
+        self._met = True
+        self.changed(match)
 
     def changed(self, match: Match) -> None:
         """Show ``match`` as this player sees it (a guest that hears from the host again is

@@ -27,6 +27,7 @@ from ..widgets.status import Cause, Notice, Told
 
 if TYPE_CHECKING:
     from ...net import JoinPlan, MailboxJoinPlan, OnlinePlan
+    from ...net.kept import KeptMatch
     from .link import OnlineLink
 
 
@@ -85,9 +86,9 @@ class OnlinePlay:
         """The mailbox server this run went online through (``--mailbox``), kept for later matches."""
         self._requests: set[asyncio.Task[None]] = set()
 
-    def go_online(self, plan: OnlinePlan) -> None:
+    def go_online(self, plan: OnlinePlan, kept: KeptMatch | None = None) -> None:
         """Host a match or join one (asking for the code when the plan has none, or again when
-        a mailbox code is not one)."""
+        a mailbox code is not one); ``kept``: the match to take up again (kept from before a crash)."""
         from ...net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
         from ...net.address import mailbox_code
         from ...net.match import Match
@@ -96,27 +97,30 @@ class OnlinePlay:
         if isinstance(plan, MailboxHostPlan | MailboxJoinPlan):
             self._mailbox = plan.url
         if isinstance(plan, JoinPlan) and not plan.code:
-            self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)")
+            self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)", kept)
             return
         if isinstance(plan, MailboxJoinPlan):
             try:
                 plan = replace(plan, code=mailbox_code(plan.code or ""))
             except ValueError as error:
                 question = f"{error}. Type the code your friend was shown" if plan.code else MAILBOX_QUESTION
-                self.ask_join_code(plan, question)
+                self.ask_join_code(plan, question, kept)
                 return
         preset = self._screen.settings.preset
-        match = Match(Position(preset.game, preset.rows, preset.cols, preset.k))
+        match = kept.match if kept is not None else Match(Position(preset))
         link = OnlineLink(
             plan,
             match,
             lambda state, scores, news: self._post(FriendMoved(state, scores, news, link)),
             lambda news: self._post(FriendSaid(news, link)),
+            kept.key if kept is not None else None,
         )
         link.hear = lambda line: self._post(ChatHeard(line, link))
         self._post(ChatOpened(link))
         self.link = link
         self._post(MatchOpened(link, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)))
+        if kept is not None:
+            link.take_up(kept.match)  # the match taken up, shown as it was until the other side is back
 
     def _post(self, message: Message) -> None:
         self._screen.post_message(message)
@@ -169,13 +173,26 @@ class OnlinePlay:
         refusal = self.link.new_code() if self.link is not None else "Not hosting a game"
         return Notice(refusal, Cause.KEY) if refusal else None
 
-    def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str) -> None:
-        """Ask for the join code, then join with it (Esc: stay where we are)."""
+    def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str, kept: KeptMatch | None = None) -> None:
+        """Ask for the join code, then join with it (Esc: stay where we are), taking ``kept`` on."""
         from ..screens.dialogs.file_prompt import PathPrompt
 
         self._screen.app.push_screen(
-            PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code)) if code else None
+            PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code), kept) if code else None
         )
+
+    def resume(self, kept: KeptMatch, plan: OnlinePlan | None) -> None:
+        """Take up the match ``kept`` (this side crashed) with ``plan`` (this start's) or the one
+        kept: a host shows a new code, a guest is asked for the friend's new code."""
+        from ...net import JoinPlan, MailboxJoinPlan
+        from .link import NEW_CODE, capitalized
+
+        plan = kept.resumed_with(plan)
+        if isinstance(plan, JoinPlan | MailboxJoinPlan) and not plan.code:
+            words = "three words" if isinstance(plan, JoinPlan) else "like 7-guitarist-revenge"
+            self.ask_join_code(plan, f"{capitalized(NEW_CODE)} and type it ({words}), or Esc", kept)
+            return
+        self.go_online(plan, kept)
 
     def join_address_chosen(self, address: str | None) -> None:
         """Join by the code (through the mailbox server) or at the direct host's address."""
@@ -239,5 +256,6 @@ class OnlinePlay:
         link = self.link
         if link is not None and link.refused and isinstance(link.plan, JoinPlan | MailboxJoinPlan):
             refused, link.refused = link.refused, ""
-            self.ask_join_code(link.plan, next_code_question(refused, link.gone, isinstance(link.plan, JoinPlan)))
+            question = next_code_question(refused, link.gone, isinstance(link.plan, JoinPlan))
+            self.ask_join_code(link.plan, question, None if link.gone else link.kept())  # (gone: a new match)
         return message.news

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import threading
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -16,21 +17,22 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
-from textual.worker import Worker, WorkerState
 
 from ...engine import Board, Move
 from ...engine.puzzles import SOLVER, Puzzle, solver_puzzle
 from ...game import GameState
 from ...store.archive import Archive, ArchiveError
 from ...store.puzzles import PuzzleEntry
-from ...table import TWO_PLAYERS, Seating, marks_shown
+from ...table import TWO_PLAYERS, Seating
 from ..game.aiming import DIGIT_BINDINGS, Aiming, centre, rules_refusal
 from ..themes import PANELS_CSS
 from ..widgets.board_view import BoardView
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
+from ..work.jobs import Job
 
 #: Unsolved puzzles below which the solver makes more.
 KEEP_UNSOLVED = 5
@@ -52,6 +54,14 @@ class PuzzleScreen(Aiming, Screen[None]):
         *DIGIT_BINDINGS,
     ]
 
+    class Made(Message):
+        """The solver's new puzzles, asked for with ``seed`` (the puzzle job's answer); None
+        with ``error`` when making them failed."""
+
+        def __init__(self, seed: int, puzzles: list[Puzzle] | None, error: Exception | None = None) -> None:
+            super().__init__()
+            self.seed, self.puzzles, self.error = seed, puzzles, error
+
     def __init__(self, archive: Archive, keypad: Callable[[int], Move], seed: int | None = None) -> None:
         """``keypad``: the square each number key names on 3×3 (the player's key layout)."""
         super().__init__()
@@ -64,6 +74,8 @@ class PuzzleScreen(Aiming, Screen[None]):
         self.answered = False
         self.misses = 0
         """Wrong tries at the puzzle shown."""
+        self._making: Job[int] = Job(self, "puzzle-solver")
+        """The solver making more puzzles, asked with a seed."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="puzzle"):
@@ -85,20 +97,30 @@ class PuzzleScreen(Aiming, Screen[None]):
         unsolved = [entry for entry in self.entries if not entry.solved]
         if len(unsolved) < KEEP_UNSOLVED:
             seed = self.rng.getrandbits(32)
-            self.run_worker(
-                lambda: [solver_puzzle(random.Random(seed + n)) for n in range(KEEP_UNSOLVED)],
-                group="puzzle-solver", thread=True, exit_on_error=False,
-            )  # fmt: skip
+
+            def make(cancel: threading.Event) -> PuzzleScreen.Made | None:
+                found = []
+                for n in range(KEEP_UNSOLVED):
+                    if cancel.is_set():  # the screen closed: no more
+                        return None
+                    puzzle = solver_puzzle(random.Random(seed + n))
+                    found += [] if puzzle is None else [puzzle]
+                return self.Made(seed, found)
+
+            self._making.start(seed, make, lambda error: self.Made(seed, None, error))
         if unsolved:
             await self.show(unsolved[0])
 
-    @on(Worker.StateChanged)
-    async def made(self, event: Worker.StateChanged) -> None:
+    @on(Made)
+    async def made(self, event: Made) -> None:
         """The solver's new puzzles: keep them, and show one if none is shown."""
         event.stop()
-        if event.state is not WorkerState.SUCCESS or not isinstance(event.worker.result, list):
+        if not self._making.answers(event.seed):
             return
-        found = [puzzle for puzzle in event.worker.result if isinstance(puzzle, Puzzle)]
+        if event.puzzles is None:
+            self.query_one("#puzzle-answer", Static).update(f"New puzzles could not be made: {event.error}")
+            return
+        found = event.puzzles
         try:
             self.archive.add_puzzles(found)
             self._join(self.archive.puzzles())
@@ -133,7 +155,7 @@ class PuzzleScreen(Aiming, Screen[None]):
             await shown.remove()
             view = BoardView(shape)
             await self.query_one("#puzzle").mount(view, after="#puzzle-title")
-        view.game = GameState(board, Seating(TWO_PLAYERS.name, TWO_PLAYERS.players, marks_shown(puzzle.swapped)))
+        view.game = GameState(board, Seating(TWO_PLAYERS.name, TWO_PLAYERS.players, puzzle.symbols.value))
         view.cursor = centre(board)
         view.focus()
         self._say_title()
@@ -216,3 +238,6 @@ class PuzzleScreen(Aiming, Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self._making.cancel()

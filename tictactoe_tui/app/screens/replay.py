@@ -127,7 +127,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
                 with VerticalScroll(id="replay-notes"):
                     yield Static("", id="replay-status")
                     with ReviewPanel(REVIEW_SECONDS, id="review"):  # its parts mount with the screen's
-                        yield ValueGraph(swapped=self.state.seating.swapped, id="replay-graph")
+                        yield ValueGraph(symbols=self.state.seating.symbols, id="replay-graph")
                         yield Static("", id="replay-review")
             with Vertical(id="replay-side"):
                 x_player, o_player = record.players_by_symbol
@@ -288,9 +288,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         """Show the review: the graph, the summary, and the verdict of the move shown."""
         review = event.review
         symbol = {mark: self.state.symbol(mark) for mark in Mark}
-        text = summary(review, symbol) + puzzles_kept(
-            review, self.archive, self.game_name, self.record.yours, self.state.seating.swapped
-        )
+        text = summary(review, symbol) + puzzles_kept(review, self.archive, self.game_name, self.record.seating)
         tell_archive_news(self, self.archive)
         self.query_one(ReviewPanel).show(review, text)
         self._list_moves()

@@ -17,6 +17,7 @@ from ...engine.board import Board, Mark, Move, move_name
 from ...engine.puzzles import puzzles_from_review
 from ...engine.review import FORMAT, MISTAKE_DROP, MoveReview, Review, loads
 from ...store.archive import Archive, ArchiveError
+from ...table import Seating
 from ...words import counted
 from ..work.ai import Searcher
 from .value_graph import ValueGraph
@@ -40,11 +41,11 @@ def summary(review: Review, symbol: dict[Mark, str]) -> str:
     return f"[b]Review[/b] · {' · '.join(parts)}{estimated}\nTurning point: {review.turning_text()}{where}"
 
 
-def puzzles_kept(review: Review, archive: Archive, game: str, yours: frozenset[Mark], swapped: bool) -> str:
-    """Keep the review's mistakes as puzzles (``swapped``: the game's first player showed O); a
-    dim line saying how many were new (or why none)."""
+def puzzles_kept(review: Review, archive: Archive, game: str, seating: Seating) -> str:
+    """Keep the review's mistakes as puzzles, shown as ``seating`` showed the game (yours first);
+    a dim line saying how many were new (or why none)."""
     try:
-        new = archive.add_puzzles(puzzles_from_review(review, game, yours, swapped=swapped))
+        new = archive.add_puzzles(puzzles_from_review(review, game, seating.keyboard, symbols=seating.symbols))
     except ArchiveError as error:
         return f"\n[dim]Its puzzles were not kept: {error}[/dim]"
     return f"\n[dim]{counted(new, 'new puzzle')} from its mistakes (z on the game screen)[/dim]" if new else ""
@@ -107,6 +108,14 @@ class LineView:
         )
 
 
+@dataclass(frozen=True, eq=False)
+class Judging:
+    """One judging of a game's moves: its reports and its answer name it (by identity), so a
+    late one from a judging cancelled is dropped, even when the same moves are judged again."""
+
+    moves: tuple[Move, ...]
+
+
 class ReviewPanel(Vertical):
     """The review of one game: judged move by move in the search process with a progress bar
     (``cancel`` stops it), or read back from the archive where it was kept. It holds a
@@ -121,26 +130,26 @@ class ReviewPanel(Vertical):
     """Moves judged so far."""
 
     class Progress(Message):
-        """Moves judged so far (posted from the review's worker thread; it goes on to the screen,
-        whose status line shows :meth:`ReviewPanel.progress`)."""
+        """The moves ``judging`` has judged so far (reported by the review's job; it goes on to
+        the screen, whose status line shows :meth:`ReviewPanel.progress`)."""
 
-        def __init__(self, partial: Review) -> None:
+        def __init__(self, judging: Judging, partial: Review) -> None:
             super().__init__()
-            self.partial = partial
+            self.judging, self.partial = judging, partial
 
     class Judged(Message):
-        """Every move of the game has been judged: ``review`` (posted from the review's worker)."""
+        """Every move of the game has been judged: ``review`` (the review's job's answer)."""
 
-        def __init__(self, moves: tuple[Move, ...], review: Review) -> None:
+        def __init__(self, judging: Judging, review: Review) -> None:
             super().__init__()
-            self.moves, self.review = moves, review
+            self.judging, self.review = judging, review
 
     class Failed(Message):
-        """Judging the moves raised ``error`` (posted from the review's worker)."""
+        """Judging the moves raised ``error`` (the review's job's answer)."""
 
-        def __init__(self, moves: tuple[Move, ...], error: Exception) -> None:
+        def __init__(self, judging: Judging, error: Exception) -> None:
             super().__init__()
-            self.moves, self.error = moves, error
+            self.judging, self.error = judging, error
 
     class Reviewed(Message):
         """The review is complete."""
@@ -154,14 +163,15 @@ class ReviewPanel(Vertical):
     def __init__(self, seconds: float, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seconds = seconds
-        self._judging: Job[tuple[Move, ...]] | None = None
+        self._judging: Job[Judging] | None = None
         """The judging of the moves (made when a review is first judged)."""
         self._keep: tuple[Archive | None, int | None] = (None, None)
         """Where the review being judged is kept once complete."""
 
     @property
     def judging(self) -> bool:
-        return self.has_class("judging")
+        """Whether the moves are being judged (the review's job is in force)."""
+        return self._judging is not None and self._judging.running
 
     def start(
         self, start: Board, moves: tuple[Move, ...], searcher: Searcher, archive: Archive, game_id: int | None
@@ -181,8 +191,9 @@ class ReviewPanel(Vertical):
         from ..work.jobs import Job
 
         self._keep = (archive, game_id)
-        self.add_class("judging")
         self.judged = 0
+        job = self._judging = self._judging or Job(self, "review")
+        judging = Judging(moves)
 
         def judge_all(cancel: threading.Event) -> ReviewPanel.Judged | None:
             judged: list[MoveReview] = []
@@ -192,12 +203,10 @@ class ReviewPanel(Vertical):
                     return None
                 judged.append(searcher.judge(board, move, self.seconds, cancel))
                 board = board.play(move)
-                self.post_message(self.Progress(Review(start, tuple(judged))))
-            return self.Judged(moves, Review(start, tuple(judged)))
+                job.report(cancel, self.Progress(judging, Review(start, tuple(judged))))
+            return self.Judged(judging, Review(start, tuple(judged)))
 
-        if self._judging is None:
-            self._judging = Job(self, "review")
-        self._judging.start(moves, judge_all, lambda error: self.Failed(moves, error))
+        job.start(judging, judge_all, lambda error: self.Failed(judging, error))
 
     def progress(self) -> str:
         """``━━━━━━╺━━━━━━━━ judging move 21 of 54 (up to 1 s each) · c cancels``."""
@@ -211,7 +220,7 @@ class ReviewPanel(Vertical):
 
     @on(Progress)
     def progressed(self, event: Progress) -> None:
-        if not self.judging:
+        if self._judging is None or not self._judging.in_force(event.judging):
             event.stop()  # cancelled: a late report
             return
         self.judged = len(event.partial.moves)
@@ -219,11 +228,10 @@ class ReviewPanel(Vertical):
 
     def cancel(self) -> bool:
         """Stop judging (True if it was running); what was judged stays on the graph."""
-        if self._judging is not None:
-            self._judging.cancel()
         if not self.judging:
             return False
-        self.remove_class("judging")
+        assert self._judging is not None
+        self._judging.cancel()
         total = self.query_one(ValueGraph).positions - 1
         self.query_one("#replay-review", Static).update(
             f"Review cancelled after {self.judged} of {counted(total, 'move')}: v starts it again"
@@ -234,9 +242,8 @@ class ReviewPanel(Vertical):
     def finished(self, event: Judged) -> None:
         """Keep the complete review in the archive and show it (unless it was cancelled)."""
         event.stop()
-        if self._judging is None or not self._judging.answers(event.moves):
+        if self._judging is None or not self._judging.answers(event.judging):
             return
-        self.remove_class("judging")
         archive, game_id = self._keep
         if archive is not None and game_id is not None:
             with contextlib.suppress(ArchiveError):  # not kept: the next v judges it again
@@ -246,9 +253,8 @@ class ReviewPanel(Vertical):
     @on(Failed)
     def failed(self, event: Failed) -> None:
         event.stop()
-        if self._judging is None or not self._judging.answers(event.moves):
+        if self._judging is None or not self._judging.answers(event.judging):
             return
-        self.remove_class("judging")
         self.query_one("#replay-review", Static).update(f"The review failed: {event.error}")
 
     def show(self, review: Review, text: str) -> None:

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...engine.marks import Symbols
 from ...engine.review import Review
 
 if TYPE_CHECKING:
@@ -76,10 +77,10 @@ class ValueGraph(Widget):
     shown: reactive[int] = reactive(0)
     """The position shown: after this many moves."""
 
-    def __init__(self, *, swapped: bool = False, id: str | None = None) -> None:
-        """``swapped``: the first player showed O (the engine's X is drawn as O)."""
+    def __init__(self, *, symbols: Symbols = Symbols.AS_PLAYED, id: str | None = None) -> None:
+        """``symbols``: those the game's sides showed (values are drawn for the side shown as X)."""
         super().__init__(id=id)
-        self.swapped = swapped
+        self.symbols = symbols
 
     class Jump(Message):
         """Show the position after ``ply`` moves (a bar was clicked)."""
@@ -98,7 +99,7 @@ class ValueGraph(Widget):
             return Text("")
         plies, width = self.bar_layout()
         values = review.values_for_x() if review is not None else []
-        if self.swapped:
+        if self.symbols.swapped:
             values = [-value for value in values]
         turn = None if review is None or len(review.moves) < self.positions - 1 else review.turning_point
         bars = "".join((bar(values[ply]) if ply < len(values) else NOT_YET) * width for ply in plies)

@@ -8,18 +8,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from ...engine.board import Board
-from ...engine.search.book import has_book
+from ...engine.games import game_of
 from ...game import GameState
 
 #: Seconds a hint, the analysis overlay or a replay's analysis may spend solving: longer on
-#: a shape with an opening book, where the promise is exact values from the first move.
+#: a shape whose game ships a book for it (an opening book, a win book), where the promise is
+#: exact values from the first move.
 ANALYSIS_SECONDS = 1.0
 BOOK_ANALYSIS_SECONDS = 10.0
 
 
 def analysis_seconds(board: Board) -> float:
     """The time an analysis of ``board`` may take (see :data:`ANALYSIS_SECONDS`)."""
-    return BOOK_ANALYSIS_SECONDS if has_book(board.geometry) else ANALYSIS_SECONDS
+    return BOOK_ANALYSIS_SECONDS if game_of(board).searches.ships_book(board.geometry) else ANALYSIS_SECONDS
 
 
 if TYPE_CHECKING:  # the searches and multiprocessing load with the first search, not at start

@@ -23,8 +23,10 @@ About = TypeVar("About")
 class Job(Generic[About]):
     """One kind of work a node runs in a worker thread, one at a time: :meth:`start` cancels
     the work in force and runs the new one, whose answer (a message) is posted to the node;
-    the node asks :meth:`answers` of each answer it gets and drops the late ones. The work is
-    handed its cancel event, which the search it runs watches. The worker touches no widget."""
+    the node asks :meth:`answers` of each answer it gets and drops the late ones. Work that
+    says how far it has got posts through :meth:`report`, and the node asks :meth:`in_force` of
+    each report. The work is handed its cancel event, which the search it runs watches. The
+    worker touches no widget."""
 
     def __init__(self, owner: DOMNode, name: str) -> None:
         self._owner, self._name = owner, name
@@ -55,6 +57,22 @@ class Job(Generic[About]):
 
         self._owner.run_worker(run, name=self._name, group=self._name, thread=True, exit_on_error=False)
         return cancel
+
+    def report(self, cancel: threading.Event, message: Message) -> None:
+        """Post ``message``, news of the work whose cancel event is ``cancel`` (how far it has
+        got), unless that work was cancelled (one posted just before still arrives: the owner
+        asks :meth:`in_force`)."""
+        if not cancel.is_set():
+            self._owner.post_message(message)
+
+    def in_force(self, about: object) -> bool:
+        """Whether news about ``about`` is of the work in force (which goes on)."""
+        return self._about is not None and about is self._about
+
+    @property
+    def running(self) -> bool:
+        """Whether work is in force: started, and neither answered nor cancelled."""
+        return self._about is not None
 
     @property
     def asked(self) -> About | None:

@@ -15,7 +15,7 @@ from ..players import (
     ThreatSpaceStrategy,
 )
 from ..rules import CLASSIC
-from ..search.kit import SearchKit
+from ..search.kit import SearchKit, books
 from .base import Game
 
 _SEARCH = f"{__name__.rsplit('.', 2)[0]}.search"
@@ -27,6 +27,7 @@ SEARCHES = SearchKit(
     uct=LoadedOnCall(f"{_SEARCH}.mcts", "uct"),
     alphabeta=LoadedOnCall(f"{_SEARCH}.alphabeta", "search"),
     threat_space=LoadedOnCall(f"{_SEARCH}.threats", "search"),
+    book=books("opening book", {"5x5k4": "book-5x5k4.bin"}),
 )
 
 _RANDOM, _RULES = RandomStrategy(), RulesStrategy()

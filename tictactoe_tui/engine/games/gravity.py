@@ -13,7 +13,7 @@ from ..rules import RULES, Rules
 from ..rules.gravity import Gravity
 from ..search.budget import UNLIMITED, Budget
 from ..search.gravity.solver import GravitySolver
-from ..search.kit import SearchKit
+from ..search.kit import SearchKit, books
 from .base import DigitAnswer, Game, Presentation
 
 
@@ -38,7 +38,7 @@ class GravityAlphaBetaStrategy(Strategy):
     threats, forced blocks, deepening until ``max_nodes`` nodes or the caller's deadline.
 
     With ``proof_nodes`` it then spends up to that many nodes and the rest of the budget in the
-    exact solver (:mod:`..search.gravity_solver`) proving a move that wins against any defence,
+    exact solver (:mod:`..search.gravity.solver`) proving a move that wins against any defence,
     the search's choice first, and plays it when there is one: wins twenty plies deep that no
     evaluation sees.
     """
@@ -58,13 +58,14 @@ class GravityAlphaBetaStrategy(Strategy):
         require_moves(board)
         from ..search.gravity import alphabeta as gravity
 
-        outcome = gravity.search_and_prove(board, budget, self.max_nodes, self.proof_nodes)
+        outcome = gravity.search_and_prove(board, budget, self.max_nodes, self.proof_nodes, SEARCHES.solver)
         return Decision(board.move_at(outcome.cell), value=proven_value(outcome), depth=outcome.depth)
 
 
 _RULES = RULES["gravity"]
-#: Gravity's searches: its own exact solver on column bitboards; playouts through the rules.
-SEARCHES = SearchKit(exact=GravitySolver)
+#: Gravity's searches: its own exact solver on column bitboards, with Connect Four's book of
+#: proven wins; playouts through the rules.
+SEARCHES = SearchKit(exact=GravitySolver, win_book=books("win book", {"6x7k4": "wins-gravity-6x7k4.bin"}))
 _HEURISTIC = GravityAlphaBetaStrategy(30_000, rules=_RULES, proof_nodes=200_000)
 
 #: Random; the seeds' rules among the squares a mark can drop to; a shallow alpha-beta;

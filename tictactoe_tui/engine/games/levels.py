@@ -25,7 +25,7 @@ from ..players import (
     Strategy,
     ThreatSpaceStrategy,
 )
-from ..rules import RULES, Rules
+from ..rules import Rules
 from ..search.budget import UNLIMITED, Budget
 from ..search.kit import SearchKit
 from .base import LEVEL_NAMES, Game
@@ -37,11 +37,11 @@ if TYPE_CHECKING:
 
 def register_game(game: Game) -> Game:
     """Offer ``game`` everywhere games are offered (the sidebar, the palette, the command line,
-    files, the archive): its rules join :data:`~..rules.RULES`, it joins :data:`GAMES`, and its
-    own players (:attr:`Game.players`) join :data:`STRATEGIES`. The same game again (its rules
-    of the same class: say, a copy a spawned process unpickled) is a no-op that returns the one
-    registered; a name already taken otherwise is refused (ValueError), and then nothing is
-    registered."""
+    files, the archive): it joins :data:`GAMES`, its one entry (which :data:`~..rules.RULES`
+    reads its rules from), and its own players (:attr:`Game.players`) join :data:`STRATEGIES`.
+    The same game again (its rules of the same class: say, a copy a spawned process unpickled)
+    is a no-op that returns the one registered; a name already taken otherwise is refused
+    (ValueError), and then nothing is registered."""
     if game.name in GAMES and type(GAMES[game.name].rules) is type(game.rules):
         return GAMES[game.name]
     taken = [game.name] if game.name in GAMES else []
@@ -50,7 +50,6 @@ def register_game(game: Game) -> Game:
     taken += [player.name for player in game.players if player.name in GAMES or player.name in STRATEGIES]
     if taken:
         raise ValueError(f"already registered: {', '.join(taken)}")
-    RULES.register(game.name, game.rules)
     GAMES.register(game.name, game)
     for player in game.players:
         STRATEGIES.register(player.name, player)
@@ -58,14 +57,13 @@ def register_game(game: Game) -> Game:
 
 
 def unregister_game(name: str) -> None:
-    """Undo :func:`register_game` for the game called ``name``: its players, the game and its
-    rules leave the registries, and the levels forget who played them there (KeyError if no game
-    is called so)."""
+    """Undo :func:`register_game` for the game called ``name``: its players leave the strategies,
+    the game (and with it its rules) the games, and the levels forget who played them there
+    (KeyError if no game is called so)."""
     game = GAMES[name]
     for player in game.players:
         STRATEGIES.unregister(player.name)
     GAMES.unregister(name)
-    RULES.unregister(name)
     for level in LEVELS.values():
         level.forget(game.rules)
 
@@ -147,19 +145,12 @@ for _name in LEVEL_NAMES:
     LEVELS.register(_name, Level(_name))
 
 
-class Strategies(Registry[Strategy]):
-    """The strategies people may name, by name. Its entries are made when it is first read or
-    added to (that loads every game of the package's own, for their own players): those of every
-    game, each game's own players, the yardsticks, in that order, then any registered later."""
-
-    def __init__(self) -> None:
-        super().__init__("strategy")
-        self._filled = False
-
-    def _fill(self) -> None:
-        if self._filled:
-            return
-        self._filled = True
+def _strategies() -> list[tuple[str, Strategy]]:
+    """The strategies people may name, made when :data:`STRATEGIES` is first read or added to
+    (that loads every game of the package's own, for their own players): those of every game,
+    each game's own players, the yardsticks, in that order."""
+    return [
+        (strategy.name, strategy)
         for strategy in (
             RandomStrategy(),
             RulesStrategy(),
@@ -173,33 +164,14 @@ class Strategies(Registry[Strategy]):
             ReferenceSolverStrategy(searches=GAME_SEARCHES),
             ReferenceSolverStrategy(10_000, searches=GAME_SEARCHES),
             MatchMe(get_strategy),
-        ):
-            super().register(strategy.name, strategy)
-
-    def register(self, name: str, entry: Strategy) -> Strategy:
-        self._fill()
-        return super().register(name, entry)
-
-    def __getitem__(self, name: str) -> Strategy:
-        self._fill()
-        return super().__getitem__(name)
-
-    def __contains__(self, name: object) -> bool:
-        self._fill()
-        return super().__contains__(name)
-
-    def __iter__(self) -> Iterator[str]:
-        self._fill()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._fill()
-        return super().__len__()
+        )
+    ]
 
 
 #: The strategies people may name on the command line and in the sidebar, by name: those of
-#: every game, each game's own players (:attr:`Game.players`), the yardsticks.
-STRATEGIES = Strategies()
+#: every game, each game's own players (:attr:`Game.players`), the yardsticks, then any
+#: registered later (a plug-in's game's players).
+STRATEGIES: Registry[Strategy] = Registry("strategy", fill=_strategies)
 
 
 def strategy_names() -> list[str]:

@@ -8,7 +8,7 @@ from functools import partial
 
 from ...registry import Registry
 from ..board import Board
-from ..rules import OWN_RULES, rules_named
+from ..rules import OWN_RULES, RULES, rules_named
 from .base import Game
 
 
@@ -24,6 +24,7 @@ def _own_game(name: str) -> Game:
 GAMES: Registry[Game] = Registry("game")
 for _own in OWN_RULES:
     GAMES.register_loader(_own.name, partial(_own_game, _own.name))
+RULES.read_from(GAMES)  # the one entry a game: the rules registry reads its names and rules here
 
 
 def plug_ins() -> tuple[Game, ...]:

@@ -1,6 +1,8 @@
 """Opening books: every legal move's exact score for the opening positions of a board shape.
 
-A book is built by ``scripts/build_book.py`` from the solver and shipped in ``engine/search/data/``.
+A book is built by ``scripts/build_book.py`` from the solver and shipped in ``engine/search/data/``;
+a game's search kit names the books it ships (:attr:`.kit.SearchKit.book`) and hands each to
+its solver.
 It holds every position either seat meets in the first :attr:`OpeningBook.plies` plies when
 ``impossible`` plays its :meth:`OpeningBook.choice` and the other side plays anything, and
 every position with up to :data:`EVERY_MARKS` marks, with the positions taken up to the
@@ -37,21 +39,9 @@ KEY = struct.Struct("<QQ")
 TAKEN = -128
 
 
-#: The shipped books' file names in ``engine/search/data/``, by game and shape (rows, cols, k).
-BOOKS: dict[tuple[str, int, int, int], str] = {("classic", 5, 5, 4): "book-5x5k4.bin"}
 #: Besides its lines, the shipped book holds every position with up to this many marks (the
 #: live solver answers positions with more within a second: ``benchmarks/bench_review.py``).
 EVERY_MARKS = 5
-
-
-def has_book(shape: Geometry) -> bool:
-    """Whether a book is shipped for ``shape`` (without loading it)."""
-    return book_key(shape) in BOOKS
-
-
-def book_key(shape: Geometry) -> tuple[str, int, int, int]:
-    """A shape's key in :data:`BOOKS`: the game, rows, columns and k."""
-    return (shape.rules.name, shape.rows, shape.cols, shape.k)
 
 
 class BookError(ValueError):
@@ -177,12 +167,6 @@ _loaded: dict[Geometry, OpeningBook | None] = {}
 _lock = threading.Lock()
 
 
-def read_shipped(shape: Geometry) -> tuple[bytes, str] | None:
-    """The bytes of the book shipped for ``shape`` and the SHA-256 recorded for them (None
-    when there is no book, or no record)."""
-    return read_data(BOOKS[book_key(shape)]) if has_book(shape) else None
-
-
 def read_data(name: str) -> tuple[bytes, str] | None:
     """The bytes of the file ``name`` in ``engine/search/data/`` and the SHA-256 recorded for
     them beside it (None when either is missing)."""
@@ -216,13 +200,14 @@ def verified(shipped: tuple[bytes, str] | None) -> bytes | None:
     return shipped[0]
 
 
-def opening_book(shape: Geometry) -> OpeningBook | None:
-    """The shipped book for ``shape``, loaded and checked on first use (None when there is none
-    or it does not match its checksum)."""
+def opening_book(shape: Geometry, name: str) -> OpeningBook | None:
+    """The book shipped for ``shape`` as the file ``name`` (its game's
+    :attr:`~.kit.SearchKit.book` says which), loaded and checked on first use (None when the
+    file is missing or does not match its checksum)."""
     if shape in _loaded:
         return _loaded[shape]
     with _lock:
         if shape not in _loaded:
-            data = verified(read_shipped(shape))
+            data = verified(read_data(name))
             _loaded[shape] = None if data is None else OpeningBook.from_bytes(data)
         return _loaded[shape]

@@ -15,8 +15,9 @@ from ..board import Geometry
 if TYPE_CHECKING:  # the solvers load when the first one is made
     from .solver import ExactSolver
 
-#: Makes a fresh exact solver for one shape (a solver class, or a function choosing one).
-SolverKind = Callable[[Geometry], "ExactSolver"]
+#: Makes a fresh exact solver for one shape (a solver class, or a function choosing one); a
+#: game that ships books for the shape hands their files in by keyword (``book=``, ``win_book=``).
+SolverKind = Callable[..., "ExactSolver"]
 
 _solvers: dict[tuple[Geometry, SolverKind], ExactSolver] = {}
 _solvers_lock = threading.Lock()
@@ -29,8 +30,9 @@ def any_game_solver(shape: Geometry) -> ExactSolver:
     return RulesSolver(shape)
 
 
-def solver_for(shape: Geometry, kind: SolverKind) -> ExactSolver:
-    """The process-wide solver of ``kind`` for a geometry, created on first use."""
+def solver_for(shape: Geometry, kind: SolverKind, **books: str) -> ExactSolver:
+    """The process-wide solver of ``kind`` for a geometry, created on first use (handed the
+    files of ``books``)."""
     key = (shape, kind)
     solver = _solvers.get(key)
     if solver is not None:
@@ -38,5 +40,5 @@ def solver_for(shape: Geometry, kind: SolverKind) -> ExactSolver:
     with _solvers_lock:
         solver = _solvers.get(key)
         if solver is None:
-            solver = _solvers[key] = kind(shape)
+            solver = _solvers[key] = kind(shape, **books)
         return solver

@@ -10,9 +10,10 @@ its rules; a search the game has none of is None, and the players that need it d
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from ...registry import Registry
 from ..board import Board, Geometry
 from .budget import UNLIMITED, Budget
 from .exact import SolverKind, any_game_solver, solver_for
@@ -75,6 +76,16 @@ class SearchesFor(Protocol):
         ...
 
 
+def shape_key(shape: Geometry) -> str:
+    """A shape's name in a kit's books: ``5x5k4``."""
+    return f"{shape.rows}x{shape.cols}k{shape.k}"
+
+
+def books(kind: str, files: dict[str, str] | None = None) -> Registry[str]:
+    """A kit's books of one ``kind``: the files in ``engine/search/data/`` by shape (``5x5k4``)."""
+    return Registry(kind, files)
+
+
 @dataclass(frozen=True)
 class SearchKit:
     """One game's searches (the defaults play any game through its rules; None: it has none)."""
@@ -89,14 +100,29 @@ class SearchKit:
     """Its heuristic alpha-beta: the ``alphabeta`` player's, and ``analyze``'s estimates."""
     threat_space: ThreatSpace | None = None
     """Its threat-space search: the ``threat-space`` player's, and the estimates' on big boards."""
+    book: Registry[str] = field(default_factory=lambda: books("opening book"))
+    """The opening books it ships (every move's exact score in the opening), by shape: its
+    exact solver is handed the one of its shape (``book=``)."""
+    win_book: Registry[str] = field(default_factory=lambda: books("win book"))
+    """The books of proven wins it ships, by shape: its exact solver is handed the one of its
+    shape (``win_book=``)."""
 
     def of(self, board: Board) -> SearchKit:
         """Itself: a game's players are handed their game's searches."""
         return self
 
+    def ships_book(self, shape: Geometry) -> bool:
+        """Whether the game ships a book for ``shape``, an opening book or a win book (without
+        loading it): its exact values come sooner there."""
+        return shape_key(shape) in self.book or shape_key(shape) in self.win_book
+
     def solver(self, shape: Geometry) -> ExactSolver:
-        """The process-wide exact solver for ``shape``."""
-        return solver_for(shape, self.exact)
+        """The process-wide exact solver for ``shape``, handed the books the game ships for it."""
+        key = shape_key(shape)
+        shelved = {
+            kind: shelf[key] for kind, shelf in (("book", self.book), ("win_book", self.win_book)) if key in shelf
+        }
+        return solver_for(shape, self.exact, **shelved)
 
     def analyze(self, board: Board, budget: Budget = UNLIMITED) -> Analysis:
         """Exact values of every legal move of ``board`` (see :class:`~.solver.Analysis`)."""

@@ -155,9 +155,9 @@ class Solver:
     geometry: Geometry
     table: dict[int, int] = field(default_factory=dict)
     finished: dict[tuple[int, int], Analysis] = field(default_factory=dict)
-    use_book: bool = True
-    """Answer from the shape's opening book where it has the position (``scripts/build_book.py``
-    turns this off to build it)."""
+    book: str | None = None
+    """The file of the shape's opening book, which it answers from where it has the position
+    (its game's kit hands it in; None: no book, as ``scripts/build_book.py`` builds one)."""
     maker_breaker: bool = True
     """Cut the search where a side provably cannot complete a line any more (see
     :mod:`.maker_breaker`); the values are the same without, only slower to find."""
@@ -186,9 +186,9 @@ class Solver:
         return self.finished.get((board.x_bits, board.o_bits))
 
     def _from_book(self, board: Board) -> Analysis | None:
-        if not self.use_book or board.is_over:
+        if self.book is None or board.is_over:
             return None
-        book = opening_book(self.geometry)
+        book = opening_book(self.geometry, self.book)
         found = None if book is None else book.lookup(board)
         if found is None:
             return None
@@ -204,9 +204,9 @@ class Solver:
     def _value_in_book(self, board: Board) -> int | None:
         """The score of ``board`` for its side to move, where the book holds the position one
         mark back (its entry scores every move, this one's included): no move scores more."""
-        if not self.use_book or board.is_over or not board.move_count:
+        if self.book is None or board.is_over or not board.move_count:
             return None
-        book = opening_book(self.geometry)
+        book = opening_book(self.geometry, self.book)
         if book is None:
             return None
         _, last = board.sides()  # the side that moved last: take one of its marks back

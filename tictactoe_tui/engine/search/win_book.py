@@ -5,7 +5,7 @@ about ply 16: a position ten plies in takes it a million nodes), a move's budget
 it, and a heuristic search can throw the win away. A win book holds positions the solver proved
 offline (``scripts/build_win_book.py``) to be lost for the side to move, however it defends: the
 positions of the proofs behind the wins ``impossible`` meets, each reply of the loser's
-included. The solver's :meth:`~.gravity_solver.GravitySolver.winning_move` answers from it
+included. The solver's :meth:`~.gravity.solver.GravitySolver.winning_move` answers from it
 before searching: a move that leaves the opponent in one of them wins.
 
 File format (little-endian), after a zlib stream is inflated::
@@ -30,14 +30,11 @@ from itertools import chain, compress, count
 from operator import ge
 
 from ..board import Board, Geometry, Move, geometry
-from .book import BookError, Key, PackedEntries, book_key, canonical, read_data, verified
+from .book import BookError, Key, PackedEntries, canonical, read_data, verified
 
 MAGIC = b"TTTWINS1"
 HEADER = struct.Struct("<8sBBBI")
 ENTRY = struct.Struct("<QQ")
-
-#: The shipped win books' file names in ``engine/search/data/``, by game and shape (rows, cols, k).
-WIN_BOOKS: dict[tuple[str, int, int, int], str] = {("gravity", 6, 7, 4): "wins-gravity-6x7k4.bin"}
 
 
 class WinBook:
@@ -135,14 +132,14 @@ _loaded: dict[Geometry, WinBook | None] = {}
 _lock = threading.Lock()
 
 
-def win_book(shape: Geometry) -> WinBook | None:
-    """The shipped win book for ``shape``, loaded and checked on first use (None when there is
-    none or it does not match its checksum)."""
+def shipped_win_book(shape: Geometry, name: str) -> WinBook | None:
+    """The win book shipped for ``shape`` as the file ``name`` (its game's
+    :attr:`~.kit.SearchKit.win_book` says which), loaded and checked on first use (None when
+    the file is missing or does not match its checksum)."""
     if shape in _loaded:
         return _loaded[shape]
     with _lock:
         if shape not in _loaded:
-            name = WIN_BOOKS.get(book_key(shape))
-            data = None if name is None else verified(read_data(name))
+            data = verified(read_data(name))
             _loaded[shape] = None if data is None else WinBook.from_bytes(data, shape.rules.name)
         return _loaded[shape]

@@ -82,7 +82,7 @@ class CustomBoardScreen(ModalScreen[Preset | None]):
             return f"{', '.join(wrong)}: write a whole number"
         rows, cols, k = (number or 0 for number in numbers)
         try:
-            return Preset(rows, cols, k, self.current.game)
+            return Preset(rows, cols, k, self.current.game).checked()
         except BoardError as error:
             return str(error)
 

@@ -10,21 +10,20 @@ rows the second (O), because zugzwang fills the columns in that order.
 It deepens one ply at a time with a transposition table and a history of the moves that cut
 searches off (tried earlier next time), until its node limit or deadline.
 
-Positions are the exact solver's bitboards (:class:`.gravity_solver.Layout`), so threats
+Positions are the exact solver's bitboards (:class:`.solver.Layout`), so threats
 come from a few shifts rather than a pass over every line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 
 from ...board import Board, Geometry, cells_of
 from ..alphabeta import MAX_DEPTH, WIN, SearchOutcome
 from ..budget import UNLIMITED, Budget
-from ..exact import solver_for
-from ..solver import SearchAborted
+from ..solver import ExactSolver, SearchAborted
 from .solver import GravitySolver, Layout
 
 #: A live window holding n marks is worth MARK_WEIGHT ** n to its side.
@@ -246,8 +245,11 @@ def _deepening(searcher: _Search, board: Board) -> Iterator[dict[int, int]]:
             return
 
 
-def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_nodes: int) -> SearchOutcome:
-    """With ``proof_nodes``, the exact solver first spends :data:`PROOF_SHARE` of the time
+def search_and_prove(
+    board: Board, budget: Budget, max_nodes: int | None, proof_nodes: int, solver_of: Callable[[Geometry], ExactSolver]
+) -> SearchOutcome:
+    """With ``proof_nodes``, the exact solver (Gravity's, as ``solver_of`` makes it for the
+    shape: its registration's kit hands it with its books) first spends :data:`PROOF_SHARE` of the time
     proving a move that wins against any defence; unproven, :func:`search` chooses within
     ``max_nodes`` nodes and :data:`HEURISTIC_SHARE` of the time left, and the solver spends the
     rest trying again, the search's choice first (its table keeps what the first try proved).
@@ -259,7 +261,7 @@ def search_and_prove(board: Board, budget: Budget, max_nodes: int | None, proof_
     choice first), else the same choice."""
     if not proof_nodes:
         return search(board, budget.with_max_nodes(max_nodes))
-    solver = solver_for(board.geometry, GravitySolver)  # the one Gravity's registration hands in
+    solver = solver_of(board.geometry)
     assert isinstance(solver, GravitySolver)
     # With a deadline the move's time bounds the proofs; without one the node cap stands for
     # that time (the compiled kernel goes further in it).

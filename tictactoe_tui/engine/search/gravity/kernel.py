@@ -1,6 +1,6 @@
 """The Gravity solver's search for four in a row, compiled to machine code by Numba.
 
-The same negamax as :meth:`.gravity_solver._InterpretedSearch.search`, line for line — the same threat
+The same negamax as :meth:`.solver._InterpretedSearch.search`, line for line — the same threat
 rules, claimeven bounds, move ordering and table of proven bounds — on 64-bit integers, so a
 shape fits when its columns with their spare bits take at most 63 (Connect Four: 7 × 7 = 49).
 Compiled, it searches some eighty times as many nodes a second as the interpreter does, which
@@ -153,7 +153,7 @@ def _search(
     memory: NDArray[np.int64],
     table: NDArray[np.int64],
 ) -> int:
-    """:meth:`.gravity_solver._InterpretedSearch.search` in the workspace ``memory``, over ``table``."""
+    """:meth:`.solver._InterpretedSearch.search` in the workspace ``memory``, over ``table``."""
     memory[NODES] += 1
     if memory[NODES] > memory[NODE_LIMIT]:
         memory[OVER] = 1
@@ -328,7 +328,7 @@ class Workspace:
         nodes_before: int,
         stop: threading.Event | None = None,
     ) -> tuple[int, int]:
-        """The score as :meth:`.gravity_solver._InterpretedSearch.search` gives it and the nodes searched;
+        """The score as :meth:`.solver._InterpretedSearch.search` gives it and the nodes searched;
         raises :class:`.SearchAborted` when ``budget`` (``nodes_before`` already spent) ends, or
         ``stop`` is set, first."""
         memory = self.memory

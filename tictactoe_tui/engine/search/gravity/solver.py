@@ -35,7 +35,7 @@ from ...board import Board, Geometry, cells_of
 from ..book import BookError, canonical
 from ..budget import UNLIMITED, Budget
 from ..solver import CHECK_EVERY, TABLE_LIMIT, Analysis, SearchAborted, analyze_moves
-from ..win_book import win_book
+from ..win_book import shipped_win_book
 from . import openings
 from .bounds import BOUND_BITS, BOUND_MASK, BOUND_OFFSET, highest, lowest
 
@@ -225,8 +225,11 @@ class GravitySolver:
     searching: _Searching = field(init=False)
     """How this solver searches: compiled or interpreted, and over which table."""
     finished: dict[tuple[int, int], Analysis] = field(default_factory=dict)
+    win_book: str | None = None
+    """The file of the shape's win book, which :meth:`winning_move` answers from where it has
+    the position (its game's kit hands it in; None: no win book)."""
     use_book: bool = True
-    """Answer :meth:`winning_move` from the shape's win book where it has the position
+    """Answer from the books: the win book it is handed, Connect Four's opening values
     (``scripts/build_win_book.py`` turns this off to build it)."""
     table_min_empty: int = 0
     """Positions with fewer empty squares are not kept in the table: a long proof's table then
@@ -244,7 +247,8 @@ class GravitySolver:
         else:
             self.searching = _Interpreted(self.layout, self.table_min_empty)
         if self.use_book:
-            win_book(self.geometry)  # loaded now, as the search process gets ready, not in a move's time
+            if self.win_book is not None:  # loaded now, as the search process gets ready, not in a move's time
+                shipped_win_book(self.geometry, self.win_book)
             if openings.fits(self.geometry):
                 openings.opening_values()
 
@@ -333,7 +337,7 @@ class GravitySolver:
         compiled kernel and a deadline, several searches take the moves in turn (one a free core,
         up to :data:`SEARCH_THREADS`: :func:`searches_at_once`)."""
         self._check(board)
-        book = win_book(self.geometry) if self.use_book else None
+        book = shipped_win_book(self.geometry, self.win_book) if self.use_book and self.win_book else None
         booked = None if book is None else book.winning_move(board)
         if booked is not None:
             return board.index(booked)

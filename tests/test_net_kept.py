@@ -1,0 +1,54 @@
+"""An online match kept on disk beside its board: read back as it was written, and anything else
+refused (the file is read as untrusted)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_tui.engine import Position
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan
+from tictactoe_tui.net.kept import KeptMatch
+from tictactoe_tui.net.match import Match
+from tictactoe_tui.store import savefile
+
+PLAYED = Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0)))
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        HostPlan("0.0.0.0", 7717),
+        JoinPlan("::1", 9000),
+        MailboxHostPlan("ws://127.0.0.1:4000/v1"),
+        MailboxJoinPlan("wss://m.example/v1"),
+    ],
+)
+def test_a_kept_match_reads_back_as_it_was_kept_in_a_game_in_progress(plan: object) -> None:
+    match = Match(PLAYED, number=3, host_first=False, host_wins=1, guest_wins=0, draws=1)
+    kept = KeptMatch(plan, match, b"k" * 16)  # type: ignore[arg-type]
+    text = savefile.dump(match.board, None, kept.to_text())
+    saved = savefile.parse_game(text)
+    assert saved.online is not None
+    again = KeptMatch.from_text(saved.online, Position.of(saved.board))
+    assert again == kept
+    assert again.hosting == isinstance(plan, HostPlan | MailboxHostPlan)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",
+        "{",
+        '{"plan":{"kind":"host","bind":"x","port":99999},"number":1,"host_first":true,"score":{"host":0,"guest":0,"draws":0}}',
+        '{"plan":{"kind":"mailbox join","url":"http://x"},"number":1,"host_first":true,"score":{"host":0,"guest":0,"draws":0}}',
+        '{"plan":{"kind":"join","host":"h","port":1},"number":0,"host_first":true,"score":{"host":0,"guest":0,"draws":0}}',
+        '{"plan":{"kind":"join","host":"h","port":1},"number":1,"host_first":1,"score":{"host":0,"guest":0,"draws":0}}',
+        '{"plan":{"kind":"join","host":"h","port":1},"number":1,"host_first":true,"score":{"host":0,"guest":0,"draws":0},"key":"x"}',
+        '{"plan":{"kind":"other"},"number":1,"host_first":true,"score":{"host":0,"guest":0,"draws":0}}',
+        "[" * 5000,
+    ],
+)
+def test_anything_else_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match=r"kept match|state"):
+        KeptMatch.from_text(text, PLAYED)
