@@ -20,6 +20,7 @@ from tictactoe_tui.app.widgets.said import (
     status_said,
 )
 from tictactoe_tui.engine import Board, Mark, Position
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.match import Match
@@ -114,7 +115,7 @@ def test_offline_the_value_is_the_game_and_the_notice() -> None:
 def test_the_link_reports_what_is_missing() -> None:
     """The link's presence, from its side's peer: the mailbox server when it is lost, else the
     other side; the seating is left as the match has it."""
-    match = Match(Position("classic", 3, 3, 3))
+    match = Match(Position(GameShape(3, 3, 3)))
     guest = OnlineLink(MailboxJoinPlan("ws://x:4000/v1", "7-a-b"), match, lambda *_: None, lambda _: None)
     peer = SimpleNamespace(connected=False, reachable=True, match=match, asked=None)
     guest.guest = peer  # type: ignore[assignment]
