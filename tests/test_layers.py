@@ -168,7 +168,8 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     assert [name for name in unshown if name in loaded] == []
     assert jobs_made == []  # (dataclasses: each costs its methods' compiling)
     ours = [widget for widget in widgets if not widget.startswith("textual-")]  # (Textual's toasts, tooltip)
-    assert ours == ["play", "board", "too-small", "status"]  # the sidebar's room is kept, no widget there
+    # the sidebar's room is kept, no widget there; the evaluation bar is hidden until the overlay is on
+    assert ours == ["play", "evaluation", "board", "too-small", "status"]
     assert "game in progress" not in threads  # the keeper's writer starts after the first frame
     assert hashing == []  # (a temporary file's random name needs neither)
 

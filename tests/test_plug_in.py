@@ -256,7 +256,9 @@ async def test_a_seat_and_a_table_from_outside_play_a_whole_game_on_the_torus(to
                 await settle(app)
                 await pilot.pause()
                 assert screen.analysis is not None
-                assert {found.move: found.value for found in screen.analysis.moves} == solved(screen.game.board)
+                assert {found.move: found.value for found in screen.analysis.analysis.moves} == solved(
+                    screen.game.board
+                )
                 await pilot.press("a")
         board = screen.game.board
         assert board.winner is Mark.X

@@ -116,6 +116,7 @@ def test_every_readme_example_prints_what_it_shows(
 
 #: How the README writes a key the bindings name otherwise.
 README_KEYS = {"escape": "Esc", "question_mark": "?", "left": "←", "right": "→", "pageup": "PgUp", "pagedown": "PgDn"}
+README_KEYS |= {"comma": ",", "full_stop": ".", "slash": "/"}
 
 
 def readme_key(key: str) -> str:

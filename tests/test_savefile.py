@@ -39,6 +39,15 @@ def test_ultimate_saves_its_last_move_and_refuses_a_wrong_game() -> None:
         parse_game(dump(board).replace("game: ultimate", "game: chess"))
 
 
+def test_connect_four_saves_columns_by_their_keys_and_reads_files_written_before() -> None:
+    """Moves are named as the game names them (column key, a dash, row from the floor); a file
+    written when columns were lettered and rows counted from the top still loads."""
+    board = Board.empty(6, 7, 4, "gravity").play((5, 3)).play((4, 3))
+    assert "moves: 4-1 4-2\n" in dump(board)
+    assert parse_game(dump(board)).board == board
+    assert parse_game(dump(board).replace("moves: 4-1 4-2", "moves: d6 d5")).board == board
+
+
 GAME_SHAPES = [
     *((*shape, "classic") for shape in [(3, 3, 3), (4, 4, 4), (5, 5, 4), (7, 7, 5), (3, 5, 3)]),
     (6, 7, 4, "gravity"),

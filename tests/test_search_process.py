@@ -174,9 +174,18 @@ def test_a_failing_search_is_reported_and_the_child_carries_on(process: SearchPr
 def test_the_child_analyses_positions(process: SearchProcess) -> None:
     board = Board.parse("x.o/.x./..o")
     remote = process.analyze(AnalysisRequest.of(board, 5.0), threading.Event())
-    assert remote.complete
+    assert remote.exact
     assert remote.board == board
-    assert remote.moves == analyze(board).moves
+    assert remote.analysis.moves == analyze(board).moves
+
+
+def test_the_child_evaluates_a_position_too_big_to_solve(process: SearchProcess) -> None:
+    """Issue 66: the evaluation (the bar's, the overlay's) is worked out in the search process."""
+    board = Board.empty(9, 9, 3, game="ultimate").play((4, 4))
+    remote = process.analyze(AnalysisRequest.of(board, 1.0), threading.Event())
+    assert not remote.exact
+    assert remote.chance is not None
+    assert {estimate.move for estimate in remote.estimates} == set(board.legal_moves())
 
 
 def test_a_dead_child_is_replaced_before_the_next_search(process: SearchProcess) -> None:

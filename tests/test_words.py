@@ -72,3 +72,52 @@ def test_no_message_writes_a_count_and_its_plural_by_hand() -> None:
         for line in counts_written_by_hand(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+#: Engine words a player must never read (issue 66): on screen, in ``analyze`` or ``games review``.
+JARGON = re.compile(r"playout|\bmcts\b|did not finish|mover's estimated chance|▲ ?turn\b", re.IGNORECASE)
+#: The engine modules whose words reach the screen and the command line (the estimates' sources,
+#: the review's verdicts, the puzzles' names, the computer's explanations).
+SAID_BY_THE_ENGINE = ("review.py", "estimates.py", "evaluation.py", "puzzles.py", "players/base.py")
+
+
+def said_to_players(source: str) -> list[str]:
+    """The text a module writes: its strings and f-strings' fixed parts, without docstrings and
+    without dictionary keys (a JSON answer's keys may stay technical)."""
+    tree = ast.parse(source)
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skipped.add(id(first.value))
+        if isinstance(node, ast.Dict):
+            skipped.update(id(key) for key in node.keys if key is not None)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skipped.add(id(node.value))  # an attribute's docstring
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
+    ]
+
+
+def test_no_screen_or_command_says_engine_jargon() -> None:
+    """Issue 66 found "O won 54% of playouts", "MCTS estimate (16 playouts); the exact solver did
+    not finish in 0.4 s", "the mover's estimated chance" and "▲ turn" on screen and in ``games
+    review``: every string of the app, the command line and the engine's words is read for them."""
+    package = Path(tictactoe_tui.__file__).parent
+    files = [*package.glob("app/**/*.py"), *package.glob("cli/**/*.py")]
+    files += [package / "engine" / name for name in SAID_BY_THE_ENGINE]
+    found = [
+        f"{path.relative_to(package)}: {text!r}"
+        for path in files
+        for text in said_to_players(path.read_text())
+        if JARGON.search(text)
+    ]
+    assert found == []
+
+
+def test_the_jargon_check_finds_what_it_looks_for() -> None:
+    source = 'x = f"won {rate} of playouts"\n{"playouts": 3}\ny = "▲ turn │ here"\n'
+    assert {text for text in said_to_players(source) if JARGON.search(text)} == {" of playouts", "▲ turn │ here"}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .engine.board import DEFAULT_GAME, Board, GameShape, Mark, Move, move_name
+from .engine.board import DEFAULT_GAME, Board, GameShape, Mark, Move
 from .engine.rules import rules_named
 from .table import VS_COMPUTER, Seating, Table, loaded_seating, mover, table_named
 from .table import FirstPlayer as FirstPlayer
@@ -191,13 +191,14 @@ class AiMove:
     level: str
     """The computer's level that chose the move."""
 
-    def describe(self, with_outlook: bool = True) -> str:
+    def describe(self, board: Board, with_outlook: bool = True) -> str:
         """E.g. ``O played b2 in 0.3 ms — draw with best play`` (a search) or ``O played c3 from
-        the opening book (0.2 ms) — …``; the move alone without ``with_outlook``."""
+        the opening book (0.2 ms) — …``, the square named as ``board``'s game names it; the move
+        alone without ``with_outlook``."""
         decision = self.decision
         took = format_seconds(self.seconds)
         how = f"from the opening book ({took})" if decision.from_book else f"in {took}"
-        played = f"{self.mark} played {move_name(self.move)} {how}"
+        played = f"{self.mark} played {board.name(self.move)} {how}"
         if not with_outlook:
             return played
         if decision.value is not None:
@@ -348,14 +349,14 @@ class GameState:
         none): the computer's, with its time and outlook (once the game is over, without the
         outlook its result has made a fact, "O wins with best play"); a friend's online."""
         if self.last_ai is not None:
-            return self.last_ai.describe(with_outlook=not self.board.is_over)
+            return self.last_ai.describe(self.board, with_outlook=not self.board.is_over)
         if not self.ply:
             return ""
         side = mover(self.ply - 1)
         player = self.seating.of(side)
         if player.at_keyboard or player.by_level:  # yours, or the computer's before an undo
             return ""
-        return f"{self.symbol(side)} played {move_name(self.line[self.ply - 1])}"
+        return f"{self.symbol(side)} played {self.board.name(self.line[self.ply - 1])}"
 
     def at_ply(self, ply: int) -> GameState:
         """The same game shown after its first ``ply`` moves (undo, redo and time travel)."""
@@ -392,7 +393,7 @@ class GameState:
         names = []
         for ply, move in enumerate(self.line):
             mark = self.symbol(mover(ply))
-            names.append(f"{ply + 1}. {mark} {move_name(move)}")
+            names.append(f"{ply + 1}. {mark} {self.board.name(move)}")
         return names
 
     def level_played(self, level: str) -> str:

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.synchronize import Event as ProcessEvent
 
-from .engine import Analysis, Board, Budget, Decision, Move, Strategy, analyze, get_strategy
+from .engine import Board, Budget, Decision, Move, Strategy, get_strategy
 from .engine.blended import BlendedLevel
+from .engine.evaluation import Evaluation, evaluate
 from .engine.games import Game, game_of, plug_ins
 from .engine.review import MoveReview, judge_move
 from .engine.search.budget import CancelFlag
@@ -85,7 +86,8 @@ class SearchRequest:
 
 @dataclass(frozen=True)
 class AnalysisRequest:
-    """Solve every move of a position exactly, within a time budget."""
+    """Evaluate a position (every move exact where the solver finishes, else estimated), within
+    a time budget."""
 
     board: Board
     seconds: float | None
@@ -95,9 +97,9 @@ class AnalysisRequest:
     def of(cls, board: Board, seconds: float | None) -> AnalysisRequest:
         return cls(board, seconds)
 
-    def run(self, cancel: CancelFlag) -> Analysis:
-        """Analyse (in the child, or in-process) for what is left of the seconds asked for."""
-        return analyze(self.board, Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel))
+    def run(self, cancel: CancelFlag) -> Evaluation:
+        """Evaluate (in the child, or in-process) for what is left of the seconds asked for."""
+        return evaluate(self.board, Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel))
 
 
 @dataclass(frozen=True)
@@ -208,11 +210,11 @@ class SearchProcess:
         assert isinstance(decision, Decision)
         return decision
 
-    def analyze(self, request: AnalysisRequest, cancel: threading.Event) -> Analysis:
-        """Analyse in the child; setting ``cancel`` stops it there."""
-        analysis = self._run(request, cancel)
-        assert isinstance(analysis, Analysis)
-        return analysis
+    def analyze(self, request: AnalysisRequest, cancel: threading.Event) -> Evaluation:
+        """Evaluate in the child; setting ``cancel`` stops it there."""
+        evaluation = self._run(request, cancel)
+        assert isinstance(evaluation, Evaluation)
+        return evaluation
 
     def judge(self, request: ReviewRequest, cancel: threading.Event) -> MoveReview:
         """Judge a move in the child; setting ``cancel`` stops it there."""

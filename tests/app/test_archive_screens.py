@@ -17,10 +17,12 @@ from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt, SavedGamePrompt
 from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.screens.replay import ReplayScreen
-from tictactoe_tui.app.widgets.board_view import VALUE_LEGEND, BoardView
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND, EvaluationBar
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.engine import Analysis, Board, get_strategy
+from tictactoe_tui.engine.evaluation import Evaluation
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.store import savefile
 from tictactoe_tui.store.archive import GameRecord
@@ -119,7 +121,13 @@ async def test_a_replay_steps_through_the_game_and_shows_the_overlay(make_app: A
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert view.analysis is not None
-        assert {move.move for move in view.analysis.moves} == set(view.game.board.legal_moves())
+        assert {move.move for move in view.analysis.analysis.moves} == set(view.game.board.legal_moves())
+        bar = app.screen.query_one(EvaluationBar)  # the evaluation bar comes with the overlay here too
+        assert bar.display
+        assert bar.words == "a draw with best play"
+        await pilot.press("a")
+        assert not bar.display
+        await pilot.press("a")
         await click_square(pilot, (0, 0))  # a replay is watched: clicks change nothing
         assert str(view.game.board) == ".../.x./..."
         assert marks(app) == "oxo/xxo/xox"  # the game behind is untouched
@@ -341,7 +349,7 @@ async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: 
             gate.clear()
 
         def unsolved(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
-            return AnalysisResult(state, Analysis(state.board, (), False, 0, seconds))
+            return AnalysisResult(state, Evaluation(Analysis(state.board, (), False, 0, seconds)))
 
         def broken(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
             raise RuntimeError("solver exploded")

@@ -16,7 +16,7 @@ import tictactoe_tui.search_process  # noqa: F401 (loaded once here, not in the 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.game.coach import CHECKING
 from tictactoe_tui.app.game.commands import game_commands
-from tictactoe_tui.engine import Mark
+from tictactoe_tui.engine import Mark, move_name
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
@@ -28,7 +28,7 @@ SnapCompare = Callable[..., bool]
 
 #: You move second; the computer opens in the corner a1.
 COACHED = Settings(first=FirstPlayer.COMPUTER, coach=True)
-GIVES_UP_THE_DRAW = "That gives up the draw: u takes it back, Enter plays on"
+GIVES_UP_THE_DRAW = "That gives up the draw: O then wins with c1 · u takes it back, Enter plays on"
 
 
 async def reply(pilot: Pilot[None], computer: Gated, ply: int) -> None:
@@ -63,9 +63,10 @@ async def test_a_move_that_gives_up_the_draw_is_told_before_the_computer_replies
         assert GIVES_UP_THE_DRAW in status(app)
         assert screen.game.ply == 4  # the computer has not replied
         computer.entered = threading.Event()
-        await pilot.press("u")  # takes it back: the remark goes with the move
+        await pilot.press("u")  # takes it back: the remark goes with the move, the better one is named
         assert screen.game.ply == 3
         assert "gives up" not in status(app)
+        assert "Taken back: c1 holds the draw" in status(app)
         await pilot.press("3")  # c1 holds the draw: nothing to say
         await until(computer.entered.is_set)
         assert screen.notice is None
@@ -121,7 +122,7 @@ async def test_the_warning_comes_before_an_instant_reply_and_u_takes_the_move_ba
         elsewhere = next(move for move in screen.game.board.legal_moves() if move != block)
         screen.cursor = elsewhere
         await pilot.press("enter")  # leaves O's line open
-        await until(lambda: GIVES_UP_THE_DRAW in status(app))
+        await until(lambda: f"That gives up the draw: O then wins with {move_name(block)} · u takes" in status(app))
         assert screen.game.ply == 5
         assert not screen.game.board.is_over  # the computer waits
         assert not screen.thinking

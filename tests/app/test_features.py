@@ -15,11 +15,13 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
-from tictactoe_tui.app.widgets.board_view import HINT, overlay_label, value_words
+from tictactoe_tui.app.widgets.board_view import HINT
+from tictactoe_tui.app.widgets.evaluation import EvaluationBar, overlay_label, value_words
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
+from tictactoe_tui.engine.evaluation import Evaluation
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
@@ -217,14 +219,19 @@ async def test_the_status_says_the_overlay_is_being_worked_out_while_it_is(make_
         assert "Working out" not in status(app)
 
 
-async def test_overlay_on_a_board_too_big_to_solve_says_so(make_app: AppFactory) -> None:
+async def test_overlay_on_a_board_too_big_to_solve_shows_estimates(make_app: AppFactory) -> None:
+    """Issue 66: "too big to solve exactly yet, so no values are shown"; now each square the
+    search looked at shows the mover's chances, said to be estimates, and the bar says them."""
     app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=SEVEN))
     async with app.run_test() as pilot:
         await pilot.press("a")
         await settle(app)
         await pilot.pause()
-        assert "Too big to solve" in status(app)
-        assert not any(cell.label for cell in squares(app))
+        assert "Estimates (too big to solve within 1 s): X's chances in %" in status(app)
+        labels = [cell.label for cell in squares(app) if cell.label.isdigit()]
+        assert labels
+        assert all(1 <= int(label) <= 99 for label in labels)
+        assert "(estimate)" in app.query_one(EvaluationBar).words
 
 
 async def test_the_overlay_shows_the_columns_solved_in_time(make_app: AppFactory) -> None:
@@ -235,7 +242,7 @@ async def test_the_overlay_shows_the_columns_solved_in_time(make_app: AppFactory
 
     def one_column(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
         found = solve(state, seconds, cancel).analysis
-        return AnalysisResult(state, replace(found, moves=found.moves[:1], complete=False))
+        return AnalysisResult(state, Evaluation(replace(found, moves=found.moves[:1], complete=False)))
 
     app.searcher.analyze = one_column  # type: ignore[method-assign]
     async with app.run_test() as pilot:

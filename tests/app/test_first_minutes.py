@@ -15,6 +15,7 @@ from tictactoe_tui.app.game.game_screen import GameScreen
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.evaluation import EvaluationBar
 from tictactoe_tui.app.widgets.sidebar import setting_options
 from tictactoe_tui.engine import Board, Budget, Decision
 from tictactoe_tui.engine.search.budget import UNLIMITED
@@ -24,6 +25,7 @@ from tictactoe_tui.table import TABLES
 
 from ..helpers.app import TWO_PLAYERS, AppFactory, marks, settle, status
 from ..helpers.players import Broken, FirstFree
+from ..helpers.squares import squares
 from ..helpers.waiting import until
 
 
@@ -370,14 +372,21 @@ async def test_the_same_position_gets_the_same_estimated_hint_twice(make_app: Ap
         assert hints[0] is not None
         assert hints == [hints[0]] * 3, hints
         assert searched.calls == 1  # asked again, the position's estimate is kept
-        assert "X's chances 54%" in status(app)  # the search's figure, in a player's words
+        await pilot.press("a")  # the evaluation bar: the hint says the same chances, in a player's words
+        await settle(app)
+        await pilot.pause()
+        evaluation = app.game_screen.analysis
+        assert evaluation is not None
+        assert evaluation.chance is not None
+        assert f"X's chances {evaluation.chance:.0%}" in status(app)
+        assert f"X's chances {evaluation.chance:.0%}" in app.query_one(EvaluationBar).words
 
 
-async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_no_values_show(
+async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_show_estimates(
     make_app: AppFactory,
 ) -> None:
     """i and a together: the hint's estimate answered both, and the overlay stayed on with no
-    values and nothing saying so (the next a seemed to do nothing)."""
+    values (issue 66: it now shows each square's estimate, and says they are estimates)."""
     app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(7, 7, 5)))
     async with app.run_test() as pilot:
         await pilot.press("i", "a")
@@ -386,10 +395,11 @@ async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_say_why_n
         assert app.game_screen.overlay
         assert app.game_screen.hint is not None
         assert "estimate" in status(app)
-        assert "only the squares solved show values" in status(app)
+        assert "the numbers are estimates too" in status(app)
+        assert any(cell.label.isdigit() for cell in squares(app))
         await pilot.press("a")  # the overlay off: the hint stays, an estimate still
         assert "estimate" in status(app)
-        assert "show values" not in status(app)
+        assert "numbers are" not in status(app)
 
 
 async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> None:

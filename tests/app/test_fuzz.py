@@ -82,7 +82,8 @@ def test_the_checks_catch_a_wrong_status_and_a_board_off_its_moves() -> None:
 
 async def test_the_screen_reading_checks_catch_a_stale_notice_a_wrong_mark_and_a_lost_game() -> None:
     from tictactoe_tui.app import TicTacToeApp
-    from tictactoe_tui.app.widgets.board_view import BoardView, Square
+    from tictactoe_tui.app.widgets.board_render import Square
+    from tictactoe_tui.app.widgets.board_view import BoardView
     from tictactoe_tui.app.work.ai import ThreadSearcher
     from tictactoe_tui.engine import get_strategy
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tictactoe_tui.app.screens.help import EXTRA_KEYS, HelpScreen
-from tictactoe_tui.app.widgets.board_view import VALUE_LEGEND
+from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND
 
 from ..helpers.app import TWO_PLAYERS, AppFactory, settle, status
 
@@ -30,7 +30,7 @@ async def test_the_overlay_the_hint_and_the_help_explain_the_values(make_app: Ap
 def test_a_value_counts_the_moves_of_both_sides_and_every_text_says_so() -> None:
     from pathlib import Path
 
-    from tictactoe_tui.app.widgets.board_view import value_words
+    from tictactoe_tui.app.widgets.evaluation import value_words
     from tictactoe_tui.engine import Board, analyze
 
     # X to move wins at once at c1 (one move); anywhere else O wins next (two moves of both sides)

@@ -21,7 +21,8 @@ from tictactoe_tui.app.game.game_screen import GameScreen
 from tictactoe_tui.app.screens.help import HelpScreen, keys_table
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.themes import PANELS_CSS
-from tictactoe_tui.app.widgets.board_view import VALUE_LEGEND, BoardView
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND
 from tictactoe_tui.app.widgets.sidebar import Sidebar, setting_options
 from tictactoe_tui.app.widgets.status import StatusLine, leading, phrased, wrapped_height
 from tictactoe_tui.engine import Board, Mark

@@ -25,6 +25,7 @@ from tictactoe_tui.store.files import Paths
 
 from ..helpers.app import AppFactory
 from ..helpers.squares import click_square
+from ..helpers.waiting import until
 
 #: X b2, O b1 (a mistake: X wins now), X a1, O c3, X c1 (lets it go), O a3, X a2 (loses), O c2, X b3
 GAME = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
@@ -87,7 +88,10 @@ def test_puzzles_are_kept_once_yours_first_and_results_counted(tmp_path: Path) -
     archive.close()
 
 
-async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app: AppFactory) -> None:
+async def test_a_wrong_try_is_refuted_on_the_board_and_a_right_one_is_played_to_the_end(make_app: AppFactory) -> None:
+    """A miss drew nothing and said "Not this time: a3 gives up the win; b3, c3 kept it"; now the
+    other side's best answer to it is drawn, u takes both back, and any right move is answered
+    by the computer until the puzzle's line ends."""
     app = make_app(Settings())
     found = game_3_puzzles()
     app.archive.add_puzzles(found)
@@ -96,30 +100,85 @@ async def test_the_puzzles_screen_accepts_any_move_that_keeps_the_value(make_app
         assert isinstance(app.screen, PuzzleScreen)
         await pilot.pause()
         screen = app.screen
+        view = screen.query_one(BoardView)
         current = screen.current
         assert current is not None
         assert current.puzzle.yours
-        wrong = next(move for move in current.puzzle.board.legal_moves() if not current.puzzle.solves(move))
+        puzzle = current.puzzle
+        wrong = next(move for move in puzzle.board.legal_moves() if not puzzle.solves(move))
         await click_square(pilot, wrong)
-        first_try = str(screen.query_one("#puzzle-answer").render())
-        assert "Try once more" in first_try
-        assert not any(f"{'abc'[col]}{row + 1}" in first_try.split(":")[-1] for row, col in current.puzzle.keeping)
+        await until(lambda: "u: try again" in _answer(screen))
+        first_try = _answer(screen)
+        assert first_try.startswith(f"Not {puzzle.board.name(wrong)}: ")
+        assert " answers " in first_try
+        shown = view.game
+        assert shown is not None
+        assert shown.board.history is not None
+        assert shown.board.history[:-1] == (*puzzle.position.moves, wrong)  # the try, then its refutation, drawn
+        assert "kept it" not in first_try  # the answer not given away before the last try
+        await pilot.press("u")
+        assert view.game is not None
+        assert view.game.board == puzzle.board
         await click_square(pilot, wrong)
-        assert "Not this time" in str(screen.query_one("#puzzle-answer").render())
+        await until(lambda: "n: next puzzle" in _answer(screen))  # the last try: the answer is given
+        assert "kept it" in _answer(screen)
         await pilot.press("n")
         second = screen.current
         assert second is not None
         assert second.id != current.id
-        right = second.puzzle.keeping[-1]
-        await click_square(pilot, right)
-        assert "Solved" in str(screen.query_one("#puzzle-answer").render())
-        shown = screen.query_one(BoardView).game
-        assert shown is not None
-        assert shown.board == second.puzzle.board.play(right)  # the answer stays on the board
+        while not screen.answered:  # every right move answered, to the line's end
+            await until(lambda: not screen.answering)
+            if screen.answered:
+                break
+            await click_square(pilot, screen.keeping[-1])
+        assert "Solved" in _answer(screen)
+        played = view.game
+        assert played is not None
+        assert played.board.is_over or second.puzzle.kind == "hold"
         await screen.workers.wait_for_complete()
         results = {entry.id: (entry.solved, entry.failed) for entry in app.archive.puzzles()}
         assert results[current.id] == (0, 1)
         assert results[second.id] == (1, 0)
+
+
+async def test_win_in_two_takes_two_of_your_moves(make_app: AppFactory) -> None:
+    """ "win in 2 of your moves" ended after the first; now the computer answers and the
+    puzzle waits for the second, which only a win at once solves."""
+    two = _win_in_two()
+    app = make_app(Settings())
+    app.archive.add_puzzles([two])
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await _open_puzzles(app, pilot)
+        assert "win in 2 of your moves" in str(screen.query_one("#puzzle-title").render())
+        await click_square(pilot, two.keeping[0])
+        await until(lambda: "Right: your move again" in _answer(screen))
+        assert "to play and win now" in _answer(screen)
+        assert not screen.answered
+        view = screen.query_one(BoardView)
+        assert view.game is not None
+        assert view.game.ply == len(two.position.moves) + 2  # yours and the computer's answer
+        await click_square(pilot, screen.keeping[0])
+        await until(lambda: screen.answered)
+        assert "Solved" in _answer(screen)
+        assert view.game.board.winner is two.mover
+
+
+def _win_in_two() -> Puzzle:
+    """A 3×3 position where the side to move wins in 2 of its moves (3 plies), found by the solver."""
+    rng = random.Random(5)
+    for _ in range(2000):  # random play until such a position turns up (a few dozen tries)
+        board = Board.empty()
+        for _ in range(rng.randrange(3, 6)):
+            board = board.play(rng.choice(board.legal_moves()))
+        if board.is_over:
+            continue
+        analysis = analyze(board)
+        wins = [found for found in analysis.best_moves if found.value == 1]
+        if wins and wins[0].plies == 3:
+            keeping = tuple(found.move for found in wins)
+            position = Position(GameShape(3, 3, 3, "classic"), board.history or ())
+            return Puzzle(position, "win", 3, keeping, "game 5, move 4", yours=True)
+    raise AssertionError("no position won in 2 moves turned up")
 
 
 async def test_the_puzzles_say_when_none_comes_from_your_games(make_app: AppFactory) -> None:
@@ -255,7 +314,7 @@ async def test_a_click_above_the_landing_square_drops_into_the_column_in_a_gravi
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await _open_puzzles(app, pilot)
         await click_square(pilot, (0, 3))
-        assert _answer(screen).startswith("Solved: d6 wins at once")
+        assert _answer(screen).startswith("Solved: 4-1 wins at once")
         shown = screen.query_one(BoardView).game
         assert shown is not None
         assert shown.board.history is not None
@@ -275,12 +334,14 @@ async def test_digits_arrows_and_enter_answer_a_puzzle_as_on_the_game_screen(
         assert view.cursor == (5, 3)  # the centre column's landing square
         await pilot.press("up")
         assert view.cursor == (5, 3)
-        await pilot.press("1")  # column a: the mark lands on a5
-        assert _answer(screen).startswith("Not a5: it gives up the win")
+        await pilot.press("1")  # column 1: the mark lands on 1-2
+        await until(lambda: "u: try again" in _answer(screen))
+        assert _answer(screen).startswith("Not 1-2: O answers 4-1 and")  # the win taken away, drawn
+        await pilot.press("u")
         await pilot.press("right", "right")
         assert view.cursor == (4, 2)
         await pilot.press("right", "enter")
-        assert _answer(screen).startswith("Solved: d6 wins at once")
+        assert _answer(screen).startswith("Solved: 4-1 wins at once")
     four = Puzzle(
         Position(GameShape(4, 4, 4, "classic"), ((0, 0), (1, 1))), "hold", 14, ((2, 2),), "game 2, move 3", yours=True
     )

@@ -99,9 +99,15 @@ async def test_the_message_that_replaces_a_board_is_whole(size: tuple[int, int])
         assert re.search(r"\b\d+×\d+\b", " ".join(words)), f"{words} does not name the size the board needs"
 
 
+#: The end of the estimates' legend where the solver solved some of the moves.
+ESTIMATES_SOLVED = " · W5/D/L2: solved (12)"
 #: The longest things the status says under its headline: (the online banner, the news).
 LONG_NEWS = [
-    ("", "Hint for X: h8 (an estimate from the computer's search, X's chances 54%: too big to solve exactly yet)"),
+    ("", "Hint for X: h8 (an estimate, X's chances 54%: too big to solve exactly yet; the numbers are estimates too)"),
+    (
+        "",
+        "Estimates (too big to solve within 1 s): O's chances in % if O plays there · W, L: forced" + ESTIMATES_SOLVED,
+    ),
     ("", "O played e5 in 998.7 ms — O's chances 67%"),
     ("code: 482-913 · 192.168.100.200:50123", "Your friend left: they can join again with the same code"),
 ]

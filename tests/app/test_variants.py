@@ -66,16 +66,16 @@ async def test_a_new_game_on_a_smaller_board_of_another_game_starts_its_cursor_o
 async def test_a_click_anywhere_in_a_column_drops_the_mark_to_its_foot(make_app: AppFactory) -> None:
     app = make_app(CONNECT_FOUR)
     async with app.run_test(size=(100, 30)) as pilot:
-        await click_cell(pilot, 0, 3)  # the top of column d
+        await click_cell(pilot, 0, 3)  # the top of column 4
         assert marks(app).split("/")[-1] == "...x..."
-        assert app.game_screen.cursor == (4, 3)  # the cursor waits where the next mark in d lands
+        assert app.game_screen.cursor == (4, 3)  # the cursor waits where the next mark in column 4 lands
         for _ in range(5):
             await click_cell(pilot, 2, 3)
         assert marks(app).split("/")[0] == "...o..."
         before = marks(app)
         await click_cell(pilot, 3, 3)
         assert marks(app) == before
-        assert "column d is full" in status(app)
+        assert "column 4 is full" in status(app)
 
 
 async def test_arrows_choose_a_column_and_number_keys_drop_into_one(make_app: AppFactory) -> None:

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 
 import pytest
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark, Move
+from tictactoe_tui.engine.reasons import refutation, winning_squares
 from tictactoe_tui.engine.review import MoveReview, Review, judge_move, review_game
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
@@ -85,16 +87,16 @@ def test_a_slower_win_is_still_best() -> None:
 
 def test_json_entries_have_exactly_the_keys() -> None:
     review = review_game(Board.empty(), [(1, 1), (0, 0)])
-    for entry in (move.as_json() for move in review.moves):
+    for entry in (move.as_json(review.start.name) for move in review.moves):
         assert list(entry) == ["ply", "move", "by", "value_before", "value_after", "verdict", "best", "exact"]
-    assert review.moves[0].as_json()["move"] == "b2"
-    assert review.moves[1].as_json()["by"] == "o"
+    assert review.moves[0].as_json(review.start.name)["move"] == "b2"
+    assert review.moves[1].as_json(review.start.name)["by"] == "o"
 
 
 def test_where_the_solver_cannot_finish_the_review_says_it_estimates() -> None:
     moves = [(7, 7), (7, 8), (8, 8)]
     review = review_game(Board.empty(15, 15, 5), moves, seconds_per_move=0.3)
-    entry = review.moves[1].as_json()
+    entry = review.moves[1].as_json(review.start.name)
     assert entry["exact"] is False
     assert entry["value_before"] is None
     assert entry["value_after"] is None
@@ -113,7 +115,7 @@ def test_the_coachs_check_is_the_exact_verdict_or_none() -> None:
     board = Board.empty(3, 3, 3).play((0, 0)).play((1, 1)).play((0, 1))  # O must block at c1
     gives_up = judge_move(board, (2, 2), 0.5, verdict_only=True)
     assert (gives_up.verdict, gives_up.value_before, gives_up.value_after) == ("mistake", 0, -1)
-    assert gives_up.line == ()  # no lines: the computer's reply waits for the verdict only
+    assert gives_up.line == ((0, 2),)  # X completes the top row: the coach says why
     assert judge_move(board, (0, 2), 0.5, verdict_only=True).verdict == "best"
     unsolved = judge_move(Board.empty(15, 15, 5).play((7, 7)), (0, 0), 0.05, verdict_only=True)
     assert (unsolved.value_before, unsolved.judged, unsolved.estimate_source) == (None, None, "")  # no guess
@@ -188,3 +190,56 @@ def test_an_estimated_review_never_blames_the_searchs_choice_and_the_loser_is_no
     assert review.turning_point is moves[3]
     assert review.accuracy(Mark.O) == 0.5
     assert review.accuracy(Mark.X) == 1.0
+
+
+def test_games_review_of_an_estimated_game_the_loser_lost(home: Paths, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 66, judged by the same figures as the evaluation: a 15×15 game X won with five in
+    a row while O played in the corner. O, who
+    lost, is not 100% accurate, and the turning point is a move of O's the search did not prefer
+    (the first moves are too big to solve: the review is estimated)."""
+    archive = Archive.open(home)
+    x_moves = [(7, 7), (7, 8), (7, 9), (7, 10), (7, 11)]
+    o_moves = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    moves = tuple(move for pair in zip(x_moves, [*o_moves, None], strict=True) for move in pair if move)
+    assert Board.empty(15, 15, 5).play_all(moves).winner is Mark.X
+    record = GameRecord(15, 15, 5, "two players", "", "you", "you", "X", moves, (1.0,) * len(moves),
+                        "x", 1, 1_000.0, 1_010.0)  # fmt: skip
+    archive.record(record)
+    archive.close()
+    assert cli.main(["games", "review", "1", "--json", "--time", "0.5"]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert not entries[0]["exact"]  # the start is too big to solve: the review is estimated
+    assert cli.main(["games", "review", "1", "--time", "0.5"]) == 0
+    shown = capsys.readouterr().out
+    o_accuracy = re.search(r"O's accuracy: (\d+)%", shown)
+    assert o_accuracy is not None, shown
+    assert int(o_accuracy[1]) < 100
+    turn = re.search(r"Turning point: move (\d+), (\w+)", shown)
+    assert turn is not None, shown
+    turned = entries[int(turn[1]) - 1]
+    assert turned["by"] == "o"
+    assert turned["move"] not in turned["best"]  # never the move the search preferred
+
+
+def test_a_refutation_names_the_other_sides_winning_moves_and_its_fork() -> None:
+    """The coach said a move "gives up the draw" but never why (issue 66): the reason is read
+    off the solver's line after it."""
+    board = Board.empty(3, 3, 3).play_all([(0, 0), (1, 1), (2, 2)])  # X a1, O b2, X c3
+    judged = judge_move(board, (0, 2), 1.0, verdict_only=True)  # O c1: X must block a3, then forks
+    refuted = refutation(board, judged)
+    assert refuted is not None
+    assert refuted.value_after == -1
+    assert refuted.replies[0] == (2, 0)  # X a3, blocking O's diagonal
+    assert refuted.forks
+    assert set(refuted.threats) == {(1, 0), (2, 1)}  # a2 and b3: only one can be blocked
+    straight = Board.empty(3, 3, 3).play_all([(0, 0), (1, 1), (0, 1)])  # O must block c1
+    plain = refutation(straight, judge_move(straight, (2, 2), 1.0, verdict_only=True))
+    assert plain is not None
+    assert (plain.replies, plain.forks) == (((0, 2),), False)
+    assert refutation(straight, judge_move(straight, (0, 2), 1.0, verdict_only=True)) is None  # it held the draw
+
+
+def test_winning_squares_are_the_threats_of_the_side_that_just_moved() -> None:
+    board = Board.empty(3, 3, 3).play_all([(0, 0), (1, 1), (0, 1)])  # X a1 b1: c1 completes the row
+    assert winning_squares(board) == ((0, 2),)
+    assert winning_squares(Board.empty(3, 3, 3).play((1, 1))) == ()

@@ -140,12 +140,24 @@ def test_a_draw_thrown_away_on_3x3() -> None:
     reference = Reference(Board.empty().geometry)
     after = Board.empty().play_all([(1, 1), (0, 1)])
     check_line(reference, after, mistake.line, 1, len(mistake.line))
-    assert mistake.as_json()["line"] == [f"{'abc'[c]}{r + 1}" for r, c in mistake.line]
+    assert mistake.as_json(review.start.name)["line"] == [f"{'abc'[c]}{r + 1}" for r, c in mistake.line]
 
 
 def test_the_review_reads_back_as_it_was_kept() -> None:
     review = review_game(Board.empty(), random_game(3, 3, 3, 1))
     assert loads(review.dumps()) == review
+
+
+def test_a_connect_four_review_names_columns_by_their_keys_and_reads_back() -> None:
+    """A review's squares are Connect Four's (column key, row from the floor), in its text and
+    its JSON; kept reviews written with the old names (``d6``) still read back."""
+    start = Board.empty(6, 7, 4, "gravity")
+    moves = [(5, 0), (5, 3), (4, 0), (4, 3)]
+    review = review_game(start, moves, seconds_per_move=0.3)
+    assert [move.as_json(start.name)["move"] for move in review.moves] == ["1-1", "4-1", "1-2", "4-2"]
+    assert loads(review.dumps()) == review
+    old = review.dumps().replace('"1-1"', '"a6"').replace('"4-1"', '"d6"')
+    assert loads(old) == review
     assert loads(review.dumps().replace("review-", "review-0")) is None  # another version: judge again
     assert loads("not a review") is None
 
@@ -169,7 +181,7 @@ def test_estimated_moves_judge_both_sides_alike() -> None:
     assert turn.by is Mark.O
     assert "(estimated)" in review.turning_text()
     for judged in review.moves:
-        entry = judged.as_json()
+        entry = judged.as_json(review.start.name)
         assert (entry["verdict"] if judged.exact else entry["estimated_verdict"]) == judged.judged
         if judged.lost_value:
             assert judged.line

@@ -112,12 +112,41 @@ def test_marks_fall_to_the_lowest_free_square_and_full_columns_are_refused() -> 
     assert game_of(board).presentation.aim(board, (0, 1)) == (2, 1)
     board = board.play_all([(2, 1), (1, 1), (0, 1)])
     assert game_of(board).presentation.aim(board, (2, 1)) == (0, 1)
-    with pytest.raises(BoardError, match="column b is full"):
+    with pytest.raises(BoardError, match="column 2 is full"):
         board.play((0, 1))
-    with pytest.raises(BoardError, match="a mark in column a drops to a3"):
+    with pytest.raises(BoardError, match="a mark in column 1 drops to 1-1"):
         board.play((0, 0))
     with pytest.raises(BoardError, match="floats"):
         Board.parse("x../.../..o", game="gravity")
+
+
+def test_connect_four_names_a_square_by_the_key_that_plays_its_column_and_its_height() -> None:
+    """Each column's number is the key that plays it; rows count from the floor: the first mark
+    in the middle column is 4-1, the top of the last column 7-6 (before, "d6" and "g1": letters
+    the keys did not type, rows counted from the top)."""
+    board = Board.empty(6, 7, 4, "gravity")
+    presentation = game_of(board).presentation
+    rules = board.rules
+    for key in range(1, board.cols + 1):
+        landing = presentation.digit_square(board, (key,), KeyLayout.PHONE.square).square
+        assert landing is not None
+        assert board.name(landing) == f"{key}-1"
+        assert rules.column_label(landing[1]) == str(key)
+        assert board.square(f"{key}-1") == landing
+    assert board.name((0, 6)) == "7-6"
+    for row in range(board.rows):
+        for col in range(board.cols):
+            assert board.square(board.name((row, col))) == (row, col)
+
+
+def test_connect_four_still_reads_the_names_older_files_wrote() -> None:
+    """A game saved before columns were numbered wrote ``d6`` (column letter, row from the top)."""
+    board = Board.empty(6, 7, 4, "gravity")
+    assert board.square("d6") == (5, 3) == board.square("4-1")
+    with pytest.raises(BoardError, match="off the 6x7 board"):
+        board.square("8-1")
+    with pytest.raises(BoardError, match="like 4-1"):
+        board.square("4:1")
 
 
 def test_number_keys_pick_columns_on_gravity_boards() -> None:

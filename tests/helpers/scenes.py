@@ -151,6 +151,8 @@ SCENES = {
         Scene("help", Settings(), ("question_mark",)),
         Scene("history", TWO, ("5", "1", "9", "3", "7", "u", "u"), tab="history-tab"),
         Scene("overlay", TWO, ("5", "2", "a")),
+        # Issue 66: the evaluation bar above the board, with the overlay, at 120×40 (80×24: overlay).
+        Scene("evaluation-120x40", CONNECT_FOUR, ("4", "3", "a"), size=(120, 40)),
         Scene("hint", TWO, ("5", "2", "i")),
         Scene("stats", TWO, ("1", "4", "2", "5", "3", "n", "s")),
         Scene("light", TWO, ("5", "1", "9"), theme="textual-light"),
@@ -179,7 +181,15 @@ SCENES = {
         # Issue 27: an archived game's review (v), stepped back to its turning point.
         Scene("review", Settings(), ("g", "down", "down", "enter", "v", "left", "left"), archived=ARCHIVED),
         # A puzzle the solver made (the archive has none of yours yet), answered at the cursor.
+        # (a wrong try: the computer's answer to it is drawn, and u tries again)
         Scene("puzzle", Settings(), ("z", "enter")),
+        Scene("puzzle-120x40", Settings(), ("z", "enter"), size=(120, 40)),
+        # Issue 66: stepped back through the game in play (the board shows move 2 of 4, the status
+        # says how to return), and Connect Four flipped (columns mirrored, the floor still down).
+        Scene("stepped-back", TWO, ("5", "1", "9", "3", "comma", "comma")),
+        Scene("stepped-back-120x40", TWO, ("5", "1", "9", "3", "comma", "comma"), size=(120, 40)),
+        Scene("connect-four-flipped", CONNECT_FOUR, ("4", "4", "3", "f")),
+        Scene("connect-four-flipped-120x40", CONNECT_FOUR, ("4", "4", "3", "f"), size=(120, 40)),
         # Issue 65: a few lines of chat with the friend, over the sidebar; markup and escapes as written.
         ChatScene("online-chat", Settings(), port=47631),
         ChatScene("online-chat-120x40", Settings(), size=(120, 40), port=47632),

@@ -10,7 +10,8 @@ from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tictactoe_tui.app.widgets.board_view import BoardView, Square
+from tictactoe_tui.app.widgets.board_render import Square
+from tictactoe_tui.app.widgets.board_view import BoardView
 from tictactoe_tui.engine import Move
 
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine import Analysis, Board, BoardError, Budget, analyze, move_name
+from ..engine import Analysis, Board, BoardError, Budget, analyze
 from ..engine.games import game_of
 from ..engine.rules import CLASSIC
 from ..engine.search import alphabeta
@@ -139,7 +139,7 @@ def print_playout_estimates(position: GivenPosition, budget: Budget, args: argpa
     table.add_column("games played out", justify="right")
     for cell, rate, visits in found.moves:
         row, col = divmod(cell, board.cols)
-        table.add_row(move_name((row, col)), f"{row}, {col}", f"{rate:.0%}", f"{visits:,}")
+        table.add_row(board.name((row, col)), f"{row}, {col}", f"{rate:.0%}", f"{visits:,}")
     print_table(heading, table)
     return 0
 
@@ -215,7 +215,7 @@ def estimate_table(position: GivenPosition, outcome: alphabeta.SearchOutcome) ->
     table.add_column("score", justify="right")
     for cell, score in sorted(outcome.scores.items(), key=lambda item: -item[1]):
         row, col = divmod(cell, board.cols)
-        table.add_row(move_name((row, col)), f"{row}, {col}", outlook(score), str(score))
+        table.add_row(board.name((row, col)), f"{row}, {col}", outlook(score), str(score))
     return table
 
 
@@ -270,7 +270,7 @@ def analysis_table(position: GivenPosition, analysis: Analysis) -> Table:
     for mv in analysis.moves:
         word = OUTCOME_WORDS[mv.value]
         table.add_row(
-            move_name(mv.move),
+            position.board.name(mv.move),
             f"{mv.move[0]}, {mv.move[1]}",
             f"[{styles[mv.value]}]{word}[/]",
             str(mv.plies),

@@ -140,7 +140,7 @@ def print_games(archive: Archive, limit: int, as_json: bool) -> int:
 def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: float) -> int:
     """``games review``: every move's verdict from exact values, the lines of its mistakes,
     accuracy and the turning point (its mistakes are kept as puzzles)."""
-    from ..engine.board import Mark, move_name
+    from ..engine.board import Mark
     from ..engine.puzzles import puzzles_from_review
     from ..engine.review import review_game
 
@@ -164,7 +164,7 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
         return seating.symbol(mark).lower()
 
     if as_json:
-        entries = [move.as_json() | {"by": shown(move.by)} for move in review.moves]
+        entries = [move.as_json(start.name) | {"by": shown(move.by)} for move in review.moves]
         print(json.dumps(entries))
         return 0
     from rich.table import Table
@@ -179,12 +179,12 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
     for move in review.moves:
         verdict = (move.verdict or f"{move.estimated_verdict} (estimated)") + (" (slower)" if move.slower else "")
         value = f"{words[move.value_before]} → {words[move.value_after]}" if move.exact else move.estimate
-        best = "" if move.verdict == "best" else ", ".join(move_name(best) for best in move.best[:6])
-        table.add_row(f"{move.ply}. {move_name(move.move)}", shown(move.by).upper(), verdict, value, best)
+        best = "" if move.verdict == "best" else ", ".join(start.name(best) for best in move.best[:6])
+        table.add_row(f"{move.ply}. {start.name(move.move)}", shown(move.by).upper(), verdict, value, best)
     console.print(table)
     for move in review.moves:
         if move.lost_value:
-            console.print(f"Move {move.ply}, {move_name(move.move)}: {move.lines_text()}", highlight=False)
+            console.print(f"Move {move.ply}, {start.name(move.move)}: {move.lines_text(start.name)}", highlight=False)
     estimated = "" if review.exact else " (estimated)"
     for mark in Mark:
         accuracy = review.accuracy(mark)

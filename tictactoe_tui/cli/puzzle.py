@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..engine import move_name
 from ..engine.puzzles import SOLVER
 from ..store.archive import Archive, ArchiveError
 from ..store.files import Paths
@@ -39,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
                 "k": entry.puzzle.position.shape.k,
                 "position": entry.puzzle.shown_text,
                 "task": entry.puzzle.task,
-                "solutions": [move_name(move) for move in entry.puzzle.keeping],
+                "solutions": entry.puzzle.position.names(entry.puzzle.keeping),
                 "source": entry.puzzle.source,
                 "yours": entry.puzzle.yours,
                 "solved": entry.solved,

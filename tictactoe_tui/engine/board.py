@@ -97,7 +97,7 @@ class Board:
                 o_bits |= 1 << cell
         last = None
         if last_text:
-            row, col = parse_move(last_text, rows, cols)
+            row, col = shape.rules.parse_square(last_text, rows, cols)
             last = row * cols + col
         state = shape.rules.state_of(shape, x_bits, o_bits, last)
         board = cls(shape, x_bits, o_bits, None if x_bits | o_bits else (), state)
@@ -240,6 +240,14 @@ class Board:
             board = board.play(move)
         return board
 
+    def name(self, move: Move) -> str:
+        """``move``'s square as people and files name it in this game (:meth:`.Rules.square_name`)."""
+        return self.rules.square_name(move, self.rows)
+
+    def square(self, name: str) -> Move:
+        """The square ``name`` names in this game (:class:`BoardError` if none)."""
+        return self.rules.parse_square(name, self.rows, self.cols)
+
     def restart(self) -> Board:
         """The empty board of the same shape and game."""
         return Board(self.geometry, 0, 0)
@@ -263,7 +271,7 @@ class Board:
         for r in range(self.rows):
             rows.append("".join(str(self.at((r, c)) or ".") for c in range(self.cols)))
         last = self.rules.last_cell(self.state)
-        return "/".join(rows) + ("" if last is None else f"@{move_name(self.move_at(last))}")
+        return "/".join(rows) + ("" if last is None else f"@{self.name(self.move_at(last))}")
 
     def __repr__(self) -> str:
         game = "" if self.rules.name == DEFAULT_GAME else f", game={self.rules.name!r}"
@@ -344,6 +352,17 @@ class Position:
         if board.history is None:
             raise BoardError("a position without its moves cannot be replayed")
         return cls(GameShape.of(board), board.history)
+
+    def names(self, moves: Iterable[Move] | None = None) -> list[str]:
+        """The squares of ``moves`` (by default this position's) as this game names them."""
+        rules = rules_named(self.shape.game)
+        return [rules.square_name(move, self.shape.rows) for move in (self.moves if moves is None else moves)]
+
+    @classmethod
+    def read(cls, shape: GameShape, names: Iterable[str]) -> Position:
+        """The position of ``names``, squares as :meth:`names` writes them (:class:`BoardError` if one is not)."""
+        rules = rules_named(shape.game)
+        return cls(shape, tuple(rules.parse_square(name, shape.rows, shape.cols) for name in names))
 
     def start(self) -> Board:
         """The empty board of this game and shape."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from dataclasses import dataclass
 
 from ..words import counted
@@ -44,6 +45,9 @@ class Estimate:
     search (1,200 games played out)``."""
     tree_line: tuple[Move, ...] = ()
     """The line read off the search's tree (MCTS), from the choice on."""
+    moves: tuple[tuple[Move, float], ...] = ()
+    """Each move the search's tree looked at (MCTS), most visited first, and its chance for the
+    mover: what the overlay's squares show."""
 
     def line(self, budget: Budget, rng: random.Random) -> tuple[Move, ...]:
         """The line the search expects from here: its tree's, or its choices one after the other
@@ -92,10 +96,12 @@ def _by_mcts(board: Board, budget: Budget, rng: random.Random) -> Estimate:
     if found.proven is not None:
         rate = found.proven
     elif chosen is not None:
-        rate = (chosen.wins + 1) / (chosen.visits + 2)  # a few playouts say little: pulled towards ½
+        rate = _chance(chosen.wins, chosen.visits, None)
     else:
         rate = found.win_rate
     line = [board.move_at(found.cell)]
+    children = sorted(tree.root.children, key=lambda child: -child.visits) if tree.root else []
+    moves = tuple((board.move_at(child.cell), _chance(child.wins, child.visits, child.proven)) for child in children)
     node = chosen
     while node is not None and node.children and len(line) < LINE_PLIES:
         node = max(node.children, key=lambda child: child.visits)
@@ -108,4 +114,22 @@ def _by_mcts(board: Board, budget: Budget, rng: random.Random) -> Estimate:
         line[0],
         f"an estimate from the computer's search ({counted(found.playouts, 'game')} played out)",
         tuple(line),
+        moves,
     )
+
+
+def _chance(wins: float, visits: int, proven: float | None) -> float:
+    """A tree node's chance for the side that moved into it: proven, or its games won pulled
+    towards ½ (a few playouts say little)."""
+    return proven if proven is not None else (wins + 1) / (visits + 2)
+
+
+def position_seed(board: Board) -> int:
+    """The seed of a search about ``board``: the position's own, so the same position asked
+    about again is answered the same way (a hint, the evaluation bar, the review)."""
+    return zlib.crc32(f"{board.x_bits}/{board.o_bits}/{board.state}".encode())
+
+
+def seeded(board: Board) -> random.Random:
+    """The random source of an estimate of ``board``: seeded by the position (see :func:`position_seed`)."""
+    return random.Random(position_seed(board))

@@ -10,11 +10,12 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .board import Board, GameShape, Mark, Move, Position, move_name
+from .board import Board, GameShape, Mark, Move, Position
 from .marks import Symbols
 
 if TYPE_CHECKING:
     from .review import Review
+    from .search.solver import Analysis, MoveValue
 
 Kind = Literal["win", "hold"]
 #: The source of the puzzles the solver makes (the others name the game they come from).
@@ -72,6 +73,11 @@ class Puzzle:
         return "hold the draw"
 
     @property
+    def kind_words(self) -> str:
+        """The goal in a few words: ``win`` or ``hold the draw``."""
+        return "win" if self.kind == "win" else "hold the draw"
+
+    @property
     def task(self) -> str:
         """What the puzzle asks, in the symbols its game showed: ``X to play and win now``."""
         return f"{self.mover_symbol} to play and {self.title}"
@@ -98,14 +104,43 @@ class Puzzle:
         """What to tell the player about ``move``; before the ``last_try`` a miss does not give
         the answer away."""
         value = "win" if self.kind == "win" else "draw"
-        others = ", ".join(move_name(found) for found in self.keeping if found != move)
+        name = self.position.start().name
+        others = ", ".join(name(found) for found in self.keeping if found != move)
         if self.solves(move):
             done = "wins at once" if self.kind == "win" and self.plies == 1 else f"keeps the {value}"
-            return f"Solved: {move_name(move)} {done}" + (f" (so would {others})" if others else "")
+            return f"Solved: {name(move)} {done}" + (f" (so would {others})" if others else "")
         if not last_try:
-            return f"Not {move_name(move)}: it gives up the {value}. Try once more"
-        kept = ", ".join(move_name(found) for found in self.keeping)
-        return f"Not this time: {move_name(move)} gives up the {value}; {kept} kept it"
+            return f"Not {name(move)}: it gives up the {value}. Try once more"
+        kept = ", ".join(name(found) for found in self.keeping)
+        return f"Not this time: {name(move)} gives up the {value}; {kept} kept it"
+
+
+def keeping_now(analysis: Analysis, kind: Kind) -> tuple[Move, ...]:
+    """The moves that keep a puzzle's goal in a later position of its line (``analysis`` of it,
+    for the side solving): a win puzzle's fastest wins, so that "win in 2" takes two of your
+    moves; a hold puzzle's every move that keeps at least the draw. Empty when unsolved."""
+    if kind == "win":
+        return tuple(found.move for found in analysis.best_moves if found.value > 0)
+    return tuple(found.move for found in analysis.moves if found.value >= 0) if analysis.complete else ()
+
+
+def best_reply(analysis: Analysis) -> MoveValue | None:
+    """The other side's answer in a puzzle's line (``analysis`` of the position, for that side):
+    its best move, the longest defence where it loses (None: unsolved, or no move)."""
+    best = analysis.best_moves
+    return best[0] if best else None
+
+
+def refutation_text(puzzle: Puzzle, move: Move, reply: MoveValue, board: Board) -> str:
+    """Why ``move`` fails, as the board shows it with ``reply``, the other side's best answer:
+    ``Not a3: O answers b3 and wins`` (names as ``board``'s game names its squares)."""
+    other = puzzle.symbols.shown(puzzle.mover.other.value.upper())
+    outcome = {1: "wins", 0: "holds the draw", -1: "still loses, but later"}[reply.value]
+    if reply.value > 0 and reply.plies == 1:
+        outcome = "wins at once"
+    elif reply.value > 0:
+        outcome = f"wins in {(reply.plies + 1) // 2} of its moves"
+    return f"Not {board.name(move)}: {other} answers {board.name(reply.move)} and {outcome}"
 
 
 def puzzles_from_review(

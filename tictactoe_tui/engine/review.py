@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board, GameShape, Mark, Move, Position, move_name, parse_move
-from .estimates import estimate
+from .board import Board, GameShape, Mark, Move, Position
+from .estimates import estimate, seeded
 from .games import analyze
 from .search.budget import Budget, CancelFlag
 
@@ -122,38 +122,39 @@ class MoveReview:
         if self.exact:
             return ""
         return (
-            f"{self.estimate_source}: the mover's chances {self.estimate_before:.0%} with the search's choice, "
+            f"{self.estimate_source}: {self.by.upper()}'s chances {self.estimate_before:.0%} with the search's choice, "
             f"{self.estimate_after:.0%} with this one"
         )
 
-    def lines_text(self) -> str:
+    def lines_text(self, name: Callable[[Move], str]) -> str:
         """Its lines in words: ``then a3 a2 c2 c3; b3 instead: b3 a1 c3 …`` (empty for a move
-        that kept its value), marked where they are the search's estimate."""
+        that kept its value), marked where they are the search's estimate; squares named by
+        ``name`` (the game's :meth:`.Board.name`)."""
         if not self.lost_value:
             return ""
-        then = " ".join(move_name(move) for move in self.line) or "the game ends"
-        instead = " ".join(move_name(move) for move in self.best_line)
-        text = f"then {then}" + (f"; {move_name(self.best_line[0])} instead: {instead}" if self.best_line else "")
+        then = " ".join(name(move) for move in self.line) or "the game ends"
+        instead = " ".join(name(move) for move in self.best_line)
+        text = f"then {then}" + (f"; {name(self.best_line[0])} instead: {instead}" if self.best_line else "")
         return text if self.exact else f"{text} (the search's line, an estimate)"
 
-    def as_json(self) -> dict[str, Any]:
-        """The entry of ``games review --json``."""
+    def as_json(self, name: Callable[[Move], str]) -> dict[str, Any]:
+        """The entry of ``games review --json``, squares named by ``name`` (the game's :meth:`.Board.name`)."""
         entry: dict[str, Any] = {
             "ply": self.ply,
-            "move": move_name(self.move),
+            "move": name(self.move),
             "by": self.by.value,
             "value_before": self.value_before,
             "value_after": self.value_after,
             "verdict": self.verdict,
-            "best": [move_name(move) for move in self.best],
+            "best": [name(move) for move in self.best],
             "exact": self.exact,
         }
         if not self.exact:
             entry["estimate"] = self.estimate
             entry["estimated_verdict"] = self.estimated_verdict
         if self.lost_value:
-            entry["line"] = [move_name(move) for move in self.line]
-            entry["best_line"] = [move_name(move) for move in self.best_line]
+            entry["line"] = [name(move) for move in self.line]
+            entry["best_line"] = [name(move) for move in self.best_line]
         return entry
 
 
@@ -211,8 +212,9 @@ class Review:
             if self.exact:
                 return "none, every move kept the value of the position"
             return "none among the moves the solver could judge"
-        instead = ", ".join(move_name(move) for move in turn.best[:3]) + (" …" if len(turn.best) > 3 else "")
-        where = f"move {turn.ply}, {move_name(turn.move)}"
+        name = self.start.name
+        instead = ", ".join(name(move) for move in turn.best[:3]) + (" …" if len(turn.best) > 3 else "")
+        where = f"move {turn.ply}, {name(turn.move)}"
         if not turn.exact:
             assert turn.estimate_before is not None
             assert turn.estimate_after is not None
@@ -251,8 +253,8 @@ class Review:
         return json.dumps(
             {
                 "format": FORMAT,
-                "start": [start.rows, start.cols, start.k, start.rules.name, _names(start.history or ())],
-                "moves": [_dump_move(move) for move in self.moves],
+                "start": [start.rows, start.cols, start.k, start.rules.name, _names(start, start.history or ())],
+                "moves": [_dump_move(start, move) for move in self.moves],
             }
         )
 
@@ -264,33 +266,33 @@ def loads(text: str) -> Review | None:
         if data.get("format") != FORMAT:
             return None
         rows, cols, k, game, history = data["start"]
-        start = Position(GameShape(rows, cols, k, game), _moves(history, rows, cols)).board()
-        return Review(start, tuple(_load_move(entry, rows, cols) for entry in data["moves"]))
+        start = Position.read(GameShape(rows, cols, k, game), history).board()
+        return Review(start, tuple(_load_move(start, entry) for entry in data["moves"]))
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def _names(moves: Sequence[Move]) -> list[str]:
-    return [move_name(move) for move in moves]
+def _names(board: Board, moves: Sequence[Move]) -> list[str]:
+    return [board.name(move) for move in moves]
 
 
-def _moves(names: Sequence[str], rows: int, cols: int) -> tuple[Move, ...]:
-    return tuple(parse_move(name, rows, cols) for name in names)
+def _moves(board: Board, names: Sequence[str]) -> tuple[Move, ...]:
+    return tuple(board.square(name) for name in names)
 
 
-def _dump_move(move: MoveReview) -> list[Any]:
+def _dump_move(start: Board, move: MoveReview) -> list[Any]:
     return [
-        move.ply, move_name(move.move), move.by.value, move.value_before, move.value_after, _names(move.best),
+        move.ply, start.name(move.move), move.by.value, move.value_before, move.value_after, _names(start, move.best),
         move.slower, move.best_plies, move.estimate_before, move.estimate_after, move.estimate_source,
-        _names(move.line), _names(move.best_line),
+        _names(start, move.line), _names(start, move.best_line),
     ]  # fmt: skip
 
 
-def _load_move(entry: list[Any], rows: int, cols: int) -> MoveReview:
+def _load_move(start: Board, entry: list[Any]) -> MoveReview:
     ply, move, by, before, after, best, slower, plies, rate_before, rate_after, source, line, best_line = entry
     return MoveReview(
-        ply, parse_move(move, rows, cols), Mark(by), before, after, _moves(best, rows, cols), slower, plies,
-        rate_before, rate_after, source, _moves(line, rows, cols), _moves(best_line, rows, cols),
+        ply, start.square(move), Mark(by), before, after, _moves(start, best), slower, plies,
+        rate_before, rate_after, source, _moves(start, line), _moves(start, best_line),
     )  # fmt: skip
 
 
@@ -327,7 +329,7 @@ def judge_move(
     """Judge ``move`` played on ``board`` within ``seconds``: exact where the solver finishes
     in its share of them, else estimated; a move that lost value gets its lines.
     ``verdict_only`` (the coach's check): the solver gets all of ``seconds``, and the move is
-    judged exactly or not at all (values None) — no estimates, no lines."""
+    judged exactly or not at all (values None) — no estimates; its lines in what is left."""
     deadline = time.monotonic() + seconds
     ply = board.move_count + 1
     analysis = analyze(board, Budget.seconds(seconds * (1.0 if verdict_only else EXACT_SHARE), cancel))
@@ -340,7 +342,7 @@ def judge_move(
         fastest = analysis.moves[0].plies
         slower = chosen.value == 1 == value and chosen.plies > fastest
         judged = MoveReview(ply, move, board.to_move, value, chosen.value, keeping, slower, fastest)
-        if not judged.lost_value or verdict_only:
+        if not judged.lost_value:
             return judged
         budget = Budget(deadline, cancel)
         line = exact_line(board.play(move), budget)
@@ -370,8 +372,9 @@ def _estimated(
     """An estimate of the position before ``move`` and of the one after it, for the mover; the
     search's lines, in the time left, for a move that lost value."""
     left = max(0.0, deadline - time.monotonic())
-    before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
-    after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), rng)
+    # each position's estimate is the evaluation bar's: the same search, seeded by the position
+    before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board))
+    after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board.play(move)))
     source = f"{before.source}; too big to solve exactly within {seconds * EXACT_SHARE:.2g} s"
     choice = before.choice or move
     judged = MoveReview(

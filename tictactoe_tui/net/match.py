@@ -42,6 +42,8 @@ class Match:
     and the session's scores."""
 
     position: Position = CLASSIC
+    """Its moves travel in the grid's names (column letter, row from the top, as every
+    version sends them), whatever the game calls its squares on screen."""
     number: int = 1
     host_first: bool = True
     """The host moves first (plays the engine's X) in this game; rematches alternate."""
@@ -83,7 +85,7 @@ class Match:
         if not (0 <= move[0] < self.position.shape.rows and 0 <= move[1] < self.position.shape.cols):
             raise MoveRefused(f"{move_name(move)} is off the board")
         if board.at(move) is not None:
-            raise MoveRefused(f"{move_name(move)} is taken")
+            raise MoveRefused(f"{board.name(move)} is taken")
         after = replace(self, position=replace(self.position, moves=(*self.moves, move)))
         return after.counted() if after.board.is_over else after
 

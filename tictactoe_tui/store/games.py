@@ -55,7 +55,9 @@ def _row_values(record: GameRecord) -> tuple[Any, ...]:
 
 
 def moves_text(moves: Sequence[Move]) -> str:
-    """Moves as the ``moves`` column holds them: ``b2 a1 c3``."""
+    """Moves as the ``moves`` column holds them: ``b2 a1 c3``, in every game the grid's names
+    (column letter, row from the top) that the archive has always kept, whatever a game calls
+    its squares on screen and in files (:meth:`.Board.name`)."""
     return " ".join(move_name(move) for move in moves)
 
 

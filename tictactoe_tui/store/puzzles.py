@@ -28,6 +28,7 @@ class PuzzleEntry:
 
 
 def _names(moves: Sequence[Move]) -> str:
+    """Moves as the archive keeps them: the grid's names in every game (as :func:`.games.moves_text`)."""
     return " ".join(move_name(move) for move in moves)
 
 

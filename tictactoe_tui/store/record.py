@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
-from ..engine import Board, Mark, Move, Position, move_name
+from ..engine import Board, Mark, Move, Position
 from ..engine.board import DEFAULT_GAME, GameShape
 from ..engine.rules import RULES
 from ..engine.strength import MATCH_ME, Blend
@@ -149,7 +149,7 @@ class GameRecord:
             "x": x_player,
             "o": o_player,
             "first": seating.symbol(Mark.X),
-            "moves": [move_name(move) for move in self.moves],
+            "moves": Position(self.shape, self.moves).names(),
             "times": list(self.times),
             "winner": None if self.winner is None else seating.symbol(Mark(self.winner)).lower(),
             "result": self.result_text,

@@ -13,7 +13,9 @@
 ``game`` names the rules (``classic``, ``gravity``, ``misere``, ``ultimate``; files written
 before there were other games have no ``game`` line and are classic), ``board`` is the
 position reached (its rows give the size; Ultimate adds ``@`` and the last move), ``moves``
-the moves from the empty board that reach it, in order (empty for a new game). Lines
+the moves from the empty board that reach it, in order (empty for a new game), each square
+named as the game names it (Gravity: column number and row from the bottom, ``4-1``; a file
+written before that, with ``d6``, column letter and row from the top, still loads). Lines
 starting with ``#`` are comments. Loading replays the moves and checks they reach the board.
 ``table`` (the kind of table), ``players`` (who played the first and the second side:
 ``you``, ``computer``, ``friend`` or another registered kind of player) and ``marks`` (the
@@ -30,7 +32,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine import Board, BoardError, move_name, parse_move
+from ..engine import Board, BoardError
 from ..engine.board import DEFAULT_GAME, GameShape
 from ..engine.rules import RULES
 from ..table import PLAYERS
@@ -65,7 +67,7 @@ def dump(board: Board, seating: Seating | None = None, online: str | None = None
     the online match it belongs to, one line (a game in progress only)."""
     if board.history is None:
         raise ValueError("only a game played from the empty board can be saved")
-    moves = " ".join(move_name(move) for move in board.history)
+    moves = " ".join(board.name(move) for move in board.history)
     text = f"{HEADER}\nversion: {VERSION}\ngame: {board.rules.name}\nk: {board.k}\nboard: {board}\nmoves: {moves}\n"
     if seating is not None:
         text += f"table: {seating.table}\nplayers: {' '.join(seating.players)}\nmarks: {' '.join(seating.marks)}\n"
@@ -146,7 +148,7 @@ def _replayed(final: Board, names: list[str], line: int) -> Board:
     board = GameShape.of(final).empty_board()
     for number, name in enumerate(names, start=1):
         try:
-            board = board.play(parse_move(name, final.rows, final.cols))
+            board = board.play(board.square(name))
         except BoardError as error:
             move = f"move {number} on line {line}" + ("" if name in str(error) else f" ({name[:12]})")
             raise SaveFileError(f"{move}: {error}") from None

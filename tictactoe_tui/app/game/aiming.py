@@ -86,6 +86,11 @@ class Aiming:
         """Tell the player ``text`` (why a key did nothing)."""
         raise NotImplementedError
 
+    def mirrored(self) -> tuple[bool, bool]:
+        """Whether the board's rows, and columns, are drawn in reverse (flipped): the cursor keys
+        move the cursor the way they point on screen."""
+        return (False, False)
+
     def on_board_view_cursor_moved(self, event: BoardView.CursorMoved) -> None:
         event.stop()
         self.action_move_cursor(event.rows, event.cols)
@@ -97,6 +102,8 @@ class Aiming:
         if board is None:
             return
         row, col = self.cursor
+        down, right = self.mirrored()
+        rows, cols = -rows if down else rows, -cols if right else cols
         moved = (min(max(row + rows, 0), board.rows - 1), min(max(col + cols, 0), board.cols - 1))
         self.cursor = game_of(board).presentation.aim(board, moved)
 

@@ -7,32 +7,20 @@ answer about a position no longer wanted dropped. The notices they lead to are h
 from __future__ import annotations
 
 import threading
-import zlib
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
 from ...engine import Board, Move
-from ...engine.games import game_of
+from ...engine.estimates import position_seed
 from ...game import GameState
-from ...words import counted
 from ..work.ai import Searcher, analysis_seconds
 from ..work.jobs import AiJob, Job
 from .messages import AnalysisFailed, AnalysisReady
 
 if TYPE_CHECKING:
-    from ...engine import Analysis
-
-
-def too_big(board: Board, analysis: Analysis) -> str:
-    """What the player is told when the solver did not finish in time: how many of the moves
-    it solved (their values are shown) and that the rest are too big."""
-    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), game_of(board).presentation.choice)
-    seconds = analysis_seconds(board)
-    if not solved:
-        return f"Too big to solve within {seconds:g} s: none of the {legal} solved yet"
-    return f"Too big to solve within {seconds:g} s: values for the {solved} of {legal} solved"
+    pass
 
 
 def working_out(hint: bool, values: bool) -> str:
@@ -61,7 +49,7 @@ class AnalysisRequests:
         self._searcher = searcher
         self._job: Job[GameState] = Job(screen, "analysis")
         self._hint = False
-        self._estimates: dict[Board, tuple[Move, float | None]] = {}  # each position's estimated hint and chances
+        self._estimates: dict[Board, Move] = {}  # each position's estimated hint
 
     def ask(self, state: GameState, hint: bool = False) -> None:
         """Solve ``state`` in a worker (a finished game has nothing to solve); ``hint``: the
@@ -95,24 +83,17 @@ class AnalysisRequests:
         return True
 
     def _analyze(self, state: GameState, hint: bool, cancel: threading.Event) -> AnalysisReady:
-        """Run in a worker thread: analyse ``state``. A hint the solver cannot give in time
+        """Run in a worker thread: evaluate ``state``. A hint the solver cannot give in time
         comes from the strongest search instead, as an estimate."""
         seconds = analysis_seconds(state.board)
         result = self._searcher.analyze(state, seconds, cancel)
-        estimate = None
+        move = None
         if hint and not result.analysis.complete and not cancel.is_set():
-            estimate = self._estimates.get(state.board)
-            if estimate is None:
+            move = self._estimates.get(state.board)
+            if move is None:
                 job = AiJob(state, "impossible", position_seed(state.board), seconds)
-                decision = self._searcher(job, cancel).decision
-                estimate = (decision.move, decision.estimate)
+                move = self._searcher(job, cancel).decision.move
                 if not cancel.is_set():
-                    self._estimates[state.board] = estimate
-        return AnalysisReady(result, hint, *(estimate or (None, None)))
-
-
-def position_seed(board: Board) -> int:
-    """The seed of the search behind a hint's estimate: the position's own, so a search whose
-    time runs out at another node still starts the same way (and the same position, asked
-    again, is answered as before)."""
-    return zlib.crc32(f"{board.x_bits}/{board.o_bits}/{board.state}".encode())
+                    self._estimates[state.board] = move
+        # an estimated hint's chances are the evaluation's: the figure the bar shows
+        return AnalysisReady(result, hint, move, None if move is None else result.evaluation.chance)

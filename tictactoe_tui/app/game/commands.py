@@ -52,7 +52,7 @@ ACTION_HELP = {
     "undo": "Take back your last move",
     "redo": "Play again what was undone",
     "hint": "Show the best move",
-    "toggle_overlay": "Show every square's value",
+    "toggle_overlay": "The evaluation bar and every square's value (estimates where too big to solve)",
     "stats": "Results across sessions",
     "archive": "Every finished game: replay, review, export, delete",
     "puzzles": "Keep the win or hold the draw: your own mistakes first ({key})",

@@ -22,7 +22,9 @@ from textual.events import Resize
 from ...engine import Board, Move
 from ...game import GameState, Settings
 from ..online.screen import MatchScreen
+from ..viewing.keys import VIEWING_BINDINGS, Viewing
 from ..widgets.board_view import BoardView
+from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
 from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved
@@ -49,7 +51,7 @@ GAME_ACTIONS = frozenset(
 TOO_SMALL = Notice("Make the window larger to see the whole board first", Cause.BOARD)
 
 
-class GameScreen(MatchScreen, TravelScreen, Aiming):
+class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
     """The board, the status line and the sidebar, bound to the game this screen holds. Its
     parts (the coach, hints, online play, the palette's commands) load when first needed."""
 
@@ -64,6 +66,7 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
         Binding("a", "toggle_overlay", "Analysis overlay", show=False, priority=True),
         *DIGIT_BINDINGS,
         *BOARD_BINDINGS,  # the board's keys in their turn among these (while the board has the focus)
+        *VIEWING_BINDINGS,
         Binding("escape", "focus_board", "Back to the board", show=False),
         Binding("f2", "toggle_sidebar", "Sidebar", show=False),
         Binding("p", "toggle_pause", "Pause"),
@@ -95,18 +98,16 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
     def compose(self) -> ComposeResult:
         # the sidebar and the footer go in after the first frame (on_mount): the board's column keeps their room
         with Vertical(id="play", classes=SIDEBAR_ROOM):
+            yield EvaluationBar(id="evaluation").data_bind(
+                GameScreen.game, GameScreen.overlay, evaluation=GameScreen.analysis
+            )
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
             # on_mount focuses it: styled as focused from the start, its squares are styled once
             view.set_reactive(BoardView.has_focus, True)
-            yield view.data_bind(
-                GameScreen.cursor,  # before the game, whose paint would first frame the default square
-                GameScreen.game,
-                GameScreen.thinking,
-                GameScreen.analysis,
-                GameScreen.hint,
-                GameScreen.coordinates,
-            )
+            # the cursor comes before the game, whose paint would first frame the default square
+            bound = (GameScreen.cursor, GameScreen.game, GameScreen.thinking, GameScreen.analysis, GameScreen.hint)
+            yield view.data_bind(*bound, GameScreen.coordinates)
             yield StatusLine(id="status").data_bind(GameScreen.said)  # its one input
 
     def on_mount(self) -> None:
@@ -137,8 +138,7 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
         await self.parts.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The game's keys are off while a dialog covers the screen; pause only in a
-        computer-vs-computer game under way."""
+        """The game's keys are off under a dialog; pause only in a computer-vs-computer game under way."""
         if action in GAME_ACTIONS and self.app.screen is not self:
             return False
         if action in BOARD_ACTIONS:  # as the focused board has them, else the key goes to the focused control
@@ -174,8 +174,7 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
         return Notice(remark, Cause.COACH) if remark else super().news(game)
 
     def holds(self, game: GameState) -> bool:
-        """Whether a gate holds the turn of the side to move: the coach, while it judges your
-        move and after a remark until you play on."""
+        """Whether the coach holds the side to move: while it judges your move, then until you play on."""
         return self.parts.holds(game)
 
     def new_game(self, game: GameState) -> None:
@@ -255,8 +254,8 @@ class GameScreen(MatchScreen, TravelScreen, Aiming):
     def refusal(self, move: Move) -> Notice | None:
         """Why the player at this keyboard may not play ``move`` now, or None."""
         game = self.game
-        if not self.query_one(BoardView).fits:
-            return TOO_SMALL
+        if not self.query_one(BoardView).fits or self.stepped_refusal():
+            return self.stepped_refusal() or TOO_SMALL
         if game.board.is_over:
             return Notice("Game over: n plays again, v reviews it", Cause.KEY)
         away = self.match.presence.refusal() if self.match is not None else None

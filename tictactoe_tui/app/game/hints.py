@@ -7,17 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...engine import Move, move_name
-from ...engine.games import game_of
+from ...engine import Move
 from ...game import GameState
-from ..widgets.board_view import VALUE_LEGEND, value_words
+from ..widgets.evaluation import VALUE_LEGEND, legend, too_big, value_words
 from ..widgets.status import Cause, Notice
-from .analysis import AnalysisRequests, failed, too_big, working_out
+from ..work.ai import analysis_seconds
+from .analysis import AnalysisRequests, failed, working_out
 from .messages import AnalysisFailed, AnalysisReady
 from .play import PlayScreen
 
 if TYPE_CHECKING:
-    from ...engine import Analysis
+    from ...engine.evaluation import Evaluation
 
 
 def said(text: str) -> Notice:
@@ -31,7 +31,7 @@ class Found:
     the hint's square (None: as they are)."""
 
     notice: Notice | None = None
-    values: Analysis | None = None
+    values: Evaluation | None = None
     hint: Move | None = None
 
 
@@ -94,31 +94,32 @@ class Hints:
         if not self._requests.answers(message):
             return None
         game = message.state
-        analysis = message.result.analysis
-        partial = analysis if overlay and analysis.moves else None  # the moves solved in time show values
+        evaluation = message.result.evaluation
+        analysis = evaluation.analysis
+        values = evaluation if overlay else None  # exact values, or the search's estimates
         if not analysis.complete and message.hint and message.estimate is not None:
             self._hint_value, self._hint_chances = "", message.chances
-            return Found(said(self._hint_said(game, message.estimate, overlay)), partial, message.estimate)
+            return Found(said(self._hint_said(game, message.estimate, overlay)), values, message.estimate)
+        seconds = analysis_seconds(game.board)
         if not analysis.complete:
             if shown is not None and not self._hint_value:
-                return Found(said(self._hint_said(game, shown, overlay)), values=partial)
-            return Found(said(too_big(game.board, analysis)), values=partial)
+                return Found(said(self._hint_said(game, shown, overlay)), values=values)
+            return Found(said(legend(game, evaluation, seconds) if overlay else too_big(analysis, seconds)), values)
         if not message.hint:
-            return Found(said(VALUE_LEGEND), values=analysis) if overlay else Found()
+            return Found(said(VALUE_LEGEND), values=values) if overlay else Found()
         best = analysis.best_moves[0]
         source = ", from the opening book" if analysis.source == "book" else ""
         self._hint_value = f"({value_words(best)}{source})"
         notice = said(self._hint_said(game, best.move, overlay))
-        return Found(notice, values=analysis if overlay else None, hint=best.move)
+        return Found(notice, values=values, hint=best.move)
 
     def _hint_said(self, game: GameState, hint: Move, overlay: bool) -> str:
         """What the hint shown (``hint``) says: its move and value, or that it is an estimate
-        (and, with the ``overlay`` on, that this is why it shows values only where it could solve)."""
-        said = f"Hint for {game.symbol(game.board.to_move)}: {move_name(hint)}"
+        (and, with the ``overlay`` on, that the numbers shown are estimates too)."""
+        said = f"Hint for {game.symbol(game.board.to_move)}: {game.board.name(hint)}"
         if self._hint_value:
             return f"{said} {self._hint_value}"
-        choices = game_of(game.board).presentation.choice + "s"
-        why = "too big to solve exactly yet" + (f", so only the {choices} solved show values" if overlay else "")
+        why = "too big to solve exactly yet" + ("; the numbers are estimates too" if overlay else "")
         chances = self._hint_chances
         by = "" if chances is None else f", {game.symbol(game.board.to_move)}'s chances {chances:.0%}"
-        return f"{said} (an estimate from the computer's search{by}: {why})"
+        return f"{said} (an estimate{by}: {why})"

@@ -48,7 +48,7 @@ class ScreenParts:
         if self._coach is None:
             from .coach import Coach
 
-            self._coach = Coach(self._screen, self._screen.host.searcher)
+            self._coach = Coach(self._screen, self._screen.host.searcher, self.show_marks)
         return self._coach
 
     @property
@@ -75,13 +75,24 @@ class ScreenParts:
         if self._elsewhere is None:
             from ..screens.ways import OtherScreens
 
-            self._elsewhere = OtherScreens(self._screen, self._keypad)
+            self._elsewhere = OtherScreens(self._screen, self._keypad, self.show_marks)
         return self._elsewhere
 
     @property
     def link(self) -> OnlineLink | None:
         """The match the screen plays in, if any."""
         return self._online.link if self._online is not None else None
+
+    def marks(self, game: GameState) -> dict[int, str]:
+        """The marks beside ``game``'s moves, by ply: the coach's verdicts, and where the game
+        was reviewed, the review's (the last word), each while the line up to its move is
+        ``game``'s."""
+        judged = {**(self._coach.marks if self._coach else {}), **(self._elsewhere.marks if self._elsewhere else {})}
+        return {len(line): mark for line, mark in judged.items() if game.line[: len(line)] == line}
+
+    def show_marks(self) -> None:
+        """Put the marks in force beside the moves of the screen's game."""
+        self._screen.marks = self.marks(self._screen.game)
 
     def remark(self, game: GameState) -> str:
         """The coach's remark on your last move while it stands as ``game`` shows it, else empty."""
@@ -98,9 +109,10 @@ class ScreenParts:
     def game_changed(self, game: GameState, overlay: bool) -> Notice | None:
         """The screen shows ``game`` now: an analysis of the game before is dropped (and the
         ``overlay``, if on, asks about this one: what the status says of it); the coach drops
-        a check or a hold of a position no longer shown."""
+        a check or a hold of a position no longer shown; the marks beside the moves follow."""
         if self._coach is not None:
             self._coach.game_changed(game)
+        self._screen.marks = self.marks(game)
         if self._hints is None:  # (the overlay, once on, made them)
             return None
         return self._hints.game_changed(game, overlay)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -34,7 +34,7 @@ from .aiming import centre
 from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
-    from ...engine import Analysis
+    from ...engine.evaluation import Evaluation
     from ...engine.strength import Blend
     from ...store.archive import Archive, GameRecord
     from ..transfer import GameFiles
@@ -102,8 +102,11 @@ class PlayScreen(Screen[None]):
     rating: reactive[str] = reactive("", init=False, repaint=False)
     """Your rating on the board in play, for the score line ('' before your first rated game there)."""
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
-    analysis: reactive[Analysis | None] = reactive(None, init=False, repaint=False)
-    """The overlay's values for the position shown (None when off or not yet known)."""
+    marks: reactive[Mapping[int, str]] = reactive(dict, init=False, repaint=False)
+    """The marks beside the moves of the game's line where the coach or a review judged them
+    (``??``, ``?``, ``?!``), by ply (:meth:`.parts.ScreenParts.marks`)."""
+    analysis: reactive[Evaluation | None] = reactive(None, init=False, repaint=False)
+    """The overlay's and the evaluation bar's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
     coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
     chat: reactive[Chat] = reactive(Chat, init=False, repaint=False)

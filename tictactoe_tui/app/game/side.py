@@ -90,7 +90,7 @@ class SidebarPlace:
             stylesheet.read(PANELS_CSS)
             stylesheet.parse()
         sidebar = Sidebar(screen.settings, visitor=screen.host.visitor, id="sidebar").data_bind(
-            PlayScreen.settings, PlayScreen.game, PlayScreen.scores, PlayScreen.rating
+            PlayScreen.settings, PlayScreen.game, PlayScreen.scores, PlayScreen.rating, PlayScreen.marks
         )
         chat = ChatLog(id="chat").data_bind(PlayScreen.game, PlayScreen.chat)
         side = Vertical(chat, sidebar, id="side")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import move_name
 from ...game import Scoreboard
 from ..widgets.said import Cause, Notice
 from .messages import Loaded, PlayOn
@@ -15,10 +14,13 @@ from .play import PlayScreen
 
 if TYPE_CHECKING:
     from ..widgets.sidebar import HistoryList
+    from .parts import ScreenParts
 
 
 class TravelScreen(PlayScreen):
     """The game screen's keys that take it to another point of its game, or bring in another."""
+
+    parts: ScreenParts
 
     def action_undo(self) -> None:
         """Take back your last move (and the computer's reply)."""
@@ -49,7 +51,7 @@ class TravelScreen(PlayScreen):
             ply = self.game.jump_target(event.ply)
             what = f"Back to move {event.ply}" if event.ply else "Back to the start"
             if ply != event.ply:  # on to the computer's reply as it made it
-                what = f"{what}, and the computer's reply {move_name(self.game.line[ply - 1])}"
+                what = f"{what}, and the computer's reply {self.game.board.name(self.game.line[ply - 1])}"
             self.travel(ply, what)
 
     def travel(self, ply: int, what: str) -> None:
@@ -58,7 +60,8 @@ class TravelScreen(PlayScreen):
         if self.game.table.watch_only(self.game):  # the computers wait to be let go on
             self.paused = True
         self.game = self.game.at_ply(ply)
-        self.notice = Notice(f"{what}: play on from here" if ply < len(self.game.line) else what, Cause.ANSWER)
+        said = f"{what}: play on from here" if ply < len(self.game.line) else what
+        self.notice = self.news(self.game) if self.parts.remark(self.game) else Notice(said, Cause.ANSWER)
         self.take_turns()
 
     def on_sidebar_reset_scores(self) -> None:

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..themes import PANELS_CSS
-from ..widgets.board_view import VALUE_LEGEND
+from ..widgets.evaluation import VALUE_LEGEND
 
 #: The most cells the keys' column takes: what they do keeps the rest, even at 40 columns.
 KEYS_WIDTH = 12
@@ -24,6 +24,7 @@ EXTRA_KEYS = (
     ("tab / shift+tab", "Move between the board and the sidebar"),
     ("ctrl+p", "Command palette: new game, level, board, first player, mode, theme"),
     ("W5 · D · L2", "Values on the overlay (a) and in a hint (i): " + VALUE_LEGEND),
+    ("54 · X 62%", "Estimates where too big to solve: a side's chances in %, on the squares and the bar (a)"),
 )
 
 

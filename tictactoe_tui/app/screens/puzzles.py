@@ -2,7 +2,10 @@
 
 Puzzles come from the mistakes reviews found in your games (yours first) and, when fewer than
 a few are left unsolved, from positions the solver picks on small boards. Any move that keeps
-the position's exact value solves one; each attempt is kept in the archive.
+the position's exact value is right; the computer answers it with its best defence and the
+puzzle goes on to its end ("win in 2" is two of your moves: after the first, the fastest wins
+only). A wrong try shows on the board why: the other side's best answer to it, drawn; ``u``
+takes both back to try again. Each puzzle's result is kept in the archive.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Board, Move
-from ...engine.puzzles import SOLVER, Puzzle, solver_puzzle
+from ...engine.puzzles import SOLVER, Puzzle, best_reply, keeping_now, refutation_text, solver_puzzle
 from ...game import GameState
 from ...store.archive import Archive, ArchiveError
 from ...store.puzzles import PuzzleEntry
@@ -32,7 +35,11 @@ from ..themes import PANELS_CSS
 from ..widgets.board_view import BoardView
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
-from ..work.jobs import Job
+from ..work.ai import Searcher
+from ..work.jobs import AnalysisResult, Job
+
+#: Seconds the computer has to answer a move of a puzzle's line (its positions solve at once).
+REPLY_SECONDS = 2.0
 
 #: Unsolved puzzles below which the solver makes more.
 KEEP_UNSOLVED = 5
@@ -51,6 +58,7 @@ class PuzzleScreen(Aiming, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
         Binding("n", "next", "Next puzzle"),
+        Binding("u", "retry", "Try again"),
         *DIGIT_BINDINGS,
     ]
 
@@ -62,10 +70,28 @@ class PuzzleScreen(Aiming, Screen[None]):
             super().__init__()
             self.seed, self.puzzles, self.error = seed, puzzles, error
 
-    def __init__(self, archive: Archive, keypad: Callable[[int], Move], seed: int | None = None) -> None:
-        """``keypad``: the square each number key names on 3×3 (the player's key layout)."""
+    class Answered(Message):
+        """The computer's analysis of ``board``, a position of the puzzle's line (the answer
+        job's answer); None with ``error`` when it failed."""
+
+        def __init__(self, board: Board, result: AnalysisResult | None, error: Exception | None = None) -> None:
+            super().__init__()
+            self.board, self.result, self.error = board, result, error
+
+    def __init__(
+        self, archive: Archive, keypad: Callable[[int], Move], searcher: Searcher, seed: int | None = None
+    ) -> None:
+        """``keypad``: the square each number key names on 3×3 (the player's key layout);
+        ``searcher``: where the computer's answers are worked out."""
         super().__init__()
         self.archive = archive
+        self.searcher = searcher
+        self.line: tuple[Move, ...] = ()
+        """The moves played in the puzzle so far, yours and the answers (or a wrong try and its refutation)."""
+        self.keeping: tuple[Move, ...] = ()
+        """The moves that are right in the position now."""
+        self.refuted = False
+        """The board shows a wrong try and its refutation: u tries again."""
         self._keypad = keypad
         self.rng = random.Random(seed)
         self.entries: list[PuzzleEntry] = []
@@ -76,6 +102,8 @@ class PuzzleScreen(Aiming, Screen[None]):
         """Wrong tries at the puzzle shown."""
         self._making: Job[int] = Job(self, "puzzle-solver")
         """The solver making more puzzles, asked with a seed."""
+        self._answering: Job[Board] = Job(self, "puzzle-line")
+        """The computer working out the other side's answer in a position of the puzzle's line."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="puzzle"):
@@ -111,6 +139,17 @@ class PuzzleScreen(Aiming, Screen[None]):
         if unsolved:
             await self.show(unsolved[0])
 
+    @on(Answered)
+    def line_answered(self, event: Answered) -> None:
+        """The computer's answer in the puzzle's line (:meth:`answered_by`), if still asked for."""
+        event.stop()
+        if not self._answering.answers(event.board):
+            return
+        if event.result is None:
+            self.say(f"The computer could not answer: {event.error}")
+            return
+        self.answered_by(event.result)
+
     @on(Made)
     async def made(self, event: Made) -> None:
         """The solver's new puzzles: keep them, and show one if none is shown."""
@@ -145,6 +184,8 @@ class PuzzleScreen(Aiming, Screen[None]):
     async def show(self, entry: PuzzleEntry) -> None:
         """Set up ``entry``'s position for the player to solve (a board of its shape)."""
         self.current, self.answered, self.misses = entry, False, 0
+        self._answering.cancel()
+        self.line, self.keeping, self.refuted = (), entry.puzzle.keeping, False
         puzzle = entry.puzzle
         board = puzzle.board
         shape = (board.rows, board.cols, board.rules.block_size)
@@ -198,32 +239,123 @@ class PuzzleScreen(Aiming, Screen[None]):
     def say(self, text: str) -> None:
         self.query_one("#puzzle-answer", Static).update(text)
 
+    def position(self) -> Board:
+        """The puzzle's position with the moves of its line played."""
+        assert self.current is not None
+        return self.current.puzzle.board.play_all(self.line)
+
     def answer(self, move: Move) -> None:
-        """Judge ``move`` (once per showing) and keep the result."""
+        """Judge ``move`` in the position now: a right one is played and answered, a wrong one
+        refuted on the board (after the last try, the puzzle ends and its result is kept)."""
         entry = self.current
         if entry is None or self.answered:
             return
-        board = entry.puzzle.board
+        if self._answering.running:
+            self.say("The computer is answering…")
+            return
+        if self.refuted:
+            self.say("u takes the try and its answer back: then try again")
+            return
+        board = self.position()
         refusal = rules_refusal(board, move)
         if refusal:
             self.say(refusal)
             return
-        solved = entry.puzzle.solves(move)
-        if not solved and self.misses + 1 < TRIES:
-            self.misses += 1
-            self.query_one("#puzzle-answer", Static).update(entry.puzzle.answer_text(move, last_try=False))
-            return
-        self.answered = True
+        right, after = move in self.keeping, board.play(move)
+        self.misses += not right
+        self._play(move)
+        if right and after.is_over:
+            self._finish(entry.puzzle.answer_text(move) if not self.line[:-1] else "Solved: the line is played out")
+        elif after.is_over:  # a wrong try that ends the game: the board shows how
+            self.refuted = self.misses < TRIES
+            ends = f"Not {board.name(move)}: the game ends {'drawn' if after.winner is None else 'lost'}"
+            if self.refuted:
+                self.say(f"{ends}. u: try again")
+            else:
+                self._finish(entry.puzzle.answer_text(move))
+        else:
+            self._ask(after)
+
+    def _play(self, move: Move) -> None:
+        """Play ``move`` on the board shown (the last move marked)."""
+        self.line = (*self.line, move)
         view = self.query_one(BoardView)
-        if view.game is not None:  # the answer stays on the board, the last move played
+        if view.game is not None:
             view.game = view.game.play(move)
-        text = entry.puzzle.answer_text(move)
+
+    @property
+    def answering(self) -> bool:
+        """Whether the computer is working out an answer in the puzzle's line."""
+        return self._answering.running
+
+    def _ask(self, board: Board) -> None:
+        """Have the computer work out the other side's answer in ``board``."""
+        view = self.query_one(BoardView)
+        assert view.game is not None
+        state = view.game
+
+        def answer(cancel: threading.Event) -> PuzzleScreen.Answered:
+            return self.Answered(board, self.searcher.analyze(state, REPLY_SECONDS, cancel))
+
+        self._answering.start(board, answer, lambda error: self.Answered(board, None, error))
+        if not self.refuted:
+            self.say("The computer is answering…")
+
+    def answered_by(self, result: AnalysisResult) -> None:
+        """The computer's analysis of the position it was asked about: after a right move its
+        best defence is played and your next move awaited (or the puzzle ends); after a wrong
+        one, its best answer is drawn as the refutation."""
+        entry = self.current
+        if entry is None:
+            return
+        puzzle, board = entry.puzzle, result.state.board
+        reply = best_reply(result.analysis)
+        if board.to_move is puzzle.mover:  # after the answer: what is right now
+            self.keeping = keeping_now(result.analysis, puzzle.kind)
+            own = (reply.plies + 1) // 2 if reply and puzzle.kind == "win" else 0
+            left = "" if not own else " now" if own == 1 else f" in {own} of your moves"
+            self.say(f"Right: your move again, {puzzle.mover_symbol} to play and {puzzle.kind_words}{left}")
+            return
+        if reply is None:
+            self.say("The computer found no answer in time")
+            return
+        wrong = self.line[-1] not in self.keeping
+        before = self.position()
+        self._play(reply.move)
+        if wrong:
+            self.refuted = True
+            text = refutation_text(puzzle, self.line[-2], reply, before)
+            if self.misses < TRIES:
+                self.say(f"{text} (on the board). u: try again")
+            else:
+                self._finish(f"{text}. {puzzle.answer_text(self.line[-2])}" if len(self.line) == 2 else text)
+        elif self.position().is_over:
+            self._finish("Solved: the line is played out" if puzzle.kind == "win" else "Solved: the draw is held")
+        else:
+            self._ask(self.position())
+
+    def action_retry(self) -> None:
+        """Take back a wrong try and its refutation, to try again."""
+        if not self.refuted or self.answered or self.current is None:
+            return
+        self.line, self.refuted = self.line[:-2], False
+        view = self.query_one(BoardView)
+        if view.game is not None:
+            view.game = view.game.at_ply(view.game.ply - 2)
+        self.say(f"Try again: {self.current.puzzle.mover_symbol} to play")
+
+    def _finish(self, text: str) -> None:
+        """The puzzle is over: its result (right without running out of tries) is kept."""
+        entry = self.current
+        assert entry is not None
+        self.answered = True
+        solved = self.misses < TRIES
         try:
             self.archive.puzzle_result(entry.id, solved)
         except ArchiveError as error:
             text += f" (not kept: {error})"
         tell_archive_news(self, self.archive)
-        self.query_one("#puzzle-answer", Static).update(f"{text}\n[dim]n: next puzzle · esc: back[/dim]")
+        self.say(f"{text}\n[dim]n: next puzzle · esc: back[/dim]")
 
     async def action_next(self) -> None:
         """The next puzzle in turn, round to the first after the last."""
@@ -241,3 +373,4 @@ class PuzzleScreen(Aiming, Screen[None]):
 
     def on_unmount(self) -> None:
         self._making.cancel()
+        self._answering.cancel()

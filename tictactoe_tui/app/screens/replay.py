@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,25 +16,29 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import Mark, move_name
+from ...engine import Mark
 from ...game import format_seconds
 from ...store.archive import Archive, ArchiveError, GameRecord, local_time
 from ...store.savefile import SavedGame
 from ...table import mover
 from ...words import counted
-from ..game.analysis import AnalysisRequests, failed, too_big, working_out
+from ..game.analysis import AnalysisRequests, failed, working_out
 from ..game.messages import AnalysisFailed, AnalysisReady
 from ..themes import PANELS_CSS
 from ..transfer import Folder, GameFiles
-from ..widgets.board_view import VALUE_LEGEND, BoardView
+from ..widgets.board_view import BoardView
+from ..widgets.evaluation import EvaluationBar, legend
 from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
 from ..widgets.review import LineView, ReviewPanel, puzzles_kept, summary, verdict_line
 from ..widgets.sidebar import HistoryList
 from ..widgets.status import phrased
 from ..widgets.value_graph import ValueGraph
-from ..work.ai import Searcher
+from ..work.ai import Searcher, analysis_seconds
 from .dialogs.confirm import ConfirmScreen
+
+if TYPE_CHECKING:  # the searches load with the first one
+    from ...engine.evaluation import Evaluation
 
 #: The solver's seconds for each position of a review.
 REVIEW_SECONDS = 1.0
@@ -121,6 +125,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         record = self.record
         with Horizontal(id="replay"):
             with Vertical(id="replay-play"):
+                yield EvaluationBar(id="replay-bar")
                 board = BoardView((record.rows, record.cols, record.board(0).rules.block_size))
                 board.can_focus = False
                 yield board
@@ -182,6 +187,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         board_view = self.query_one(BoardView)
         board_view.analysis = None
         board_view.game = self.state
+        self.show_evaluation(None)
         self._list_moves()
         self.say()
         if self.overlay:
@@ -201,7 +207,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         else:
             played_by = self.state.symbol(mover(ply - 1))
             when = self.record.times[ply - 1] if ply <= len(self.record.times) else 0.0
-            played = move_name(self.record.moves[ply - 1])
+            played = self.state.board.name(self.record.moves[ply - 1])
             where = f"Move {ply} of {total}: {played_by} {played} at {format_seconds(when)}"
         if ply == total:
             where += f" · {self.record.result_text}"
@@ -243,6 +249,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         board_view = self.query_one(BoardView)
         board_view.analysis = None
         board_view.game = replace(self.state, board=line.board)
+        self.show_evaluation(None)
         self.say()
 
     def action_jump(self, ply: int) -> None:
@@ -308,6 +315,14 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
             self.analyses.drop()
             self.query_one(BoardView).analysis = None
             self.say()
+        self.show_evaluation(None)
+
+    def show_evaluation(self, evaluation: Evaluation | None) -> None:
+        """The evaluation bar: shown with the overlay on the game's positions (not on a line),
+        with ``evaluation`` of the position shown (None: not known yet)."""
+        bar = self.query_one(EvaluationBar)
+        bar.game, bar.evaluation = self.state, evaluation
+        bar.overlay = self.overlay and self.line is None
 
     def ask_values(self) -> None:
         """Ask for every square's value in the position shown, and say so while it is worked out."""
@@ -319,11 +334,11 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         """Show the values if they are still about the position shown."""
         if not self.analyses.answers(message):
             return
-        analysis = message.result.analysis
-        if analysis.complete or analysis.moves:  # the moves solved in time show their values
-            self.query_one(BoardView).analysis = analysis
-        notice = VALUE_LEGEND if analysis.complete else too_big(self.state.board, analysis)
-        self.say(notice)
+        evaluation = message.result.evaluation
+        if evaluation.shows_values:  # exact values, or the search's estimates
+            self.query_one(BoardView).analysis = evaluation
+        self.show_evaluation(evaluation)
+        self.say(legend(message.state, evaluation, analysis_seconds(self.state.board)))
 
     def on_analysis_failed(self, message: AnalysisFailed) -> None:
         if self.analyses.answers(message):

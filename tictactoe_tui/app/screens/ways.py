@@ -12,16 +12,23 @@ from ..game.messages import PlayOn
 from ..game.play import PlayScreen
 
 if TYPE_CHECKING:
+    from ...store.archive import GameRecord
     from ...store.savefile import SavedGame
 
 
 class OtherScreens:
     """Opens the other screens over the game screen (made when one is first opened)."""
 
-    def __init__(self, screen: PlayScreen, keypad: Callable[[], Callable[[int], Move]]) -> None:
-        """``keypad``: the player's key layout now (the square each number key names on 3×3)."""
+    def __init__(
+        self, screen: PlayScreen, keypad: Callable[[], Callable[[int], Move]], marked: Callable[[], None]
+    ) -> None:
+        """``keypad``: the player's key layout now (the square each number key names on 3×3);
+        ``marked``: called when a review has marked moves (:attr:`marks`)."""
         self._screen = screen
         self._keypad = keypad
+        self._marked = marked
+        self.marks: dict[tuple[Move, ...], str] = {}
+        """The marks of the games reviewed from here (``??``, ``?``, ``?!``), by the line up to each move."""
 
     def statistics(self) -> None:
         """Show the lasting statistics (or say why there are none)."""
@@ -48,7 +55,9 @@ class OtherScreens:
         from .puzzles import PuzzleScreen
 
         host = self._screen.host
-        self._screen.app.push_screen(PuzzleScreen(host.archive, self._keypad(), seed=host.rng.getrandbits(32)), closed)
+        self._screen.app.push_screen(
+            PuzzleScreen(host.archive, self._keypad(), host.searcher, seed=host.rng.getrandbits(32)), closed
+        )
 
     async def review(self) -> None:
         """Review the game that just ended (the screen's game, which is over): its replay,
@@ -60,7 +69,29 @@ class OtherScreens:
         record = await screen.archived_record()
         host = screen.host
         replay = ReplayScreen(record, host.archive, host.searcher, review=True, files=host.game_files)
-        screen.app.push_screen(replay, self._played_on)
+
+        def closed(position: SavedGame | bool | None) -> None:
+            self._reviewed(record)
+            self._played_on(position)
+
+        screen.app.push_screen(replay, closed)
+
+    def _reviewed(self, record: GameRecord) -> None:
+        """The review of ``record`` closed: its marks go beside the moves in the history (if it
+        was reviewed to the end and kept)."""
+        from ...engine.review import FORMAT, loads
+        from ...store.archive import ArchiveError
+
+        try:
+            kept = None if record.id is None else self._screen.host.archive.kept_review(record.id, FORMAT)
+        except ArchiveError:
+            return
+        review = None if kept is None else loads(kept)
+        if review is None:
+            return
+        for ply, mark in review.annotations().items():
+            self.marks[record.moves[:ply]] = mark
+        self._marked()
 
     def _played_on(self, position: SavedGame | bool | None) -> None:
         """A replay closed: play on from ``position`` if it handed one."""

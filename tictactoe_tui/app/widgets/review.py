@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from ...engine.board import Board, Mark, Move, move_name
+from ...engine.board import Board, Mark, Move
 from ...engine.puzzles import puzzles_from_review
 from ...engine.review import FORMAT, MISTAKE_DROP, MoveReview, Review, loads
 from ...store.archive import Archive, ArchiveError
@@ -60,9 +60,10 @@ def verdict_line(review: Review, ply: int) -> str:
         return estimated_words(move) + _line_hint(move)
     if move.verdict == "best":
         return "best" + (" (a slower win)" if move.slower else "")
-    instead = ", ".join(move_name(best) for best in move.best[:4])
+    name = review.start.name
+    instead = ", ".join(name(best) for best in move.best[:4])
     lost = "win" if move.value_before == 1 else "draw"
-    return f"{move.verdict}: {move_name(move.move)} gave up the {lost}; {instead} instead" + _line_hint(move)
+    return f"{move.verdict}: {name(move.move)} gave up the {lost}; {instead} instead" + _line_hint(move)
 
 
 def estimated_words(move: MoveReview) -> str:
@@ -98,12 +99,12 @@ class LineView:
 
     def describe(self) -> str:
         """``Line after move 6, c3 (the best play): a3 [a2] c2 c3 · 2 of 4``."""
-        names = [move_name(move) for move in self.move.line]
+        names = [self.after.name(move) for move in self.move.line]
         if self.step:
             names[self.step - 1] = f"[reverse]{names[self.step - 1]}[/reverse]"
         kind = "the best play" if self.move.exact else "the search's line, an estimate"
         return (
-            f"Line after move {self.move.ply}, {move_name(self.move.move)} ({kind}): {' '.join(names)}"
+            f"Line after move {self.move.ply}, {self.after.name(self.move.move)} ({kind}): {' '.join(names)}"
             f" · {self.step} of {len(names)}"
         )
 

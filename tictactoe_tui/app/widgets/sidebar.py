@@ -127,6 +127,8 @@ class Sidebar(Vertical):
     game: reactive[GameState | None] = reactive(None, repaint=False)
     scores: reactive[Scoreboard] = reactive(Scoreboard, repaint=False)
     rating: reactive[str] = reactive("", repaint=False)
+    marks: reactive[Mapping[int, str]] = reactive(dict, repaint=False)
+    """The marks beside the game's moves where the coach or a review judged them, by ply."""
     """Your rating on the board in play, under the score line ('' before your first rated game there)."""
 
     class ResetScores(Message):
@@ -216,10 +218,14 @@ class Sidebar(Vertical):
 
     def watch_game(self, old: GameState | None, game: GameState | None) -> None:
         if game is not None:
-            self.query_one(HistoryList).show(game)
+            self.query_one(HistoryList).show(game, self.marks)
             self.show_seating(game)
             if old is None or (old.board.rules, old.board.geometry) != (game.board.rules, game.board.geometry):
                 self._show_settings(self.settings)  # the computer list: players of this board too
+
+    def watch_marks(self) -> None:
+        if self.game is not None:
+            self.query_one(HistoryList).show(self.game, self.marks)
 
     def show_seating(self, game: GameState) -> None:
         """Show your mark and who goes first as the table decides them (online), fixed;

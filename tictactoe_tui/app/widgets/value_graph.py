@@ -120,8 +120,8 @@ class ValueGraph(Widget):
             f"█ X wins · {draw} draw · ▁ O wins · ▲ turning point · │ here · moves 0–{last}"
             + (" · estimated" if estimated else ""),
             f"█ X wins {draw} draw ▁ O wins ▲ turning point │ here 0–{last}" + (" est." if estimated else ""),
-            f"█ X wins {draw} draw ▁ O wins ▲ turn │ here 0–{last}" + (" est." if estimated else ""),
-            f"█X {draw}draw ▁O ▲turn │here 0–{last}" + (" est." if estimated else ""),
+            f"█ X wins {draw} draw ▁ O wins ▲ turning │ here 0–{last}" + (" est." if estimated else ""),
+            f"█X {draw}draw ▁O ▲turning │here 0–{last}" + (" est." if estimated else ""),
         ]
 
     def on_click(self, event: events.Click) -> None:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from textual.message import Message
 
     from ...engine import Analysis, Decision
+    from ...engine.evaluation import Evaluation
 
 About = TypeVar("About")
 
@@ -117,7 +118,13 @@ class AiResult:
 
 @dataclass(frozen=True)
 class AnalysisResult:
-    """Every move's value for the position of ``state`` (incomplete when too big to solve)."""
+    """The evaluation of the position of ``state``: every move's exact value (incomplete when
+    too big to solve), else the search's estimates."""
 
     state: GameState
-    analysis: Analysis
+    evaluation: Evaluation
+
+    @property
+    def analysis(self) -> Analysis:
+        """The solver's values (complete when exact)."""
+        return self.evaluation.analysis

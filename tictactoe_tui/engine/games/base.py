@@ -44,6 +44,9 @@ class Presentation:
 
     choice = "square"
     """What a player chooses with a move, in words ("column" where marks fall)."""
+    mirror = (True, True)
+    """How the board is flipped (the other side at the bottom): rows and columns reversed, a
+    half turn; Gravity reverses its columns only, so marks still fall down."""
 
     def aim(self, board: Board, move: Move) -> Move:
         """The square a player pointing at ``move`` would mark."""

@@ -21,6 +21,7 @@ class GravityPresentation(Presentation):
     """A mark goes where it would fall; number keys name columns."""
 
     choice = "column"
+    mirror = (False, True)
 
     def aim(self, board: Board, move: Move) -> Move:
         """The lowest free square of ``move``'s column (the top square when it is full)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..board import Board, Mark, move_name
+from ..board import Board, Mark
 from ..players import BySize, MctsStrategy, PerfectStrategy, RandomStrategy
 from ..rules import RULES
 from .base import Game, Presentation
@@ -16,7 +16,7 @@ class MiserePresentation(Presentation):
     def ending(self, board: Board, symbol: Callable[[Mark], str]) -> str:
         if board.winner is None:
             return ""
-        squares = " ".join(move_name(move) for move in board.winning_line)
+        squares = " ".join(board.name(move) for move in board.winning_line)
         return f"{symbol(board.winner.other)} completed {squares}"
 
 

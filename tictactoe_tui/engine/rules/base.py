@@ -19,7 +19,7 @@ from functools import cache
 from typing import ClassVar, Protocol, Self, cast
 
 from ...words import counted
-from ..marks import BoardError, Mark, Move, board_size, move_name
+from ..marks import BoardError, Mark, Move, board_size, move_name, parse_move
 
 #: The game a board plays when none is named.
 DEFAULT_GAME = "classic"
@@ -228,6 +228,26 @@ class Rules(ABC):
         """Cell permutations that map positions onto equivalent ones; the identity first."""
         return dihedral(rows, cols)
 
+    # -- square names -----------------------------------------------------------------
+
+    def column_label(self, col: int) -> str:
+        """A column's name in square names and the board's margin: a letter, ``a`` on the left."""
+        return move_name((0, col))[0]
+
+    def row_label(self, row: int, rows: int) -> str:
+        """A row's name in square names and the board's margin: its number from the top, from 1."""
+        return str(row + 1)
+
+    def square_name(self, move: Move, rows: int) -> str:
+        """A square's name for people and files (what history, hints, the review, saved games
+        and puzzles say): column letter, then row number from the top, e.g. ``b2``."""
+        row, col = move
+        return self.column_label(col) + self.row_label(row, rows)
+
+    def parse_square(self, name: str, rows: int, cols: int) -> Move:
+        """Read a square's name as :meth:`square_name` writes it (:class:`BoardError` if it is not one)."""
+        return parse_move(name, rows, cols)
+
     # -- search interface ---------------------------------------------------------------
 
     @abstractmethod
@@ -270,7 +290,7 @@ class Rules(ABC):
 
     def refusal(self, board: BoardLike, cell: int) -> str:
         """Why the side to move may not mark ``cell`` (which is not legal)."""
-        return f"{move_name(board.move_at(cell))} is already taken"
+        return f"{self.square_name(board.move_at(cell), board.rows)} is already taken"
 
     def claimed_regions(self, board: BoardLike) -> list[tuple[Mark, tuple[int, ...]]]:
         """Regions of the board a side has claimed (a mark each, and its cells in reading

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import string
+import re
 from typing import Protocol, TypeVar
 
-from ..marks import BoardError, Move, board_size, move_name
+from ..marks import BoardError, Move, board_size, parse_move
 from .base import MAX_SIDE, BoardLike, Geometry, check_counts, check_lines, permutation
 from .classic import Classic
 
@@ -40,6 +40,37 @@ class Gravity(Classic):
         """Four in a row, as in Connect Four (three on 3×3)."""
         return 3 if (rows, cols) == (3, 3) else 4
 
+    # A Connect Four player plays a column with its number key (1 on the left), and counts rows
+    # from the floor, as marks stack: "4-1" is the first mark in the middle column of 6×7.
+
+    def column_label(self, col: int) -> str:
+        """A column by the number key that plays it: 1 on the left."""
+        return str(col + 1)
+
+    def row_label(self, row: int, rows: int) -> str:
+        """A row by its height: 1 at the bottom, where marks land first."""
+        return str(rows - row)
+
+    def square_name(self, move: Move, rows: int) -> str:
+        """Column number (its key), a dash, row number from the bottom: ``4-1``."""
+        row, col = move
+        return f"{self.column_label(col)}-{self.row_label(row, rows)}"
+
+    def parse_square(self, name: str, rows: int, cols: int) -> Move:
+        """Read ``4-1`` (column, row from the bottom); a name written before columns were numbered
+        (``d6``: column letter, row from the top, in older saved games and archives) is still read."""
+        found = re.fullmatch(r"([0-9]{1,2})-([0-9]{1,2})", name.strip(), re.ASCII)
+        if found is None:
+            if re.fullmatch(r"[a-zA-Z][0-9]{1,6}", name.strip(), re.ASCII):
+                return parse_move(name, rows, cols)
+            raise BoardError(
+                f"{name!r} is not a square: write a column number, a dash and a row number from the bottom, like 4-1"
+            )
+        col, height = int(found[1]) - 1, int(found[2])
+        if not (0 <= col < cols and 1 <= height <= rows):
+            raise BoardError(f"{name!r} is off the {rows}x{cols} board")
+        return (rows - height, col)
+
     def check_size(self, rows: int, cols: int, k: int) -> None:
         if max(rows, cols) > MAX_SIDE:
             raise BoardError(f"{board_size(rows, cols)} is too big for Gravity: rows and columns must be 3 to 7")
@@ -60,16 +91,17 @@ class Gravity(Classic):
         if floating:
             cell = floating.bit_length() - 1
             raise BoardError(
-                f"the mark on {move_name(board.move_at(cell))} floats: marks fall to the lowest free square"
+                f"the mark on {self.square_name(board.move_at(cell), board.rows)} floats: "
+                "marks fall to the lowest free square"
             )
         check_lines(board)
 
     def refusal(self, board: BoardLike, cell: int) -> str:
-        column = string.ascii_lowercase[cell % board.cols]
+        column = self.column_label(cell % board.cols)
         landing = self.landing(board, board.move_at(cell))
         if board.at(landing) is not None:
             return f"column {column} is full"
-        return f"a mark in column {column} drops to {move_name(landing)}"
+        return f"a mark in column {column} drops to {self.square_name(landing, board.rows)}"
 
     @staticmethod
     def landing(board: BoardLike, move: Move) -> Move:

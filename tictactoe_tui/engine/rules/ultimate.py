@@ -138,7 +138,9 @@ class Ultimate(Rules):
         if last is None and x_bits | o_bits:
             last = _only_last_move(x_bits if mover is Mark.O else o_bits, mover)
         if last is not None and not (x_bits if mover is Mark.O else o_bits) >> last & 1:
-            raise BoardError(f"the last move {move_name(divmod(last, SIDE))} must hold a mark of the side that made it")
+            raise BoardError(
+                f"the last move {self.square_name(divmod(last, SIDE), SIDE)} must hold a mark of the side that made it"
+            )
         return pack(last, claimed[mover], claimed[mover.other], closed)
 
     def last_cell(self, state: int) -> int | None:
@@ -170,7 +172,7 @@ class Ultimate(Rules):
             raise BoardError("separate lines of claimed boards: the game went on after the first")
 
     def refusal(self, board: BoardLike, cell: int) -> str:
-        square = move_name(board.move_at(cell))
+        square = self.square_name(board.move_at(cell), board.rows)
         if (board.x_bits | board.o_bits) >> cell & 1:
             return f"{square} is already taken"
         last, _, _, closed = unpack(board.state)

@@ -44,6 +44,12 @@ class SearchOutcome:
     def forced_win(self) -> bool:
         return self.score >= WIN - MAX_DEPTH
 
+    @staticmethod
+    def proven(score: int) -> float | None:
+        """A score's result for the mover where the search found it forced (1.0 won, 0.0
+        lost), else None."""
+        return 1.0 if score >= WIN - MAX_DEPTH else 0.0 if score <= -WIN + MAX_DEPTH else None
+
     @property
     def forced_loss(self) -> bool:
         return self.score <= -WIN + MAX_DEPTH

@@ -1,0 +1,131 @@
+"""Looking at the game in play without changing it (issue 66 item 4): stepping back and forth
+through its moves, flipping the board, typing a square's name to move the cursor there."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.binding import Binding
+
+from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
+from tictactoe_tui.app.screens.help import HelpScreen
+from tictactoe_tui.app.viewing.keys import VIEWING_BINDINGS
+from tictactoe_tui.app.widgets.board_view import BoardView
+from tictactoe_tui.game import Preset, Settings
+from tictactoe_tui.table import TWO_PLAYERS
+
+from ..helpers.app import AppFactory, marks, status
+from ..helpers.waiting import until
+
+TWO = Settings(mode=TWO_PLAYERS.name)
+CONNECT_FOUR = Settings(mode=TWO_PLAYERS.name, preset=Preset(6, 7, 4, "gravity"))
+GOMOKU = Settings(mode=TWO_PLAYERS.name, preset=Preset(15, 15, 5))
+
+
+async def test_stepping_back_shows_the_past_and_changes_nothing(make_app: AppFactory) -> None:
+    app = make_app(TWO)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "9", "3")  # b2 a1 c3 c1
+        game = app.game_screen.game
+        view = app.query_one(BoardView)
+        await pilot.press("comma")
+        assert view.past == 3
+        assert view.squares[0, 2].symbol == ""  # c1, the fourth move, not on the board shown
+        assert view.squares[2, 2].symbol == "X"
+        assert "Looking back at move 3 of 4: press End to return" in status(app)
+        await pilot.press("comma", "comma", "comma", "comma")  # no further back than the start
+        assert view.past == 0
+        assert "Looking back at the start" in status(app)
+        await pilot.press("7")  # a move key while looking back is refused, with the way back
+        assert app.game_screen.game is game
+        assert "press End to return" in status(app)
+        await pilot.press("full_stop", "full_stop")
+        assert view.past == 2
+        await pilot.press("end")
+        assert view.past is None
+        assert "Back to the game" in status(app)
+        await pilot.press("home")
+        assert view.past == 0
+        await pilot.press("full_stop", "full_stop", "full_stop", "full_stop")  # forward to the present
+        assert view.past is None
+        assert app.game_screen.game is game  # stepping never changed the game
+        await pilot.press("7")  # a3: playable again
+        assert app.game_screen.game.ply == 5
+
+
+async def test_a_change_of_the_game_brings_the_view_back_to_it(make_app: AppFactory) -> None:
+    app = make_app(TWO)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "9", "comma")
+        view = app.query_one(BoardView)
+        assert view.past == 2
+        await pilot.press("u")  # undo changes the game: the view shows it as it stands
+        await until(lambda: app.game_screen.game.ply == 2)
+        assert view.past is None
+
+
+async def test_flipping_turns_the_board_and_the_keys_follow(make_app: AppFactory) -> None:
+    app = make_app(TWO)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = app.query_one(BoardView)
+        corner = view.square_region((0, 0))
+        await pilot.press("f")
+        assert view.mirror == (True, True)
+        assert view.square_region((2, 2)) == corner  # a half turn: c3 where a1 was
+        assert "Board flipped: f turns it back" in status(app)
+        assert app.game_screen.cursor == (1, 1)
+        await pilot.press("up", "left")  # up and left on screen: down and right on the board
+        assert app.game_screen.cursor == (2, 2)
+        assert corner is not None
+        await pilot.click(BoardView, offset=(corner.x + 1, corner.y + 1))  # the top-left square drawn
+        assert marks(app) == ".../.../..x"
+        await pilot.press("f")
+        assert view.mirror == (False, False)
+        assert view.square_region((0, 0)) == corner
+
+
+async def test_a_flipped_connect_four_board_keeps_its_floor_and_its_column_keys(make_app: AppFactory) -> None:
+    app = make_app(CONNECT_FOUR)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = app.query_one(BoardView)
+        left = view.square_region((5, 0))
+        await pilot.press("f")
+        assert view.mirror == (False, True)  # the columns mirrored; the floor still down
+        assert view.square_region((5, 6)) == left
+        await pilot.press("1")  # column 1, drawn on the right now, still by its key
+        assert marks(app).split("/")[-1] == "x......"
+
+
+async def test_typing_a_square_moves_the_cursor_there(make_app: AppFactory) -> None:
+    app = make_app(GOMOKU)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("slash")
+        await until(lambda: isinstance(app.screen, PathPrompt))
+        await pilot.press("a", "1", "enter")
+        await until(lambda: app.game_screen.cursor == (0, 0))  # a1 in one go, not 14 keys
+        await pilot.press("slash")
+        await until(lambda: isinstance(app.screen, PathPrompt))
+        await pilot.press("z", "9", "enter")
+        await until(lambda: "'z9' is off the 15x15 board" in status(app))
+        assert app.game_screen.cursor == (0, 0)
+
+
+async def test_connect_four_takes_a_column_s_number_or_its_square(make_app: AppFactory) -> None:
+    app = make_app(CONNECT_FOUR)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for typed, cursor in ((("2",), (5, 1)), (("7", "minus", "1"), (5, 6))):
+            await pilot.press("slash")
+            await until(lambda: isinstance(app.screen, PathPrompt))
+            await pilot.press(*typed, "enter")
+            await until(partial(lambda aimed: app.game_screen.cursor == aimed, cursor))
+
+
+async def test_the_help_lists_the_looking_keys(make_app: AppFactory) -> None:
+    app = make_app(TWO)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        await until(lambda: isinstance(app.screen, HelpScreen))
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        listed = {binding.description for binding in help_screen.bindings}
+        assert {binding.description for binding in VIEWING_BINDINGS if isinstance(binding, Binding)} <= listed

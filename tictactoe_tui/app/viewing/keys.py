@@ -1,0 +1,113 @@
+"""The game screen's looking keys (:class:`Viewing`): ``,`` and ``.`` step back and forth
+through the game's moves, Home goes to its start and End back to the game as it stands; ``f``
+flips the board; ``/`` asks for a square's name and moves the cursor there.
+
+Stepping back shows the past position on the board and says so in the status ("Looking back
+at move 5 of 12: press End to return"); it changes nothing in the game. A move key while
+stepped back is refused with the same words (playing from the past position is undo's and the
+history's job, which take moves back); the board view returns to the game as it stands
+whenever the game changes (the other side's move, undo, a new game).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from ...engine import Board, BoardError, Move
+from ...engine.games import game_of
+from ...game import GameState
+from ..widgets.board_view import BoardView
+from ..widgets.status import Cause, Notice
+
+#: The looking keys: none of them plays, moves the cursor, or is a number key (the arrows and
+#: h j k l move the cursor; the digits play squares on 3×3 and columns in Connect Four).
+VIEWING_BINDINGS: list[BindingType] = [
+    Binding("comma", "step(-1)", "Look a move back", show=False),
+    Binding("full_stop", "step(1)", "Look a move on", show=False),
+    Binding("home", "step_to(0)", "Look at the start", show=False),
+    Binding("end", "step_to(-1)", "Back to the game as it stands", show=False),
+    Binding("f", "flip", "Flip the board", show=False),
+    Binding("slash", "go_to", "Type a square for the cursor", show=False),
+]
+
+
+def looking_back(past: int, total: int) -> str:
+    """What the status says while the board shows the position after ``past`` of ``total`` moves."""
+    where = "the start" if past == 0 else f"move {past} of {total}"
+    return f"Looking back at {where}: press End to return"
+
+
+class Viewing(Screen[None]):
+    """The part of the game screen that shows the game without changing it: the screen keeps
+    the game, the ``cursor`` and the ``notice``; its board view, the position it shows."""
+
+    game: GameState
+    cursor: Move
+    notice: Notice | None
+
+    def viewed_board(self) -> Board:
+        """The board of the game as it stands."""
+        return self.game.board
+
+    def board_view(self) -> BoardView:
+        """The screen's board view."""
+        return self.query_one(BoardView)
+
+    def action_step(self, moves: int) -> None:
+        """Show the position ``moves`` moves later (earlier when negative), within the game."""
+        now, past = self.viewed_board().move_count, self.board_view().past
+        self._show(min(max((now if past is None else past) + moves, 0), now))
+
+    def action_step_to(self, ply: int) -> None:
+        """Show the position after ``ply`` moves (-1: the game as it stands)."""
+        now = self.viewed_board().move_count
+        self._show(now if ply < 0 else min(ply, now))
+
+    def _show(self, ply: int) -> None:
+        now, view = self.viewed_board().move_count, self.board_view()
+        was = view.past
+        view.past = None if ply >= now else ply
+        if view.past is not None:
+            self.notice = Notice(looking_back(view.past, now), Cause.ANSWER)
+        elif was is not None:
+            self.notice = Notice("Back to the game as it stands", Cause.ANSWER)
+
+    def stepped_refusal(self) -> Notice | None:
+        """Why no move may be played now: the board shows a past position (None: it does not)."""
+        past = self.board_view().past
+        return None if past is None else Notice(looking_back(past, self.viewed_board().move_count), Cause.KEY)
+
+    def mirrored(self) -> tuple[bool, bool]:
+        """Whether the board's rows, and columns, are drawn in reverse (the cursor keys follow)."""
+        return self.board_view().mirror
+
+    def action_flip(self) -> None:
+        """Flip the board: the other side at the bottom (in Gravity the columns mirrored, the
+        floor still down); again, back as it was."""
+        view = self.board_view()
+        flipped = view.mirror == (False, False)
+        view.mirror = game_of(self.viewed_board()).presentation.mirror if flipped else (False, False)
+        self.notice = Notice("Board flipped: f turns it back" if flipped else "Board turned back", Cause.ANSWER)
+
+    def action_go_to(self) -> None:
+        """Ask for a square's name (``h8``; Connect Four ``4-1``, or a column's number) and move
+        the cursor there."""
+        from ..screens.dialogs.file_prompt import PathPrompt
+
+        self.app.push_screen(PathPrompt("Go to the square (like h8)", ""), self._go_to)
+
+    def _go_to(self, name: str | None) -> None:
+        if not name:
+            return
+        board = self.viewed_board()
+        presentation = game_of(board).presentation
+        try:
+            square = board.square(name)
+        except BoardError as error:
+            if not (name.isascii() and name.isdigit() and 1 <= int(name) <= board.cols):
+                self.notice = Notice(str(error), Cause.KEY)
+                return
+            square = (0, int(name) - 1)  # a column by its number: where a mark in it lands
+        self.cursor = presentation.aim(board, square)
+        self.notice = Notice(f"Cursor on {board.name(self.cursor)}", Cause.KEY)
