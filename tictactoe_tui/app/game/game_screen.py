@@ -91,7 +91,9 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         """``first``: the game to show; ``online``: host or join a match once shown."""
         super().__init__(host, settings, first)
         self._online_plan = online
-        self.parts = ScreenParts(self, self.keypad)  # the coach, hints, online play, other screens: made when needed
+        self.parts = ScreenParts(
+            self, self.keypad, self.show_marks
+        )  # the coach, hints, online play, other screens: made when needed
         self.side = SidebarPlace(self)
         self.set_reactive(GameScreen.notice, self.news(first))
 
@@ -167,6 +169,11 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
             self.cursor = centre(new.board)
         self.hint = self.analysis = None
         self.notice = self.parts.game_changed(new, self.overlay) or self.notice
+        self.show_marks()
+
+    def show_marks(self) -> None:
+        """Put the marks in force (the coach's, the review's) beside the moves of the game shown."""
+        self.marks = self.parts.marks(self.game)
 
     def news(self, game: GameState) -> Notice | None:
         """The coach's remark on your last move while it stands, else the start's news."""
