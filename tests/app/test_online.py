@@ -231,6 +231,7 @@ async def test_a_new_host_on_the_same_port_asks_the_old_guest_for_its_code_and_d
                 assert f"a new game runs at {address}:{port}: ask your friend for their new code" in status(guest)
                 assert not any("busy" in line or "trying again" in line for line in told), told
                 assert "guessing" not in status(second)
+                await until(lambda: bool(guest.screen.query(Input)), "the prompt's input, mounted")
                 guest.screen.query_one(Input).value = again.host.code
                 await pilot.press("enter")
                 await until(lambda: guest.game_screen.game.joined and second.game_screen.game.joined)
@@ -270,6 +271,7 @@ async def test_a_guest_is_told_the_direct_host_quit_and_asked_for_its_new_code(t
             assert guest.screen.title_text.startswith("The host closed the game. Ask your friend for their new code")
             assert said == ["The host closed the game: ask your friend for their new code"]
             assert "The host closed the game" in status(guest)
+            assert "Waiting for the host" not in status(guest)  # (it said so under the goodbye)
 
 
 async def test_a_direct_guest_s_move_made_while_the_connection_is_down_reaches_the_host(tmp_path: Path) -> None:

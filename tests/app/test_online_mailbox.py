@@ -95,6 +95,30 @@ async def test_moves_cross_after_the_mailbox_server_restarts_and_nobody_is_told_
 
 
 @session_loop
+async def test_with_the_mailbox_server_down_a_move_key_says_the_server_is_lost_not_the_host(tmp_path: Path) -> None:
+    """A guest's move key in the host's turn while the server was down said the *host* was away:
+    the status names what is missing, the mailbox server, in the headline and the key's answer."""
+    async with mailbox_match(tmp_path) as (server, host, guest):
+        await press(host, "5")
+        await until(lambda: marks(guest) == ".../.x./...")
+        await press(guest, "1")
+        await until(lambda: marks(host) == "o../.x./...")
+        server.stop()
+        await until(lambda: "Lost the mailbox server" in status(guest))
+        await press(guest, "9")  # the host's turn, and no server to reach it through
+        said = status(guest)
+        assert said.startswith("Waiting for the mailbox server"), said
+        assert str(guest.game_screen.said.notice) == "Lost the mailbox server: wait for it to be back"
+        assert "Lost the mailbox server" in said  # (at 80×24 its first phrase, under the banner)
+        assert "host to be back" not in said, said
+        assert "friend's turn" not in said, said
+        assert marks(guest) == "o../.x./..."
+        server.start()
+        await until(lambda: playing(guest) and playing(host))
+        assert "Lost the mailbox server" not in status(guest)  # the key's answer went with its cause
+
+
+@session_loop
 async def test_a_host_that_quits_is_told_to_the_guest_who_is_asked_for_a_new_code(tmp_path: Path) -> None:
     async with mailbox_match(tmp_path) as (_server, host, guest):
         host.exit()  # the app quits: its link's task is cancelled first, then the link closed
@@ -143,6 +167,8 @@ async def test_an_unreachable_mailbox_server_is_said_in_one_line(tmp_path: Path)
         said = status(host)
         assert f"Cannot go online: cannot reach the mailbox server 127.0.0.1:{port} (" in said
         assert said.endswith(")")
+        assert "Waiting for your friend" not in said  # (it said so over "Cannot go online")
+        assert said.startswith("Not connected")
 
 
 START = """

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from rich.text import Text
@@ -121,7 +122,7 @@ async def test_the_status_shows_its_whole_text(size: tuple[int, int], game: str)
         await pilot.pause()
         status = app.query_one(StatusLine)
         for banner, news in LONG_NEWS:
-            status.online_banner, status.notice = banner, Notice(news, Cause.ANSWER)
+            status.said = replace(status.said, banner=banner, notice=Notice(news, Cause.ANSWER))
             await pilot.pause()
             assert " ".join(shown(status)).split() == Text.from_markup(status.render()).plain.split()
             assert app.query_one(BoardView).fits, f"{preset.label} at {size} no longer fits beside the status"
@@ -234,7 +235,7 @@ async def test_f2_in_a_narrow_window_keeps_the_status_readable_or_says_the_width
         view = app.query_one(BoardView)
         message = app.query_one("#too-small", Static)
         for width, height in (size, (40, 14)):  # F2 at ``size``, then narrowed
-            status.online_banner = ""
+            status.said = replace(status.said, banner="")
             await pilot.resize_terminal(width, height)
             if (width, height) == size:
                 await pilot.press("f2")
@@ -244,7 +245,7 @@ async def test_f2_in_a_narrow_window_keeps_the_status_readable_or_says_the_width
             if not app.query_one("#side").display and (width, height) == size:
                 assert re.search(r"\b\d+ columns\b", said), f"{where}: {said!r} names no width"
             assert " ".join(shown(status)).split() == said.split(), f"{where}: {shown(status)} of {said!r}"
-            status.online_banner = LONG_NEWS[2][0]  # the longest words the status says: an address
+            status.said = replace(status.said, banner=LONG_NEWS[2][0])  # the longest words the status says: an address
             await pilot.pause()
             said = Text.from_markup(status.render()).plain
             assert words_whole(status, said), f"{where}: {shown(status)} of {said!r}"
@@ -317,9 +318,10 @@ async def test_news_that_does_not_fit_under_a_long_banner_keeps_whole_phrases(si
     app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name), searcher=ThreadSearcher(get_strategy), seed=1)
     async with app.run_test(size=size) as pilot:
         status = app.query_one(StatusLine)
-        status.online_banner = "playing the host through ws://mailbox.example.org:4000/v1"
         news = "Your move c1 waits for the host: nothing from them for a while…"
-        status.online_status = news
+        status.said = replace(
+            status.said, banner="playing the host through ws://mailbox.example.org:4000/v1", news=news
+        )
         await pilot.pause()
         drawn = " ".join(" ".join(shown(status)).split())
         phrases = PHRASE_END.split(news)

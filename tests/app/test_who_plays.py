@@ -334,8 +334,8 @@ async def test_the_host_says_waiting_once_and_drops_the_code_once_the_friend_is_
 
 def test_the_guest_s_news_of_a_drop_goes_once_it_hears_from_the_host_again(monkeypatch: pytest.MonkeyPatch) -> None:
     said: list[str] = []
-    link = OnlineLink(JoinPlan("127.0.0.1", 1, "a-b-c"), Match(), lambda state, scores: None,
-                      lambda banner, text: said.append(text))  # fmt: skip
+    link = OnlineLink(JoinPlan("127.0.0.1", 1, "a-b-c"), Match(), lambda state, scores, news: None,
+                      lambda news: said.append(news.text))  # fmt: skip
     link.changed(Match())
     link.status("Waiting for your friend: the connection dropped, joining again…")
     link.changed(Match())  # a state while the host is still away: the news stays

@@ -264,7 +264,7 @@ def read_screen(
         first_choice = app.query_one("#first", Select).value
         if first_choice is not FirstPlayer.COIN_FLIP and (first_choice is FirstPlayer.YOU) != (yours is Mark.X):
             faults.append(f"the sidebar says {first_choice} goes first, but the seats say otherwise ({seating})")
-    said = app.query_one("#status", StatusLine).notice
+    said = app.query_one("#status", StatusLine).said.notice  # what the status line was given
     notice = str(said or "")
     # A key refused in the other side's turn is said until the next key that acts, through the
     # other side's move: never once this keyboard has moved since, or the game has gone back.

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.widgets.said import MatchNews
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings
@@ -28,9 +29,9 @@ def lines_said(app: TicTacToeApp) -> list[str]:
     said: list[str] = []
     say = link.say
 
-    def noting(banner: str, text: str) -> None:
-        said.append(text)
-        say(banner, text)
+    def noting(news: MatchNews) -> None:
+        said.append(news.text)
+        say(news)
 
     link.say = noting
     return said
@@ -77,7 +78,9 @@ def shown_code(app: TicTacToeApp) -> str:
 
 
 def playing(app: TicTacToeApp) -> bool:
-    return app.game_screen.game.joined
+    """Whether both sides have sat down and the other side is there now (the match's presence)."""
+    match = app.game_screen.match
+    return app.game_screen.game.joined and match is not None and match.presence.here
 
 
 @asynccontextmanager

@@ -20,22 +20,24 @@ from textual.containers import Vertical
 from textual.events import Resize
 
 from ...engine import Board, Move
-from ...game import GameState, Scoreboard, Settings
+from ...game import GameState, Settings
+from ..online.screen import MatchScreen
 from ..viewing.keys import VIEWING_BINDINGS, Viewing
 from ..widgets.board.view import BoardView
 from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
-from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, FriendMoved, FriendSaid, Loaded, PlayOn, Saved
+from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved
 from .parts import ScreenParts, game_commands
-from .play import GameHost, PlayScreen
+from .play import GameHost
 from .side import SIDEBAR_ROOM, SidebarPlace
+from .travel import TravelScreen
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
     from ...net import OnlinePlan
     from ...table import Table
     from ..online.link import OnlineLink
-    from ..widgets.sidebar import HistoryList, Sidebar
+    from ..widgets.sidebar import Sidebar
 
 
 #: The game screen's own keys (the board's keys go to it too, from the focused board).
@@ -49,7 +51,7 @@ GAME_ACTIONS = frozenset(
 TOO_SMALL = Notice("Make the window larger to see the whole board first", Cause.BOARD)
 
 
-class GameScreen(PlayScreen, Viewing, Aiming):
+class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
     """The board, the status line and the sidebar, bound to the game this screen holds. Its
     parts (the coach, hints, online play, the palette's commands) load when first needed."""
 
@@ -89,7 +91,9 @@ class GameScreen(PlayScreen, Viewing, Aiming):
         """``first``: the game to show; ``online``: host or join a match once shown."""
         super().__init__(host, settings, first)
         self._online_plan = online
-        self.parts = ScreenParts(self, self.keypad)  # the coach, hints, online play, other screens: made when needed
+        self.parts = ScreenParts(
+            self, self.keypad, self.show_marks
+        )  # the coach, hints, online play, other screens: made when needed
         self.side = SidebarPlace(self)
         self.set_reactive(GameScreen.notice, self.news(first))
 
@@ -106,15 +110,7 @@ class GameScreen(PlayScreen, Viewing, Aiming):
             # the cursor comes before the game, whose paint would first frame the default square
             bound = (GameScreen.cursor, GameScreen.game, GameScreen.thinking, GameScreen.analysis, GameScreen.hint)
             yield view.data_bind(*bound, GameScreen.coordinates)
-            yield StatusLine(id="status").data_bind(
-                GameScreen.game,
-                GameScreen.thinking,
-                GameScreen.paused,
-                GameScreen.held,
-                GameScreen.notice,
-                GameScreen.online_status,
-                GameScreen.online_banner,
-            )
+            yield StatusLine(id="status").data_bind(GameScreen.said)  # its one input
 
     def on_mount(self) -> None:
         self.query_one(BoardView).focus()
@@ -173,6 +169,11 @@ class GameScreen(PlayScreen, Viewing, Aiming):
             self.cursor = centre(new.board)
         self.hint = self.analysis = None
         self.notice = self.parts.game_changed(new, self.overlay) or self.notice
+        self.show_marks()
+
+    def show_marks(self) -> None:
+        """Put the marks in force (the coach's, the review's) beside the moves of the game shown."""
+        self.marks = self.parts.marks(self.game)
 
     def news(self, game: GameState) -> Notice | None:
         """The coach's remark on your last move while it stands, else the start's news."""
@@ -264,54 +265,13 @@ class GameScreen(PlayScreen, Viewing, Aiming):
             return self.stepped_refusal() or TOO_SMALL
         if game.board.is_over:
             return Notice("Game over: n plays again, v reviews it", Cause.KEY)
+        away = self.match.presence.refusal() if self.match is not None else None
+        if away:
+            return Notice(away, Cause.AWAY)
         table_refusal = game.table.refusal(game, paused=self.paused)
         early = None if table_refusal else self.seats.to_move(game).refusal(game)  # the other side's turn
         refusal = table_refusal or early or rules_refusal(game.board, move)
         return Notice(refusal, Cause.EARLY if refusal == early else Cause.KEY) if refusal else None
-
-    # -- undo, redo and time travel ----------------------------------------------------------
-
-    def action_undo(self) -> None:
-        """Take back your last move (and the computer's reply)."""
-        self._travel_to(self.game.undo_target(), "Undone", "Nothing to undo")
-
-    def action_redo(self) -> None:
-        """Play again what was undone."""
-        self._travel_to(self.game.redo_target(), "Redone", "Nothing to redo")
-
-    def _travel_to(self, target: int | None, done: str, nothing: str) -> None:
-        refusal = self.game.table.undo_refusal()
-        if refusal:
-            self.notice = Notice(refusal, Cause.KEY)
-        elif self.game.board.is_over:
-            self.notice = self.over_refusal()
-        elif target is None:
-            self.notice = Notice(nothing, Cause.KEY)
-        else:
-            self.travel(target, done)
-
-    def on_history_list_jump(self, event: HistoryList.Jump) -> None:
-        refusal = self.game.table.undo_refusal()
-        if refusal:
-            self.notice = Notice(refusal, Cause.KEY)
-        elif self.game.board.is_over and event.ply != self.game.ply:
-            self.notice = self.over_refusal()
-        elif event.ply != self.game.ply:
-            ply = self.game.jump_target(event.ply)
-            what = f"Back to move {event.ply}" if event.ply else "Back to the start"
-            if ply != event.ply:  # on to the computer's reply as it made it
-                what = f"{what}, and the computer's reply {self.game.board.name(self.game.line[ply - 1])}"
-            self.travel(ply, what)
-
-    def travel(self, ply: int, what: str) -> None:
-        """Show the game after ``ply`` moves; a search in progress is cancelled and dropped."""
-        self.stop_turns()
-        if self.game.table.watch_only(self.game):  # the computers wait to be let go on
-            self.paused = True
-        self.game = self.game.at_ply(ply)
-        said = f"{what}: play on from here" if ply < len(self.game.line) else what
-        self.notice = self.news(self.game) if self.parts.remark(self.game) else Notice(said, Cause.ANSWER)
-        self.take_turns()
 
     # -- games, scores and settings ----------------------------------------------------------
 
@@ -331,31 +291,11 @@ class GameScreen(PlayScreen, Viewing, Aiming):
     def start_new_game(self, table: Table) -> None:
         """Start a new game at ``table`` (leaving an online match for another kind of table)."""
         if self.online is not None:
-            self.parts.online.leave()
+            self.leave_match()
         if table.online:
             self.parts.online.open_match(table)
         else:
             self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
-
-    def on_sidebar_reset_scores(self) -> None:
-        self.action_reset_scores()
-
-    def action_reset_scores(self) -> None:
-        """Ask, then set the session's scores back to zero (statistics are kept)."""
-        from ..screens.dialogs.confirm import ConfirmScreen
-
-        self.app.push_screen(ConfirmScreen(f"Reset the scores ({self.scores})?"), self.reset_scores)
-
-    def reset_scores(self, yes: bool | None) -> None:
-        """Set the session's scores back to zero if the player said yes."""
-        if yes:
-            self.scores = Scoreboard.for_game(self.game)
-            self.notice = Notice("Scores reset", Cause.ANSWER)
-
-    def action_toggle_pause(self) -> None:
-        """Pause or resume computer-vs-computer play."""
-        self.paused = not self.paused
-        (self.stop_turns if self.paused else self.take_turns)()
 
     def action_stats(self) -> None:
         """Show the lasting statistics."""
@@ -375,31 +315,6 @@ class GameScreen(PlayScreen, Viewing, Aiming):
             self.notice = Notice("Finish the game first: then v reviews it", Cause.KEY)
             return
         await self.parts.elsewhere.review()
-
-    def on_play_on(self, message: PlayOn) -> None:
-        """Continue an archived game from a position as a new game, seated as it was played
-        (over a game in progress, after a yes)."""
-        from .saving import played_on_news, resumed
-
-        position = message.position
-
-        def played_on() -> None:
-            self.new_game(resumed(self.settings, position, self.game.number + 1))
-            self.notice = Notice(played_on_news(position), Cause.ANSWER)
-
-        self.leave_unfinished("Play on from the archive", played_on)
-
-    def on_loaded(self, message: Loaded) -> None:
-        """Resume the saved game the player chose (over a game in progress, after a yes)."""
-        from .saving import loaded_news, resumed
-
-        game = resumed(self.settings, message.saved, self.game.number + 1)
-
-        def loaded() -> None:
-            self.new_game(game)
-            self.notice = Notice(loaded_news(message.path, message.saved), Cause.ANSWER)
-
-        self.leave_unfinished(f"Load {message.path}", loaded)
 
     def change_setting(self, field: str, value: Any) -> None:
         """Change one setting: the level, the computer's time and the number keys at once, the
@@ -471,21 +386,6 @@ class GameScreen(PlayScreen, Viewing, Aiming):
         if message.job.state is self.game and self.seats.to_move(self.game).takes(message.job):
             self.thinking = self.seats.thinking
             self.notice = Notice(f"The computer player failed: {message.error}. Press n for a new game.", Cause.FAULT)
-
-    def action_new_code(self) -> None:
-        """Host: retire the join code and show a new one (a friend already playing stays)."""
-        self.notice = self.parts.online.new_code() or self.notice
-
-    def action_chat(self, online: bool = True) -> None:
-        """Online, type a line to your friend; offline, say there is nobody to talk to."""
-        self.notice = self.parts.online.open_chat(online) or self.notice
-
-    def on_friend_moved(self, message: FriendMoved) -> None:
-        self.parts.online.friend_moved(message)
-
-    def on_friend_said(self, message: FriendSaid) -> None:
-        if self.parts.online.friend_said(message):
-            self.notice = None  # the match's news replaces an older notice
 
     def action_save_game(self) -> None:
         """Ask for a file (in the saved-games folder unless a path says otherwise) and write the game to it."""

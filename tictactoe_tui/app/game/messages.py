@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ...game import GameState, Scoreboard
     from ...net.chat import ChatLine
     from ...store.savefile import SavedGame
+    from ..widgets.said import MatchNews
     from ..work.jobs import AiJob, AnalysisResult
 
 
@@ -63,25 +64,24 @@ class Coached(Message):
 
 class FriendMoved(Message):
     """The online match changed (a move, a rematch, a join): ``state`` is how this player sees
-    it, ``scores`` the match's own count (the same on both sides); ``link``: the match's link,
-    only as who sent it (one the screen has left is not heard)."""
+    it, ``scores`` the match's own count (the same on both sides), ``news`` what the match says
+    now; ``link``: the match's link, only as who sent it (one the screen has left is not heard)."""
 
-    def __init__(self, state: GameState, scores: Scoreboard, link: object) -> None:
+    def __init__(self, state: GameState, scores: Scoreboard, news: MatchNews, link: object) -> None:
         super().__init__()
         self.state = state
         self.scores = scores
+        self.news = news
         self.link = link
 
 
 class FriendSaid(Message):
-    """News of the online match for the status line: ``text`` (a join, a wrong code, a hang-up)
-    under ``banner`` (the code and address, which stay on screen); ``link``: as
-    :class:`FriendMoved`'s."""
+    """News of the online match for the status line (a join, a wrong code, a hang-up, who is
+    there); ``link``: as :class:`FriendMoved`'s."""
 
-    def __init__(self, banner: str, text: str, link: object) -> None:
+    def __init__(self, news: MatchNews, link: object) -> None:
         super().__init__()
-        self.banner = banner
-        self.text = text
+        self.news = news
         self.link = link
 
 

@@ -17,9 +17,9 @@ from .play import PlayScreen
 if TYPE_CHECKING:
     from ..online.link import OnlineLink
     from ..online.play import OnlinePlay
+    from ..screens.ways import OtherScreens
     from .coach import Coach
     from .hints import Hints
-    from .other_screens import OtherScreens
 
 
 def game_commands() -> type[Provider]:
@@ -33,10 +33,14 @@ class ScreenParts:
     """What the game screen holds besides its core (:class:`PlayScreen`): each part is made
     on first use; one never made has nothing to say or stop."""
 
-    def __init__(self, screen: PlayScreen, keypad: Callable[[], Callable[[int], Move]]) -> None:
-        """``keypad``: the player's key layout now (the puzzles use it)."""
+    def __init__(
+        self, screen: PlayScreen, keypad: Callable[[], Callable[[int], Move]], show_marks: Callable[[], None]
+    ) -> None:
+        """``keypad``: the player's key layout now (the puzzles use it); ``show_marks``: the
+        screen puts the marks in force (:meth:`marks`) beside its moves."""
         self._screen = screen
         self._keypad = keypad
+        self.show_marks = show_marks
         self._coach: Coach | None = None
         self._hints: Hints | None = None
         self._online: OnlinePlay | None = None
@@ -73,7 +77,7 @@ class ScreenParts:
     def elsewhere(self) -> OtherScreens:
         """The ways to the other screens (statistics, archive, puzzles, review)."""
         if self._elsewhere is None:
-            from .other_screens import OtherScreens
+            from ..screens.ways import OtherScreens
 
             self._elsewhere = OtherScreens(self._screen, self._keypad, self.show_marks)
         return self._elsewhere
@@ -90,10 +94,6 @@ class ScreenParts:
         judged = {**(self._coach.marks if self._coach else {}), **(self._elsewhere.marks if self._elsewhere else {})}
         return {len(line): mark for line, mark in judged.items() if game.line[: len(line)] == line}
 
-    def show_marks(self) -> None:
-        """Put the marks in force beside the moves of the screen's game."""
-        self._screen.marks = self.marks(self._screen.game)
-
     def remark(self, game: GameState) -> str:
         """The coach's remark on your last move while it stands as ``game`` shows it, else empty."""
         return self._coach.remark(game) if self._coach is not None else ""
@@ -109,10 +109,9 @@ class ScreenParts:
     def game_changed(self, game: GameState, overlay: bool) -> Notice | None:
         """The screen shows ``game`` now: an analysis of the game before is dropped (and the
         ``overlay``, if on, asks about this one: what the status says of it); the coach drops
-        a check or a hold of a position no longer shown; the marks beside the moves follow."""
+        a check or a hold of a position no longer shown (the screen shows the marks in force)."""
         if self._coach is not None:
             self._coach.game_changed(game)
-        self._screen.marks = self.marks(game)
         if self._hints is None:  # (the overlay, once on, made them)
             return None
         return self._hints.game_changed(game, overlay)

@@ -4,7 +4,9 @@ Whoever is to move takes their turn (the computer starts thinking; the others wa
 gate holds it (the coach, over a move that gave something up); a move, played here or arriving
 as a message, becomes the new state, and a game that ends is counted and archived. The parts
 of the screen (online play, saving, hints) build on this class; the screen itself
-(:mod:`.game_screen`) adds the keys and says what the status line says.
+(:mod:`.game_screen`) adds the keys. The screen's two modules alone assign its state: its
+parts return or post what they decided. What the status line says is one value, :attr:`said`,
+made by one function (:func:`~..widgets.said.status_said`) from the game and what happened.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ...table import VS_COMPUTER
 from ..seats import SeatMoved, SeatPorts, Seats
 from ..widgets.chat_log import Chat
-from ..widgets.status import Cause, Notice
+from ..widgets.said import Cause, MatchNews, Notice, Said, status_said
 from ..work.ai import Searcher
 from .aiming import centre
 from .messages import Archived, ChatHeard, ChatOpened
@@ -92,10 +94,10 @@ class PlayScreen(Screen[None]):
     """A gate holds the turn of the side to move (the coach: until you play on)."""
     notice: reactive[Notice | None] = reactive(None, init=False, repaint=False)
     """The status line's notice (the game screen alone says one)."""
-    online_status: reactive[str] = reactive("", init=False, repaint=False)
-    """Where an online match stands: whether the friend is there, a wrong code, a drop."""
-    online_banner: reactive[str] = reactive("", init=False, repaint=False)
-    """Online, what stays on screen: the host's join code and address, or whom the guest plays."""
+    match: reactive[MatchNews | None] = reactive(None, init=False, repaint=False)
+    """Online, what the match says: the code or whom the guest plays, its news, who is there."""
+    said: reactive[Said] = reactive(Said, init=False, repaint=False)
+    """What the status line says: computed from the game and what happened (:meth:`compute_said`)."""
     scores: reactive[Scoreboard] = reactive(Scoreboard, init=False, repaint=False)
     rating: reactive[str] = reactive("", init=False, repaint=False)
     """Your rating on the board in play, for the score line ('' before your first rated game there)."""
@@ -135,6 +137,11 @@ class PlayScreen(Screen[None]):
         """What "match me" plays, and for which game and board."""
         self._unrated_news: str | None = None
         """The help that just made the game shown unrated, for the next notice to say."""
+
+    def compute_said(self) -> Said:
+        return status_said(
+            self.game, notice=self.notice, thinking=self.thinking, held=self.held, paused=self.paused, match=self.match
+        )
 
     def watch_settings(self, settings: Settings) -> None:
         self.coordinates = settings.coordinates

@@ -3,8 +3,10 @@ app's own event loop.
 
 The link turns each match it hears of into the :class:`GameState` the app shows (each player
 keeps their symbol: the host's marks show as X, the guest's as O, whoever moves first) and
-passes the player's moves and rematches on. It touches no widget: it hands states and status
-lines to the callbacks the app gives it.
+passes the player's moves and rematches on. Whether the other side is there is a fact of its
+own, :attr:`OnlineLink.presence` (never a rewritten seating). It touches no widget: it hands
+states and the match's news (:class:`MatchNews`: the banner, the latest line, the presence) to
+the callbacks the app gives it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from ...net.host import Host
 from ...net.match import Match, MoveRefused
 from ...table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
 from ..seats import Seat
+from ..widgets.said import FRIEND as FRIEND_MISSING
+from ..widgets.said import HOST as HOST_MISSING
+from ..widgets.said import MAILBOX_SERVER, MatchNews, Presence
 
 if TYPE_CHECKING:
     from ...net.kept import KeptMatch
@@ -61,13 +66,13 @@ class OnlineLink:
         self,
         plan: OnlinePlan,
         match: Match,
-        show: Callable[[GameState, Scoreboard], None],
-        say: Callable[[str, str], None],
+        show: Callable[[GameState, Scoreboard, MatchNews], None],
+        say: Callable[[MatchNews], None],
         key: bytes | None = None,
     ) -> None:
-        """``show`` receives each new game state with the match's scores, ``say`` each status line
-        (joins, wrong codes) under the banner (the code and address, kept on screen); ``key``: the
-        match's key, kept from before a crash (direct play)."""
+        """``show`` receives each new game state with the match's scores and news, ``say`` the
+        news of each status line (joins, wrong codes) or change of presence; ``key``: the match's
+        key, kept from before a crash (direct play)."""
         self.plan = plan
         self.table = ONLINE_HOST if isinstance(plan, HostPlan | MailboxHostPlan) else ONLINE_JOIN
         """The kind of table this side of the match sits at."""
@@ -81,7 +86,12 @@ class OnlineLink:
         """The guest's code no longer works (the host quit, a new game runs there, the code was
         used up): the friend has a new one."""
         self.ended = False
-        """The guest's attempts to join are over: ``n`` joins anew instead of asking for a rematch."""
+        """The match is over for good (the guest's attempts to join are over, or this side could
+        not go online): ``n`` goes online anew instead of asking for a rematch."""
+        self._met = False
+        """The other side has been here in this match (it is waited for "to be back")."""
+        self._text = ""
+        """The match's latest news ("" once a move or a new game made it old)."""
         self.host: Host | MailboxHost | None = None
         self.guest: Guest | MailboxGuest | None = None
         self.hear: Callable[[ChatLine], None] = lambda line: None
@@ -121,6 +131,7 @@ class OnlineLink:
             try:
                 bind, port = await self.host.start(self.plan.bind, self.plan.port)
             except OSError as error:
+                self.ended = True
                 self.status(f"Cannot host on {self.plan.bind}:{self.plan.port}: {error.strerror or error}")
                 return
             self._address = f"{bind}:{port}"
@@ -160,6 +171,7 @@ class OnlineLink:
             self.status(f"{capitalized(str(error))}: {NEW_CODE}" if joined else f"Could not join: {error}")
         except MailboxError as error:
             self._address = ""
+            self.ended = True
             self.status(f"Cannot go online: {error}")
 
     async def close(self) -> None:
@@ -170,8 +182,30 @@ class OnlineLink:
             await self.guest.close()
 
     def status(self, text: str) -> None:
+        """Say ``text`` as the match's latest news."""
         self._dropped = self.guest is not None and self._shown is not None and bool(text)
-        self.say(self.banner, text)
+        self._text = text
+        self.say(self.news)
+
+    @property
+    def news(self) -> MatchNews:
+        """What the match has to say now: the banner, its latest line, who is there."""
+        return MatchNews(self.banner, self._text, self.presence)
+
+    @property
+    def presence(self) -> Presence:
+        """Whether the other side is there; if not, what is missing: the mailbox server (its
+        side reports it lost), else the host or the friend; or that the match is over for good."""
+        if self.ended:
+            return Presence(met=self._met, ended=True)
+        if self.peer_here:
+            return Presence(met=True)
+        peer = self.host if self.host is not None else self.guest
+        if peer is not None and not isinstance(peer, Host | Guest) and not peer.reachable:
+            missing = MAILBOX_SERVER
+        else:
+            missing = FRIEND_MISSING if self.table.hosts else HOST_MISSING
+        return Presence(missing, self._met, moves_away=self._may_move_away())
 
     def new_code(self) -> str | None:
         """Host: retire the code and show a new one (a friend already playing stays); why not, or None."""
@@ -200,6 +234,12 @@ class OnlineLink:
 
     # -- states ------------------------------------------------------------------------
 
+    def take_up(self, match: Match) -> None:
+        """Show ``match``, kept from before a crash, as it was until the other side is back
+        (both sides have been in it)."""
+        self._met = True
+        self.changed(match)
+
     def changed(self, match: Match) -> None:
         """Show ``match`` as this player sees it (a guest that hears from the host again is
         joined again: news of the drop goes)."""
@@ -207,28 +247,34 @@ class OnlineLink:
             self._dropped = False
             if self.guest.asked is None:  # (else the guest said where its move is)
                 self.status("")
+        self._met = self._met or self.peer_here or self.guest is not None  # (a guest hears only the host's match)
+        if not self._met:  # nobody has sat down yet: only who is (not) there is news
+            self.say(self.news)
+            return
         previous = self._shown
+        if previous is None or previous.number != match.number or previous.ply != len(match.moves):
+            self._text = ""  # news of the match (a join, a return, a refusal) was about the position before
         same_game = previous is not None and previous.number == match.number
         started = previous.started if same_game and previous is not None else time.time()
         times = previous.times if same_game and previous is not None else ()
         times = (*times, *((time.time() - started,) * (len(match.moves) - len(times))))[: len(match.moves)]
         state = GameState.seated(match.board, match.seating(self.table), match.number, started, times)
-        if not self.peer_here and not self._may_move_away(match):  # nobody is told to move in vain
-            state = replace(state, seating=replace(state.seating, players=(YOU.name, YOU.name)))
         self._shown = state
         mine_won, theirs_won = (
             (match.host_wins, match.guest_wins) if self.side == "host" else (match.guest_wins, match.host_wins)
         )
         wins = {YOU.label: mine_won, FRIEND.label: theirs_won}
         players = Scoreboard.for_game(state).wins
-        self.show(state, Scoreboard(self.table.name, tuple((who, wins.get(who, 0)) for who, _ in players), match.draws))
+        scores = Scoreboard(self.table.name, tuple((who, wins.get(who, 0)) for who, _ in players), match.draws)
+        self.show(state, scores, self.news)
 
-    def _may_move_away(self, match: Match) -> bool:
+    def _may_move_away(self) -> bool:
         """Whether this side may move while the other cannot be reached: a guest on its turn in
         the match it knows, with no move waiting (the move is kept and sent when the link is back)."""
         guest = self.guest
         if guest is None or guest.match is None or guest.asked is not None or self.ended:
             return False
+        match = guest.match
         return not match.board.is_over and match.board.to_move is match.mark(self.side)
 
     def waiting_move(self) -> str | None:
@@ -274,8 +320,8 @@ class OnlineLink:
         assert guest is not None
         if not await guest.play(move):
             return "Not connected to your friend's game"
-        if guest.match is not None and not self.peer_here:
-            self.changed(guest.match)  # kept: nobody is to move until the host has it
+        if not self.peer_here:
+            self.say(self.news)  # kept: this side may not move again until the host has it
         return None
 
     async def rematch(self) -> str | None:

@@ -1,20 +1,28 @@
 """Online play on the game screen: hosting or joining a match, the friend's moves and news,
 and this keyboard's moves and rematches sent to the match (the link: :mod:`.link`). Loaded
-when a match is first opened."""
+when a match is first opened.
+
+It decides and never assigns the screen's state: a match opened is posted (:class:`MatchOpened`),
+the match's news and states come back as values (:class:`Followed`, :class:`MatchNews`) that
+the screen applies; a move that continues the game shown is a :class:`SeatMoved` of the seat
+to move, played by the screen's turn loop like any seat's move."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from textual.message import Message
+
 from ...engine import Position
-from ...game import GameState, Preset
-from ...table import YOU, Table
-from ..game.aiming import centre
+from ...game import GameState, Preset, Scoreboard, Settings
+from ...table import Table
 from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
 from ..game.play import PlayScreen
+from ..seats import Seat, SeatMoved
+from ..widgets.said import MatchNews
 from ..widgets.status import Cause, Notice, Told
 
 if TYPE_CHECKING:
@@ -25,6 +33,30 @@ if TYPE_CHECKING:
 
 #: How the game asks for a mailbox code.
 MAILBOX_QUESTION = "Your friend's code (like 7-guitarist-revenge)"
+
+
+class MatchOpened(Message):
+    """A match was opened: the game screen plays its next game through ``link``, this keyboard's
+    side played by ``seat`` (which sends its moves to the match)."""
+
+    def __init__(self, link: OnlineLink, seat: Seat) -> None:
+        super().__init__()
+        self.link, self.seat = link, seat
+
+
+@dataclass(frozen=True)
+class Followed:
+    """What the game screen does with a new state of the match: apply ``settings`` (the host's
+    board, chosen on both sides; None: unchanged), ``scores`` and ``news``; then play ``move``
+    through its turn loop (the one move that continues the game shown, the friend's or this
+    keyboard's own come back), or else show ``state`` whole (a join, a rematch, moves missed),
+    or nothing more (None: the position shown is the match's)."""
+
+    settings: Settings | None
+    scores: Scoreboard
+    news: MatchNews
+    move: SeatMoved | None = None
+    state: GameState | None = None
 
 
 def next_code_question(refused: str, gone: bool, direct: bool) -> str:
@@ -74,29 +106,23 @@ class OnlinePlay:
                 question = f"{error}. Type the code your friend was shown" if plan.code else MAILBOX_QUESTION
                 self.ask_join_code(plan, question, kept)
                 return
-        screen = self._screen
-        preset = screen.settings.preset
+        preset = self._screen.settings.preset
         match = kept.match if kept is not None else Match(Position(preset))
         link = OnlineLink(
             plan,
             match,
-            lambda state, scores: self._post(FriendMoved(state, scores, link)),
-            lambda banner, text: self._post(FriendSaid(banner, text, link)),
+            lambda state, scores, news: self._post(FriendMoved(state, scores, news, link)),
+            lambda news: self._post(FriendSaid(news, link)),
             kept.key if kept is not None else None,
         )
         link.hear = lambda line: self._post(ChatHeard(line, link))
         self._post(ChatOpened(link))
         self.link = link
-        screen.seats = screen.local_seats.seating(
-            YOU.name, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)
-        )
-        screen.new_game(GameState.start(screen.settings, screen.host.rng, number=screen.game.number + 1))
-        screen.refresh_bindings()  # t chats now
+        self._post(MatchOpened(link, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)))
         if kept is not None:
-            link.changed(kept.match)  # the match taken up, shown as it was until the other side is back
-        screen.run_worker(link.run(), name="online", group="online", exclusive=True, exit_on_error=False)
+            link.take_up(kept.match)  # the match taken up, shown as it was until the other side is back
 
-    def _post(self, message: FriendMoved | FriendSaid | ChatHeard | ChatOpened) -> None:
+    def _post(self, message: Message) -> None:
         self._screen.post_message(message)
 
     def open_chat(self, online: bool = True) -> Notice | None:
@@ -136,12 +162,10 @@ class OnlinePlay:
         return self._mailbox or default_mailbox()
 
     def leave(self) -> None:
-        """Hang up the match; this keyboard's moves are played here again."""
-        screen = self._screen
+        """Hang up the match (the screen plays this keyboard's moves here again)."""
         if self.link is not None:
-            screen.run_worker(self.link.close(), group="online-close", exit_on_error=False)
-        self.link, screen.online_status, screen.online_banner = None, "", ""
-        screen.seats = screen.local_seats
+            self._screen.run_worker(self.link.close(), group="online-close", exit_on_error=False)
+        self.link = None
 
     def new_code(self) -> Notice | None:
         """Host: retire the join code and show a new one (a friend already playing stays); why
@@ -201,36 +225,32 @@ class OnlinePlay:
         self._requests.add(task)  # held until done (the loop keeps only weak references)
         task.add_done_callback(self._requests.discard)
 
-    def friend_moved(self, message: FriendMoved) -> None:
-        """Show the match's new state, its scores, and its game and board in the sidebar; a game
-        that ends here is archived once."""
+    def friend_moved(self, message: FriendMoved) -> Followed | None:
+        """What the screen does with the match's new state (None: it comes from a match left
+        since): the host's board in the settings, the match's scores and news, and the move that
+        continues the game shown (played by the seat to move), or else the state to show."""
         if message.link is not self.link:
-            return  # a match left since
+            return None
         screen = self._screen
-        game, previous = message.state, screen.game
-        ended_before = previous.table is game.table and previous.number == game.number and previous.board.is_over
-        board = game.board
+        shown, settings = screen.game, screen.settings
+        game, board = message.state, message.state.board
         played = Preset.of(board)
-        if screen.settings.preset != played:  # the host's choice, on both sides
-            screen.settings = replace(screen.settings, preset=played)
-        screen.scores = message.scores
-        if game.number != previous.number or board.move_count != previous.board.move_count:
-            screen.online_status = ""  # news of the match (a join, a return, a refusal) was about the position before
-        screen.game = game
-        if game.number != previous.number:  # (watch_game centres it on a new board)
-            screen.cursor = centre(game.board)
-        if game.board.is_over and not ended_before:
-            screen.game_finished(game)
+        chosen = replace(settings, preset=played) if settings.preset != played else None  # the host's, on both sides
+        followed = Followed(chosen, message.scores, message.news)
+        same_game = game.number == shown.number and game.seating == shown.seating
+        if same_game and board == shown.board:
+            return followed  # (news of who is there, or the scores)
+        ply = shown.ply
+        if same_game and len(game.line) == ply + 1 and game.line[:ply] == shown.line[:ply]:
+            seat = screen.seats.to_move(shown)
+            return replace(followed, move=SeatMoved(seat, shown, game.line[ply]))
+        return replace(followed, state=game)
 
-    def friend_said(self, message: FriendSaid) -> bool:
-        """Show news of the match; a guest turned away for a wrong code is asked for the code
-        again, one whose game is gone for the new game's. Whether it is news (not the line
-        already shown, said again as a guest retries): news replaces an older notice."""
+    def friend_said(self, message: FriendSaid) -> MatchNews | None:
+        """The match's news to show (None: from a match left since); a guest turned away for a
+        wrong code is asked for the code again, one whose game is gone for the new game's."""
         if message.link is not self.link:
-            return False  # a match left since (its hang-up says nothing over the game shown now)
-        screen = self._screen
-        news = message.text != screen.online_status
-        screen.online_banner, screen.online_status = message.banner, message.text
+            return None  # a match left since (its hang-up says nothing over the game shown now)
         from ...net import JoinPlan, MailboxJoinPlan
 
         link = self.link
@@ -238,4 +258,4 @@ class OnlinePlay:
             refused, link.refused = link.refused, ""
             question = next_code_question(refused, link.gone, isinstance(link.plan, JoinPlan))
             self.ask_join_code(link.plan, question, None if link.gone else link.kept())  # (gone: a new match)
-        return news
+        return message.news

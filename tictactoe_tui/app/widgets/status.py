@@ -1,6 +1,6 @@
-"""What the status line says and how long each line lives: whose turn, the thinking indicator,
-the result, the computer's last move, and one notice at a time, which names its cause and ends
-with it.
+"""The status line: it lays out the one value it is given, :class:`~.said.Said` (whose turn,
+the thinking indicator, the result, online the code and who is away, one notice at a time, and
+the news), decided by :func:`~.said.status_said`.
 
 The game screen is the one writer of its notice: the screen's parts (hints, the coach, saving,
 online play) return what they decided, or post it as :class:`Told`, and the screen says it.
@@ -9,8 +9,6 @@ online play) return what they decided, or post it as :class:`Told`, and the scre
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from enum import StrEnum
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -18,48 +16,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine.games import game_of
-from ...game import GameState
+from .said import Cause, Notice, Said
 
-
-class Cause(StrEnum):
-    """Why the status says a notice: each notice ends with its cause, at the latest when the
-    game shown changes (whoever changes it says what follows)."""
-
-    KEY = "key"
-    """A key or click that did nothing, and why (or what the next digit picks): ends with the
-    next key that acts."""
-    EARLY = "early"
-    """A move key pressed while the other side was to move, not played: ends with the next key
-    that acts, and outlives the other side's move (else a quick reply took it off the screen at
-    once, and the key was lost unsaid)."""
-    ANSWER = "answer"
-    """What a key did (undone, saved, loaded, a setting changed): ends with the next change."""
-    START = "start"
-    """What the start of the game decided (the coin flip): ends with your first move."""
-    COACH = "coach"
-    """The coach's word on your last move: ends when the move is taken back or you move again."""
-    ANALYSIS = "analysis"
-    """A hint, the overlay's legend, or what is being worked out: ends with the position, or when
-    the hint and the overlay go."""
-    BOARD = "board"
-    """The window is too small for the whole board: ends when the board fits."""
-    NARROW = "narrow"
-    """The window is too narrow for the sidebar F2 asked for: ends when it is wide enough, or
-    with the next key that acts."""
-    FAULT = "fault"
-    """A search or a check that failed: ends with the next change."""
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A line the status says below the headline, and its :class:`Cause`."""
-
-    text: str
-    cause: Cause
-
-    def __str__(self) -> str:
-        return self.text
+__all__ = ["Cause", "Notice", "StatusLine", "Told", "leading", "phrased", "wrapped_height"]
 
 
 class Told(Message):
@@ -72,46 +31,26 @@ class Told(Message):
 
 
 class StatusLine(Widget):
-    """Renders the bound game state: the headline, online the code (or whom you play), the latest
-    notice (an answer to the player), and the latest news (the computer's move, or the match's)
-    below it where the two fit."""
+    """Renders what it is given, :attr:`said`: the headline, online the banner (the code, or whom
+    you play), the notice (an answer to the player), and the news (the computer's move, or the
+    match's) below it where the two fit. It decides none of it."""
 
-    game: reactive[GameState | None] = reactive(None)
-    thinking: reactive[bool] = reactive(False)
-    paused: reactive[bool] = reactive(False)
-    held: reactive[bool] = reactive(False)
-    notice: reactive[Notice | None] = reactive(None)
-    online_status: reactive[str] = reactive("")
-    online_banner: reactive[str] = reactive("")
+    said: reactive[Said] = reactive(Said)
 
     def render(self) -> str:
-        game = self.game
-        if game is None:
+        said = self.said
+        if not said.headline:
             return ""
-        headline = game.turn_text()
-        presentation = game_of(game.board).presentation
-        where = presentation.where_to_play(game.board)
-        ending = presentation.ending(game.board, game.symbol) if game.board.is_over else ""
-        if where:
-            headline += f" — play in {where}"
-        elif ending:
-            headline += f" — {ending}"
-        if self.thinking:
-            headline += "  ·  [b]thinking…[/b]"
-        elif self.held:
-            headline += "  ·  waiting for you"
-        elif self.paused and game.level_to_move:
-            headline += "  ·  paused (p to resume)"
-        news = self.online_status or game.move_news()
-        notice = self.notice.text if self.notice is not None else ""
+        notice = said.notice.text if said.notice is not None else ""
+        news = said.news
         width, room = self.content_size.width, self.content_size.height - 1  # below the headline
-        lines = [headline]
-        if self.online_banner:  # whole, however it wraps
-            lines.append(f"[dim]{phrased(self.online_banner, width, room)}[/dim]")
+        lines = [said.headline]
+        if said.banner:  # whole, however it wraps
+            lines.append(f"[dim]{phrased(said.banner, width, room)}[/dim]")
             room -= self._height_of(lines[-1], width)
-        said = notice or news
-        if said:  # its first phrases where not all of it fits (no phrase cut off mid-way)
-            lines.append(f"[dim]{leading(said, width, room) or phrased(said, width, room)}[/dim]")
+        first = notice or news
+        if first:  # its first phrases where not all of it fits (no phrase cut off mid-way)
+            lines.append(f"[dim]{leading(first, width, room) or phrased(first, width, room)}[/dim]")
             room -= self._height_of(lines[-1], width)
         if notice and news and news != notice:  # the news too, below the notice: what of it fits
             below = leading(news, width, room)
@@ -123,11 +62,9 @@ class StatusLine(Widget):
         """The lines ``markup`` takes, wrapped by words at ``width`` cells as it is drawn."""
         return len(Text.from_markup(markup).wrap(self.app.console, max(width, 1)))
 
-    def watch_thinking(self, thinking: bool) -> None:
-        self.set_class(thinking, "-thinking")
-
-    def watch_game(self, game: GameState | None) -> None:
-        self.set_class(game is not None and game.board.is_over, "-over")
+    def watch_said(self, said: Said) -> None:
+        self.set_class(said.thinking, "-thinking")
+        self.set_class(said.over, "-over")
 
 
 #: Where a phrase ends: after "," or ":", or before " — ", " · " or " (".

@@ -39,6 +39,11 @@ class Presence:
         """Whether the other side is here now (heard from lately, through a reachable server)."""
         return self._present and self._reachable
 
+    @property
+    def reachable(self) -> bool:
+        """Whether the mailbox server can be reached now (what is missing when the other side is not here)."""
+        return self._reachable
+
     def _changed(self) -> None:
         """Tell ``on_change`` the match as it stands (whose players depend on :attr:`connected`)."""
         raise NotImplementedError

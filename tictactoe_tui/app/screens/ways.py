@@ -1,6 +1,6 @@
 """The game screen's ways to its other screens: the statistics, the archive, the puzzles and
 the review of the game that just ended. A position played on from a replay comes back to the
-game screen as :class:`~.messages.PlayOn`."""
+game screen as :class:`~..game.messages.PlayOn`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import Move
-from .messages import PlayOn
-from .play import PlayScreen
+from ..game.messages import PlayOn
+from ..game.play import PlayScreen
 
 if TYPE_CHECKING:
     from ...store.archive import GameRecord
@@ -33,7 +33,7 @@ class OtherScreens:
     def statistics(self) -> None:
         """Show the lasting statistics (or say why there are none)."""
         from ...store.archive import ArchiveError
-        from ..screens.dialogs.statistics import StatsScreen
+        from .dialogs.statistics import StatsScreen
 
         screen = self._screen
         try:
@@ -45,14 +45,14 @@ class OtherScreens:
 
     def archive(self) -> None:
         """Browse the finished games; replaying one may end in playing on from it."""
-        from ..screens.archive import ArchiveScreen
+        from .archive import ArchiveScreen
 
         host = self._screen.host
         self._screen.app.push_screen(ArchiveScreen(host.archive, host.searcher, files=host.game_files), self._played_on)
 
     def puzzles(self, closed: Callable[[None], None] | None = None) -> None:
         """Show the puzzles; ``closed`` runs when the player leaves them."""
-        from ..screens.puzzles import PuzzleScreen
+        from .puzzles import PuzzleScreen
 
         host = self._screen.host
         self._screen.app.push_screen(
@@ -63,7 +63,7 @@ class OtherScreens:
         """Review the game that just ended (the screen's game, which is over): its replay,
         every move judged (and kept with the game in the archive, so the next ``v`` shows it
         at once)."""
-        from ..screens.replay import ReplayScreen
+        from .replay import ReplayScreen
 
         screen = self._screen
         record = await screen.archived_record()

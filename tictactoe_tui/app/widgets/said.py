@@ -1,0 +1,175 @@
+"""What the status line says, as one frozen value (:class:`Said`) made by one function
+(:func:`status_said`) from the game and what happened: the headline (whose turn, the result,
+or who is away online), the thinking indicator, the notice, and the news (the computer's last
+move, or the match's). The status widget only lays it out; the game screen makes it.
+
+Online, whether the other side is there is a fact of its own (:class:`Presence`, reported by
+the match's link), never read back from the seating: it names exactly what is missing (the
+mailbox server, the host or your friend), and the headline, the keys' refusals and the news
+all take their words from it, so they never tell two stories at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ...engine.games import game_of
+from ...game import GameState
+
+
+class Cause(StrEnum):
+    """Why the status says a notice: each notice ends with its cause, at the latest when the
+    game shown changes (whoever changes it says what follows)."""
+
+    KEY = "key"
+    """A key or click that did nothing, and why (or what the next digit picks): ends with the
+    next key that acts."""
+    EARLY = "early"
+    """A move key pressed while the other side was to move, not played: ends with the next key
+    that acts, and outlives the other side's move (else a quick reply took it off the screen at
+    once, and the key was lost unsaid)."""
+    ANSWER = "answer"
+    """What a key did (undone, saved, loaded, a setting changed): ends with the next change."""
+    START = "start"
+    """What the start of the game decided (the coin flip): ends with your first move."""
+    COACH = "coach"
+    """The coach's word on your last move: ends when the move is taken back or you move again."""
+    ANALYSIS = "analysis"
+    """A hint, the overlay's legend, or what is being worked out: ends with the position, or when
+    the hint and the overlay go."""
+    BOARD = "board"
+    """The window is too small for the whole board: ends when the board fits."""
+    NARROW = "narrow"
+    """The window is too narrow for the sidebar F2 asked for: ends when it is wide enough, or
+    with the next key that acts."""
+    FAULT = "fault"
+    """A search or a check that failed: ends with the next change."""
+    AWAY = "away"
+    """A move key refused because the other side of the match is away: said only while the
+    match's presence still says so, in its words (it ends when the other side is back)."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line the status says below the headline, and its :class:`Cause`."""
+
+    text: str
+    cause: Cause
+
+    def __str__(self) -> str:
+        return self.text
+
+
+#: What may be missing online, as the status names it.
+MAILBOX_SERVER = "the mailbox server"
+HOST = "the host"
+FRIEND = "your friend"
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Online, whether the other side is there, and if not, what is missing: ``missing`` is ""
+    (here), :data:`MAILBOX_SERVER`, :data:`HOST` or :data:`FRIEND`; ``met``: the other side has
+    been here in this match (so it is waited for "to be back"); ``ended``: the match is over
+    for good (it could not start, the host closed it, the code was refused: nothing comes back
+    by itself, n goes online again); ``moves_away``: this side may move meanwhile (a guest on its
+    turn: its move is kept and sent when the link is back)."""
+
+    missing: str = ""
+    met: bool = False
+    ended: bool = False
+    moves_away: bool = False
+
+    @property
+    def here(self) -> bool:
+        """Whether the other side can be played now."""
+        return not self.missing and not self.ended
+
+    @property
+    def headline(self) -> str:
+        """What the headline says while the other side cannot be played ("" when it can)."""
+        if self.ended:
+            return "Not connected: n goes online again"
+        if self.missing == MAILBOX_SERVER:
+            return "Waiting for the mailbox server"
+        if not self.missing:
+            return ""
+        if self.met:
+            return f"Waiting for {self.missing} to be back"
+        return f"Waiting for {self.missing} to {'join' if self.missing == FRIEND else 'answer'}"
+
+    def refusal(self) -> str | None:
+        """Why a move key plays nothing now because of who is away (None: nothing stops it)."""
+        if self.here or (self.moves_away and not self.ended):
+            return None
+        if self.missing == MAILBOX_SERVER:
+            return "Lost the mailbox server: wait for it to be back"
+        return self.headline
+
+
+@dataclass(frozen=True)
+class MatchNews:
+    """What the online match has to say: ``banner``, the line that stays (the host's code and
+    address, or whom the guest plays); ``text``, its latest news (a join, a wrong code, a drop);
+    ``presence``, who is there."""
+
+    banner: str = ""
+    text: str = ""
+    presence: Presence = Presence()
+
+
+@dataclass(frozen=True)
+class Said:
+    """Everything the status line says, decided: the widget lays it out and adds nothing."""
+
+    headline: str = ""
+    banner: str = ""
+    """Online, the line that stays (shown whole)."""
+    notice: Notice | None = None
+    """An answer to the player (a key's refusal, what a key did)."""
+    news: str = ""
+    """The computer's last move or the friend's, or the match's news (below the notice where both fit)."""
+    thinking: bool = False
+    over: bool = False
+
+
+def status_said(
+    game: GameState,
+    *,
+    notice: Notice | None = None,
+    thinking: bool = False,
+    held: bool = False,
+    paused: bool = False,
+    match: MatchNews | None = None,
+) -> Said:
+    """What the status line says of ``game``: its headline (with where to play or how it ended,
+    and whether the computer thinks, the coach holds the reply or the play is paused), the
+    ``notice``, and the news. Online (``match``), while the other side cannot be played the
+    headline says who is missing instead, a notice about an absence is kept only while it is
+    still true (in the presence's words), and the banner goes once the match has ended."""
+    presence = match.presence if match is not None else None
+    blocked = presence is not None and (presence.ended or (not presence.here and not presence.moves_away))
+    if presence is not None and blocked:
+        headline = presence.headline
+    else:
+        headline = game.turn_text()
+        presentation = game_of(game.board).presentation
+        where = presentation.where_to_play(game.board)
+        ending = presentation.ending(game.board, game.symbol) if game.board.is_over else ""
+        if where:
+            headline += f" — play in {where}"
+        elif ending:
+            headline += f" — {ending}"
+        if thinking:
+            headline += "  ·  [b]thinking…[/b]"
+        elif held:
+            headline += "  ·  waiting for you"
+        elif paused and game.level_to_move:
+            headline += "  ·  paused (p to resume)"
+    if notice is not None and notice.cause is Cause.AWAY:
+        refusal = presence.refusal() if presence is not None else None
+        notice = Notice(refusal, Cause.AWAY) if refusal else None
+    banner = match.banner if match is not None and presence is not None and not presence.ended else ""
+    news = (match.text if match is not None else "") or game.move_news()
+    return Said(headline, banner, notice, news, thinking and not blocked, game.board.is_over)
