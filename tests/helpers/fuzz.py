@@ -285,13 +285,16 @@ def read_screen(
 
 def drawing_faults(app: TicTacToeApp) -> list[str]:
     """Every square the board view draws otherwise than the game it was last given holds it (the
-    marks, and the cursor's square empty), where the whole board is shown and still."""
+    marks, and the cursor's square empty), or the position it steps back to, where the whole
+    board is shown and still."""
     faults: list[str] = []
     screen = app.game_screen
     view = app.query_one(BoardView)
     shown_game = view.game  # what the view was last given (a computer's move may be on its way to it)
     moving = not screen.game.seating.keyboard and not screen.paused  # the computers keep playing: frames lag
     if view.fits and app.screen is screen and shown_game is not None and not moving:
+        if view.past is not None and view.past < shown_game.ply:  # looking back: the past position is drawn
+            shown_game = shown_game.at_ply(view.past)
         board = shown_game.board
         for move in view.squares:
             held = board.at(move)
