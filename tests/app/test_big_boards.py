@@ -110,7 +110,7 @@ def board_taken(game: str, rows: int | None = None, cols: int | None = None) -> 
     for other in range(1, LONGEST_SIDE + 1):
         for k in range(1, LONGEST_SIDE + 1):
             with contextlib.suppress(BoardError):
-                Preset(rows or other, cols or other, k, game)
+                Preset(rows or other, cols or other, k, game).checked()
                 return True
     return False
 
