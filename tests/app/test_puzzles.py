@@ -198,7 +198,7 @@ async def test_the_puzzles_say_when_none_comes_from_your_games(make_app: AppFact
         await pilot.pause()
         assert screen.current is not None
         title = str(screen.query_one("#puzzle-title").render())
-        assert "none from your games yet: you have not finished a game yet" in title
+        assert "none from your games yet: you have not finished a game" in title
     app = make_app(Settings())
     app.archive.add_puzzles(game_3_puzzles())
     async with app.run_test(size=(100, 32)) as pilot:

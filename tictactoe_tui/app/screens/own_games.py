@@ -71,11 +71,9 @@ def mine(
     return Mined(games, found)
 
 
-def none_of_yours(played: bool, mining: bool) -> str:
-    """Why no puzzle comes from your games (``played``: you finished one): still judging them,
-    none finished, or none of your mistakes found in them yet."""
-    if mining:
-        return "looking for your mistakes in your finished games…"
+def none_of_yours(played: bool) -> str:
+    """Why no puzzle comes from your games (``played``: you finished one): none finished, or
+    none of your moves in those judged gave up a win or a draw."""
     if not played:
-        return "you have not finished a game yet: your mistakes in your games become puzzles here"
-    return "no mistake of yours found yet in your games up to 4×4 (on bigger boards a review, v, finds them)"
+        return "none from your games yet: you have not finished a game"
+    return "none from your games yet: no move of yours up to 4×4 gave up a win or a draw (v reviews bigger boards)"

@@ -235,7 +235,7 @@ class PuzzleScreen(Aiming, Screen[None]):
         puzzle = entry.puzzle
         record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
         if all(known.puzzle.source == SOLVER for known in self.entries):  # yours come first, when there are any
-            record += f" · none from your games yet: {none_of_yours(self.played, self._mining.running)}"
+            record += f" · {none_of_yours(self.played)}"
         place = next((n for n, known in enumerate(self.entries, start=1) if known.id == entry.id), 0)
         self.query_one("#puzzle-title", Static).update(
             f"[b]Puzzle {place} of {len(self.entries)}[/b]: {puzzle.task}\n"
