@@ -31,7 +31,7 @@ from tictactoe_tui.store.record import GameRecord
 from ..helpers.app import AppFactory
 from ..helpers.archive import game
 from ..helpers.squares import click_square
-from ..helpers.waiting import until
+from ..helpers.waiting import TIMEOUT, until
 
 #: X b2, O b1 (a mistake: X wins now), X a1, O c3, X c1 (lets it go), O a3, X a2 (loses), O c2, X b3
 GAME = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
@@ -436,3 +436,47 @@ def test_a_game_reviewed_with_v_is_not_mined_again(home: Paths) -> None:
     review = review_game(record.board(0), record.moves)
     assert "new puzzle" in puzzles_kept(review, archive, "game 1", record.seating, record.id)
     assert archive.unmined_games(5, 16) == []
+
+
+async def test_the_screen_answers_while_your_games_are_judged_and_closing_it_leaves_them_unjudged(
+    home: Paths,
+) -> None:
+    """Esc works while the judging runs in its worker; a game whose judging was cancelled is not
+    marked mined (the next visit judges it)."""
+    archive = Archive.open(home)
+    archive.record(_lost_game())
+    archive.close()
+    app = _app_at(home)
+    asked = threading.Event()
+
+    def held(
+        board: Board, move: Move, seconds: float, cancel: threading.Event, *, verdict_only: bool = False
+    ) -> MoveReview:
+        asked.set()
+        cancel.wait(TIMEOUT)  # until the screen closes
+        return MoveReview(board.move_count + 1, move, board.to_move, None, None, ())
+
+    app.searcher.judge = held  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("z")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await until(asked.is_set, "the judging of your game to start")
+        assert "Looking for puzzles in your finished games" in str(screen.query_one("#puzzle-title").render())
+        await pilot.press("escape")
+        await until(lambda: not isinstance(app.screen, PuzzleScreen), "the puzzles to close")
+        await screen.workers.wait_for_complete()
+        assert [record.id for record in app.archive.unmined_games(5, 16)] == [1]
+
+
+def test_games_to_judge_are_your_newest_on_small_boards_a_few_a_visit(tmp_path: Path) -> None:
+    """Up to ``MINE_PER_VISIT`` of your games up to 4×4, newest first; bigger boards are skipped."""
+    from tictactoe_tui.app.screens.own_games import MINE_PER_VISIT, MINE_SQUARES
+
+    archive = Archive(tmp_path / "games.sqlite3")
+    for n in range(MINE_PER_VISIT + 2):
+        archive.record(game(1, kind=2 if n == MINE_PER_VISIT + 1 else n % 2, started=1_000.0 + n))  # the last on 5×5
+    newest_small = list(range(MINE_PER_VISIT + 1, 1, -1))
+    assert [record.id for record in archive.unmined_games(MINE_PER_VISIT, MINE_SQUARES)] == newest_small
+    archive.keep_mined(newest_small, [])
+    assert [record.id for record in archive.unmined_games(MINE_PER_VISIT, MINE_SQUARES)] == [1]
