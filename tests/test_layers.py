@@ -150,8 +150,8 @@ TicTacToeApp(paths=Paths.default(), overrides={}).run(headless=True, size=(100, 
 def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) -> None:
     """The coach, hints, saving, online play and the palette's commands are parts the game
     screen makes when first needed: none is loaded before its first frame (nor the saved-game
-    format, the sidebar, the dialogs, the network code or the search jobs, with the player to
-    move first), nor the game in progress's writing thread started."""
+    format, the sidebar, the dialogs, the network code, the seats or the search jobs, with the
+    player to move first), nor the game in progress's writing thread started."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True, env=env)
     loaded, jobs_made, widgets, threads, hashing = json.loads(done.stdout.splitlines()[-1])
@@ -163,9 +163,10 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     online = [name for name in loaded if name.startswith("tictactoe_tui.app.online")]
     assert online in ([], ["tictactoe_tui.app.online", "tictactoe_tui.app.online.screen"]), online
     assert not [name for name in loaded if name.startswith(("tictactoe_tui.net", "tictactoe_tui.store.savefile"))]
-    # the archive, the levels' ratings and the levels' players: the sidebar shows them, after it
+    # the archive, the levels' ratings and the levels' players: the sidebar shows them, after it;
+    # the seats: the side to move takes its turn after it
     unshown = ("tictactoe_tui.store.archive", "tictactoe_tui.engine.strength", "tictactoe_tui.engine.games.levels")
-    assert [name for name in unshown if name in loaded] == []
+    assert [name for name in (*unshown, "tictactoe_tui.app.seats") if name in loaded] == []
     assert jobs_made == []  # (dataclasses: each costs its methods' compiling)
     ours = [widget for widget in widgets if not widget.startswith("textual-")]  # (Textual's toasts, tooltip)
     # the sidebar's room is kept, no widget there; the evaluation bar is hidden until the overlay is on

@@ -89,7 +89,7 @@ async def test_a_game_o_opened_keeps_its_marks_in_the_review_and_its_puzzles(pat
         assert isinstance(puzzle_screen, PuzzleScreen)
         title = str(puzzle_screen.query_one("#puzzle-title", Static).render())
         assert "O to play and win" in title
-        assert "a mistake of yours" in title
+        assert "from your game" in title
         assert symbols_on(puzzle_screen, {"b2": (1, 1), "c3": (2, 2), "a1": (0, 0), "b1": (0, 1)}) == {
             "b2": "O",
             "c3": "O",

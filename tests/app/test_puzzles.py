@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,17 +17,21 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens import puzzles
 from tictactoe_tui.app.screens.puzzles import PuzzleScreen
 from tictactoe_tui.app.widgets.board.view import BoardView
-from tictactoe_tui.engine import Board, Mark, Position, analyze
+from tictactoe_tui.app.work.ai import ThreadSearcher
+from tictactoe_tui.engine import Board, Mark, Move, Position, analyze
 from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puzzle
-from tictactoe_tui.engine.review import review_game
+from tictactoe_tui.engine.review import MoveReview, review_game
 from tictactoe_tui.game import Settings
+from tictactoe_tui.search_process import named_strategy
 from tictactoe_tui.store.archive import Archive
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.store.record import GameRecord
 
 from ..helpers.app import AppFactory
+from ..helpers.archive import game
 from ..helpers.squares import click_square
-from ..helpers.waiting import until
+from ..helpers.waiting import TIMEOUT, until
 
 #: X b2, O b1 (a mistake: X wins now), X a1, O c3, X c1 (lets it go), O a3, X a2 (loses), O c2, X b3
 GAME = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
@@ -59,7 +65,7 @@ def test_each_mistake_of_a_review_is_a_puzzle_yours_marked() -> None:
     assert found[3].answer_text(winning).startswith(f"Solved: {(winning[1] and 'abc'[winning[1]]) or 'a'}")
     assert "wins at once" in found[3].answer_text(winning)
     assert "keeps the win" in found[1].answer_text(found[1].keeping[0])
-    assert found[1].origin == "from game 3, move 5, a mistake of yours"
+    assert found[1].origin == "from your game 3, move 5"
     assert found[0].origin == "from game 3, move 2"
 
 
@@ -191,7 +197,8 @@ async def test_the_puzzles_say_when_none_comes_from_your_games(make_app: AppFact
         await screen.workers.wait_for_complete()
         await pilot.pause()
         assert screen.current is not None
-        assert "none from your games yet" in str(screen.query_one("#puzzle-title").render())
+        title = str(screen.query_one("#puzzle-title").render())
+        assert "none from your games yet: you have not finished a game" in title
     app = make_app(Settings())
     app.archive.add_puzzles(game_3_puzzles())
     async with app.run_test(size=(100, 32)) as pilot:
@@ -351,3 +358,125 @@ async def test_digits_arrows_and_enter_answer_a_puzzle_as_on_the_game_screen(
         screen = await _open_puzzles(app, pilot)
         await pilot.press("5")
         assert "Number keys name squares on 3×3" in _answer(screen)
+
+
+#: You (X) lose to the computer on 3×3: your move 3 gives up the draw (the one mistake: after it
+#: the game is lost whatever you play).
+LOST = ((0, 1), (1, 1), (2, 1), (0, 0), (1, 2), (2, 2))
+
+
+def _lost_game() -> GameRecord:
+    return replace(game(-1), moves=LOST, times=tuple(float(n) for n in range(1, 7)), winner="o")
+
+
+def _app_at(home: Paths) -> TicTacToeApp:
+    """The app with its archive in ``home`` (kept between visits), the computer searching in the test's process."""
+    return TicTacToeApp(Settings(), paths=home, searcher=ThreadSearcher(named_strategy), seed=1, watch_delay=0)
+
+
+async def _first_puzzle(app: TicTacToeApp, pilot: Pilot[None]) -> PuzzleScreen:
+    """Open the puzzles and wait for the first to be shown."""
+    await pilot.press("z")
+    assert isinstance(app.screen, PuzzleScreen)
+    screen: PuzzleScreen = app.screen
+    await until(lambda: screen.current is not None, "the first puzzle to be shown")
+    return screen
+
+
+async def test_your_lost_game_becomes_puzzles_first_without_a_review(home: Paths) -> None:
+    """Issue 66: a player who never pressed v got only the solver's puzzles. Now the games not
+    mined yet are judged as the screen opens, their puzzles first; each game is mined once."""
+    archive = Archive.open(home)
+    assert archive.record(_lost_game()) is None
+    archive.close()
+    app = _app_at(home)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await _first_puzzle(app, pilot)
+        assert screen.current is not None
+        assert screen.current.puzzle.yours
+        assert screen.current.puzzle.source == "game 1, move 3"
+        title = str(screen.query_one("#puzzle-title").render())
+        assert "Puzzle 1 of" in title
+        assert "from your game 1, move 3" in title
+        assert "none from your games" not in title
+        await screen.workers.wait_for_complete()  # the solver's puzzles join after yours
+        await pilot.pause()
+        sources = [entry.puzzle.source for entry in screen.entries]
+        assert sources[0] == "game 1, move 3"
+        assert set(sources[1:]) == {"solver"}  # made meanwhile, after yours
+        assert app.archive.unmined_games(5, 16) == []
+    again = _app_at(home)
+    judged: list[Board] = []
+    judge = again.searcher.judge
+
+    def counting(
+        board: Board, move: Move, seconds: float, cancel: threading.Event, *, verdict_only: bool = False
+    ) -> MoveReview:
+        judged.append(board)
+        return judge(board, move, seconds, cancel, verdict_only=verdict_only)
+
+    again.searcher.judge = counting  # type: ignore[method-assign]
+    async with again.run_test(size=(100, 32)) as pilot:
+        screen = await _first_puzzle(again, pilot)
+        assert screen.current is not None
+        assert screen.current.puzzle.source == "game 1, move 3"  # kept from the first visit
+        await screen.workers.wait_for_complete()
+    assert judged == []  # not mined again
+
+
+def test_a_game_reviewed_with_v_is_not_mined_again(home: Paths) -> None:
+    """A review's puzzles mark its game mined: the puzzles screen does not judge it twice."""
+    from tictactoe_tui.app.widgets.review import puzzles_kept
+
+    archive = Archive.open(home)
+    archive.record(_lost_game())
+    assert len(archive.unmined_games(5, 16)) == 1
+    record = archive.get(1)
+    assert record is not None
+    review = review_game(record.board(0), record.moves)
+    assert "new puzzle" in puzzles_kept(review, archive, "game 1", record.seating, record.id)
+    assert archive.unmined_games(5, 16) == []
+
+
+async def test_the_screen_answers_while_your_games_are_judged_and_closing_it_leaves_them_unjudged(
+    home: Paths,
+) -> None:
+    """Esc works while the judging runs in its worker; a game whose judging was cancelled is not
+    marked mined (the next visit judges it)."""
+    archive = Archive.open(home)
+    archive.record(_lost_game())
+    archive.close()
+    app = _app_at(home)
+    asked = threading.Event()
+
+    def held(
+        board: Board, move: Move, seconds: float, cancel: threading.Event, *, verdict_only: bool = False
+    ) -> MoveReview:
+        asked.set()
+        cancel.wait(TIMEOUT)  # until the screen closes
+        return MoveReview(board.move_count + 1, move, board.to_move, None, None, ())
+
+    app.searcher.judge = held  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("z")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await until(asked.is_set, "the judging of your game to start")
+        assert "Looking for puzzles in your finished games" in str(screen.query_one("#puzzle-title").render())
+        await pilot.press("escape")
+        await until(lambda: not isinstance(app.screen, PuzzleScreen), "the puzzles to close")
+        await screen.workers.wait_for_complete()
+        assert [record.id for record in app.archive.unmined_games(5, 16)] == [1]
+
+
+def test_games_to_judge_are_your_newest_on_small_boards_a_few_a_visit(tmp_path: Path) -> None:
+    """Up to ``MINE_PER_VISIT`` of your games up to 4×4, newest first; bigger boards are skipped."""
+    from tictactoe_tui.app.screens.own_games import MINE_PER_VISIT, MINE_SQUARES
+
+    archive = Archive(tmp_path / "games.sqlite3")
+    for n in range(MINE_PER_VISIT + 2):
+        archive.record(game(1, kind=2 if n == MINE_PER_VISIT + 1 else n % 2, started=1_000.0 + n))  # the last on 5×5
+    newest_small = list(range(MINE_PER_VISIT + 1, 1, -1))
+    assert [record.id for record in archive.unmined_games(MINE_PER_VISIT, MINE_SQUARES)] == newest_small
+    archive.keep_mined(newest_small, [])
+    assert [record.id for record in archive.unmined_games(MINE_PER_VISIT, MINE_SQUARES)] == [1]

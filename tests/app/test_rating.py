@@ -9,8 +9,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.game.play import UNRATED
 from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND
+from tictactoe_tui.app.widgets.said import UNRATED
 from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.strength import MATCH_ME, NEW_PLAYER_RATING, ratings_for
 from tictactoe_tui.game import Preset, Settings

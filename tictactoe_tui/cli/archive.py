@@ -158,7 +158,7 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
             review = review_game(start, record.moves, seconds, lambda done: bar.update(task, completed=done))
     seating = record.seating  # each side as the players saw it
     found = puzzles_from_review(review, f"game {record.id}", seating.keyboard, symbols=seating.symbols)
-    new_puzzles = archive.add_puzzles(found)
+    new_puzzles = archive.add_puzzles(found) if record.id is None else archive.keep_mined((record.id,), found)
 
     def shown(mark: Mark) -> str:
         return seating.symbol(mark).lower()

@@ -15,6 +15,7 @@ from .marks import Symbols
 
 if TYPE_CHECKING:
     from .review import Review
+    from .search.budget import CancelFlag
     from .search.solver import Analysis, MoveValue
 
 Kind = Literal["win", "hold"]
@@ -90,11 +91,11 @@ class Puzzle:
 
     @property
     def origin(self) -> str:
-        """Where it comes from, as a line under its title: ``from game 12, move 5, a mistake of
-        yours`` or ``made by the solver``."""
+        """Where it comes from, as a line under its title: ``from your game 12, move 5`` (a
+        mistake of yours), ``from game 12, move 5`` or ``made by the solver``."""
         if self.source == SOLVER:
             return "made by the solver"
-        return f"from {self.source}, a mistake of yours" if self.yours else f"from {self.source}"
+        return f"from your {self.source}" if self.yours else f"from {self.source}"
 
     def solves(self, move: Move) -> bool:
         """Whether ``move`` keeps the value (any such move solves the puzzle)."""
@@ -195,3 +196,14 @@ def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
         position = Position(GameShape(rows, cols, k), board.history or ())
         return Puzzle(position, kind, analysis.moves[0].plies, keeping, SOLVER)
     return None
+
+
+def solver_puzzles(seed: int, count: int, cancel: CancelFlag) -> list[Puzzle] | None:
+    """Up to ``count`` puzzles of :func:`solver_puzzle`, the n-th from ``seed + n`` (None: ``cancel`` was set)."""
+    found = []
+    for n in range(count):
+        if cancel.is_set():
+            return None
+        puzzle = solver_puzzle(random.Random(seed + n))
+        found += [] if puzzle is None else [puzzle]
+    return found

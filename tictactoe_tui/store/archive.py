@@ -114,6 +114,22 @@ class Archive:
         """Puzzles to solve: unsolved first, your own mistakes first among them."""
         return self._database.read(lambda connection: puzzles.listing(connection, limit))
 
+    def unmined_games(self, limit: int, squares: int) -> list[GameRecord]:
+        """Up to ``limit`` of your games on boards of at most ``squares`` squares whose positions
+        were not judged for puzzles yet, newest first."""
+
+        def read(connection: sqlite3.Connection) -> list[GameRecord]:
+            found = (games.get(connection, game_id) for game_id in puzzles.unmined(connection, limit, squares))
+            return [record for record in found if record is not None]
+
+        return self._database.read(read)
+
+    def keep_mined(self, game_ids: Sequence[int], found: Sequence[Puzzle]) -> int:
+        """Keep the puzzles ``found`` in games ``game_ids``, each game mined once; how many were new."""
+        return self._database.write(
+            lambda connection: puzzles.keep_mined(connection, game_ids, found), "keep the puzzles from your games"
+        )
+
     def puzzle_result(self, puzzle_id: int, solved: bool) -> None:
         """Count an attempt at a puzzle."""
         self._database.write(

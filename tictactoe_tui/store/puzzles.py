@@ -1,5 +1,6 @@
 """Puzzles as the archive keeps them: the position, every move that solves it, and how often
-it was solved and failed (the table is in the archive's schema, version 2; ``swapped`` from version 5)."""
+it was solved and failed (the table is in the archive's schema, version 2; ``swapped`` from version 5),
+and which games were mined for them (the ``mined`` table, version 8)."""
 
 from __future__ import annotations
 
@@ -71,3 +72,19 @@ def count_attempt(connection: sqlite3.Connection, puzzle_id: int, solved: bool) 
     """Count an attempt at a puzzle."""
     column = "solved" if solved else "failed"
     connection.execute(f"UPDATE puzzles SET {column} = {column} + 1 WHERE id = ?", (puzzle_id,))
+
+
+def unmined(connection: sqlite3.Connection, limit: int, squares: int) -> list[int]:
+    """Up to ``limit`` games the player played a side of, on boards of at most ``squares``
+    squares, not mined for puzzles yet: newest first."""
+    query = (
+        "SELECT id FROM games WHERE rows * cols <= ? AND 'you' IN (x_player, o_player)"
+        " AND id NOT IN (SELECT game_id FROM mined) ORDER BY id DESC LIMIT ?"
+    )
+    return [int(row[0]) for row in connection.execute(query, (squares, limit)).fetchall()]
+
+
+def keep_mined(connection: sqlite3.Connection, game_ids: Sequence[int], found: Sequence[Puzzle]) -> int:
+    """Keep the puzzles ``found`` in games ``game_ids`` and mark those games mined; how many puzzles were new."""
+    connection.executemany("INSERT OR IGNORE INTO mined (game_id) VALUES (?)", [(id_,) for id_ in game_ids])
+    return insert(connection, found)

@@ -119,10 +119,10 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         self.call_after_refresh(self.after_first_frame)
         if self._online_plan is not None:
             self.parts.online.go_online(self._online_plan)
-        self.take_turns()
 
     async def after_first_frame(self) -> None:
-        """Mount the sidebar and the footer (unless the app quit before its first frame)."""
+        """The side to move takes its turn (its seat made now), then the sidebar and footer mount."""
+        self.take_turns()
         await self.side.build()
 
     async def whole(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable, Mapping
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Protocol
 
 from textual.reactive import reactive
@@ -26,10 +26,8 @@ from ...engine.board import GameShape
 from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ...table import VS_COMPUTER
-from ..seats import SeatMoved, SeatPorts, Seats
 from ..widgets.chat_log import Chat
-from ..widgets.said import Cause, MatchNews, Notice, Said, status_said
-from ..work.ai import Searcher
+from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
 from .messages import Archived, ChatHeard, ChatOpened
 
@@ -37,26 +35,13 @@ if TYPE_CHECKING:
     from ...engine.evaluation import Evaluation
     from ...engine.strength import Blend
     from ...store.archive import Archive, GameRecord
+    from ..seats import SeatMoved, Seats
     from ..transfer import GameFiles
+    from ..work.ai import Searcher
 
 
-#: Why a finished game cannot be taken back: it ended here, and was counted and archived once.
-FINAL = Notice("Over and counted: n new game, g replays it", Cause.KEY)
-#: Why a game that was over when it was loaded cannot be taken back (it was counted nowhere here).
-OVER_WHEN_LOADED = Notice("Over when loaded, so not counted: n new game, v reviews it", Cause.KEY)
-
-
-#: What the status adds, once, to the notice of the key whose help left a game unrated (short:
-#: the overlay's legend takes two lines at 80×24 already, and the computer's news goes under it).
-UNRATED = " (game unrated)"
 #: The coach, among the help that leaves a game unrated (the state keeps it as coached).
 COACH = "coach"
-
-
-def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
-    """What the start of the game decided (who goes first after a coin flip), if anything."""
-    news = game.table.news(game, settings.first)
-    return Notice(news, Cause.START) if news else None
 
 
 class GameHost(Protocol):
@@ -116,10 +101,7 @@ class PlayScreen(Screen[None]):
         """``first``: the game to show."""
         super().__init__()
         self.host = host
-        self.seats = self.local_seats = Seats(
-            SeatPorts(self, host.searcher, self.level_in_play, lambda: self.settings.think_seconds, host.rng)
-        )
-        """Who plays each kind of player's side (online, this keyboard's side plays to the match)."""
+        self._seats: Seats | None = None  # online, the seats playing to the match (else local_seats)
         self.set_reactive(PlayScreen.settings, settings)
         self.set_reactive(PlayScreen.coordinates, settings.coordinates)
         self.set_reactive(PlayScreen.game, first)
@@ -137,6 +119,19 @@ class PlayScreen(Screen[None]):
         """What "match me" plays, and for which game and board."""
         self._unrated_news: str | None = None
         """The help that just made the game shown unrated, for the next notice to say."""
+
+    @cached_property
+    def local_seats(self) -> Seats:
+        """This keyboard's seats, made on first use (after the first frame, which shows none)."""
+        from ..seats import SeatPorts, Seats
+
+        host, seconds = self.host, lambda: self.settings.think_seconds
+        return Seats(SeatPorts(self, host.searcher, self.level_in_play, seconds, host.rng))
+
+    @property
+    def seats(self) -> Seats:
+        """Who plays each kind of player's side (online, this keyboard's side plays to the match)."""
+        return self.local_seats if self._seats is None else self._seats
 
     def compute_said(self) -> Said:
         return status_said(

@@ -28,7 +28,7 @@ class MatchScreen(PlayScreen):
 
     def on_match_opened(self, message: MatchOpened) -> None:
         """Play the next game through the match just opened, this keyboard's side by its seat."""
-        self.seats = self.local_seats.seating(YOU.name, message.seat)
+        self._seats = self.local_seats.seating(YOU.name, message.seat)
         self.match = message.link.news
         self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
         self.refresh_bindings()  # t chats now
@@ -37,7 +37,7 @@ class MatchScreen(PlayScreen):
     def leave_match(self) -> None:
         """Hang up the match: this keyboard's moves are played here again."""
         self.parts.online.leave()
-        self.seats, self.match = self.local_seats, None
+        self._seats, self.match = None, None
 
     def follow_match(self, followed: Followed) -> None:
         """Show the online match as :class:`~.play.Followed` says: the host's board in the

@@ -1,7 +1,8 @@
 """The Puzzles screen: find a move that keeps the win or holds the draw.
 
-Puzzles come from the mistakes reviews found in your games (yours first) and, when fewer than
-a few are left unsolved, from positions the solver picks on small boards. Any move that keeps
+Puzzles come from your own finished games first (:mod:`.own_games` judges those not mined yet
+as the screen opens), from the mistakes reviews found and, when fewer than a few are left
+unsolved, from positions the solver picks on small boards. Any move that keeps
 the position's exact value is right; the computer answers it with its best defence and the
 puzzle goes on to its end ("win in 2" is two of your moves: after the first, the fastest wins
 only). A wrong try shows on the board why: the other side's best answer to it, drawn; ``u``
@@ -25,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Board, Move
-from ...engine.puzzles import SOLVER, Puzzle, best_reply, keeping_now, refutation_text, solver_puzzle
+from ...engine.puzzles import SOLVER, Puzzle, best_reply, keeping_now, refutation_text, solver_puzzles
 from ...game import GameState
 from ...store.archive import Archive, ArchiveError
 from ...store.puzzles import PuzzleEntry
@@ -37,13 +38,13 @@ from ..widgets.footer import KeysFooter
 from ..widgets.notices import tell_archive_news
 from ..work.ai import Searcher
 from ..work.jobs import AnalysisResult, Job
+from .own_games import Mined, none_of_yours, start_mining
 
 #: Seconds the computer has to answer a move of a puzzle's line (its positions solve at once).
 REPLY_SECONDS = 2.0
 
 #: Unsolved puzzles below which the solver makes more.
 KEEP_UNSOLVED = 5
-
 
 #: Tries a puzzle gets before its answer is shown.
 TRIES = 2
@@ -104,6 +105,9 @@ class PuzzleScreen(Aiming, Screen[None]):
         """The solver making more puzzles, asked with a seed."""
         self._answering: Job[Board] = Job(self, "puzzle-line")
         """The computer working out the other side's answer in a position of the puzzle's line."""
+        self._mining: Job[tuple[int, ...]] = Job(self, "puzzle-mining")
+        """Your games not mined yet, judged for your mistakes (asked with their numbers)."""
+        self.played = False  # whether the archive holds a finished game
 
     def compose(self) -> ComposeResult:
         with Vertical(id="puzzle"):
@@ -118,6 +122,9 @@ class PuzzleScreen(Aiming, Screen[None]):
         """Read the puzzles; ask the solver for more when few are left unsolved."""
         try:
             self.entries = self.archive.puzzles()
+            self.played = self.archive.count() > 0
+            if start_mining(self._mining, self.archive, self.searcher):  # shown first once judged
+                self.query_one("#puzzle-title", Static).update("Looking for puzzles in your finished games…")
         except ArchiveError as error:
             self.query_one("#puzzle-title", Static).update(f"The archive cannot be read: {error}")
             return
@@ -127,17 +134,31 @@ class PuzzleScreen(Aiming, Screen[None]):
             seed = self.rng.getrandbits(32)
 
             def make(cancel: threading.Event) -> PuzzleScreen.Made | None:
-                found = []
-                for n in range(KEEP_UNSOLVED):
-                    if cancel.is_set():  # the screen closed: no more
-                        return None
-                    puzzle = solver_puzzle(random.Random(seed + n))
-                    found += [] if puzzle is None else [puzzle]
-                return self.Made(seed, found)
+                found = solver_puzzles(seed, KEEP_UNSOLVED, cancel)
+                return None if found is None else self.Made(seed, found)
 
             self._making.start(seed, make, lambda error: self.Made(seed, None, error))
-        if unsolved:
+        if unsolved and not self._mining.running:
             await self.show(unsolved[0])
+
+    @on(Mined)
+    async def mined(self, event: Mined) -> None:
+        """The puzzles from your games: kept (the games marked mined), and shown first if none is shown yet."""
+        event.stop()
+        if not self._mining.answers(event.games):
+            return
+        problem = event.error
+        try:
+            if event.puzzles is not None:  # else judged again on the next visit
+                self.archive.keep_mined(event.games, event.puzzles)
+            self._join(self.archive.puzzles(), fresh_order=self.current is None)  # unsolved first, yours first
+        except ArchiveError as error:
+            problem = problem or error
+        tell_archive_news(self, self.archive)
+        if self.current is None:
+            await self.action_next()
+        if problem is not None:
+            self.say(f"No puzzles could be found in your games: {problem}")
 
     @on(Answered)
     def line_answered(self, event: Answered) -> None:
@@ -168,14 +189,16 @@ class PuzzleScreen(Aiming, Screen[None]):
             return
         finally:
             tell_archive_news(self, self.archive)
-        if self.current is None:
+        if self.current is None and not self._mining.running:
             await self.action_next()
-        else:
+        elif self.current is not None:
             self._say_title()
 
-    def _join(self, entries: list[PuzzleEntry]) -> None:
+    def _join(self, entries: list[PuzzleEntry], fresh_order: bool = False) -> None:
         """Take in a fresh read of the puzzles: those known keep their place (their results
-        updated), new ones join at the end."""
+        updated), new ones join at the end (``fresh_order``: all in the read's order)."""
+        if fresh_order:
+            self.entries = entries
         fresh = {entry.id: entry for entry in entries}
         known = [fresh[entry.id] for entry in self.entries if entry.id in fresh]
         ids = {entry.id for entry in known}
@@ -212,7 +235,7 @@ class PuzzleScreen(Aiming, Screen[None]):
         puzzle = entry.puzzle
         record = f" · solved {entry.solved}, missed {entry.failed}" if entry.solved or entry.failed else ""
         if all(known.puzzle.source == SOLVER for known in self.entries):  # yours come first, when there are any
-            record += " · none from your games yet: a game's review (v) keeps its mistakes here"
+            record += f" · {none_of_yours(self.played)}"
         place = next((n for n, known in enumerate(self.entries, start=1) if known.id == entry.id), 0)
         self.query_one("#puzzle-title", Static).update(
             f"[b]Puzzle {place} of {len(self.entries)}[/b]: {puzzle.task}\n"
@@ -374,3 +397,4 @@ class PuzzleScreen(Aiming, Screen[None]):
     def on_unmount(self) -> None:
         self._making.cancel()
         self._answering.cancel()
+        self._mining.cancel()

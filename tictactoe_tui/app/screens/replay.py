@@ -295,7 +295,9 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         """Show the review: the graph, the summary, and the verdict of the move shown."""
         review = event.review
         symbol = {mark: self.state.symbol(mark) for mark in Mark}
-        text = summary(review, symbol) + puzzles_kept(review, self.archive, self.game_name, self.record.seating)
+        text = summary(review, symbol) + puzzles_kept(
+            review, self.archive, self.game_name, self.record.seating, self.record.id
+        )
         tell_archive_news(self, self.archive)
         self.query_one(ReviewPanel).show(review, text)
         self._list_moves()

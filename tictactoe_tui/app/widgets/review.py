@@ -41,11 +41,13 @@ def summary(review: Review, symbol: dict[Mark, str]) -> str:
     return f"[b]Review[/b] · {' · '.join(parts)}{estimated}\nTurning point: {review.turning_text()}{where}"
 
 
-def puzzles_kept(review: Review, archive: Archive, game: str, seating: Seating) -> str:
-    """Keep the review's mistakes as puzzles, shown as ``seating`` showed the game (yours first);
-    a dim line saying how many were new (or why none)."""
+def puzzles_kept(review: Review, archive: Archive, game: str, seating: Seating, game_id: int | None = None) -> str:
+    """Keep the review's mistakes as puzzles, shown as ``seating`` showed the game (yours first),
+    and archived game ``game_id`` as mined (the puzzles screen does not judge it again); a dim
+    line saying how many were new (or why none)."""
+    found = puzzles_from_review(review, game, seating.keyboard, symbols=seating.symbols)
     try:
-        new = archive.add_puzzles(puzzles_from_review(review, game, seating.keyboard, symbols=seating.symbols))
+        new = archive.add_puzzles(found) if game_id is None else archive.keep_mined((game_id,), found)
     except ArchiveError as error:
         return f"\n[dim]Its puzzles were not kept: {error}[/dim]"
     return f"\n[dim]{counted(new, 'new puzzle')} from its mistakes (z on the game screen)[/dim]" if new else ""

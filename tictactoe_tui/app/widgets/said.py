@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ...engine.games import game_of
-from ...game import GameState
+from ...game import GameState, Settings
 
 
 class Cause(StrEnum):
@@ -173,3 +173,18 @@ def status_said(
     banner = match.banner if match is not None and presence is not None and not presence.ended else ""
     news = (match.text if match is not None else "") or game.move_news()
     return Said(headline, banner, notice, news, thinking and not blocked, game.board.is_over)
+
+
+#: Why a finished game cannot be taken back: it ended here, and was counted and archived once.
+FINAL = Notice("Over and counted: n new game, g replays it", Cause.KEY)
+#: Why a game that was over when it was loaded cannot be taken back (it was counted nowhere here).
+OVER_WHEN_LOADED = Notice("Over when loaded, so not counted: n new game, v reviews it", Cause.KEY)
+#: What the status adds, once, to the notice of the key whose help left a game unrated (short:
+#: the overlay's legend takes two lines at 80×24 already, and the computer's news goes under it).
+UNRATED = " (game unrated)"
+
+
+def coin_flip_news(settings: Settings, game: GameState) -> Notice | None:
+    """What the start of the game decided (who goes first after a coin flip), if anything."""
+    news = game.table.news(game, settings.first)
+    return Notice(news, Cause.START) if news else None

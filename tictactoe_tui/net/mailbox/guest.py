@@ -88,10 +88,7 @@ class MailboxGuest(Presence, Listener):
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                self._set_present(
-                    False,
-                    waiting_text(self, HOST_SILENT, "nothing from them for a while"),
-                )
+                self._heard_nothing(waiting_text(self, HOST_SILENT, "nothing from them for a while"))
                 continue
             except WrongCode:
                 raise MailboxGuestError(

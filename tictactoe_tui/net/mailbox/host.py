@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from ..match import Match, answer_guest
 from ..protocol import GUEST_MESSAGES, ProtocolError
-from .presence import HOST_LEFT, SILENCE_SECONDS, Presence
+from .presence import HOST_LEFT, LOST_SERVER, SILENCE_SECONDS, Presence
 from .wormholes import Closed, MailboxError, Wormhole, WrongCode
 
 __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
@@ -132,7 +132,7 @@ class MailboxHost(Presence):
             try:
                 message = await wormhole.receive(self.silence_seconds)
             except TimeoutError:
-                self._set_present(False, AWAY)
+                self._heard_nothing(AWAY)
                 continue
             self._set_present(True, "Your friend is back")
             if message["type"] == "bye":
@@ -162,6 +162,8 @@ class MailboxHost(Presence):
 
     def new_code(self) -> str | None:
         """Retire the code and get a new one; why not, or None (a friend playing keeps the game)."""
+        if not self._reachable:
+            return f"{LOST_SERVER.capitalize()}: a new code once it is back (the match is kept)"
         if self._present:
             return "Your friend is playing: the code was used up when they joined"
         self._retiring = True

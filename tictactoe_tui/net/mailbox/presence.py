@@ -57,6 +57,12 @@ class Presence:
                 self.on_status(news)
             self.talk.flush(self.send_now)
 
+    def _heard_nothing(self, news: str) -> None:
+        """Nothing from the other side for the silence limit: it is away (``news`` says so),
+        unless the mailbox server is lost, whose silence it is (and which is told already)."""
+        if self._reachable:
+            self._set_present(False, news)
+
     def _server_changed(self, reachable: bool) -> None:
         self._reachable = reachable
         self.on_status(self._server_news(reachable))

@@ -131,5 +131,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX ratings_by_board ON ratings (variant, rows, cols, k, game_id);
     """,
+    # The games whose positions were judged for puzzles (the puzzles screen mines each once).
+    # Older archives start with none: their games are mined on the next visits.
+    """
+    CREATE TABLE mined (game_id INTEGER PRIMARY KEY);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
