@@ -11,6 +11,7 @@ from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.app.viewing.keys import VIEWING_BINDINGS
 from tictactoe_tui.app.widgets.board.view import BoardView
+from tictactoe_tui.app.widgets.evaluation import EvaluationBar
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
@@ -129,3 +130,21 @@ async def test_the_help_lists_the_looking_keys(make_app: AppFactory) -> None:
         assert isinstance(help_screen, HelpScreen)
         listed = {binding.description for binding in help_screen.bindings}
         assert {binding.description for binding in VIEWING_BINDINGS if isinstance(binding, Binding)} <= listed
+
+
+async def test_the_evaluation_bar_is_hidden_while_the_board_shows_the_past(make_app: AppFactory) -> None:
+    """A play-test saw "Looking back at the start" over a bar still giving the game as it stands
+    ("O wins in 36 moves" where the start is X's win in 41): the bar goes with the overlay's values."""
+    app = make_app(TWO)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "a")
+        bar = app.query_one(EvaluationBar)
+        await until(lambda: bar.display, "the bar with the overlay")
+        await pilot.press("home")
+        await until(lambda: not bar.display, "the bar hidden while looking back")
+        await pilot.press("end")
+        await until(lambda: bar.display, "the bar back with the game as it stands")
+        await pilot.press("comma", "9")  # refused while looking back; then a change of the game comes
+        await until(lambda: not bar.display, "hidden again")
+        await pilot.press("end", "9")
+        await until(lambda: bar.display and app.game_screen.game.ply == 3, "the game moved on, the bar shown")

@@ -18,6 +18,7 @@ from ...engine import Board, BoardError, Move
 from ...engine.games import game_of
 from ...game import GameState
 from ..widgets.board.view import BoardView
+from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice
 
 #: The looking keys: none of them plays, moves the cursor, or is a number key (the arrows and
@@ -72,6 +73,11 @@ class Viewing(Screen[None]):
             self.notice = Notice(looking_back(view.past, now), Cause.ANSWER)
         elif was is not None:
             self.notice = Notice("Back to the game as it stands", Cause.ANSWER)
+
+    def on_board_view_stepped(self, event: BoardView.Stepped) -> None:
+        """The evaluation bar speaks of the game as it stands: hidden while a past position is shown."""
+        for bar in self.query(EvaluationBar):
+            bar.looking_back = event.past is not None
 
     def stepped_refusal(self) -> Notice | None:
         """Why no move may be played now: the board shows a past position (None: it does not)."""

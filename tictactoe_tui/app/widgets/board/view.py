@@ -111,6 +111,13 @@ class BoardView(Widget, can_focus=True):
     class PlaceAtCursor(Message):
         """The player asked to place a mark under the cursor (Enter, Space)."""
 
+    class Stepped(Message):
+        """The board now shows the position after ``past`` moves (None: the game as it stands)."""
+
+        def __init__(self, past: int | None) -> None:
+            super().__init__()
+            self.past = past
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The board's keys are off (and out of the footer) while a dialog covers the board, and
         placing a mark where the table says nobody plays at this keyboard (computer vs computer)."""
@@ -130,7 +137,9 @@ class BoardView(Widget, can_focus=True):
         # Drawn at once, so the squares never lag the game they show.
         if game is None:
             return
-        self.set_reactive(BoardView.past, None)  # back to the game as it stands
+        if self.past is not None:  # back to the game as it stands
+            self.set_reactive(BoardView.past, None)
+            self.post_message(self.Stepped(None))
         board = game.board
         shape = (board.rows, board.cols, board.rules.block_size)
         if (shape, board.rules) != (self._shape, self._rules):
@@ -162,8 +171,9 @@ class BoardView(Widget, can_focus=True):
 
     watch_mirror = watch_coordinates
 
-    def watch_past(self) -> None:
+    def watch_past(self, past: int | None) -> None:
         self._paint()
+        self.post_message(self.Stepped(past))
 
     def on_resize(self, event: Resize) -> None:
         self._fit()
