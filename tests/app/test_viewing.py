@@ -102,6 +102,8 @@ async def test_typing_a_square_moves_the_cursor_there(make_app: AppFactory) -> N
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("slash")
         await until(lambda: isinstance(app.screen, PathPrompt))
+        assert isinstance(app.screen, PathPrompt)
+        assert app.screen.title_text == "Go to the square (like h8)"
         await pilot.press("a", "1", "enter")
         await until(lambda: app.game_screen.cursor == (0, 0))  # a1 in one go, not 14 keys
         await pilot.press("slash")
@@ -117,6 +119,8 @@ async def test_connect_four_takes_a_column_s_number_or_its_square(make_app: AppF
         for typed, cursor in ((("2",), (5, 1)), (("7", "minus", "1"), (5, 6))):
             await pilot.press("slash")
             await until(lambda: isinstance(app.screen, PathPrompt))
+            assert isinstance(app.screen, PathPrompt)
+            assert app.screen.title_text == "Go to the square (like 4-3)"  # it said 'like h8', a name it refuses
             await pilot.press(*typed, "enter")
             await until(partial(lambda aimed: app.game_screen.cursor == aimed, cursor))
 

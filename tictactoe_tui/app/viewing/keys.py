@@ -101,7 +101,9 @@ class Viewing(Screen[None]):
         the cursor there."""
         from ..screens.dialogs.file_prompt import PathPrompt
 
-        self.app.push_screen(PathPrompt("Go to the square (like h8)", ""), self._go_to)
+        board = self.viewed_board()
+        example = board.name((board.rows // 2, board.cols // 2))  # as this game names its squares
+        self.app.push_screen(PathPrompt(f"Go to the square (like {example})", ""), self._go_to)
 
     def _go_to(self, name: str | None) -> None:
         if not name:
