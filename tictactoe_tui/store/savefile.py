@@ -145,7 +145,7 @@ def parse_game(text: str) -> SavedGame:
 def _replayed(final: Board, names: list[str], line: int) -> Board:
     """The board the moves ``names`` (written on ``line``) reach from the empty board of
     ``final``'s game and shape; a move that cannot be played is named by its number and line."""
-    board = GameShape.of(final).empty_board()
+    board = Board.empty_of(GameShape.of(final))
     for number, name in enumerate(names, start=1):
         try:
             board = board.play(board.square(name))
