@@ -25,7 +25,6 @@ from ...engine import Move
 from ...engine.board import GameShape
 from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
-from ...table import VS_COMPUTER
 from ..widgets.chat_log import Chat
 from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
@@ -208,7 +207,7 @@ class PlayScreen(Screen[None]):
 
     def match_news(self, game: GameState) -> str:
         """``Match me: playing at about 1650`` while "match me" plays, else ''."""
-        matched = self.matched(game) if game.seating.table == VS_COMPUTER.name else None
+        matched = self.matched(game) if game.table.rates else None
         return "" if matched is None else f"Match me: playing at about {round(matched[1], -1):.0f}"
 
     def holds(self, game: GameState) -> bool:
@@ -252,7 +251,7 @@ class PlayScreen(Screen[None]):
         you have one there), saying so when this game will not count in it; a board whose levels
         have no calibration is unrated."""
         game = self.game
-        if game.seating.table != VS_COMPUTER.name:
+        if not game.table.rates:
             self.rating = ""
             return
         from ...engine.strength import ratings_for
