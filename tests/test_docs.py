@@ -1,9 +1,11 @@
 """The architecture page stays true to the code: its tree names every module of the package and
 no module that is gone, its table of contracts is pyproject.toml's, each fact of its ownership
-table lives where it says, and the size rules it states hold."""
+table lives where it says, the size rules it states hold, and each claim it lists names the
+tests that check it."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 import tomllib
@@ -102,3 +104,33 @@ def test_every_fact_of_the_ownership_table_lives_where_it_says() -> None:
         for part in name.split("."):
             assert hasattr(owner, part), f"{name} is not in {path}"
             owner = getattr(owner, part)
+
+
+def defined_tests(path: Path) -> set[str]:
+    """The test functions of the test module at ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test_")
+    }
+
+
+def test_each_claim_of_the_page_names_tests_that_are_there_and_every_claims_test_is_named() -> None:
+    """The table of claims and the tests agree: a test renamed or gone fails here, and so does a
+    test of the claims' own file that no claim names."""
+    rows = re.findall(r"^\| (.+?) \| (`tests/.+`) \|$", section("Each claim and its test"), re.M)
+    assert len(rows) >= 20
+    named = {check for _claim, checks in rows for check in re.findall(r"`(tests/[\w/]+\.py::\w+)`", checks)}
+    for check in named:
+        path, name = check.split("::")
+        assert name in defined_tests(ROOT / path), f"{check}, named on the architecture page, is not there"
+    claims = ROOT / "tests" / "test_architecture_claims.py"
+    unnamed = {f"tests/test_architecture_claims.py::{name}" for name in defined_tests(claims)} - named
+    assert not unnamed, f"tests of the page's claims that no claim of the page names: {sorted(unnamed)}"
+
+
+def test_every_test_module_the_page_names_is_there() -> None:
+    page = PAGE.read_text(encoding="utf-8")
+    missing = sorted({path for path in re.findall(r"tests/[\w/]+\.py", page) if not (ROOT / path).is_file()})
+    assert not missing, f"named on the architecture page but not there: {missing}"
