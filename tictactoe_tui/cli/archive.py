@@ -25,8 +25,7 @@ def run(args: argparse.Namespace) -> int:
     Rich loads only to draw a table (``--json`` answers without it)."""
     archive = Archive.open(Paths.default())
     try:
-        if not archive.available:
-            raise ArchiveError("; ".join(archive.problems))
+        archive.ensure_available()
         warn(archive)
         if args.command == "stats":
             return print_stats(archive, args.json)
