@@ -291,6 +291,65 @@ def test_only_the_files_module_writes_a_file_but_the_crash_log() -> None:
     assert not writes_a_file(ast.parse("open(path, encoding='utf-8')").body[0].value)  # type: ignore[attr-defined]
 
 
+# -- processes and commands ----------------------------------------------------------------------
+
+
+def function_named(tree: ast.AST, name: str) -> ast.FunctionDef:
+    [found] = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == name]
+    return found
+
+
+def calls_in(node: ast.AST) -> set[str]:
+    return {called(call) for call in ast.walk(node) if isinstance(call, ast.Call)}
+
+
+def test_every_process_the_package_starts_loads_the_plug_ins() -> None:
+    """The command line and the app load them before the settings; each process the package
+    spawns (the search process, the arena's workers) adopts them first thing (``adopt`` loads
+    them and registers the games handed over)."""
+    trees = dict(modules())
+    assert "load_plugins" in calls_in(function_named(trees["cli/__init__.py"], "_main"))
+    app_init = function_named(trees["app/app.py"], "__init__")
+    assert "plugin_problems" in calls_in(app_init)  # plugins.problems: load_plugins
+    assert "load_plugins" in calls_in(function_named(trees["plugins.py"], "problems"))
+    assert "load_plugins" in calls_in(function_named(trees["plugins.py"], "adopt"))
+    spawned = []
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and called(node) in ("Process", "ProcessPoolExecutor"):
+                target, initializer = keyword(node, "target"), keyword(node, "initializer")
+                if isinstance(initializer, ast.Name):
+                    spawned.append((path, initializer.id))
+                elif isinstance(target, ast.Name):
+                    runs = "adopt" in calls_in(function_named(tree, target.id))
+                    spawned.append((path, "adopt" if runs else target.id))
+    assert sorted(spawned) == [("cli/arena.py", "adopt"), ("search_process.py", "adopt")]
+
+
+def test_each_command_s_module_loads_only_when_it_runs() -> None:
+    """``cli.run_command`` imports each command's module in the command's case; nothing else in
+    ``cli/__init__.py`` imports one."""
+    tree = ast.parse((PACKAGE / "cli" / "__init__.py").read_text(encoding="utf-8"))
+    run_command = function_named(tree, "run_command")
+    in_cases = {
+        alias.name
+        for case in ast.walk(run_command)
+        if isinstance(case, ast.match_case)
+        for node in case.body
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None
+        for alias in node.names
+    }
+    commands = {"analyze", "arena", "archive", "serve", "online", "puzzle", "plugins"}
+    assert in_cases == commands
+    elsewhere = {
+        alias.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node not in ast.walk(run_command)
+        for alias in ([ast.alias(node.module)] if node.module else node.names)
+    }
+    assert not elsewhere & commands
+
+
 # -- positions, dependencies, contracts -------------------------------------------------------------
 
 
