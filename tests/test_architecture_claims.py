@@ -242,6 +242,27 @@ def test_the_app_s_searcher_runs_every_search_in_the_search_process(monkeypatch:
         searcher.close()
 
 
+def test_a_seat_reaches_the_screen_only_through_its_ports() -> None:
+    """The seats read the level and the time per move through ``SeatPorts``; through its owner
+    (the screen) a seat assigns nothing and only posts or has work run after a frame, the rest
+    by a ``Job`` it hands the owner to."""
+    import dataclasses
+
+    from tictactoe_tui.app.seats.base import SeatPorts
+
+    assert [field.name for field in dataclasses.fields(SeatPorts)] == ["owner", "searcher", "level", "seconds", "rng"]
+    reached = []
+    for path, tree in modules(APP / "seats"):
+        parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and ast.unparse(node.value) in ("owner", "self.owner", "ports.owner"):
+                parent = parents[node]
+                used = isinstance(parent, ast.Call) and parent.func is node
+                if not used or node.attr not in ("post_message", "call_after_refresh"):
+                    reached.append(f"{path}:{node.lineno}: {ast.unparse(parent)}")
+    assert reached == []
+
+
 # -- the status line ------------------------------------------------------------------------------
 
 
