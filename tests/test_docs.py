@@ -172,7 +172,7 @@ def has_attribute(owner: object, name: str) -> bool:
         if not base.__module__.startswith("tictactoe_tui"):
             continue
         tree = ast.parse(inspect.getsource(base))
-        targets = [node.target for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)]
+        targets: list[ast.expr] = [node.target for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)]
         targets += [target for node in ast.walk(tree) if isinstance(node, ast.Assign) for target in node.targets]
         flat = [part for target in targets for part in (target.elts if isinstance(target, ast.Tuple) else [target])]
         if any(isinstance(part, ast.Attribute) and ast.unparse(part) == f"self.{name}" for part in flat):
