@@ -158,14 +158,14 @@ class EvaluationBar(Widget):
     evaluation: reactive[Evaluation | None] = reactive(None)
     overlay: reactive[bool] = reactive(False)
     """Shown with the analysis overlay (``a``): like it, help that leaves the game unrated."""
-    looking_back: reactive[bool] = reactive(False)
-    """The board shows a past position: the bar, which evaluates the game as it stands, is hidden
-    (as the overlay's values are) until the board is back to it."""
+    past: reactive[int | None] = reactive(None)
+    """The ply the board shows while looking back (the screen's; None: the game as it stands): the
+    bar, which evaluates the game as it stands, is hidden meanwhile, as the overlay's values are."""
 
     def watch_overlay(self) -> None:
-        self.display = self.overlay and not self.looking_back
+        self.display = self.overlay and self.past is None
 
-    watch_looking_back = watch_overlay
+    watch_past = watch_overlay
 
     @property
     def words(self) -> str:
