@@ -126,6 +126,14 @@ class MoveReview:
             f"{self.estimate_after:.0%} with this one"
         )
 
+    def quicker_win(self, name: Callable[[Move], str]) -> str:
+        """For a slower win, the quickest one, its square named by ``name``: ``a1 wins at once``,
+        ``c3 wins in 2 of their moves`` ("" for any other move)."""
+        if not (self.slower and self.best and self.best_plies):
+            return ""
+        when = "at once" if self.best_plies == 1 else f"in {(self.best_plies + 1) // 2} of their moves"
+        return f"{name(self.best[0])} wins {when}"
+
     def lines_text(self, name: Callable[[Move], str]) -> str:
         """Its lines in words: ``then a3 a2 c2 c3; b3 instead: b3 a1 c3 …`` (empty for a move
         that kept its value), marked where they are the search's estimate; squares named by
