@@ -78,7 +78,7 @@ def legend(game: GameState, evaluation: Evaluation, seconds: float) -> str:
     if evaluation.exact:
         return VALUE_LEGEND
     if evaluation.estimates:
-        return estimate_legend(game, evaluation, seconds)
+        return estimate_legend(game, evaluation)
     return too_big(evaluation.analysis, seconds)
 
 
@@ -92,15 +92,13 @@ def too_big(analysis: Analysis, seconds: float) -> str:
     return f"Too big to solve within {seconds:g} s: values for the {solved} of {legal} solved"
 
 
-def estimate_legend(game: GameState, evaluation: Evaluation, seconds: float) -> str:
-    """What an estimated overlay's numbers mean, said beside them."""
+def estimate_legend(game: GameState, evaluation: Evaluation) -> str:
+    """What an estimated overlay's numbers mean, said beside them (short: whole in two lines of
+    the status at 80×24, "(game unrated)" added, under Ultimate's two-line headline)."""
     mover = game.symbol(evaluation.board.to_move)
     solved = len(evaluation.analysis.moves)
     exact = f" · W5/D/L2: solved ({solved})" if solved else ""
-    return (
-        f"Estimates (too big to solve within {seconds:g} s): {mover}'s chances in % "
-        f"if {mover} plays there · W, L: forced{exact}"
-    )
+    return f"{mover}'s estimated chances in % if {mover} plays there · W, L: forced{exact}"
 
 
 def first_players_chances(evaluation: Evaluation) -> float | None:
