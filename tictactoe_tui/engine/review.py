@@ -380,7 +380,8 @@ def _estimated(
     """An estimate of the position before ``move`` and of the one after it, for the mover; the
     search's lines, in the time left, for a move that lost value."""
     left = max(0.0, deadline - time.monotonic())
-    # each position's estimate is the evaluation bar's: the same search, seeded by the position
+    # the search the evaluation's figures come from where it plays every move (MCTS), seeded by the position;
+    # on the k-in-a-row boards the bar shows the alpha-beta's best square, this the threat search's chance
     before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board))
     after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board.play(move)))
     source = f"{before.source}; too big to solve exactly within {seconds * EXACT_SHARE:.2g} s"
