@@ -421,7 +421,8 @@ LOST = ((0, 1), (1, 1), (2, 1), (0, 0), (1, 2), (2, 2))
 
 
 def _lost_game() -> GameRecord:
-    return replace(game(-1), moves=LOST, times=tuple(float(n) for n in range(1, 7)), winner="o")
+    lost = game(-1)
+    return replace(lost, position=Position(lost.shape, LOST), times=tuple(float(n) for n in range(1, 7)), winner="o")
 
 
 def _app_at(home: Paths) -> TicTacToeApp:
