@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from ..listening import Listener, host_news, kept_text, on_its_way, take_news, waiting_text
+from ..listening import Listener, kept_text, on_its_way, waiting_text
 from ..match import Match
 from ..protocol import HOST_MESSAGES, ProtocolError
 from .host import CODE_SECONDS
@@ -97,18 +97,11 @@ class MailboxGuest(Presence, Listener):
             except Closed:
                 return
             self._set_present(True, "" if self.match is None else "The host is back")  # the first: its state tells
-            if message["type"] == "chat":
-                self.talk.hear(message)
-                continue
-            try:
-                news = host_news(message)
-            except ValueError as error:
-                raise ProtocolError(f"the host sent {error}") from None
-            if news.hung_up is not None:
+            hung_up = self._hear_host(message)
+            if hung_up is not None:
                 self._set_present(False)
-                closed = news.hung_up == HOST_LEFT
-                raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({news.hung_up})")
-            take_news(self, news)
+                closed = hung_up == HOST_LEFT
+                raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({hung_up})")
 
     def _changed(self) -> None:
         if self.match is not None:

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
-from ..match import Match, answer_guest
+from ..hosting import Hosting
+from ..match import Match
 from ..protocol import GUEST_MESSAGES, ProtocolError
 from .presence import HOST_LEFT, LOST_SERVER, SILENCE_SECONDS, Presence
 from .wormholes import Closed, MailboxError, Wormhole, WrongCode
@@ -38,7 +40,7 @@ CODE_SECONDS = 180.0
 AWAY = "Your friend's connection dropped: waiting for them to come back, or press c for a new code…"
 
 
-class MailboxHost(Presence):
+class MailboxHost(Presence, Hosting):
     """Hosts ``match`` through the mailbox server at ``url``: shows a code (:attr:`code`), lets in
     the friend who uses it, and after a wrong code, a friend who left or tampering, gets a fresh
     code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
@@ -54,8 +56,8 @@ class MailboxHost(Presence):
         join_seconds: float = JOIN_SECONDS,
         code_seconds: float = CODE_SECONDS,
     ) -> None:
-        super().__init__()
-        self.match, self.on_change, self.on_status = match, on_change, on_status
+        Presence.__init__(self)
+        Hosting.__init__(self, match, on_change, on_status)
         self.url, self.silence_seconds, self.join_seconds = url, silence_seconds, join_seconds
         self.code_seconds = code_seconds
         self._expired = False
@@ -137,28 +139,14 @@ class MailboxHost(Presence):
             self._set_present(True, "Your friend is back")
             if message["type"] == "bye":
                 return
-            if message["type"] == "chat":
-                self.talk.hear(message)
-                continue
-            match, reply = answer_guest(self.match, message)
-            if match is not self.match:
-                self._update(match)
+            reply = self._answer(message)
             if reply is not None:
                 wormhole.send(reply)
 
-    def _update(self, match: Match) -> None:
-        self.match = match
-        self.on_change(match)
+    def _send_state(self, message: dict[str, Any]) -> None:
+        """Send to a friend who is here (the library keeps it while the server is away)."""
         if self._wormhole is not None and self._present:
-            self._wormhole.send(match.to_message())
-
-    def play(self, move: tuple[int, int]) -> None:
-        """The host's move; :class:`~.match.MoveRefused` if it may not be played now."""
-        self._update(self.match.play("host", move))
-
-    def rematch(self) -> None:
-        """The next game (the other player first); :class:`~.match.MoveRefused` before this one ends."""
-        self._update(self.match.rematch())
+            self._wormhole.send(message)
 
     def new_code(self) -> str | None:
         """Retire the code and get a new one; why not, or None (a friend playing keeps the game)."""
