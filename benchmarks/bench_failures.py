@@ -115,12 +115,22 @@ async def mailbox_host_quit(server: MailboxServer) -> Row:
 
 
 async def mailbox_guest_killed(server: MailboxServer) -> Row:
-    """The guest's network gone at once, no goodbye (as a kill -9 looks to the host)."""
+    """The guest's network gone at once, no goodbye (as a kill -9 looks to the host), until the
+    host shows a new code by itself; the guest started again with it, until it is back in."""
     async with relay_to(server.port) as relay:
         host, heard, guest, _told, tasks = await mailbox_pair(server.url, relay.url)
         since = time.monotonic()
         await relay.close()
-        host_line = await heard.told("Your friend's connection dropped", since)
+        host_line = await heard.told("Nothing from your friend", since)
+        await until(lambda: bool(host.code))
+        again = MailboxGuest(host.code, url=server.url)
+        started = time.monotonic()
+        tasks.append(asyncio.ensure_future(again.run()))
+        await until_long(lambda: again.connected and host.connected)
+        host_line += (
+            f" (a new code by itself); the friend started again with it is back in {time.monotonic() - started:.1f} s"
+        )
+        await again.close()
         await guest.close()
         await host.close()
         await ended(*tasks)

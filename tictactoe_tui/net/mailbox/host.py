@@ -20,13 +20,14 @@ after the friend left, and one-line news for each of those.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
 from ..hosting import Hosting
 from ..match import Match
 from ..protocol import GUEST_MESSAGES, ProtocolError
-from .presence import HOST_LEFT, LOST_SERVER, SILENCE_SECONDS, Presence
+from .presence import CODE_RENEWED, HOST_LEFT, LOST_SERVER, SILENCE_SECONDS, Presence
 from .wormholes import Closed, MailboxError, Wormhole, WrongCode
 
 __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
@@ -35,15 +36,14 @@ __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
 JOIN_SECONDS = 30.0
 #: Seconds a code waits for a friend's key before it is renewed (a squatter holds it at most so long).
 CODE_SECONDS = 180.0
-#: What the host is told when the friend goes silent: a network that drops comes back by itself,
-#: a restarted copy of the game cannot (the server lets two sides use a code, and both did).
-AWAY = "Your friend's connection dropped: waiting for them to come back, or press c for a new code…"
+#: What the host is told when the friend left (said goodbye).
+FRIEND_LEFT = "Your friend left: give them the new code above to go on with this game"
 
 
 class MailboxHost(Presence, Hosting):
     """Hosts ``match`` through the mailbox server at ``url``: shows a code (:attr:`code`), lets in
-    the friend who uses it, and after a wrong code, a friend who left or tampering, gets a fresh
-    code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
+    the friend who uses it, and after a wrong code, a friend who left or went silent, or tampering,
+    gets a fresh code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
 
     def __init__(
         self,
@@ -79,8 +79,7 @@ class MailboxHost(Presence, Hosting):
                 self.on_status(news or "Give your friend the code above")
                 await self._confirmed_in_time(wormhole)
                 self.code = ""
-                await self._follow(wormhole)
-                news = "Your friend left: give them the new code above to go on with this game"
+                news = await self._follow(wormhole)
             except WrongCode:
                 self.wrong_codes += 1
                 news = f"Someone tried a wrong code ({self.wrong_codes}): it no longer works; here is a new one"
@@ -122,23 +121,31 @@ class MailboxHost(Presence, Hosting):
         finally:
             confirming.cancel()  # (the host quitting: nobody waits for it any more)
 
-    async def _follow(self, wormhole: Wormhole) -> None:
-        """The friend's messages, from their ``join`` until they leave (or the code is retired)."""
+    async def _follow(self, wormhole: Wormhole) -> str:
+        """The friend's messages, from their ``join`` until they leave or go silent (or the code
+        is retired); what to say with the next code. Silent for the limit while the server can be
+        reached, the friend is taken for gone (a process killed cannot use this code again: the
+        server lets two sides use it, and both did): the host tells them, should they come back,
+        and hosts on with a new code for the same match."""
         join = await wormhole.receive(self.join_seconds)
         if join["type"] != "join":
             raise ProtocolError("a message before join")
         wormhole.send(self.match.to_message())
         self._set_present(True, "Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
+        heard = time.monotonic()
         while True:
             try:
-                message = await wormhole.receive(self.silence_seconds)
+                message = await wormhole.receive(self._silence_left(heard))
             except TimeoutError:
-                self._heard_nothing(AWAY)
-                continue
+                if not self._heard_nothing(heard, ""):
+                    continue
+                wormhole.send({"type": "error", "reason": CODE_RENEWED, "fatal": True})
+                return f"Nothing from your friend for {self.silence_seconds:g} s: give them the new code above"
+            heard = time.monotonic()
             self._set_present(True, "Your friend is back")
             if message["type"] == "bye":
-                return
+                return FRIEND_LEFT
             reply = self._answer(message)
             if reply is not None:
                 wormhole.send(reply)
