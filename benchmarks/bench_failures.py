@@ -153,6 +153,24 @@ async def mailbox_server_restart(server: MailboxServer) -> Row:
     return "mailbox: server stopped, then started", host_line, guest_line
 
 
+async def mailbox_server_down_at_start(server: MailboxServer) -> Row:
+    """The host started while the server is down, the server started 10 s later."""
+    server.stop()
+    heard = Said()
+    since = time.monotonic()
+    host = MailboxHost(Match(), on_status=heard, url=server.url)
+    tasks = [asyncio.ensure_future(host.run())]
+    host_line = await heard.told("Cannot reach the mailbox server", since)
+    await asyncio.sleep(10)  # (the server is down a while)
+    await asyncio.to_thread(server.start)
+    started = time.monotonic()
+    await until_long(lambda: bool(host.code))
+    host_line += f"; started 10 s later: a code by itself {time.monotonic() - started:.1f} s after"
+    await host.close()
+    await ended(*tasks)
+    return "mailbox: server down when the host starts", host_line, "-"
+
+
 async def mailbox_silent_peer(server: MailboxServer) -> Row:
     heard = Said()
     host = MailboxHost(Match(), on_status=heard, url=server.url)
@@ -281,6 +299,7 @@ CASES = [
     mailbox_guest_killed,
     mailbox_host_quit,
     mailbox_server_restart,
+    mailbox_server_down_at_start,
     mailbox_silent_peer,
     mailbox_squatter,
     mailbox_wrong_code,

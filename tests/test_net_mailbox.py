@@ -279,10 +279,43 @@ async def test_a_host_that_quits_is_told_as_leaving_not_as_tampering(tmp_path: P
 
 
 @session_loop
-async def test_an_unreachable_mailbox_server_is_one_line() -> None:
+async def test_a_host_started_while_the_server_is_down_says_so_in_one_line_and_reaches_it_once_it_is_up(
+    tmp_path: Path,
+) -> None:
+    """A host that cannot reach the mailbox server keeps trying and shows a code by itself once
+    the server is up (before, its run ended at the first failure: `c` then said "A new code" and
+    none came)."""
+    heard = Side()
+    server = MailboxServer(tmp_path)
+    host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url, retry_seconds=0.2)
+    hosting = asyncio.ensure_future(host.run())
+    try:
+        await until(lambda: heard.said("Cannot reach the mailbox server"))
+        assert heard.news[-1].startswith(f"Cannot reach the mailbox server 127.0.0.1:{server.port} (")
+        assert heard.news[-1].endswith("): trying again every 0.2 s")
+        assert not host.reachable
+        assert host.new_code() == "Lost the mailbox server: a new code once it is back (the match is kept)"
+        server.start()
+        await until(lambda: bool(host.code))
+        assert host.reachable
+        assert heard.news[-1] == "Give your friend the code above"
+        told = Side()
+        guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
+        joining = asyncio.ensure_future(guest.run())
+        await until(lambda: guest.connected and host.connected)
+        await guest.close()
+        await host.close()
+        await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
+    finally:
+        hosting.cancel()
+        server.stop()
+
+
+@session_loop
+async def test_a_guest_that_cannot_reach_the_mailbox_server_is_told_in_one_line() -> None:
     url = f"ws://127.0.0.1:{free_port()}/v1"
     with pytest.raises(MailboxError) as refused:
-        await asyncio.wait_for(MailboxHost(Match(), url=url).run(), 20)
+        await asyncio.wait_for(MailboxGuest("5-apple-banana", url=url).run(), 20)
     assert str(refused.value).startswith(
         f"cannot reach the mailbox server 127.0.0.1:{url.split(':')[2].split('/')[0]} ("
     )

@@ -28,7 +28,7 @@ from ..hosting import Hosting
 from ..match import Match
 from ..protocol import GUEST_MESSAGES, ProtocolError
 from .presence import CODE_RENEWED, HOST_LEFT, LOST_SERVER, SILENCE_SECONDS, Presence
-from .wormholes import Closed, MailboxError, Wormhole, WrongCode
+from .wormholes import Closed, MailboxError, Unreachable, Wormhole, WrongCode
 
 __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
 
@@ -36,6 +36,8 @@ __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
 JOIN_SECONDS = 30.0
 #: Seconds a code waits for a friend's key before it is renewed (a squatter holds it at most so long).
 CODE_SECONDS = 180.0
+#: Seconds between the host's attempts to reach a mailbox server it cannot reach.
+RETRY_SECONDS = 5.0
 #: What the host is told when the friend left (said goodbye).
 FRIEND_LEFT = "Your friend left: give them the new code above to go on with this game"
 
@@ -55,11 +57,12 @@ class MailboxHost(Presence, Hosting):
         silence_seconds: float = SILENCE_SECONDS,
         join_seconds: float = JOIN_SECONDS,
         code_seconds: float = CODE_SECONDS,
+        retry_seconds: float = RETRY_SECONDS,
     ) -> None:
         Presence.__init__(self)
         Hosting.__init__(self, match, on_change, on_status)
         self.url, self.silence_seconds, self.join_seconds = url, silence_seconds, join_seconds
-        self.code_seconds = code_seconds
+        self.code_seconds, self.retry_seconds = code_seconds, retry_seconds
         self._expired = False
         self.code = ""
         """The code that lets the friend in now ("" while none is)."""
@@ -70,12 +73,14 @@ class MailboxHost(Presence, Hosting):
         self._retired: asyncio.Future[None] | None = None
 
     async def run(self) -> None:
-        """Host until :meth:`close`; :class:`MailboxError` if the server cannot be reached at first."""
+        """Host until :meth:`close`, trying again every ``retry_seconds`` while the mailbox server
+        cannot be reached (at first, or for a new code); :class:`MailboxError` if it refuses us."""
         news = ""
         while not self._closing:
             wormhole = self._wormhole = Wormhole(self.url, GUEST_MESSAGES, self._server_changed)
+            unreachable = False
             try:
-                self.code = await wormhole.allocate()
+                self.code = await self._allocate(wormhole)
                 self.on_status(news or "Give your friend the code above")
                 await self._confirmed_in_time(wormhole)
                 self.code = ""
@@ -93,6 +98,13 @@ class MailboxHost(Presence, Hosting):
                     news = f"Nobody came in with the code for {minutes} (someone may hold it): here is a new one"
                 elif self._retiring:
                     news = "A new code: the old one no longer lets anyone in"
+            except Unreachable as error:
+                unreachable = True
+                if self._reachable:
+                    self._set_reachable(False)
+                    self._changed()
+                why = str(error)
+                self.on_status(f"{why[:1].upper()}{why[1:]}: trying again every {self.retry_seconds:g} s")
             except ProtocolError as error:
                 news = f"Your friend's game could not be played: {error}; a new code is above"
             except TimeoutError:  # the key exchange done, and no join: not our game (or a prank)
@@ -103,6 +115,16 @@ class MailboxHost(Presence, Hosting):
                     wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
                     self._set_present(False)
                 await wormhole.close()
+            if unreachable and not self._closing:
+                await asyncio.sleep(self.retry_seconds)
+
+    async def _allocate(self, wormhole: Wormhole) -> str:
+        """A new code from the server; the server is reachable then (told, if it was not)."""
+        code = await wormhole.allocate()
+        if not self._reachable:
+            self._set_reachable(True)
+            self._changed()
+        return code
 
     def _changed(self) -> None:
         self.on_change(self.match)

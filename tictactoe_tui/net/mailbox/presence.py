@@ -87,10 +87,14 @@ class Presence:
         self._set_present(False, news)
         return True
 
-    def _server_changed(self, reachable: bool) -> None:
+    def _set_reachable(self, reachable: bool) -> None:
+        """Whether the mailbox server can be reached now (a silence counts from its return)."""
         self._reachable = reachable
         if reachable:
             self._back_at = time.monotonic()
+
+    def _server_changed(self, reachable: bool) -> None:
+        self._set_reachable(reachable)
         self.on_status(self._server_news(reachable))
         self._changed()
         self.talk.flush(self.send_now)
