@@ -61,6 +61,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", priority=True),
         Binding("u", "undo", "Undo", priority=True),
+        Binding("u", "undo(False)", "Undo", show=False, priority=True),  # where not offered: why not
         Binding("r", "redo", "Redo", show=False, priority=True),
         Binding("i", "hint", "Hint", priority=True),
         Binding("a", "toggle_overlay", "Analysis overlay", show=False, priority=True),
@@ -91,9 +92,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         """``first``: the game to show; ``online``: host or join a match once shown."""
         super().__init__(host, settings, first)
         self._online_plan = online
-        self.parts = ScreenParts(
-            self, self.keypad, self.show_marks
-        )  # the coach, hints, online play, other screens: made when needed
+        self.parts = ScreenParts(self, self.keypad, self.show_marks)  # the coach, hints, online play…: when needed
         self.side = SidebarPlace(self)
         self.set_reactive(GameScreen.notice, self.news(first))
 
@@ -150,8 +149,9 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
             return self.game.table.watch_only(self.game) and not self.game.board.is_over
         if action == "new_code":
             return self.game.table.hosts
-        if action == "chat":  # t: online, a line to the friend; offline, why not (and out of the footer)
-            return (self.online is not None) is (parameters != (False,))
+        offered = {"chat": self.online is not None, "undo": self.game.table.undo_refusal() is None}.get(action)
+        if offered is not None:  # t online, u where moves can be taken back; else each (False) says why not
+            return offered is (parameters != (False,))
         if action == "review":
             return self.game.board.is_over
         return True
