@@ -225,7 +225,7 @@ class OnlineLink:
         crash (None for a guest before the host's first state: there is nothing to take up)."""
         from ...net.kept import KeptMatch
 
-        plan = replace(self.plan, code=None) if isinstance(self.plan, JoinPlan | MailboxJoinPlan) else self.plan
+        plan = replace(self.plan, code=None) if isinstance(self.plan, MailboxJoinPlan) else self.plan  # (used up)
         if self.host is not None:
             return KeptMatch(plan, self.host.match, self.host.key if isinstance(self.host, Host) else None)
         if self.guest is None or self.guest.match is None:

@@ -75,6 +75,16 @@ def next_code_question(refused: str, gone: bool, direct: bool) -> str:
     return f"{capitalized(refused)}. {ask}, or Esc"
 
 
+def resume_question(direct: bool) -> str:
+    """What a guest taking up a match without its code is asked: a direct host's code stays while
+    its game runs (a new one only if it was started again); a mailbox code is used up once used."""
+    from .link import NEW_CODE, capitalized
+
+    if direct:
+        return "Your friend's code (three words: the same as before, unless their game was started again), or Esc"
+    return f"{capitalized(NEW_CODE)} and type it (like 7-guitarist-revenge), or Esc"
+
+
 class OnlinePlay:
     """The game screen's online part: the match it plays in, made when one is first opened."""
 
@@ -183,14 +193,14 @@ class OnlinePlay:
 
     def resume(self, kept: KeptMatch, plan: OnlinePlan | None) -> None:
         """Take up the match ``kept`` (this side crashed) with ``plan`` (this start's) or the one
-        kept: a host shows a new code, a guest is asked for the friend's new code."""
+        kept: a host shows a new code; a direct guest joins again with the code it kept (which
+        works while the host's game runs: a host started again refuses it signed, and the guest
+        is asked for the new one); a mailbox guest is asked for the friend's new code."""
         from ...net import JoinPlan, MailboxJoinPlan
-        from .link import NEW_CODE, capitalized
 
         plan = kept.resumed_with(plan)
         if isinstance(plan, JoinPlan | MailboxJoinPlan) and not plan.code:
-            words = "three words" if isinstance(plan, JoinPlan) else "like 7-guitarist-revenge"
-            self.ask_join_code(plan, f"{capitalized(NEW_CODE)} and type it ({words}), or Esc", kept)
+            self.ask_join_code(plan, resume_question(isinstance(plan, JoinPlan)), kept)
             return
         self.go_online(plan, kept)
 
