@@ -109,11 +109,10 @@ async def test_a_host_killed_mid_game_offers_the_match_back_and_the_friend_joins
                     await until(lambda: bool(shown_code(again)), "a fresh code")
                     assert shown_code(again) != code
                     assert marks(again) == "o../.x./..."
-                    await pilot.press("n")
-                    await until(lambda: isinstance(guest.screen, ConfirmScreen), "leave the game begun?")
-                    await pilot.press("y")
-                    await until(lambda: isinstance(guest.screen, PathPrompt), "the guest asked for the code")
-                    assert isinstance(guest.screen, PathPrompt)
+                    await pilot.press("n")  # the way to type the host's new code (not to leave the game)
+                    await until(lambda: isinstance(guest.screen, PathPrompt | ConfirmScreen), "n's answer")
+                    assert isinstance(guest.screen, PathPrompt), guest.screen
+                    assert guest.screen.title_text.startswith("Your friend's new code")
                     guest.screen.query_one(Input).value = shown_code(again)
                     await pilot.press("enter")
                     await until(lambda: playing(again) and playing(guest), "both playing again")

@@ -277,14 +277,14 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
 
     async def action_new_game(self) -> None:
         """Start a new game with the current settings (cancels any running search); over a game
-        in progress, only after a yes. Online, a rematch (the match refuses one before the game
-        ends), or a new join where the guest has no host (after a yes, over a game begun);
-        choosing an online mode starts hosting or joining."""
+        in progress, only after a yes. Online, what the match decides (:meth:`~..online.play.OnlinePlay.next_game`),
+        or once it has ended, a new join (after a yes, over a game begun); choosing an online mode
+        starts hosting or joining."""
         if not await BoardView.settled(self):
             return
         table = self.settings.table
-        if self.online is not None and table is self.online.table and not self.online.joins_anew:
-            self.parts.online.request(self.online.rematch())
+        if self.online is not None and table is self.online.table and not self.online.ended:
+            self.notice = self.parts.online.next_game() or self.notice
             return
         self.leave_unfinished("Start a new game", lambda: self.start_new_game(table))
 

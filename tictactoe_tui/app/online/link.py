@@ -283,12 +283,6 @@ class OnlineLink:
         return f"Your move {asked['move']} is not answered yet" if asked is not None else None
 
     @property
-    def joins_anew(self) -> bool:
-        """Whether ``n`` leaves this match to join another rather than ask for a rematch: the
-        guest's attempts are over, or no host is there (none has answered yet, or it is away)."""
-        return self.ended or (self.guest is not None and not self.peer_here)
-
-    @property
     def peer_here(self) -> bool:
         """Whether the other side is connected now."""
         peer = self.host if self.host is not None else self.guest

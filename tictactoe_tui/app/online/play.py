@@ -191,6 +191,43 @@ class OnlinePlay:
             PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code), kept) if code else None
         )
 
+    def next_game(self) -> Notice | None:
+        """What ``n`` does in a match that goes on: a rematch asked for where the other side is
+        there (or this side hosts); a guest waiting for its host is asked for the host's new code
+        (a host started again has one), and the match goes on with it where it is; while the
+        mailbox server is away, it is said that the game waits for it."""
+        from ..widgets.said import MAILBOX_SERVER
+
+        link = self.link
+        if link is None:
+            return None
+        if link.guest is None or link.peer_here:
+            self.request(link.rematch())
+        elif link.presence.missing == MAILBOX_SERVER:
+            return Notice("Lost the mailbox server: the game goes on once it is back", Cause.KEY)
+        else:
+            self.ask_new_code(link)
+        return None
+
+    def ask_new_code(self, link: OnlineLink) -> None:
+        """Ask a guest that waits for its host for the host's new code (Esc: wait on); the match
+        goes on with it, where it is."""
+        from ...net import JoinPlan, MailboxJoinPlan
+        from ..screens.dialogs.file_prompt import PathPrompt
+
+        plan = link.plan
+        assert isinstance(plan, JoinPlan | MailboxJoinPlan)
+        words = "three words" if isinstance(plan, JoinPlan) else "like 7-guitarist-revenge"
+        question = f"Your friend's new code, if their game was started again ({words}), or Esc to wait"
+
+        def typed(code: str | None) -> None:
+            if code and link is self.link:
+                kept = link.kept()
+                self.leave()
+                self.go_online(replace(plan, code=code), kept)
+
+        self._screen.app.push_screen(PathPrompt(question, ""), typed)
+
     def resume(self, kept: KeptMatch, plan: OnlinePlan | None) -> None:
         """Take up the match ``kept`` (this side crashed) with ``plan`` (this start's) or the one
         kept: a host shows a new code; a direct guest joins again with the code it kept (which
