@@ -167,6 +167,10 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     # the seats: the side to move takes its turn after it
     unshown = ("tictactoe_tui.store.archive", "tictactoe_tui.engine.strength", "tictactoe_tui.engine.games.levels")
     assert [name for name in (*unshown, "tictactoe_tui.app.seats") if name in loaded] == []
+    # the workers' and the link's messages: posted after it; the game in progress's file: kept
+    # after it; what loading a plug-in makes: with no plug-in installed, never
+    later = ("tictactoe_tui.app.game.messages", "tictactoe_tui.store.in_progress", "tictactoe_tui.plugins.entries")
+    assert [name for name in later if name in loaded] == []
     assert jobs_made == []  # (dataclasses: each costs its methods' compiling)
     ours = [widget for widget in widgets if not widget.startswith("textual-")]  # (Textual's toasts, tooltip)
     # the sidebar's room is kept, no widget there; the evaluation bar is hidden until the overlay is on

@@ -29,7 +29,6 @@ from ...table import VS_COMPUTER
 from ..widgets.chat_log import Chat
 from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
-from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
     from ...engine.evaluation import Evaluation
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from ..seats import SeatMoved, Seats
     from ..transfer import GameFiles
     from ..work.ai import Searcher
+    from .messages import Archived, ChatHeard, ChatOpened  # (posted after the first frame)
 
 
 #: The coach, among the help that leaves a game unrated (the state keeps it as coached).
@@ -383,6 +383,8 @@ class PlayScreen(Screen[None]):
             problem = self.host.archive.record(record)
         except Exception as error:  # the game goes on; the status says it was not kept
             problem = f"The game was not archived: {error}"
+        from .messages import Archived
+
         self.post_message(Archived(problem))
 
     def on_archived(self, message: Archived) -> None:

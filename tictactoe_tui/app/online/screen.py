@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from ...game import GameState
 from ...table import YOU
 from ..game.aiming import centre
-from ..game.messages import FriendMoved, FriendSaid
 from ..game.play import PlayScreen
 from ..widgets.said import MatchNews
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the messages load when first posted, after the first frame)
+    from ..game.messages import FriendMoved, FriendSaid
     from ..game.parts import ScreenParts
     from .play import Followed, MatchOpened
 
