@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ...engine.games import game_of
+from ...engine.games import presentation_of
 from ...game import GameState, Settings
 
 
@@ -154,7 +154,7 @@ def status_said(
         headline = presence.headline
     else:
         headline = game.turn_text()
-        presentation = game_of(game.board).presentation
+        presentation = presentation_of(game.board)
         where = presentation.where_to_play(game.board)
         ending = presentation.ending(game.board, game.symbol) if game.board.is_over else ""
         if where:
