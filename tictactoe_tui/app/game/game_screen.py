@@ -27,7 +27,6 @@ from ..widgets.board.view import BoardView
 from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
-from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved
 from .parts import ScreenParts, game_commands
 from .play import GameHost
 from .side import SIDEBAR_ROOM, SidebarPlace
@@ -38,6 +37,7 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from ...table import Table
     from ..online.link import OnlineLink
     from ..widgets.sidebar import Sidebar
+    from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved  # (posted after it)
 
 
 #: The game screen's own keys (the board's keys go to it too, from the focused board).

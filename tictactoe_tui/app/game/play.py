@@ -28,7 +28,6 @@ from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ..widgets.chat_log import Chat
 from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
-from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
     from ...engine.evaluation import Evaluation
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from ..seats import SeatMoved, Seats
     from ..transfer import GameFiles
     from ..work.ai import Searcher
+    from .messages import Archived  # (posted after the first frame)
 
 
 #: The coach, among the help that leaves a game unrated (the state keeps it as coached).
@@ -332,13 +332,6 @@ class PlayScreen(Screen[None]):
         else:
             self.call_later(self.take_turns)
 
-    def on_chat_heard(self, message: ChatHeard) -> None:
-        """A line of the online chat joins its log (a line of another match starts a new one)."""
-        self.chat = self.chat.with_line(message.line, message.link)
-
-    def on_chat_opened(self, message: ChatOpened) -> None:
-        self.chat = Chat(link=message.link)
-
     # -- new games, and games that end ----------------------------------------------------------
 
     def new_game(self, game: GameState) -> None:
@@ -391,6 +384,8 @@ class PlayScreen(Screen[None]):
             problem = self.host.archive.record(record)
         except Exception as error:  # the game goes on; the status says it was not kept
             problem = f"The game was not archived: {error}"
+        from .messages import Archived
+
         self.post_message(Archived(problem))
 
     def on_archived(self, message: Archived) -> None:

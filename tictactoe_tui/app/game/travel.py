@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from ...game import Scoreboard
 from ..widgets.said import Cause, Notice
-from .messages import Loaded, PlayOn
 from .play import PlayScreen
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the messages load when first posted, after the first frame)
     from ..widgets.sidebar import HistoryList
+    from .messages import Loaded, PlayOn
     from .parts import ScreenParts
 
 
