@@ -445,3 +445,10 @@ def test_every_legend_names_the_draw_bar() -> None:
     graph.positions = 10
     for legend in graph.legends(estimated=False) + graph.legends(estimated=True):
         assert f"{draw} draw" in legend or f"{draw}draw" in legend
+
+
+def test_a_slower_win_says_which_move_wins_sooner() -> None:
+    """It said "best (a slower win)", naming no quicker win."""
+    board = Board.parse(".../.x./oox", k=3)  # X to move: a1 wins at once, c1 wins two moves later
+    slower = MoveReview(5, (0, 2), Mark.X, 1, 1, ((0, 0), (0, 2)), slower=True, best_plies=1)
+    assert verdict_line(Review(board, (slower,)), 1) == f"best (a slower win: {board.name((0, 0))} wins at once)"

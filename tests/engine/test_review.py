@@ -245,3 +245,13 @@ def test_winning_squares_are_the_threats_of_the_side_that_just_moved() -> None:
     board = Board.empty(3, 3, 3).play_all([(0, 0), (1, 1), (0, 1)])  # X a1 b1: c1 completes the row
     assert winning_squares(board) == ((0, 2),)
     assert winning_squares(Board.empty(3, 3, 3).play((1, 1))) == ()
+
+
+def test_a_slower_win_names_the_quicker_one() -> None:
+    """The review said "best (a slower win)" without the win it was slower than."""
+    start = Board.parse(".../.x./oox", k=3)  # X to move: a1 wins at once, c1 wins two moves later
+    slower = review_game(start, [(0, 2)]).moves[0]
+    assert slower.quicker_win(start.name) == f"{start.name((0, 0))} wins at once"
+    assert review_game(start, [(0, 0)]).moves[0].quicker_win(start.name) == ""
+    later = MoveReview(5, (0, 2), Mark.X, 1, 1, ((2, 2), (0, 2)), slower=True, best_plies=3)
+    assert later.quicker_win(start.name) == f"{start.name((2, 2))} wins in 2 of their moves"

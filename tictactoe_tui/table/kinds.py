@@ -18,6 +18,7 @@ class VsComputer(Table):
     """You against the computer: you choose your symbol and who goes first; a coach may speak."""
 
     coaches = True
+    rates = True
     uses = frozenset({"level", "think_seconds", "first", "mark", "coach"})
 
     def seat(self, first: FirstPlayer, mark: MarkChoice, rng: random.Random) -> Seating:
