@@ -194,7 +194,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         self.notice = message.notice
 
     def on_saved(self, message: Saved) -> None:
-        self.saved, self.notice = message.game, Notice(message.news, Cause.ANSWER)  # leaving it now loses nothing
+        self.saved, self.notice = message.game, Notice(message.news, message.cause)  # leaving it now loses nothing
 
     # -- the player at this keyboard -------------------------------------------------------
 
