@@ -263,6 +263,55 @@ async def test_a_friend_killed_mid_game_leaves_the_host_with_a_new_code_by_itsel
         await asyncio.wait_for(asyncio.gather(joining, rejoining, hosting, return_exceptions=True), 10)
 
 
+GUEST_PROCESS = """
+import asyncio, sys
+from tictactoe_tui.net.mailbox.guest import MailboxGuest
+
+async def main():
+    guest = MailboxGuest(sys.argv[1], url=sys.argv[2], ping_seconds=0.3)
+    joining = asyncio.ensure_future(guest.run())
+    while guest.match is None or not guest.match.moves:
+        await asyncio.sleep(0.05)
+    print("seen", flush=True)
+    await joining
+
+asyncio.run(main())
+"""
+
+
+@session_loop
+async def test_a_guest_process_killed_mid_game_leaves_the_host_with_a_new_code_by_itself(tmp_path: Path) -> None:
+    """The friend's process killed with SIGKILL (no goodbye, its connection to the server closed
+    by the system): the host renews its code by itself after the silence limit, and a friend
+    started again joins the match with it where it was."""
+    with mailbox_server(tmp_path) as server:
+        host, heard, hosting = await started_host(server.url, silence_seconds=2.0)
+        code = host.code
+        guest = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", GUEST_PROCESS, code, server.url, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+        )
+        try:
+            await until(lambda: host.connected)
+            host.play((1, 1))
+            assert guest.stdout is not None
+            assert await asyncio.wait_for(guest.stdout.readline(), 30) == b"seen\n"
+            guest.kill()
+            await guest.wait()
+            await until(lambda: bool(host.code) and host.code != code, "a new code by itself")
+        finally:
+            if guest.returncode is None:
+                guest.kill()
+                await guest.wait()
+        assert heard.news[-1] == "Nothing from your friend for 2 s: give them the new code above"
+        again = Side()
+        restarted = MailboxGuest(host.code, again.matches.append, again.news.append, url=server.url)
+        rejoining = asyncio.ensure_future(restarted.run())
+        await until(lambda: restarted.connected and host.connected and again.moves == 1)
+        await restarted.close()
+        await host.close()
+        await asyncio.wait_for(asyncio.gather(rejoining, hosting, return_exceptions=True), 10)
+
+
 @session_loop
 async def test_a_host_that_quits_is_told_as_leaving_not_as_tampering(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
