@@ -224,7 +224,7 @@ class OnlineLink:
         crash (None for a guest before the host's first state: there is nothing to take up)."""
         from ...net.kept import KeptMatch
 
-        plan = replace(self.plan, code=None) if isinstance(self.plan, JoinPlan | MailboxJoinPlan) else self.plan
+        plan = replace(self.plan, code=None) if isinstance(self.plan, MailboxJoinPlan) else self.plan  # (used up)
         if self.host is not None:
             return KeptMatch(plan, self.host.match, self.host.key if isinstance(self.host, Host) else None)
         if self.guest is None or self.guest.match is None:
@@ -280,12 +280,6 @@ class OnlineLink:
         """Why this side may not move now because its last move is not answered yet, or None."""
         asked = self.guest.asked if self.guest is not None else None
         return f"Your move {asked['move']} is not answered yet" if asked is not None else None
-
-    @property
-    def joins_anew(self) -> bool:
-        """Whether ``n`` leaves this match to join another rather than ask for a rematch: the
-        guest's attempts are over, or no host is there (none has answered yet, or it is away)."""
-        return self.ended or (self.guest is not None and not self.peer_here)
 
     @property
     def peer_here(self) -> bool:
