@@ -20,12 +20,14 @@ from tictactoe_tui.search_process import (
     AnalysisRequest,
     PuzzlesRequest,
     ReadyRequest,
+    ReviewRequest,
     SearchProcess,
     SearchProcessError,
     SearchRequest,
     seconds_left,
 )
 
+from .helpers.stand_ins import record
 from .helpers.waiting import until, until_blocking
 
 
@@ -212,6 +214,22 @@ def test_a_search_gets_what_is_left_of_the_time_asked_for(waited: float, least: 
     assert left is not None
     assert least - 0.01 <= left <= most + 0.001
     assert seconds_left(None, time.time() - waited) is None
+
+
+@pytest.mark.parametrize(("verdict_only", "given"), [(True, 0.5), (False, 0.05)], ids=["coach", "review"])
+def test_the_coach_s_check_gets_all_its_seconds_however_long_it_waited(
+    monkeypatch: pytest.MonkeyPatch, verdict_only: bool, given: float
+) -> None:
+    """The coach's check (the reply waits for it) solves for all its seconds from when it runs:
+    on a busy machine it waited behind the overlay's analysis, was left a tenth of them, found no
+    verdict and let the computer reply past a blunder. A review's judgement still counts the wait."""
+    from tictactoe_tui import search_process
+
+    seconds: list[float] = []
+    monkeypatch.setattr(search_process, "judge_move", lambda board, move, left, **options: record(seconds, left, None))
+    request = ReviewRequest(Board.empty(3, 3), (1, 1), 0.5, verdict_only, asked_at=time.time() - 5.0)
+    request.run(threading.Event())
+    assert seconds == [pytest.approx(given)]
 
 
 async def test_a_search_asked_while_the_child_is_busy_answers_in_its_time(

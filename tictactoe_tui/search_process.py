@@ -120,8 +120,12 @@ class ReviewRequest:
         return cls(board, move, seconds, verdict_only)
 
     def run(self, cancel: CancelFlag) -> MoveReview:
-        """Judge (in the child, or in-process) in what is left of the seconds asked for."""
-        seconds = seconds_left(self.seconds, self.asked_at)
+        """Judge (in the child, or in-process) in what is left of the seconds asked for; the
+        coach's check (``verdict_only``) in all of them from when it runs: the reply waits for
+        its verdict, so the time it waited (the child starting, the overlay's analysis ahead of
+        it) must not cost it the verdict it would have given at once (it said nothing, and the
+        computer replied past a blunder)."""
+        seconds = self.seconds if self.verdict_only else seconds_left(self.seconds, self.asked_at)
         assert seconds is not None
         return judge_move(self.board, self.move, seconds, cancel=cancel, verdict_only=self.verdict_only)
 
