@@ -216,6 +216,21 @@ def test_a_search_gets_what_is_left_of_the_time_asked_for(waited: float, least: 
     assert seconds_left(None, time.time() - waited) is None
 
 
+def test_a_move_chosen_by_its_chances_on_a_board_solved_exactly_says_the_result() -> None:
+    """A play-tester: hard on 3×3 said "O played b2 — O's chances 51%" while the bar and the
+    overlay showed the exact values. The computer's move now tells the result with best play,
+    as they do, where the solver finds it at once."""
+    from tictactoe_tui.engine.evaluation import evaluate
+    from tictactoe_tui.game import AiMove
+
+    board = Board.empty(3, 3).play((1, 0))  # X a2
+    decision = SearchRequest.of(board, "hard", 0, 1.0).run(threading.Event())
+    assert decision.estimate is not None  # hard chose it by its chances
+    after = board.play(decision.move)
+    assert decision.value == -(evaluate(after, UNLIMITED).analysis.value or 0)
+    assert AiMove("O", decision.move, 0.01, decision, "hard").describe(board).endswith("with best play")
+
+
 @pytest.mark.parametrize(("verdict_only", "given"), [(True, 0.5), (False, 0.05)], ids=["coach", "review"])
 def test_the_coach_s_check_gets_all_its_seconds_however_long_it_waited(
     monkeypatch: pytest.MonkeyPatch, verdict_only: bool, given: float

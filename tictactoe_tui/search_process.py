@@ -21,7 +21,7 @@ from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Board, Budget, Decision, Move, Strategy, get_strategy
 from .engine.blended import BlendedLevel
-from .engine.evaluation import Evaluation, evaluate
+from .engine.evaluation import Evaluation, evaluate, exact_outlook
 from .engine.games import Game, game_of, plug_ins
 from .engine.puzzles import Puzzle, solver_puzzles
 from .engine.review import MoveReview, judge_move
@@ -76,13 +76,14 @@ class SearchRequest:
         return cls(board, strategy, seed, seconds)
 
     def run(self, cancel: CancelFlag) -> Decision:
-        """Search (in the child, or in-process) for what is left of the seconds asked for."""
+        """Search (in the child, or in-process) for what is left of the seconds asked for; a
+        move chosen by its chances gets the exact outcome where the solver finds it at once."""
         budget = Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel)
         strategy = named_strategy(self.strategy) if isinstance(self.strategy, str) else self.strategy
         board = self.board
         if not strategy.supports(board):
             raise ValueError(f"{strategy.name} does not play {board.rules.title} on this board: choose another level")
-        return strategy.decide(board, random.Random(self.seed), budget)
+        return exact_outlook(board, strategy.decide(board, random.Random(self.seed), budget), cancel)
 
 
 @dataclass(frozen=True)
