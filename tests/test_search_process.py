@@ -231,20 +231,22 @@ def test_a_move_chosen_by_its_chances_on_a_board_solved_exactly_says_the_result(
     assert AiMove("O", decision.move, 0.01, decision, "hard").describe(board).endswith("with best play")
 
 
-@pytest.mark.parametrize(("verdict_only", "given"), [(True, 0.5), (False, 0.05)], ids=["coach", "review"])
+@pytest.mark.parametrize(("verdict_only", "calls"), [(True, ["ready", 0.5]), (False, [0.05])], ids=["coach", "review"])
 def test_the_coach_s_check_gets_all_its_seconds_however_long_it_waited(
-    monkeypatch: pytest.MonkeyPatch, verdict_only: bool, given: float
+    monkeypatch: pytest.MonkeyPatch, verdict_only: bool, calls: list[object]
 ) -> None:
-    """The coach's check (the reply waits for it) solves for all its seconds from when it runs:
-    on a busy machine it waited behind the overlay's analysis, was left a tenth of them, found no
-    verdict and let the computer reply past a blunder. A review's judgement still counts the wait."""
+    """The coach's check (the reply waits for it) solves for all its seconds from when it runs,
+    its solver loaded first: on a busy machine it waited behind the overlay's analysis, was left
+    a tenth of them, found no verdict and let the computer reply past a blunder (on Connect Four
+    the kernel's loading alone took them). A review's judgement still counts the wait."""
     from tictactoe_tui import search_process
 
-    seconds: list[float] = []
-    monkeypatch.setattr(search_process, "judge_move", lambda board, move, left, **options: record(seconds, left, None))
+    made: list[object] = []
+    monkeypatch.setattr(search_process, "judge_move", lambda board, move, left, **options: record(made, left, None))
+    monkeypatch.setattr(ReadyRequest, "run", lambda request, cancel: record(made, "ready", None))
     request = ReviewRequest(Board.empty(3, 3), (1, 1), 0.5, verdict_only, asked_at=time.time() - 5.0)
     request.run(threading.Event())
-    assert seconds == [pytest.approx(given)]
+    assert made == [pytest.approx(call) if isinstance(call, float) else call for call in calls]
 
 
 async def test_a_search_asked_while_the_child_is_busy_answers_in_its_time(

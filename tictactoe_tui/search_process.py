@@ -124,8 +124,10 @@ class ReviewRequest:
         """Judge (in the child, or in-process) in what is left of the seconds asked for; the
         coach's check (``verdict_only``) in all of them from when it runs: the reply waits for
         its verdict, so the time it waited (the child starting, the overlay's analysis ahead of
-        it) must not cost it the verdict it would have given at once (it said nothing, and the
-        computer replied past a blunder)."""
+        it, the solver loading) must not cost it the verdict it would have given at once (it
+        said nothing, and the computer replied past a blunder)."""
+        if self.verdict_only:  # its game's solver loads first (Connect Four's kernel: seconds), outside them
+            ReadyRequest.of(self.board).run(cancel)
         seconds = self.seconds if self.verdict_only else seconds_left(self.seconds, self.asked_at)
         assert seconds is not None
         return judge_move(self.board, self.move, seconds, cancel=cancel, verdict_only=self.verdict_only)
