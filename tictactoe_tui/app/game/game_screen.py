@@ -252,9 +252,9 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         played = self.seats.to_move(before).play(before, move)
         if played is None:  # it went to the match, which sends the new state back
             return
-        self.advance(played)
+        shown = self.advance(played)  # (with the help taken since the last move: maybe not ``played``)
         if self.settings.coach:  # the coach judges the move: the reply waits for its verdict
-            self.notice = self.parts.coach.check(before, move, played) or self.notice
+            self.notice = self.parts.coach.check(before, move, shown) or self.notice
         self.take_turns()
 
     def refusal(self, move: Move) -> Notice | None:
