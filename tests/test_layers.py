@@ -168,8 +168,14 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     unshown = ("tictactoe_tui.store.archive", "tictactoe_tui.engine.strength", "tictactoe_tui.engine.games.levels")
     assert [name for name in (*unshown, "tictactoe_tui.app.seats") if name in loaded] == []
     # the workers' and the link's messages: posted after it; the game in progress's file: kept
-    # after it; what loading a plug-in makes: with no plug-in installed, never
-    later = ("tictactoe_tui.app.game.messages", "tictactoe_tui.store.in_progress", "tictactoe_tui.plugins.entries")
+    # after it; what loading a plug-in makes: with no plug-in installed, never; a match's news:
+    # with a match
+    later = (
+        "tictactoe_tui.app.game.messages",
+        "tictactoe_tui.store.in_progress",
+        "tictactoe_tui.plugins.entries",
+        "tictactoe_tui.app.widgets.presence",
+    )
     assert [name for name in later if name in loaded] == []
     # the game's players: the status line asks the game's presentation alone (presentation_of)
     players = ("tictactoe_tui.engine.games.classic", "tictactoe_tui.engine.players")

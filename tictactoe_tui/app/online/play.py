@@ -22,7 +22,7 @@ from ...table import Table
 from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
 from ..game.play import PlayScreen
 from ..seats import Seat, SeatMoved
-from ..widgets.said import MatchNews
+from ..widgets.presence import MatchNews
 from ..widgets.status import Cause, Notice, Told
 
 if TYPE_CHECKING:
