@@ -6,7 +6,8 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 
 def lazy_names(package: str, modules: dict[str, str]) -> Callable[[str], Any]:
@@ -23,11 +24,11 @@ def lazy_names(package: str, modules: dict[str, str]) -> Callable[[str], Any]:
     return load
 
 
-class LoadedOnCall(NamedTuple):
+@dataclass(frozen=True)
+class LoadedOnCall:
     """The function ``name`` of ``module`` (a full module name), its module loaded on the first
     call: how a game's kit names its searches, so that registering the game loads none of them.
-    It compares, hashes and pickles as its two names (a named tuple: this module loads before
-    the first frame, and a dataclass costs as much to make as the rest of it)."""
+    It compares, hashes and pickles as its two names."""
 
     module: str
     name: str

@@ -22,8 +22,9 @@ class TravelScreen(PlayScreen):
 
     parts: ScreenParts
 
-    def action_undo(self) -> None:
-        """Take back your last move (and the computer's reply)."""
+    def action_undo(self, offered: bool = True) -> None:
+        """Take back your last move (and the computer's reply); why not, where moves cannot be
+        taken back (``offered`` False: the key's binding out of the footer there)."""
         self._travel_to(self.game.undo_target(), "Undone", "Nothing to undo")
 
     def action_redo(self) -> None:
