@@ -176,6 +176,7 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
         "tictactoe_tui.store.in_progress",
         "tictactoe_tui.plugins.entries",
         "tictactoe_tui.app.widgets.presence",
+        "tictactoe_tui.engine.position",  # (a position as stored: records, puzzles, matches)
     )
     assert [name for name in later if name in loaded] == []
     # the game's players: the status line asks the game's presentation alone (presentation_of)
