@@ -7,6 +7,7 @@ import pytest
 
 from tictactoe_tui.engine import Position
 from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.kept import KeptMatch
 from tictactoe_tui.net.match import Match
@@ -26,7 +27,7 @@ PLAYED = Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0)))
     ],
 )
 def test_a_kept_match_reads_back_as_it_was_kept_in_a_game_in_progress(plan: object) -> None:
-    match = Match(PLAYED, number=3, host_first=False, host_wins=1, guest_wins=0, draws=1)
+    match = Match(PLAYED, number=3, symbols=Symbols.SWAPPED, host_wins=1, guest_wins=0, draws=1)
     kept = KeptMatch(plan, match, b"k" * 16)  # type: ignore[arg-type]
     text = savefile.dump(match.board, None, kept.to_text())
     saved = savefile.parse_game(text)

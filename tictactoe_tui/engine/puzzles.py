@@ -23,6 +23,9 @@ Kind = Literal["win", "hold"]
 SOLVER = "solver"
 #: Boards the solver makes puzzles on: small enough to solve at once.
 SOLVER_SHAPES = ((3, 3, 3), (4, 4, 3), (4, 4, 4))
+#: The most of your own moves a puzzle from a game asks for (to the win, or to the end where it
+#: holds a draw): a position further from its end is a game to play, not a puzzle.
+MOST_OWN_MOVES = 5
 
 
 @dataclass(frozen=True)
@@ -85,9 +88,10 @@ class Puzzle:
 
     @property
     def game_text(self) -> str:
-        """``Classic 4×4, 3 in a row``: which game, so its goal is possible to see."""
+        """``Classic 4×4, 3 in a row``, ``Connect Four, 6×7``: which game, so its goal is possible
+        to see (named as everywhere else, by :meth:`.Rules.board_name`)."""
         shape = self.position.shape
-        return f"{self.board.rules.title} {shape.rows}×{shape.cols}, {shape.k} in a row"
+        return shape.rules.board_name(shape.rows, shape.cols, shape.k)
 
     @property
     def origin(self) -> str:
@@ -147,14 +151,15 @@ def refutation_text(puzzle: Puzzle, move: Move, reply: MoveValue, board: Board) 
 def puzzles_from_review(
     review: Review, game: str, mine: frozenset[Mark] = frozenset(), *, symbols: Symbols = Symbols.AS_PLAYED
 ) -> list[Puzzle]:
-    """A puzzle at the position before each mistake or blunder of ``review`` (``mine``: the
-    sides played by the player whose mistakes come first; ``symbols``: those the game's sides
-    showed)."""
+    """A puzzle at the position before each mistake or blunder of ``review`` whose goal is at most
+    :data:`MOST_OWN_MOVES` of the mover's moves away (``mine``: the sides played by the player
+    whose mistakes come first; ``symbols``: those the game's sides showed)."""
     start = review.start
     found: list[Puzzle] = []
     played: list[Move] = list(start.history or ())
     for move in review.moves:
-        if move.verdict in ("mistake", "blunder") and move.best_plies is not None:
+        near = move.best_plies is not None and (move.best_plies + 1) // 2 <= MOST_OWN_MOVES
+        if move.verdict in ("mistake", "blunder") and move.best_plies is not None and near:
             kind: Kind = "win" if move.value_before == 1 else "hold"
             found.append(
                 Puzzle(
@@ -171,9 +176,9 @@ def puzzles_from_review(
     return found
 
 
-def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
+def solver_puzzle(rng: random.Random, attempts: int = 200, cancel: CancelFlag | None = None) -> Puzzle | None:
     """A position from random play on a small board where fewer than a third of the moves keep
-    a win or a draw (and at least one move does not): None if none turned up."""
+    a win or a draw (and at least one move does not): None if none turned up (or ``cancel`` was set)."""
     from .games import analyze  # the solvers load only to make puzzles, not to list them
     from .search.budget import Budget
 
@@ -186,7 +191,9 @@ def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
             board = board.play(rng.choice(board.legal_moves()))
         if board.is_over:
             continue
-        analysis = analyze(board, Budget.seconds(2.0))
+        if cancel is not None and cancel.is_set():
+            return None
+        analysis = analyze(board, Budget.seconds(2.0, cancel))
         if not analysis.complete or analysis.value not in (0, 1):
             continue
         keeping = tuple(found.move for found in analysis.moves if found.value == analysis.value)
@@ -202,8 +209,8 @@ def solver_puzzles(seed: int, count: int, cancel: CancelFlag) -> list[Puzzle] | 
     """Up to ``count`` puzzles of :func:`solver_puzzle`, the n-th from ``seed + n`` (None: ``cancel`` was set)."""
     found = []
     for n in range(count):
+        puzzle = solver_puzzle(random.Random(seed + n), cancel=cancel)
         if cancel.is_set():
             return None
-        puzzle = solver_puzzle(random.Random(seed + n))
         found += [] if puzzle is None else [puzzle]
     return found

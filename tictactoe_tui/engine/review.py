@@ -126,6 +126,14 @@ class MoveReview:
             f"{self.estimate_after:.0%} with this one"
         )
 
+    def quicker_win(self, name: Callable[[Move], str]) -> str:
+        """For a slower win, the quickest one, its square named by ``name``: ``a1 wins at once``,
+        ``c3 wins in 2 of their moves`` ("" for any other move)."""
+        if not (self.slower and self.best and self.best_plies):
+            return ""
+        when = "at once" if self.best_plies == 1 else f"in {(self.best_plies + 1) // 2} of their moves"
+        return f"{name(self.best[0])} wins {when}"
+
     def lines_text(self, name: Callable[[Move], str]) -> str:
         """Its lines in words: ``then a3 a2 c2 c3; b3 instead: b3 a1 c3 …`` (empty for a move
         that kept its value), marked where they are the search's estimate; squares named by
@@ -156,6 +164,13 @@ class MoveReview:
             entry["line"] = [name(move) for move in self.line]
             entry["best_line"] = [name(move) for move in self.best_line]
         return entry
+
+
+def for_x(mover: Mark, value: int | None, estimate: float | None) -> float:
+    """A position's value for X from -1 to 1, given for ``mover``: exact where solved, else the
+    estimated chance (0 to 1) rescaled, where none or a chance of 0 is drawn as even."""
+    sign = 1 if mover is Mark.X else -1
+    return sign * (value if value is not None else 2 * (estimate or 0.5) - 1)
 
 
 @dataclass(frozen=True)
@@ -231,20 +246,10 @@ class Review:
     def values_for_x(self) -> list[float]:
         """The game's value for X before each move and after the last: exact (1, 0, -1) where
         solved, else the estimate rescaled to -1..1 (for the graph)."""
-        values: list[float] = []
-        for move in self.moves:
-            sign = 1 if move.by is Mark.X else -1
-            if move.value_before is not None:
-                values.append(sign * move.value_before)
-            else:
-                values.append(sign * (2 * (move.estimate_before or 0.5) - 1))
+        values = [for_x(move.by, move.value_before, move.estimate_before) for move in self.moves]
         if self.moves:
             last = self.moves[-1]
-            sign = 1 if last.by is Mark.X else -1
-            if last.value_after is not None:
-                values.append(sign * last.value_after)
-            else:
-                values.append(sign * (2 * (last.estimate_after or 0.5) - 1))
+            values.append(for_x(last.by, last.value_after, last.estimate_after))
         return values
 
     def dumps(self) -> str:
@@ -372,7 +377,8 @@ def _estimated(
     """An estimate of the position before ``move`` and of the one after it, for the mover; the
     search's lines, in the time left, for a move that lost value."""
     left = max(0.0, deadline - time.monotonic())
-    # each position's estimate is the evaluation bar's: the same search, seeded by the position
+    # the search the evaluation's figures come from where it plays every move (MCTS), seeded by the position;
+    # on the k-in-a-row boards the bar shows the alpha-beta's best square, this the threat search's chance
     before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board))
     after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board.play(move)))
     source = f"{before.source}; too big to solve exactly within {seconds * EXACT_SHARE:.2g} s"

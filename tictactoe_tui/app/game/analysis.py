@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.screen import Screen
 
@@ -18,9 +18,6 @@ from ...game import GameState
 from ..work.ai import Searcher, analysis_seconds
 from ..work.jobs import AiJob, Job
 from .messages import AnalysisFailed, AnalysisReady
-
-if TYPE_CHECKING:
-    pass
 
 
 def working_out(hint: bool, values: bool) -> str:
@@ -95,5 +92,5 @@ class AnalysisRequests:
                 move = self._searcher(job, cancel).decision.move
                 if not cancel.is_set():
                     self._estimates[state.board] = move
-        # an estimated hint's chances are the evaluation's: the figure the bar shows
-        return AnalysisReady(result, hint, move, None if move is None else result.evaluation.chance)
+        # an estimated hint's chances are the evaluation's of its square: the figure the overlay shows there
+        return AnalysisReady(result, hint, move, None if move is None else result.evaluation.chance_of(move))

@@ -99,16 +99,15 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
     def compose(self) -> ComposeResult:
         # the sidebar and the footer go in after the first frame (on_mount): the board's column keeps their room
         with Vertical(id="play", classes=SIDEBAR_ROOM):
-            yield EvaluationBar(id="evaluation").data_bind(
-                GameScreen.game, GameScreen.overlay, evaluation=GameScreen.analysis
-            )
+            bar = EvaluationBar(id="evaluation")
+            yield bar.data_bind(GameScreen.game, GameScreen.overlay, GameScreen.past, evaluation=GameScreen.analysis)
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
             # on_mount focuses it: styled as focused from the start, its squares are styled once
             view.set_reactive(BoardView.has_focus, True)
             # the cursor comes before the game, whose paint would first frame the default square
             bound = (GameScreen.cursor, GameScreen.game, GameScreen.thinking, GameScreen.analysis, GameScreen.hint)
-            yield view.data_bind(*bound, GameScreen.coordinates)
+            yield view.data_bind(*bound, GameScreen.coordinates, GameScreen.past, GameScreen.mirror)
             yield StatusLine(id="status").data_bind(GameScreen.said)  # its one input
 
     def on_mount(self) -> None:
@@ -167,7 +166,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
             self.cursor = playable_near(new.board, self.cursor)
         else:  # another board: the old cursor may lie off it
             self.cursor = centre(new.board)
-        self.hint = self.analysis = None
+        self.hint = self.analysis = self.past = None  # the board shows the game as it stands
         self.notice = self.parts.game_changed(new, self.overlay) or self.notice
         self.show_marks()
 

@@ -1,12 +1,12 @@
 """The game screen's core: the game it holds, the reactives its widgets bind to, and the turn loop.
 
-Whoever is to move takes their turn (the computer starts thinking; the others wait), unless a
-gate holds it (the coach, over a move that gave something up); a move, played here or arriving
-as a message, becomes the new state, and a game that ends is counted and archived. The parts
-of the screen (online play, saving, hints) build on this class; the screen itself
-(:mod:`.game_screen`) adds the keys. The screen's two modules alone assign its state: its
-parts return or post what they decided. What the status line says is one value, :attr:`said`,
-made by one function (:func:`~..widgets.said.status_said`) from the game and what happened.
+Whoever is to move takes their turn (the computer starts thinking; the others wait), unless a gate
+holds it (the coach, over a move that gave something up); a move, played here or arriving as a
+message, becomes the new state, and a game that ends is counted and archived. The parts of the
+screen (online play, saving, hints) build on this class; the screen itself (:mod:`.game_screen`)
+adds the keys. The screen's two modules alone assign its state: its parts return or post what they
+decided. What the status line says is one value, :attr:`said`, made by one function
+(:func:`~..widgets.said.status_said`) from the game, what happened and the board as drawn.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from ...engine import Move
 from ...engine.board import GameShape
 from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
-from ...table import VS_COMPUTER
 from ..widgets.chat_log import Chat
 from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
@@ -88,12 +87,15 @@ class PlayScreen(Screen[None]):
     """Your rating on the board in play, for the score line ('' before your first rated game there)."""
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
     marks: reactive[Mapping[int, str]] = reactive(dict, init=False, repaint=False)
-    """The marks beside the moves of the game's line where the coach or a review judged them
-    (``??``, ``?``, ``?!``), by ply (:meth:`.parts.ScreenParts.marks`)."""
+    """The coach's and the review's marks beside the moves (``??``, ``?``, ``?!``), by ply (``ScreenParts.marks``)."""
     analysis: reactive[Evaluation | None] = reactive(None, init=False, repaint=False)
     """The overlay's and the evaluation bar's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
     coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
+    past: reactive[int | None] = reactive(None, init=False, repaint=False)
+    """Looking back: the board shows the game after this many moves; None: as it stands (the game changed)."""
+    mirror: reactive[tuple[bool, bool]] = reactive((False, False), init=False, repaint=False)
+    """Whether the board's rows, and columns, are drawn in reverse (flipped, ``f``)."""
     chat: reactive[Chat] = reactive(Chat, init=False, repaint=False)
     """Online, the chat with the friend (its log)."""
 
@@ -135,7 +137,14 @@ class PlayScreen(Screen[None]):
 
     def compute_said(self) -> Said:
         return status_said(
-            self.game, notice=self.notice, thinking=self.thinking, held=self.held, paused=self.paused, match=self.match
+            self.game,
+            notice=self.notice,
+            thinking=self.thinking,
+            held=self.held,
+            paused=self.paused,
+            match=self.match,
+            past=self.past,
+            mirror=self.mirror,
         )
 
     def watch_settings(self, settings: Settings) -> None:
@@ -208,7 +217,7 @@ class PlayScreen(Screen[None]):
 
     def match_news(self, game: GameState) -> str:
         """``Match me: playing at about 1650`` while "match me" plays, else ''."""
-        matched = self.matched(game) if game.seating.table == VS_COMPUTER.name else None
+        matched = self.matched(game) if game.table.rates else None
         return "" if matched is None else f"Match me: playing at about {round(matched[1], -1):.0f}"
 
     def holds(self, game: GameState) -> bool:
@@ -252,7 +261,7 @@ class PlayScreen(Screen[None]):
         you have one there), saying so when this game will not count in it; a board whose levels
         have no calibration is unrated."""
         game = self.game
-        if game.seating.table != VS_COMPUTER.name:
+        if not game.table.rates:
             self.rating = ""
             return
         from ...engine.strength import ratings_for
@@ -294,9 +303,8 @@ class PlayScreen(Screen[None]):
             self.show_rating()
 
     def validate_notice(self, notice: Notice | None) -> Notice | None:
-        """The notice, saying once that the game is unrated now when help just made it so: on
-        what the take-back key or the coach's switch says, or on the hint or the overlay once its values
-        are shown."""
+        """The notice, saying once that the game is unrated now when help just made it so: on what the
+        take-back key or the coach's switch says, or on the hint or the overlay once its values are shown."""
         aid = self._unrated_news
         waits = aid in (HINT, OVERLAY) and self.hint is None and self.analysis is None  # for the values
         if notice is None or aid is None or waits:

@@ -108,12 +108,11 @@ class OnlineLink:
 
     @property
     def banner(self) -> str:
-        """The line that stays on screen: the host's code (and address, direct) until the friend
-        is in, or whom the guest plays."""
+        """The line that stays on screen: the host's code and address, direct (the code lets the
+        friend back in after a drop, for as long as it is not changed); through the mailbox, the
+        code until the friend is in (it is used up then); or whom the guest plays."""
         if isinstance(self.host, Host):
-            if not self._address:
-                return ""
-            return f"hosting at {self._address}" if self.host.connected else f"code: {self.host.code} · {self._address}"
+            return f"code: {self.host.code} · {self._address}" if self._address else ""
         if self.host is not None:
             return f"code: {self.host.code}" if self.host.code else ""
         if isinstance(self.plan, MailboxJoinPlan):  # (the server reached is no host answering)

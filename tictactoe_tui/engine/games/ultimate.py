@@ -25,13 +25,15 @@ class UltimatePresentation(Presentation):
     """The status line names the small board to play in; digits pick a square inside it (where
     you may play in any board, a digit picks the board first)."""
 
-    def where_to_play(self, board: Board) -> str:
+    def where_to_play(self, board: Board, mirror: tuple[bool, bool] = (False, False)) -> str:
         if board.is_over:
             return ""
         last, _, _, closed = unpack(board.state)
         if last is None or closed >> SLOT_OF[last] & 1:
             return "any open board"
-        return f"the {BLOCK_NAMES[SLOT_OF[last]]} board"
+        row, col = divmod(SLOT_OF[last], 3)
+        shown = (2 - row if mirror[0] else row) * 3 + (2 - col if mirror[1] else col)  # where it is drawn
+        return f"the {BLOCK_NAMES[shown]} board"
 
     def digit_square(self, board: Board, digits: tuple[int, ...], keypad: Callable[[int], Move]) -> DigitAnswer:
         """Where you were sent, a digit names the square inside that small board; where you may
