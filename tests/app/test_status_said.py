@@ -23,7 +23,7 @@ from tictactoe_tui.engine import Board, Mark, Position
 from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.game import GameState, Settings
-from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
+from tictactoe_tui.net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
@@ -127,3 +127,19 @@ def test_the_link_reports_what_is_missing() -> None:
     assert guest.presence.here
     host = OnlineLink(MailboxHostPlan("ws://x:4000/v1"), match, lambda *_: None, lambda _: None)
     assert host.presence == Presence(FRIEND)
+
+
+def test_a_guest_says_whom_it_plays_only_while_the_host_is_there() -> None:
+    """A play-test read "Waiting for the host to be back" over "playing the host through ws://…"
+    (and "Connecting…" under "playing the host at …"): two stories at once."""
+    match = Match(Position(GameShape(3, 3, 3)))
+    for plan, where in ((MailboxJoinPlan("ws://x:4000/v1", "7-a-b"), "through ws://x:4000/v1"), (None, "at h:7717")):
+        link = OnlineLink(plan or JoinPlan("h", 7717, "a-b-c"), match, lambda *_: None, lambda _: None)
+        link._address = where.split(" ")[1]
+        peer = SimpleNamespace(connected=False, reachable=True, match=match, asked=None)
+        link.guest = peer  # type: ignore[assignment]
+        assert link.banner == ""
+        peer.reachable = False
+        assert link.banner == ""
+        peer.connected = peer.reachable = True
+        assert link.banner == f"playing the host {where}"
