@@ -5,6 +5,7 @@ missing, the mailbox server, the host or your friend."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import SimpleNamespace
 
 from tictactoe_tui.app.online.link import OnlineLink
@@ -53,7 +54,7 @@ def test_a_closed_game_is_not_waited_for() -> None:
     host closed the game: the key's refusal goes with the absence it was about."""
     away = Presence(HOST, met=True)
     refusal = away.refusal()
-    assert refusal == "Waiting for the host to be back"
+    assert refusal == "Waiting for the host to be back (n: their new code)"
     closed = MatchNews("", "The host closed the game: ask your friend for their new code", Presence(HOST, True, True))
     said = status_said(GUESTING, notice=Notice(refusal, Cause.AWAY), match=closed)
     assert "Waiting for the host" not in words(said), words(said)
@@ -88,7 +89,7 @@ def test_the_headline_names_exactly_what_is_missing() -> None:
         Presence(FRIEND): "Waiting for your friend to join",
         Presence(FRIEND, met=True): "Waiting for your friend to be back",
         Presence(HOST): "Waiting for the host to answer",
-        Presence(HOST, met=True): "Waiting for the host to be back",
+        Presence(HOST, met=True): "Waiting for the host to be back (n: their new code)",
         Presence(MAILBOX_SERVER, met=True): "Waiting for the mailbox server",
     }
     for presence, headline in cases.items():
@@ -143,3 +144,16 @@ def test_a_guest_says_whom_it_plays_only_while_the_host_is_there() -> None:
         assert link.banner == ""
         peer.connected = peer.reachable = True
         assert link.banner == f"playing the host {where}"
+
+
+def test_a_guest_whose_move_is_not_answered_is_not_told_it_is_its_turn() -> None:
+    """My own play: "Your turn (O)" for 21 s over "Your move b3 is on its way to the host…" (the
+    host killed); and once it was silent, nothing said that n takes the host's new code."""
+    on_its_way = MatchNews("", "Your move b3 is on its way to the host…", Presence(met=True), sent="b3")
+    said = status_said(GUEST_TO_MOVE, match=on_its_way)
+    assert "Your turn" not in said.headline
+    assert said.headline == "Your move b3 waits for the host's answer"
+    silent = MatchNews("", "Your move b3 waits for the host: nothing from them for a while…", Presence(HOST, True))
+    said = status_said(GUEST_TO_MOVE, match=replace(silent, sent="b3"))
+    assert said.headline == "Waiting for the host to be back (n: their new code)"
+    assert status_said(GUEST_TO_MOVE, match=MatchNews(presence=Presence(met=True))).headline.startswith("Your turn")

@@ -188,7 +188,8 @@ class OnlineLink:
     @property
     def news(self) -> MatchNews:
         """What the match has to say now: the banner, its latest line, who is there."""
-        return MatchNews(self.banner, self._text, self.presence)
+        asked = self.guest.asked if self.guest is not None else None
+        return MatchNews(self.banner, self._text, self.presence, str(asked["move"]) if asked is not None else "")
 
     @property
     def presence(self) -> Presence:
