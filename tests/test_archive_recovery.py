@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_tui.store.archive import Archive
+from tictactoe_tui.store.archive import Archive, ArchiveError
 
 from .helpers.archive import archive_of, game, page_of_games, spoil
 
@@ -126,6 +126,14 @@ def test_an_archive_that_is_a_named_pipe_is_unavailable_in_one_line(tmp_path: Pa
     assert not archive.available
     told = "The game archive is unavailable (games.sqlite3 is a named pipe, not a file): games are not being kept"
     assert archive.news() == [told]  # before: "(disk I/O error)"
+
+
+def test_a_command_that_reads_an_unavailable_archive_is_told_why(tmp_path: Path) -> None:
+    """What ``games`` and ``puzzle --list`` stop with (each built the error itself before)."""
+    os.mkfifo(tmp_path / "games.sqlite3")
+    with pytest.raises(ArchiveError, match="is a named pipe, not a file"):
+        Archive(tmp_path / "games.sqlite3").ensure_available()
+    Archive(None).ensure_available()  # an archive that opened: nothing to say
 
 
 #: Move times a damaged or edited row may hold, by what is wrong with them.

@@ -1,10 +1,14 @@
 """The architecture page stays true to the code: its tree names every module of the package and
 no module that is gone, its table of contracts is pyproject.toml's, each fact of its ownership
-table lives where it says, and the size rules it states hold."""
+table lives where it says, the size rules it states hold, each claim it lists names the tests
+that check it, and each class and attribute it names is in the code."""
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import importlib
+import inspect
 import re
 import tomllib
 from pathlib import Path
@@ -102,3 +106,92 @@ def test_every_fact_of_the_ownership_table_lives_where_it_says() -> None:
         for part in name.split("."):
             assert hasattr(owner, part), f"{name} is not in {path}"
             owner = getattr(owner, part)
+
+
+def defined_tests(path: Path) -> set[str]:
+    """The test functions of the test module at ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test_")
+    }
+
+
+def test_each_claim_of_the_page_names_tests_that_are_there_and_every_claims_test_is_named() -> None:
+    """The table of claims and the tests agree: a test renamed or gone fails here, and so does a
+    test of the claims' own file that no claim names."""
+    rows = re.findall(r"^\| (.+?) \| (`tests/.+`) \|$", section("Each claim and its test"), re.M)
+    assert len(rows) >= 20
+    named = {check for _claim, checks in rows for check in re.findall(r"`(tests/[\w/]+\.py::\w+)`", checks)}
+    for check in named:
+        path, name = check.split("::")
+        assert name in defined_tests(ROOT / path), f"{check}, named on the architecture page, is not there"
+    claims = ROOT / "tests" / "test_architecture_claims.py"
+    unnamed = {f"tests/test_architecture_claims.py::{name}" for name in defined_tests(claims)} - named
+    assert not unnamed, f"tests of the page's claims that no claim of the page names: {sorted(unnamed)}"
+
+
+def test_every_test_module_the_page_names_is_there() -> None:
+    page = PAGE.read_text(encoding="utf-8")
+    missing = sorted({path for path in re.findall(r"tests/[\w/]+\.py", page) if not (ROOT / path).is_file()})
+    assert not missing, f"named on the architecture page but not there: {missing}"
+
+
+#: Classes of the libraries the page names (Textual's, the standard library's).
+LIBRARY = {"Mapping", "ModalScreen", "Provider", "Screen"}
+
+
+def bound_names(folder: Path) -> dict[str, str]:
+    """Each class, function and module-level name bound below ``folder``: the module that binds
+    it (a class or a function first, where a name is bound twice)."""
+    defined: dict[str, str] = {}
+    assigned: dict[str, str] = {}
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module = path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                defined.setdefault(node.name, module)
+        for node in tree.body:
+            if isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                assigned.update({target.id: module for target in targets if isinstance(target, ast.Name)})
+    return assigned | defined
+
+
+def has_attribute(owner: object, name: str) -> bool:
+    """Whether ``owner`` (a class, or a value) has ``name``: an attribute, a dataclass's field, or
+    one its class's methods assign (``self.name = …``)."""
+    if hasattr(owner, name):
+        return True
+    cls = owner if isinstance(owner, type) else type(owner)
+    if dataclasses.is_dataclass(cls) and name in {field.name for field in dataclasses.fields(cls)}:
+        return True
+    for base in cls.__mro__:
+        if not base.__module__.startswith("tictactoe_tui"):
+            continue
+        tree = ast.parse(inspect.getsource(base))
+        targets: list[ast.expr] = [node.target for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)]
+        targets += [target for node in ast.walk(tree) if isinstance(node, ast.Assign) for target in node.targets]
+        flat = [part for target in targets for part in (target.elts if isinstance(target, ast.Tuple) else [target])]
+        if any(isinstance(part, ast.Attribute) and ast.unparse(part) == f"self.{name}" for part in flat):
+            return True
+    return False
+
+
+def test_every_class_and_attribute_the_page_names_is_in_the_code() -> None:
+    """Each ``Name`` and ``Name.attribute`` the page names in code type is in the package (or its
+    tests, or a library it names): a class renamed or a method gone fails here."""
+    page = PAGE.read_text(encoding="utf-8")
+    names = bound_names(ROOT / "tests") | bound_names(PACKAGE)
+    single = set(re.findall(r"`([A-Z][a-z]\w*)(?:\([^`]*\))?`", page))
+    assert not single - set(names) - LIBRARY, f"named on the page, not in the code: {sorted(single - set(names))}"
+    dotted = set(re.findall(r"`([A-Z]\w*)\.(\w+)(?:\([^`]*\))?`", page))
+    assert len(dotted) > 50
+    missing = []
+    for owner_name, attribute in sorted(dotted):
+        owner = getattr(importlib.import_module(names[owner_name]), owner_name) if owner_name in names else None
+        if owner is None or not has_attribute(owner, attribute):
+            missing.append(f"{owner_name}.{attribute}")
+    assert not missing, f"named on the architecture page, not in the code: {missing}"

@@ -84,6 +84,20 @@ def test_help_taken_the_coach_and_uncalibrated_levels_leave_a_game_unrated() -> 
     assert [board.games for board in archive.ratings()] == [1]
 
 
+def test_the_games_rated_are_those_of_every_table_that_rates() -> None:
+    """The table says whether its games may be rated (``Table.rates``); the ratings named the
+    one table against the computer, so a game at a table from outside that rates went unrated."""
+    from tictactoe_tui.table import TABLES, VS_COMPUTER
+    from tictactoe_tui.table.kinds import VsComputer
+
+    elsewhere = VsComputer("you vs the club's computer", "club's computer", VS_COMPUTER.players)
+    archive = Archive(None)
+    with TABLES.registered(elsewhere.name, elsewhere):
+        record = game(1)
+        archive.record(dataclasses.replace(record, seating=dataclasses.replace(record.seating, table=elsewhere.name)))
+        assert [board.games for board in archive.ratings()] == [1]
+
+
 def test_the_ratings_are_rebuilt_from_the_archives_games() -> None:
     archive = Archive(None)
     for outcome, kind in [(1, 0), (0, 1), (-1, 0), (1, 2), (0, 0)]:

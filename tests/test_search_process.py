@@ -18,6 +18,7 @@ from tictactoe_tui.engine.search import exact
 from tictactoe_tui.engine.search.budget import UNLIMITED
 from tictactoe_tui.search_process import (
     AnalysisRequest,
+    PuzzlesRequest,
     ReadyRequest,
     SearchProcess,
     SearchProcessError,
@@ -228,3 +229,13 @@ async def test_a_search_asked_while_the_child_is_busy_answers_in_its_time(
     busy.join()
     assert left is not None
     assert left < 0.9
+
+
+def test_making_puzzles_stops_when_cancelled(process: SearchProcess) -> None:
+    """The puzzles screen's request: puzzles made in the child, none once cancelled."""
+    made = process.make_puzzles(PuzzlesRequest(3, 2), threading.Event())
+    assert made is not None
+    assert len(made) == 2
+    cancelled = threading.Event()
+    cancelled.set()
+    assert PuzzlesRequest(3, 2).run(cancelled) is None

@@ -23,6 +23,7 @@ from .engine import Board, Budget, Decision, Move, Strategy, get_strategy
 from .engine.blended import BlendedLevel
 from .engine.evaluation import Evaluation, evaluate
 from .engine.games import Game, game_of, plug_ins
+from .engine.puzzles import Puzzle, solver_puzzles
 from .engine.review import MoveReview, judge_move
 from .engine.search.budget import CancelFlag
 from .engine.strength import Blend
@@ -143,7 +144,20 @@ class ReadyRequest:
         game_of(board).searches.solver(board.geometry)
 
 
-Request = SearchRequest | AnalysisRequest | ReviewRequest | ReadyRequest
+@dataclass(frozen=True)
+class PuzzlesRequest:
+    """Make up to ``count`` puzzles on small boards, the solver picking the positions, the
+    n-th from ``seed + n`` (what the puzzles screen asks for when few are left unsolved)."""
+
+    seed: int
+    count: int
+
+    def run(self, cancel: CancelFlag) -> list[Puzzle] | None:
+        """Make them (in the child, or in-process); None when ``cancel`` was set."""
+        return solver_puzzles(self.seed, self.count, cancel)
+
+
+Request = SearchRequest | AnalysisRequest | ReviewRequest | ReadyRequest | PuzzlesRequest
 
 
 def _serve(conn: Connection, cancel: ProcessEvent, plugged_in: tuple[Game, ...]) -> None:
@@ -221,6 +235,12 @@ class SearchProcess:
         judged = self._run(request, cancel)
         assert isinstance(judged, MoveReview)
         return judged
+
+    def make_puzzles(self, request: PuzzlesRequest, cancel: threading.Event) -> list[Puzzle] | None:
+        """Make puzzles in the child; setting ``cancel`` stops it there (None)."""
+        made = self._run(request, cancel)
+        assert made is None or isinstance(made, list)
+        return made
 
     def get_ready(self, request: ReadyRequest) -> None:
         """Get the child ready for a game's shape; a search asked for meanwhile waits for it."""

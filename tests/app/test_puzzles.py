@@ -17,10 +17,11 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens import puzzles
 from tictactoe_tui.app.screens.puzzles import PuzzleScreen
 from tictactoe_tui.app.widgets.board.view import BoardView
-from tictactoe_tui.app.work.ai import ThreadSearcher
+from tictactoe_tui.app.work.ai import ProcessSearcher, ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Move, Position, analyze
+from tictactoe_tui.engine import puzzles as engine_puzzles
 from tictactoe_tui.engine.board import GameShape
-from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puzzle
+from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puzzle, solver_puzzles
 from tictactoe_tui.engine.review import MoveReview, Review, review_game
 from tictactoe_tui.game import Settings
 from tictactoe_tui.search_process import named_strategy
@@ -89,6 +90,48 @@ def test_the_solver_makes_puzzles_with_few_answers() -> None:
         legal = len(puzzle.board.legal_moves())
         assert 0 < len(puzzle.keeping) * 3 <= legal
         assert puzzle.origin == "made by the solver"
+
+
+class PuzzleMaker(ThreadSearcher):
+    """Makes the puzzles it is handed, at once, and keeps the seeds it is asked with."""
+
+    def __init__(self, made: list[Puzzle]) -> None:
+        super().__init__(named_strategy)
+        self.made = made
+        self.seeds: list[int] = []
+
+    def make_puzzles(self, seed: int, count: int, cancel: threading.Event) -> list[Puzzle] | None:
+        self.seeds.append(seed)
+        return self.made[:count]
+
+
+async def test_the_screen_has_its_searcher_make_the_solver_puzzles() -> None:
+    """Making puzzles is a search, so the searcher does it (in the app, the search process).
+    Before, the screen ran the solver itself in a thread of the app's process, beside the UI."""
+    maker = PuzzleMaker(game_3_puzzles())
+    app = TicTacToeApp(Settings(), searcher=maker, seed=1, watch_delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("z")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await until(lambda: screen.current is not None, "a puzzle to be shown")
+        assert len(maker.seeds) == 1
+        assert {entry.puzzle.position for entry in screen.entries} == {made.position for made in maker.made}
+
+
+def test_the_app_s_searcher_makes_puzzles_in_the_search_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same puzzles as made here, though this process can make none: another made them."""
+    made_here = solver_puzzles(7, 2, threading.Event())
+
+    def refused(*args: object, **kwargs: object) -> Puzzle | None:
+        raise AssertionError("a puzzle was made in the app's process")
+
+    monkeypatch.setattr(engine_puzzles, "solver_puzzle", refused)
+    searcher = ProcessSearcher()
+    try:
+        assert searcher.make_puzzles(7, 2, threading.Event()) == made_here
+    finally:
+        searcher.close()
 
 
 def test_puzzles_are_kept_once_yours_first_and_results_counted(tmp_path: Path) -> None:
@@ -378,7 +421,8 @@ LOST = ((0, 1), (1, 1), (2, 1), (0, 0), (1, 2), (2, 2))
 
 
 def _lost_game() -> GameRecord:
-    return replace(game(-1), moves=LOST, times=tuple(float(n) for n in range(1, 7)), winner="o")
+    lost = game(-1)
+    return replace(lost, position=Position(lost.shape, LOST), times=tuple(float(n) for n in range(1, 7)), winner="o")
 
 
 def _app_at(home: Paths) -> TicTacToeApp:

@@ -20,10 +20,11 @@ from tictactoe_tui.app.widgets.sidebar import HistoryList
 from tictactoe_tui.app.widgets.value_graph import BAR_WIDTH, ValueGraph, bar, mark_row, sampled
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Move, move_name
+from tictactoe_tui.engine.board import GameShape, Position
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import GameRecord
-from tictactoe_tui.table import TWO_PLAYERS
+from tictactoe_tui.table import TWO_PLAYERS, Seating
 
 from ..helpers.app import AppFactory
 from ..helpers.players import FirstFree
@@ -96,10 +97,8 @@ def _random_game(rows: int, k: int, game: str, seed: int) -> GameRecord:
     times = tuple(float(ply) for ply in range(1, len(moves) + 1))
     outcome = 0 if winner is None else (1 if winner is Mark.X else -1)
     symbol = None if winner is None else winner.value
-    return GameRecord(
-        rows, rows, k, TWO_PLAYERS.name, "", "you", "you", "X", moves, times, symbol, outcome, 0.0, times[-1],
-        game=game,
-    )  # fmt: skip
+    position = Position(GameShape(rows, rows, k, game), moves)
+    return GameRecord(position, Seating(TWO_PLAYERS.name, ("you", "you")), "", times, symbol, outcome, 0.0, times[-1])
 
 
 @pytest.mark.parametrize(("rows", "k", "game"), [(9, 3, "ultimate"), (15, 5, "classic")])

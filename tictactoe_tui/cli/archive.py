@@ -25,8 +25,7 @@ def run(args: argparse.Namespace) -> int:
     Rich loads only to draw a table (``--json`` answers without it)."""
     archive = Archive.open(Paths.default())
     try:
-        if not archive.available:
-            raise ArchiveError("; ".join(archive.problems))
+        archive.ensure_available()
         warn(archive)
         if args.command == "stats":
             return print_stats(archive, args.json)
@@ -209,7 +208,8 @@ def print_game(record: GameRecord, as_json: bool) -> int:
     state = record.state()
     x_player, o_player = record.players_by_symbol
     console = command_console()
-    console.print(f"[b]Game {record.id}[/b]: {record.board_label}, {record.mode}; X: {x_player}, O: {o_player}")
+    where = f"{record.board_label}, {record.seating.table}"
+    console.print(f"[b]Game {record.id}[/b]: {where}; X: {x_player}, O: {o_player}")
     console.print(
         f"{local_time(record.started_at)} to "
         f"{time.strftime('%H:%M', time.localtime(record.ended_at))}: [b]{record.result_text}[/b]"

@@ -23,8 +23,7 @@ def run(args: argparse.Namespace) -> int:
         return run_app(puzzles=True)
     archive = Archive.open(Paths.default())
     try:
-        if not archive.available:
-            raise ArchiveError("; ".join(archive.problems))
+        archive.ensure_available()
         entries = archive.puzzles(limit=1000)
     except ArchiveError as error:
         raise UsageError(str(error)) from None

@@ -176,9 +176,9 @@ def puzzles_from_review(
     return found
 
 
-def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
+def solver_puzzle(rng: random.Random, attempts: int = 200, cancel: CancelFlag | None = None) -> Puzzle | None:
     """A position from random play on a small board where fewer than a third of the moves keep
-    a win or a draw (and at least one move does not): None if none turned up."""
+    a win or a draw (and at least one move does not): None if none turned up (or ``cancel`` was set)."""
     from .games import analyze  # the solvers load only to make puzzles, not to list them
     from .search.budget import Budget
 
@@ -191,7 +191,9 @@ def solver_puzzle(rng: random.Random, attempts: int = 200) -> Puzzle | None:
             board = board.play(rng.choice(board.legal_moves()))
         if board.is_over:
             continue
-        analysis = analyze(board, Budget.seconds(2.0))
+        if cancel is not None and cancel.is_set():
+            return None
+        analysis = analyze(board, Budget.seconds(2.0, cancel))
         if not analysis.complete or analysis.value not in (0, 1):
             continue
         keeping = tuple(found.move for found in analysis.moves if found.value == analysis.value)
@@ -207,8 +209,8 @@ def solver_puzzles(seed: int, count: int, cancel: CancelFlag) -> list[Puzzle] | 
     """Up to ``count`` puzzles of :func:`solver_puzzle`, the n-th from ``seed + n`` (None: ``cancel`` was set)."""
     found = []
     for n in range(count):
+        puzzle = solver_puzzle(random.Random(seed + n), cancel=cancel)
         if cancel.is_set():
             return None
-        puzzle = solver_puzzle(random.Random(seed + n))
         found += [] if puzzle is None else [puzzle]
     return found

@@ -166,6 +166,13 @@ class MoveReview:
         return entry
 
 
+def for_x(mover: Mark, value: int | None, estimate: float | None) -> float:
+    """A position's value for X from -1 to 1, given for ``mover``: exact where solved, else the
+    estimated chance (0 to 1) rescaled, where none or a chance of 0 is drawn as even."""
+    sign = 1 if mover is Mark.X else -1
+    return sign * (value if value is not None else 2 * (estimate or 0.5) - 1)
+
+
 @dataclass(frozen=True)
 class Review:
     """A whole game's review, move by move."""
@@ -239,20 +246,10 @@ class Review:
     def values_for_x(self) -> list[float]:
         """The game's value for X before each move and after the last: exact (1, 0, -1) where
         solved, else the estimate rescaled to -1..1 (for the graph)."""
-        values: list[float] = []
-        for move in self.moves:
-            sign = 1 if move.by is Mark.X else -1
-            if move.value_before is not None:
-                values.append(sign * move.value_before)
-            else:
-                values.append(sign * (2 * (move.estimate_before or 0.5) - 1))
+        values = [for_x(move.by, move.value_before, move.estimate_before) for move in self.moves]
         if self.moves:
             last = self.moves[-1]
-            sign = 1 if last.by is Mark.X else -1
-            if last.value_after is not None:
-                values.append(sign * last.value_after)
-            else:
-                values.append(sign * (2 * (last.estimate_after or 0.5) - 1))
+            values.append(for_x(last.by, last.value_after, last.estimate_after))
         return values
 
     def dumps(self) -> str:

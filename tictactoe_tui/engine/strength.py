@@ -13,12 +13,8 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING
 
 from .board import GameShape
-
-if TYPE_CHECKING:
-    pass
 
 #: The level people pick to be matched to their rating (it plays blends: :mod:`.blended`).
 MATCH_ME = "match-me"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..engine.board import Board, GameShape, Mark, Move
-from ..table import VS_COMPUTER, Seating, Table, loaded_seating, mover, table_named
+from ..table import Seating, Table, loaded_seating, mover, table_named
 from ..words import counted
 from .choices import TAKE_BACK, Settings
 
@@ -153,7 +153,7 @@ class GameState:
         """Whether this game, once over, may move the player's rating: against the computer,
         scored, and played without a take-back, a hint or the overlay (the archive decides
         whether its level and board have a rating)."""
-        return self.seating.table == VS_COMPUTER.name and self.scored and not self.aids
+        return self.table.rates and self.scored and not self.aids
 
     def with_aids(self, aids: frozenset[str]) -> GameState:
         """This game, having also taken the help ``aids`` (:data:`AIDS`)."""

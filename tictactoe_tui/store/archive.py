@@ -57,6 +57,11 @@ class Archive:
         """Whether the database could be opened."""
         return self._database.available
 
+    def ensure_available(self) -> None:
+        """Raise :class:`ArchiveError` naming what went wrong if the database could not be opened."""
+        if not self.available:
+            raise ArchiveError("; ".join(self.problems))
+
     def close(self) -> None:
         self._database.close()
 

@@ -21,7 +21,7 @@ import glicko2
 
 from ..engine.board import GameShape
 from ..engine.strength import NEW_PLAYER_RATING, Blend, ShapeRatings, ratings_for
-from ..table import VS_COMPUTER
+from ..table import TABLES
 
 #: A new player: Glicko-2's defaults.
 START_RATING, START_DEVIATION, START_VOLATILITY = NEW_PLAYER_RATING, 350.0, 0.06
@@ -99,15 +99,20 @@ def opponent_of(shape: GameShape, level: str) -> Opponent | None:
     return Opponent(rating, deviation)
 
 
-#: The games that may be rated: against the computer, no coach and no other help taken (the
-#: level and board decide the rest: :func:`opponent_of`).
-MAY_BE_RATED = f"mode = '{VS_COMPUTER.name}' AND coached = 0 AND aids = ''"
-#: Those games after a given game, oldest first.
-RATED_GAMES = (
-    "SELECT id, variant, rows, cols, k, CASE played_as WHEN '' THEN level ELSE played_as END, outcome, ended_at"
-    " FROM games"
-    f" WHERE {MAY_BE_RATED} AND id > ? ORDER BY id"
-)
+def may_be_rated() -> str:
+    """The condition on the games that may be rated: at a table that rates them (``Table.rates``:
+    against the computer), no coach and no other help taken (the level and board decide the
+    rest: :func:`opponent_of`)."""
+    tables = ", ".join("'{}'".format(table.name.replace("'", "''")) for table in TABLES.values() if table.rates)
+    return f"mode IN ({tables}) AND coached = 0 AND aids = ''"
+
+
+def rated_games() -> str:
+    """The query for the games that may be rated after a given game, oldest first."""
+    return (
+        "SELECT id, variant, rows, cols, k, CASE played_as WHEN '' THEN level ELSE played_as END, outcome, ended_at"
+        f" FROM games WHERE {may_be_rated()} AND id > ? ORDER BY id"
+    )
 
 
 @dataclass(frozen=True)
@@ -125,7 +130,7 @@ class RatedGame:
 
 
 def rate_games(rows: Iterable[Sequence[Any]], current: dict[GameShape, Rating] | None = None) -> list[RatedGame]:
-    """The step of each rated game among ``rows`` (:data:`RATED_GAMES`), in order, each board's
+    """The step of each rated game among ``rows`` (:func:`rated_games`), in order, each board's
     rating going on from ``current`` (a new player's where it has none)."""
     current = {} if current is None else current
     steps = []
@@ -174,7 +179,7 @@ def bring_up_to_date(connection: sqlite3.Connection) -> None:
     if rows_now != kept_rows or _gone(connection):
         connection.execute("DELETE FROM ratings")
         through = 0
-    rows = connection.execute(RATED_GAMES, (through,)).fetchall()
+    rows = connection.execute(rated_games(), (through,)).fetchall()
     for step in rate_games(rows, _latest(connection)):
         _insert(connection, step)
     count = connection.execute("SELECT COUNT(*) FROM ratings").fetchone()[0]
@@ -184,7 +189,7 @@ def bring_up_to_date(connection: sqlite3.Connection) -> None:
 
 def _gone(connection: sqlite3.Connection) -> int:
     """How many rated games the archive no longer rates (deleted ones)."""
-    query = f"SELECT COUNT(*) FROM ratings WHERE game_id NOT IN (SELECT id FROM games WHERE {MAY_BE_RATED})"
+    query = f"SELECT COUNT(*) FROM ratings WHERE game_id NOT IN (SELECT id FROM games WHERE {may_be_rated()})"
     return int(connection.execute(query).fetchone()[0])
 
 
@@ -202,7 +207,7 @@ def needs_update(connection: sqlite3.Connection) -> bool:
     """Whether the ratings table lags behind the games or is not as it was left (a cheap check
     before writing)."""
     through, kept_rows = _rated_through(connection)
-    newest = connection.execute(f"SELECT MAX(id) FROM games WHERE {MAY_BE_RATED}").fetchone()[0] or 0
+    newest = connection.execute(f"SELECT MAX(id) FROM games WHERE {may_be_rated()}").fetchone()[0] or 0
     rows = connection.execute("SELECT COUNT(*) FROM ratings").fetchone()[0]
     return newest != through or rows != kept_rows or bool(_gone(connection))
 

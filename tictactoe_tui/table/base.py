@@ -39,6 +39,9 @@ class Table:
     counted apart)."""
     counts_results = True
     """The session's score line counts its games (online, the match keeps the score)."""
+    rates = False
+    """Its games may move the player's rating (those scored and played without help: see
+    ``GameState.rated``), and "match me" is matched to it here."""
 
     @property
     def label(self) -> str:

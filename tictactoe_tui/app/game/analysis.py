@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.screen import Screen
 
@@ -18,9 +18,6 @@ from ...game import GameState
 from ..work.ai import Searcher, analysis_seconds
 from ..work.jobs import AiJob, Job
 from .messages import AnalysisFailed, AnalysisReady
-
-if TYPE_CHECKING:
-    pass
 
 
 def working_out(hint: bool, values: bool) -> str:

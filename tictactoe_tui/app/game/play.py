@@ -25,11 +25,9 @@ from ...engine import Move
 from ...engine.board import GameShape
 from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
-from ...table import VS_COMPUTER
 from ..widgets.chat_log import Chat
 from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
-from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
     from ...engine.evaluation import Evaluation
@@ -38,6 +36,7 @@ if TYPE_CHECKING:
     from ..seats import SeatMoved, Seats
     from ..transfer import GameFiles
     from ..work.ai import Searcher
+    from .messages import Archived  # (posted after the first frame)
 
 
 #: The coach, among the help that leaves a game unrated (the state keeps it as coached).
@@ -218,7 +217,7 @@ class PlayScreen(Screen[None]):
 
     def match_news(self, game: GameState) -> str:
         """``Match me: playing at about 1650`` while "match me" plays, else ''."""
-        matched = self.matched(game) if game.seating.table == VS_COMPUTER.name else None
+        matched = self.matched(game) if game.table.rates else None
         return "" if matched is None else f"Match me: playing at about {round(matched[1], -1):.0f}"
 
     def holds(self, game: GameState) -> bool:
@@ -262,7 +261,7 @@ class PlayScreen(Screen[None]):
         you have one there), saying so when this game will not count in it; a board whose levels
         have no calibration is unrated."""
         game = self.game
-        if game.seating.table != VS_COMPUTER.name:
+        if not game.table.rates:
             self.rating = ""
             return
         from ...engine.strength import ratings_for
@@ -333,13 +332,6 @@ class PlayScreen(Screen[None]):
         else:
             self.call_later(self.take_turns)
 
-    def on_chat_heard(self, message: ChatHeard) -> None:
-        """A line of the online chat joins its log (a line of another match starts a new one)."""
-        self.chat = self.chat.with_line(message.line, message.link)
-
-    def on_chat_opened(self, message: ChatOpened) -> None:
-        self.chat = Chat(link=message.link)
-
     # -- new games, and games that end ----------------------------------------------------------
 
     def new_game(self, game: GameState) -> None:
@@ -392,6 +384,8 @@ class PlayScreen(Screen[None]):
             problem = self.host.archive.record(record)
         except Exception as error:  # the game goes on; the status says it was not kept
             problem = f"The game was not archived: {error}"
+        from .messages import Archived
+
         self.post_message(Archived(problem))
 
     def on_archived(self, message: Archived) -> None:

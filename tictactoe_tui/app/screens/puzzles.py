@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Board, Move
-from ...engine.puzzles import SOLVER, Puzzle, best_reply, keeping_now, refutation_text, solver_puzzles
+from ...engine.puzzles import SOLVER, Puzzle, best_reply, keeping_now, refutation_text
 from ...game import GameState
 from ...store.archive import Archive, ArchiveError
 from ...store.puzzles import PuzzleEntry
@@ -102,7 +102,7 @@ class PuzzleScreen(Aiming, Screen[None]):
         self.misses = 0
         """Wrong tries at the puzzle shown."""
         self._making: Job[int] = Job(self, "puzzle-solver")
-        """The solver making more puzzles, asked with a seed."""
+        """The solver making more puzzles in the searcher (the search process), asked with a seed."""
         self._answering: Job[Board] = Job(self, "puzzle-line")
         """The computer working out the other side's answer in a position of the puzzle's line."""
         self._mining: Job[tuple[int, ...]] = Job(self, "puzzle-mining")
@@ -134,7 +134,7 @@ class PuzzleScreen(Aiming, Screen[None]):
             seed = self.rng.getrandbits(32)
 
             def make(cancel: threading.Event) -> PuzzleScreen.Made | None:
-                found = solver_puzzles(seed, KEEP_UNSOLVED, cancel)
+                found = self.searcher.make_puzzles(seed, KEEP_UNSOLVED, cancel)
                 return None if found is None else self.Made(seed, found)
 
             self._making.start(seed, make, lambda error: self.Made(seed, None, error))

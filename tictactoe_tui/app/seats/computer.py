@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ...engine.board import Geometry
+from ...engine.board import Board, Geometry
 from ...game import GameState
 from ..game.messages import AiFailed
 from .base import Seat, SeatMoved, SeatPorts
@@ -28,6 +28,8 @@ class ComputerSeat(Seat):
         """The search for the move (made with the first one: the first frame needs none)."""
         self._ready_for: set[Geometry] = set()
         """The boards (each a shape in a game) the search was made ready for."""
+        self._readying: Job[Board] | None = None
+        """The search process getting ready for a board (made with the first)."""
 
     @property
     def job(self) -> AiJob | None:
@@ -61,12 +63,17 @@ class ComputerSeat(Seat):
         if board.geometry in self._ready_for:
             return
         self._ready_for.add(board.geometry)
-        ready = partial(self.searcher.get_ready, board)
+
+        def get_ready() -> None:
+            from ..work.jobs import Job
+
+            if self._readying is None:
+                self._readying = Job(self.owner, "get-ready")
+            self._readying.start(board, lambda cancel: self.searcher.get_ready(board), lambda error: None)
+
         # after the screen's next frame: at the start, the search process then starts after the
         # first frame, as the app starts it, not in a thread that competes with drawing it
-        self.owner.call_after_refresh(
-            self.owner.run_worker, ready, name="get-ready", group="get-ready", thread=True, exit_on_error=False
-        )
+        self.owner.call_after_refresh(get_ready)
 
     def takes(self, token: object) -> bool:
         """Whether ``token`` is the search this seat still waits for (then it waits no more)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ...engine.games import game_of
+from ...engine.games import presentation_of
 from ...game import GameState, Settings
 
 
@@ -159,7 +159,7 @@ def status_said(
     else:
         looking = past is not None and past < game.ply
         headline = looking_back(past, game.ply) if past is not None and looking else game.turn_text()
-        presentation = game_of(game.board).presentation
+        presentation = presentation_of(game.board)
         where = "" if looking else presentation.where_to_play(game.board, mirror)
         ending = presentation.ending(game.board, game.symbol) if game.board.is_over and not looking else ""
         if where:

@@ -7,8 +7,6 @@ a bar asks to show the position it draws.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -17,9 +15,6 @@ from textual.widget import Widget
 
 from ...engine.marks import Symbols
 from ...engine.review import Review
-
-if TYPE_CHECKING:
-    pass
 
 #: Bars from X losing (lowest) to X winning (highest).
 LEVELS = "▁▂▃▄▅▆▇█"

@@ -26,6 +26,7 @@ def analysis_seconds(board: Board) -> float:
 if TYPE_CHECKING:  # the searches and multiprocessing load with the first search, not at start
     from ...engine import Strategy
     from ...engine.board import Move
+    from ...engine.puzzles import Puzzle
     from ...engine.review import MoveReview
     from ...search_process import SearchProcess
     from .jobs import AiJob, AiResult, AnalysisResult
@@ -45,6 +46,9 @@ class Searcher(Protocol):
     ) -> MoveReview:
         """A review's judgement of ``move`` played on ``board``, within ``seconds``
         (``verdict_only``: exact or not judged, as the coach asks)."""
+
+    def make_puzzles(self, seed: int, count: int, cancel: threading.Event) -> list[Puzzle] | None:
+        """Up to ``count`` puzzles the solver picks, from ``seed`` (None: cancelled)."""
 
     def get_ready(self, board: Board) -> None:
         """Make ready, ahead of the computer's first move, what searching ``board``'s game and
@@ -80,6 +84,11 @@ class ThreadSearcher:
         from ...search_process import ReviewRequest
 
         return ReviewRequest.of(board, move, seconds, verdict_only).run(cancel)
+
+    def make_puzzles(self, seed: int, count: int, cancel: threading.Event) -> list[Puzzle] | None:
+        from ...search_process import PuzzlesRequest
+
+        return PuzzlesRequest(seed, count).run(cancel)
 
     def get_ready(self, board: Board) -> None:
         """Nothing ahead of time: the first search loads what it needs, in the UI's process,
@@ -147,6 +156,12 @@ class ProcessSearcher:
         from ...search_process import ReviewRequest
 
         return self.analysis_process.judge(ReviewRequest.of(board, move, seconds, verdict_only), cancel)
+
+    def make_puzzles(self, seed: int, count: int, cancel: threading.Event) -> list[Puzzle] | None:
+        """Made by the child for analyses (a few tenths of a second on the small boards)."""
+        from ...search_process import PuzzlesRequest
+
+        return self.analysis_process.make_puzzles(PuzzlesRequest(seed, count), cancel)
 
     def get_ready(self, board: Board) -> None:
         """Have the child that finds the computer's moves load ``board``'s solver now."""

@@ -39,11 +39,12 @@ class Job(Generic[About]):
         self,
         about: About,
         work: Callable[[threading.Event], Message | None],
-        failed: Callable[[Exception], Message],
+        failed: Callable[[Exception], Message | None],
     ) -> threading.Event:
         """Cancel the work in force and run ``work`` (asked about ``about``) in a thread: the
         message it returns, or ``failed``'s for what it raised, is posted to the owner unless the
-        work was cancelled meanwhile. Returns the work's cancel event."""
+        work was cancelled meanwhile (work that answers nothing returns None). Returns the work's
+        cancel event."""
         self.cancel()
         cancel = self._cancel = threading.Event()
         self._about = about

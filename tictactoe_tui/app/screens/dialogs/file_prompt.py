@@ -35,7 +35,12 @@ class PathPrompt(ModalScreen[str | None]):
         with Vertical(id="path-prompt", classes="dialog"):
             yield Static(f"[b]{escape(self.title_text)}[/b]", classes="dialog-title")
             yield Input(self.suggestion, id="path")
+            yield from self.below_field()
             yield Static("[dim]Enter to confirm, escape to cancel[/dim]", classes="dialog-foot")
+
+    def below_field(self) -> ComposeResult:
+        """What the dialog shows between the field and its keys (nothing here)."""
+        yield from ()
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
@@ -50,13 +55,10 @@ class SavedGamePrompt(PathPrompt):
         super().__init__(title, suggestion)
         self.folder = folder
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="path-prompt", classes="dialog"):
-            yield Static(f"[b]{escape(self.title_text)}[/b]", classes="dialog-title")
-            yield Input(self.suggestion, id="path")
-            yield Static(f"[dim]Saved games in {self.folder}:[/dim]", classes="dialog-note")
-            yield DirectoryTree(self.folder, id="saved-games")
-            yield Static("[dim]Enter to confirm, escape to cancel[/dim]", classes="dialog-foot")
+    def below_field(self) -> ComposeResult:
+        """The saved games, to pick one."""
+        yield Static(f"[dim]Saved games in {self.folder}:[/dim]", classes="dialog-note")
+        yield DirectoryTree(self.folder, id="saved-games")
 
     @on(DirectoryTree.FileSelected)
     def picked(self, event: DirectoryTree.FileSelected) -> None:
