@@ -378,7 +378,8 @@ def test_a_game_on_a_board_shape_is_one_type() -> None:
     """The sidebar's presets, a position's shape and a record's shape are ``GameShape``."""
     import random
 
-    from tictactoe_tui.engine.board import GameShape, Position
+    from tictactoe_tui.engine.board import GameShape
+    from tictactoe_tui.engine.position import Position
     from tictactoe_tui.game import GameState, Preset, Settings
     from tictactoe_tui.store.record import GameRecord
 

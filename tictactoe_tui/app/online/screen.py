@@ -14,11 +14,11 @@ from ...table import YOU
 from ..game.aiming import centre
 from ..game.play import PlayScreen
 from ..widgets.chat_log import Chat
-from ..widgets.said import MatchNews
 
 if TYPE_CHECKING:  # (the messages load when first posted, after the first frame)
     from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
     from ..game.parts import ScreenParts
+    from ..widgets.presence import MatchNews
     from .play import Followed, MatchOpened
 
 
