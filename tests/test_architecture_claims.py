@@ -10,6 +10,7 @@ import re
 import threading
 import tomllib
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,21 @@ APP = PACKAGE / "app"
 PAGE = ROOT / "docs" / "architecture.md"
 
 
+@cache
+def parsed() -> tuple[tuple[str, ast.Module], ...]:
+    """Every module of the package, read once: its path from the package's folder, its syntax tree."""
+    return tuple(
+        (path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(encoding="utf-8")))
+        for path in sorted(PACKAGE.rglob("*.py"))
+    )
+
+
 def modules(folder: Path = PACKAGE) -> Iterator[tuple[str, ast.Module]]:
     """Every module below ``folder``: its path from the package's folder and its syntax tree."""
-    for path in sorted(folder.rglob("*.py")):
-        yield path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(encoding="utf-8"))
+    below = folder.relative_to(PACKAGE).as_posix()
+    for path, tree in parsed():
+        if below == "." or path.startswith(below + "/"):
+            yield path, tree
 
 
 def module_name(path: str) -> str:
