@@ -39,10 +39,11 @@ from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.engine.board import GameShape, Position
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
-from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
+from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER, Seating
 
 KINDS = [
     (mode, level, rows, k)
@@ -66,9 +67,8 @@ def fill(archive: Archive, games: int, rng: random.Random) -> None:
         winner = {1: "x", 0: None, -1: "o"}[outcome]
         times = tuple(1.3 * ply for ply in range(1, plies + 1))
         started = 1_700_000_000.0 + 60 * number
-        archive.pending.append(
-            GameRecord(rows, rows, k, mode, level, *players, "X", moves, times, winner, outcome, started, started + 50)
-        )
+        position, seating = Position(GameShape(rows, rows, k), moves), Seating(mode, players)
+        archive.pending.append(GameRecord(position, seating, level, times, winner, outcome, started, started + 50))
     archive.record(archive.pending.pop())
 
 
@@ -123,7 +123,8 @@ def main() -> None:
     stats_process = process_ms(["stats", "--json"], env, args.repeat)
     bare_process = process_ms(["--version"], env, args.repeat)
 
-    record = GameRecord(3, 3, 3, TWO_PLAYERS.name, "", "you", "you", "X", ((1, 1),), (1.0,), None, 0, 1.0, 2.0)
+    position, seating = Position(GameShape(3, 3, 3), ((1, 1),)), Seating(TWO_PLAYERS.name, ("you", "you"))
+    record = GameRecord(position, seating, "", (1.0,), None, 0, 1.0, 2.0)
     insert = median_ms(lambda: archive.record(record), args.repeat * 4)
     ui_cost = asyncio.run(end_of_game_ms(paths, args.repeat))
     help_screen = asyncio.run(

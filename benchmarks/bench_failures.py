@@ -115,12 +115,22 @@ async def mailbox_host_quit(server: MailboxServer) -> Row:
 
 
 async def mailbox_guest_killed(server: MailboxServer) -> Row:
-    """The guest's network gone at once, no goodbye (as a kill -9 looks to the host)."""
+    """The guest's network gone at once, no goodbye (as a kill -9 looks to the host), until the
+    host shows a new code by itself; the guest started again with it, until it is back in."""
     async with relay_to(server.port) as relay:
         host, heard, guest, _told, tasks = await mailbox_pair(server.url, relay.url)
         since = time.monotonic()
         await relay.close()
-        host_line = await heard.told("Your friend's connection dropped", since)
+        host_line = await heard.told("Nothing from your friend", since)
+        await until(lambda: bool(host.code))
+        again = MailboxGuest(host.code, url=server.url)
+        started = time.monotonic()
+        tasks.append(asyncio.ensure_future(again.run()))
+        await until_long(lambda: again.connected and host.connected)
+        host_line += (
+            f" (a new code by itself); the friend started again with it is back in {time.monotonic() - started:.1f} s"
+        )
+        await again.close()
         await guest.close()
         await host.close()
         await ended(*tasks)
@@ -141,6 +151,24 @@ async def mailbox_server_restart(server: MailboxServer) -> Row:
     await host.close()
     await ended(*tasks)
     return "mailbox: server stopped, then started", host_line, guest_line
+
+
+async def mailbox_server_down_at_start(server: MailboxServer) -> Row:
+    """The host started while the server is down, the server started 10 s later."""
+    server.stop()
+    heard = Said()
+    since = time.monotonic()
+    host = MailboxHost(Match(), on_status=heard, url=server.url)
+    tasks = [asyncio.ensure_future(host.run())]
+    host_line = await heard.told("Cannot reach the mailbox server", since)
+    await asyncio.sleep(10)  # (the server is down a while)
+    await asyncio.to_thread(server.start)
+    started = time.monotonic()
+    await until_long(lambda: bool(host.code))
+    host_line += f"; started 10 s later: a code by itself {time.monotonic() - started:.1f} s after"
+    await host.close()
+    await ended(*tasks)
+    return "mailbox: server down when the host starts", host_line, "-"
 
 
 async def mailbox_silent_peer(server: MailboxServer) -> Row:
@@ -271,6 +299,7 @@ CASES = [
     mailbox_guest_killed,
     mailbox_host_quit,
     mailbox_server_restart,
+    mailbox_server_down_at_start,
     mailbox_silent_peer,
     mailbox_squatter,
     mailbox_wrong_code,

@@ -141,14 +141,16 @@ def second_v(start: Board, moves: tuple[Move, ...], review: Review) -> float:
     (the judging it replaces took the whole review's time)."""
     import tempfile
 
+    from tictactoe_tui.engine.board import GameShape, Position
     from tictactoe_tui.engine.review import FORMAT, loads
     from tictactoe_tui.store.archive import Archive, GameRecord
+    from tictactoe_tui.table import Seating
 
     final = start.play_all(moves)
     winner = final.winner
     record = GameRecord(
-        start.rows, start.cols, start.k, "two players", "", "you", "you", "X", moves, (1.0,) * len(moves),
-        None if winner is None else winner.value, 0, 0.0, 1.0, game=start.rules.name,
+        Position(GameShape.of(start), moves), Seating("two players", ("you", "you")), "", (1.0,) * len(moves),
+        None if winner is None else winner.value, 0, 0.0, 1.0,
     )  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
         archive = Archive(Path(folder) / "games.sqlite3")

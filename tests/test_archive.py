@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark, strategy_names
+from tictactoe_tui.engine.board import GameShape, Position
 from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import GameState, Settings, presets_for
@@ -55,7 +56,7 @@ def test_a_finished_game_is_kept_whole(paths: Paths) -> None:
     kept = archive.get(1)
     assert kept is not None
     assert kept.moves == state.board.history
-    assert (kept.x_player, kept.o_player, kept.x_symbol, kept.level) == ("you", "computer", "O", "hard")
+    assert (kept.seating, kept.level) == (seating, "hard")
     assert kept.players_by_symbol == ("hard", "you")  # the lists name the computer by its level
     assert (kept.winner, kept.outcome, kept.result_text) == (None, 0, "Draw")
     assert len(kept.times) == 9
@@ -64,6 +65,14 @@ def test_a_finished_game_is_kept_whole(paths: Paths) -> None:
     assert kept.state(3).board == Board.empty().play_all(state.board.history[:3])
     assert kept.to_json()["moves"][0] == "b2"
     assert archive.get(2) is None
+
+
+def test_a_record_holds_a_position_and_a_seating_not_their_parts() -> None:
+    """The record's game, shape and moves are its :class:`Position`, and who sat where its
+    :class:`Seating` (before: flat fields of its own beside them, and a seating rebuilt from them)."""
+    names = {field.name for field in dataclasses.fields(GameRecord)}
+    assert {"position", "seating"} <= names
+    assert not names & {"game", "rows", "cols", "k", "moves", "mode", "x_player", "o_player", "x_symbol"}
 
 
 def test_games_of_every_kind_are_kept_with_their_game(paths: Paths) -> None:
@@ -77,7 +86,7 @@ def test_games_of_every_kind_are_kept_with_their_game(paths: Paths) -> None:
         state = GameState(board, seating, started=1.0, times=(0.0,) * board.move_count)
         archive.record(GameRecord.of(state, "", ended_at=2.0))
     kept = [archive.get(number) for number in (1, 2, 3)]
-    assert [record.game for record in kept if record] == ["gravity", "misere", "ultimate"]
+    assert [record.shape.game for record in kept if record] == ["gravity", "misere", "ultimate"]
     assert [record.board().rules.name for record in kept if record] == ["gravity", "misere", "ultimate"]
     assert [summary.cells()[2] for summary in archive.page()] == ["Ultimate 9×9", "Misère 3×3", "Gravity 6×7 k4"]
     assert kept[2] is not None
@@ -285,7 +294,8 @@ def test_a_game_written_from_this_session_is_found_with_its_id() -> None:
     assert archive.find(second) == dataclasses.replace(second, id=2)
     assert archive.find(first) == dataclasses.replace(first, id=1)
     assert archive.find(game(started=3.0)) is None  # never written
-    assert archive.find(dataclasses.replace(second, moves=second.moves[:3])) is None  # another game
+    another = dataclasses.replace(second, position=Position(second.shape, second.moves[:3]))
+    assert archive.find(another) is None  # another game
 
 
 def test_a_review_is_kept_per_game_in_its_format_and_goes_with_the_game(tmp_path: Path) -> None:
@@ -540,7 +550,7 @@ def record_games(path: Path, writer: int, games: int, start: BarrierType) -> Non
     for number in range(games):
         outcome = [1, 1, 0, -1][(writer + number) % 4]
         record = game(outcome, started=float(number))
-        record = GameRecord(**{**record.__dict__, "level": f"writer-{writer}"})
+        record = dataclasses.replace(record, level=f"writer-{writer}")
         assert archive.record(record) is None
     archive.close()
 
@@ -644,8 +654,8 @@ def test_the_games_list_and_the_statistics_cut_no_cell_at_any_width(
     for number, (mode, (x, o)) in enumerate(players.items()):
         variant, rows, cols, k = boards[number % len(boards)]
         level = {VS_COMPUTER.name: long_name, COMPUTERS.name: "gravity-alphabeta"}.get(mode, "")
-        record = GameRecord(rows, cols, k, mode, level, x, o, "X", ((0, 0),), (1.0,), None, 0, 1e9, 1e9 + 60,
-                            game=variant)  # fmt: skip
+        record = GameRecord(Position(GameShape(rows, cols, k, variant), ((0, 0),)), Seating(mode, (x, o)), level,
+                            (1.0,), None, 0, 1e9, 1e9 + 60)  # fmt: skip
         archive.record(record)
     archive.close()
     shown = {}
@@ -693,8 +703,8 @@ def test_the_games_list_at_80_columns_keeps_every_header_and_cell_whole(
         preset = presets_for(rules.name)[-1]
         for mode, level in ((mode, level) for mode, each in levels.items() for level in each):
             players = ("computer", "computer") if mode == COMPUTERS.name else ("you", "computer")
-            archive.record(GameRecord(preset.rows, preset.cols, preset.k, mode, level, *players, "X", ((0, 0),),
-                                      (1.0,), None, 0, 1e9, 1e9 + 60, game=rules.name))  # fmt: skip
+            archive.record(GameRecord(Position(preset, ((0, 0),)), Seating(mode, players), level,
+                                      (1.0,), None, 0, 1e9, 1e9 + 60))  # fmt: skip
     rows = [summary.cells() for summary in archive.page()]
     lines, words = listed_at_80_columns(archive, capsys)
     assert lines[1].split() == ["#", "ended", "board", "mode", "X", "·", "O", "result", "moves"]  # one line, whole

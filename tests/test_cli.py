@@ -600,13 +600,16 @@ def test_analyze_gives_the_exact_solver_nearly_all_the_time_where_it_answers_eve
 )
 def test_every_command_ends_with_status_0_when_its_reader_is_gone(tmp_path: Path, command: list[str]) -> None:
     """``games show N | head -1`` exited 1: Rich's console ended the program itself on a closed pipe."""
+    from tictactoe_tui.engine.board import GameShape, Position
     from tictactoe_tui.store.archive import Archive, GameRecord
     from tictactoe_tui.store.files import Paths
+    from tictactoe_tui.table import Seating
 
     environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
     archive = Archive.open(Paths(tmp_path / "config" / "tictactoe-tui", tmp_path / "data" / "tictactoe-tui"))
     moves = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
-    archive.record(GameRecord(3, 3, 3, "two players", "", "you", "you", "X", moves, (1.0,) * 5, "x", 1, 9.0, 19.0))
+    seating = Seating("two players", ("you", "you"))
+    archive.record(GameRecord(Position(GameShape(3, 3, 3), moves), seating, "", (1.0,) * 5, "x", 1, 9.0, 19.0))
     archive.close()
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first line is written

@@ -98,7 +98,7 @@ def test_the_archive_records_the_levels_that_played_not_the_one_set_at_the_end()
     won = against_easy.play((1, 0), computer((1, 0), "easy")).play((2, 2))
     assert won.board.winner is Mark.X
     record = GameRecord.of(won, "impossible")  # the level set when the game ended
-    assert (record.level, record.o_player, record.players_by_symbol) == ("easy", "computer", ("you", "easy"))
+    assert (record.level, record.seating.players[1], record.players_by_symbol) == ("easy", "computer", ("you", "easy"))
     mixed = against_easy.play((1, 0), computer((1, 0), "impossible")).play((2, 2))
     record = GameRecord.of(mixed, "impossible")
     assert (record.level, record.players_by_symbol) == ("easy+impossible", ("you", "easy+impossible"))

@@ -92,7 +92,7 @@ def test_a_start_on_the_classic_board_builds_no_other_games_players(tmp_path: Pa
     done = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True, check=True, env=env)
     loaded = json.loads(done.stdout.splitlines()[-1])
     games = [name.rsplit(".", 1)[1] for name in loaded if name.startswith("tictactoe_tui.engine.games.")]
-    assert sorted(games) == ["base", "names", "registry"]  # (the classic game loads with the status line)
+    assert sorted(games) == ["base", "names", "presentations", "registry"]  # (the classic game: after the first frame)
     searches = "tictactoe_tui.engine.search."
     assert not {f"{searches}gravity.solver", f"{searches}ultimate.playout", f"{searches}win_book"} & set(loaded)
 
@@ -167,6 +167,13 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     # the seats: the side to move takes its turn after it
     unshown = ("tictactoe_tui.store.archive", "tictactoe_tui.engine.strength", "tictactoe_tui.engine.games.levels")
     assert [name for name in (*unshown, "tictactoe_tui.app.seats") if name in loaded] == []
+    # the workers' and the link's messages: posted after it; the game in progress's file: kept
+    # after it; what loading a plug-in makes: with no plug-in installed, never
+    later = ("tictactoe_tui.app.game.messages", "tictactoe_tui.store.in_progress", "tictactoe_tui.plugins.entries")
+    assert [name for name in later if name in loaded] == []
+    # the game's players: the status line asks the game's presentation alone (presentation_of)
+    players = ("tictactoe_tui.engine.games.classic", "tictactoe_tui.engine.players")
+    assert [name for name in players if name in loaded] == []
     assert jobs_made == []  # (dataclasses: each costs its methods' compiling)
     ours = [widget for widget in widgets if not widget.startswith("textual-")]  # (Textual's toasts, tooltip)
     # the sidebar's room is kept, no widget there; the evaluation bar is hidden until the overlay is on

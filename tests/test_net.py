@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -13,8 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tictactoe_tui.engine import Board, Position
+from tictactoe_tui.engine import Board, Mark, Position
 from tictactoe_tui.engine.board import DEFAULT_GAME, GameShape
+from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.net import protocol
 from tictactoe_tui.net.address import split_address
 from tictactoe_tui.net.guest import Guest, GuestError
@@ -47,7 +49,7 @@ def test_a_match_checks_turns_squares_and_the_end_and_counts_both_sides() -> Non
     with pytest.raises(MoveRefused, match="over"):
         match.play("guest", (2, 2))
     second = match.rematch()
-    assert (second.number, second.host_first, second.moves) == (2, False, ())
+    assert (second.number, second.symbols, second.moves) == (2, Symbols.SWAPPED, ())
     assert second.mark("guest").value == "x"  # the guest moves first in the rematch
     with pytest.raises(MoveRefused, match="not your turn"):
         second.play("host", (0, 0))
@@ -68,8 +70,24 @@ def test_a_match_says_who_sits_where_in_the_one_seating_vocabulary() -> None:
     assert rematch.seating(ONLINE_HOST).keyboard == frozenset({rematch.mark("host")})
 
 
+def test_a_match_holds_who_moves_first_as_its_symbols_and_sends_it_as_host_first() -> None:
+    """The match keeps the seating's symbols (before: a bare ``host_first`` bool beside the
+    seating it was turned into); the ``state`` message keeps ``host_first``, as peers of every
+    version send and read it."""
+    assert "host_first" not in {field.name for field in dataclasses.fields(Match)}
+    message = {**Match().to_message(), "host_first": False}
+    guest_first = Match.from_message(message)
+    assert (guest_first.symbols, guest_first.mark("guest"), guest_first.mark("host")) == (
+        Symbols.SWAPPED,
+        Mark.X,
+        Mark.O,
+    )
+    assert guest_first.to_message() == message
+    assert Match().to_message()["host_first"] is True
+
+
 def test_states_round_trip_and_impossible_ones_are_refused() -> None:
-    match = Match(Position(GameShape(4, 4, 4, DEFAULT_GAME), ((0, 0), (1, 1))), 3, False, 2, 1, 0)
+    match = Match(Position(GameShape(4, 4, 4, DEFAULT_GAME), ((0, 0), (1, 1))), 3, Symbols.SWAPPED, 2, 1, 0)
     assert Match.from_message(json.loads(json.dumps(match.to_message()))) == match
     for broken in (
         {**match.to_message(), "rows": 99},

@@ -7,6 +7,7 @@ import pytest
 
 from tictactoe_tui.engine import Position
 from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.kept import KeptMatch
 from tictactoe_tui.net.match import Match
@@ -20,12 +21,13 @@ PLAYED = Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0)))
     [
         HostPlan("0.0.0.0", 7717),
         JoinPlan("::1", 9000),
+        JoinPlan("127.0.0.1", 7717, "maple-otter-comet"),  # a direct guest's code works again
         MailboxHostPlan("ws://127.0.0.1:4000/v1"),
         MailboxJoinPlan("wss://m.example/v1"),
     ],
 )
 def test_a_kept_match_reads_back_as_it_was_kept_in_a_game_in_progress(plan: object) -> None:
-    match = Match(PLAYED, number=3, host_first=False, host_wins=1, guest_wins=0, draws=1)
+    match = Match(PLAYED, number=3, symbols=Symbols.SWAPPED, host_wins=1, guest_wins=0, draws=1)
     kept = KeptMatch(plan, match, b"k" * 16)  # type: ignore[arg-type]
     text = savefile.dump(match.board, None, kept.to_text())
     saved = savefile.parse_game(text)
@@ -45,6 +47,8 @@ def test_a_kept_match_reads_back_as_it_was_kept_in_a_game_in_progress(plan: obje
         '{"plan":{"kind":"join","host":"h","port":1},"number":0,"host_first":true,"score":{"host":0,"guest":0,"draws":0}}',
         '{"plan":{"kind":"join","host":"h","port":1},"number":1,"host_first":1,"score":{"host":0,"guest":0,"draws":0}}',
         '{"plan":{"kind":"join","host":"h","port":1},"number":1,"host_first":true,"score":{"host":0,"guest":0,"draws":0},"key":"x"}',
+        '{"plan":{"kind":"join","host":"h","port":1,"code":7},"number":1,"host_first":true,"score":{"host":0,"guest":0,"draws":0}}',
+        '{"plan":{"kind":"join","host":"h","port":1,"code":"a\\u001b[2J"},"number":1,"host_first":true,"score":{"host":0,"guest":0,"draws":0}}',
         '{"plan":{"kind":"other"},"number":1,"host_first":true,"score":{"host":0,"guest":0,"draws":0}}',
         "[" * 5000,
     ],

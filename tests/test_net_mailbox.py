@@ -148,9 +148,9 @@ async def test_an_outage_longer_than_the_silence_is_the_servers_on_both_sides_an
             def counting(side: MailboxHost | MailboxGuest) -> None:
                 noted = side._heard_nothing
 
-                def heard_nothing(news: str) -> None:
+                def heard_nothing(heard: float, news: str) -> bool:
                     silences.append(news)
-                    noted(news)
+                    return noted(heard, news)
 
                 side._heard_nothing = heard_nothing  # type: ignore[method-assign]
 
@@ -205,26 +205,36 @@ async def test_a_move_sent_to_a_host_gone_unnoticed_is_said_to_be_on_its_way_the
 
 
 @session_loop
-async def test_a_silent_friend_is_away_then_back(tmp_path: Path) -> None:
+async def test_a_friend_whose_network_comes_back_after_the_host_renewed_its_code_is_told_to_ask_for_it(
+    tmp_path: Path,
+) -> None:
+    """Silent past the limit (its network gone), the friend is taken for gone and the host hosts
+    on with a new code; once the friend's network is back it reads why, not a dead wait."""
     with mailbox_server(tmp_path) as server:
         host, heard, hosting = await started_host(server.url, silence_seconds=1.5)
+        code = host.code
         told = Side()
-        guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url, ping_seconds=3)
-        joining = asyncio.ensure_future(guest.run())
-        await until(lambda: host.connected)
-        await until(lambda: not host.connected)  # no ping for 1.5 s: away, and the screen says so
-        assert heard.said("Your friend's connection dropped")
-        await until(lambda: host.connected)  # its ping comes
-        assert heard.said("Your friend is back")
-        await guest.close()
+        async with relay_to(server.port) as relay:
+            guest = MailboxGuest(code, told.matches.append, told.news.append, url=relay.url, ping_seconds=0.5)
+            joining = asyncio.ensure_future(guest.run())
+            await until(lambda: host.connected)
+            await relay.close()  # the friend's network is gone
+            await until(lambda: bool(host.code) and host.code != code)
+            assert heard.news[-1] == "Nothing from your friend for 1.5 s: give them the new code above"
+            await relay.start()  # and back
+            with pytest.raises(MailboxGuestError, match="the host heard nothing from you for a while"):
+                await asyncio.wait_for(joining, 30)
         await host.close()
-        await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
+        await asyncio.wait_for(asyncio.gather(hosting, return_exceptions=True), 10)
 
 
 @session_loop
-async def test_a_friend_gone_silent_leaves_the_host_told_to_press_c_whose_new_code_lets_them_in_again(
+async def test_a_friend_killed_mid_game_leaves_the_host_with_a_new_code_by_itself_that_takes_them_back_in(
     tmp_path: Path,
 ) -> None:
+    """A friend killed (its wormhole gone at once, no goodbye): after the silence limit the host
+    shows a new code by itself, saying why (before, it said the connection dropped and asked the
+    player to press c), and the friend started again joins with it at the same position."""
     with mailbox_server(tmp_path) as server:
         host, heard, hosting = await started_host(server.url, silence_seconds=1.5)
         code = host.code
@@ -233,14 +243,20 @@ async def test_a_friend_gone_silent_leaves_the_host_told_to_press_c_whose_new_co
             killed = MailboxGuest(code, told.matches.append, told.news.append, url=relay.url, ping_seconds=0.5)
             joining = asyncio.ensure_future(killed.run())
             await until(lambda: host.connected)
+            host.play((1, 1))
+            await until(lambda: told.moves == 1)
             await relay.close()  # its process is gone: no goodbye, and a restarted one cannot use the code
-            await until(lambda: not host.connected)
-        assert heard.news[-1].endswith("or press c for a new code…"), heard.news[-1]
-        assert host.new_code() is None
-        await until(lambda: bool(host.code) and host.code != code)
-        restarted = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
+            await until(lambda: bool(host.code) and host.code != code)
+        assert not host.connected
+        assert heard.news[-1] == "Nothing from your friend for 1.5 s: give them the new code above"
+        again = Side()
+        restarted = MailboxGuest(host.code, again.matches.append, again.news.append, url=server.url)
         rejoining = asyncio.ensure_future(restarted.run())
         await until(lambda: restarted.connected and host.connected)
+        assert again.moves == 1
+        assert heard.news[-1] == "Your friend is back"
+        assert await restarted.play((0, 0))
+        await until(lambda: heard.moves == 2)
         await restarted.close()
         await host.close()
         joining.cancel()
@@ -263,10 +279,43 @@ async def test_a_host_that_quits_is_told_as_leaving_not_as_tampering(tmp_path: P
 
 
 @session_loop
-async def test_an_unreachable_mailbox_server_is_one_line() -> None:
+async def test_a_host_started_while_the_server_is_down_says_so_in_one_line_and_reaches_it_once_it_is_up(
+    tmp_path: Path,
+) -> None:
+    """A host that cannot reach the mailbox server keeps trying and shows a code by itself once
+    the server is up (before, its run ended at the first failure: `c` then said "A new code" and
+    none came)."""
+    heard = Side()
+    server = MailboxServer(tmp_path)
+    host = MailboxHost(Match(), heard.matches.append, heard.news.append, url=server.url, retry_seconds=0.2)
+    hosting = asyncio.ensure_future(host.run())
+    try:
+        await until(lambda: heard.said("Cannot reach the mailbox server"))
+        assert heard.news[-1].startswith(f"Cannot reach the mailbox server 127.0.0.1:{server.port} (")
+        assert heard.news[-1].endswith("): trying again every 0.2 s")
+        assert not host.reachable
+        assert host.new_code() == "Lost the mailbox server: a new code once it is back (the match is kept)"
+        server.start()
+        await until(lambda: bool(host.code))
+        assert host.reachable
+        assert heard.news[-1] == "Give your friend the code above"
+        told = Side()
+        guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
+        joining = asyncio.ensure_future(guest.run())
+        await until(lambda: guest.connected and host.connected)
+        await guest.close()
+        await host.close()
+        await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
+    finally:
+        hosting.cancel()
+        server.stop()
+
+
+@session_loop
+async def test_a_guest_that_cannot_reach_the_mailbox_server_is_told_in_one_line() -> None:
     url = f"ws://127.0.0.1:{free_port()}/v1"
     with pytest.raises(MailboxError) as refused:
-        await asyncio.wait_for(MailboxHost(Match(), url=url).run(), 20)
+        await asyncio.wait_for(MailboxGuest("5-apple-banana", url=url).run(), 20)
     assert str(refused.value).startswith(
         f"cannot reach the mailbox server 127.0.0.1:{url.split(':')[2].split('/')[0]} ("
     )

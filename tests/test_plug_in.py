@@ -157,7 +157,7 @@ async def test_a_game_and_a_player_from_outside_play_in_the_app(torus: Game) -> 
         [summary] = app.archive.page()  # archived as it ended
         record = app.archive.get(summary.id)
         assert record is not None
-        assert (record.game, record.moves) == ("torus", board.history)
+        assert (record.shape.game, record.moves) == ("torus", board.history)
         await pilot.press("g", "enter")  # the archive, then the replay of the game
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
@@ -269,7 +269,7 @@ async def test_a_seat_and_a_table_from_outside_play_a_whole_game_on_the_torus(to
         [summary] = app.archive.page()
         record = app.archive.get(summary.id)
         assert record is not None
-        assert (record.mode, record.x_player, record.o_player, record.level) == (lister.name, "you", "lister", "")
+        assert (record.seating.table, record.seating.players, record.level) == (lister.name, ("you", "lister"), "")
         assert record.seating == screen.game.seating
         await pilot.press("g", "enter")  # the archive, then the replay: step through every move
         await pilot.pause()

@@ -22,12 +22,13 @@ from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND, EvaluationBar
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.engine import Analysis, Board, get_strategy
+from tictactoe_tui.engine.board import GameShape, Position
 from tictactoe_tui.engine.evaluation import Evaluation
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.store import savefile
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.files import Paths
-from tictactoe_tui.table import COMPUTERS, ONLINE_JOIN, VS_COMPUTER
+from tictactoe_tui.table import COMPUTERS, ONLINE_JOIN, VS_COMPUTER, Seating
 
 from ..helpers.app import TWO_PLAYERS, AppFactory, marks, slow_analysis, status
 from ..helpers.fuzz import FRAME
@@ -52,8 +53,8 @@ def archived(outcome: int, number: int) -> GameRecord:
     moves = ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1))  # X: b2 c3 b1; O: a1 a3
     winner = {1: "x", 0: None, -1: "o"}[outcome]
     return GameRecord(
-        3, 3, 3, VS_COMPUTER.name, "hard", "you", "computer", "X", moves, (1.0, 2.0, 3.0, 4.0, 5.0),
-        winner, outcome, 1_000.0 + number, 1_010.0 + number,
+        Position(GameShape(3, 3, 3), moves), Seating(VS_COMPUTER.name, ("you", "computer")), "hard",
+        (1.0, 2.0, 3.0, 4.0, 5.0), winner, outcome, 1_000.0 + number, 1_010.0 + number,
     )  # fmt: skip
 
 
@@ -68,9 +69,9 @@ async def test_finished_games_are_recorded_with_players_moves_and_result(make_ap
         record = app.archive.get(summary.id)
         assert record is not None
         assert record.moves == ((1, 1), (0, 0), (0, 2), (0, 1), (2, 0))
-        assert (record.x_player, record.o_player, record.level) == ("you", "computer", "impossible")
+        assert (record.seating.players, record.level) == (("you", "computer"), "impossible")
         assert record.players_by_symbol == ("you", "impossible")
-        assert (record.mode, record.result_text, record.outcome) == (VS_COMPUTER.name, "You won", 1)
+        assert (record.seating.table, record.result_text, record.outcome) == (VS_COMPUTER.name, "You won", 1)
         assert len(record.times) == 5
         assert record.started_at <= record.ended_at
         statistics = app.archive.statistics()
@@ -278,7 +279,7 @@ async def test_deleting_from_a_damaged_archive_tells_the_player_it_was_set_aside
     app = TicTacToeApp(Settings(mode=TWO_PLAYERS.mode), searcher=ThreadSearcher(get_strategy), seed=1, watch_delay=0)
     async with app.run_test(notifications=True) as pilot:
         await pilot.pause()  # the sidebar mounted
-        delete_game(app.screen, archive, GameRecord(**{**archived(1, 0).__dict__, "id": 5}))
+        delete_game(app.screen, archive, dataclasses.replace(archived(1, 0), id=5))
         await pilot.pause()
         toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         assert "kept as games.sqlite3.bad-" in toasts
@@ -312,8 +313,10 @@ async def test_the_statistics_dialog_shows_each_line_on_one_row_at_80_columns(ma
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for number, (level, game, rows, cols, k) in enumerate(kinds):
-            record = dataclasses.replace(archived(1, number), level=level, o_player=level, game=game)
-            app.archive.record(dataclasses.replace(record, rows=rows, cols=cols, k=k))
+            record = archived(1, number)
+            position = Position(GameShape(rows, cols, k, game), record.moves)
+            seating = dataclasses.replace(record.seating, players=("you", level))
+            app.archive.record(dataclasses.replace(record, level=level, position=position, seating=seating))
         await pilot.press("s")
         assert isinstance(app.screen, StatsScreen)
         table = app.screen.query_one("#stats-scroll Static", Static)
@@ -389,9 +392,8 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
         (ONLINE_JOIN.name, "misere", (15, 15, 5)),
     ):
         players = ("computer", "computer") if mode == COMPUTERS.name else ("friend", "you")
-        app.archive.record(
-            GameRecord(*shape, mode, "impossible", *players, "X", moves, (1.0,) * 7, "x", 1, now, now, game=game)
-        )
+        position = Position(GameShape(*shape, game), moves)
+        app.archive.record(GameRecord(position, Seating(mode, players), "impossible", (1.0,) * 7, "x", 1, now, now))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("g")
         await pilot.pause()

@@ -21,7 +21,7 @@ from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.cli import main
 from tictactoe_tui.engine import Board, analyze, get_strategy
-from tictactoe_tui.engine.evaluation import Evaluation
+from tictactoe_tui.engine.evaluation import Evaluation, MoveChance
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.savefile import SavedGame, Seating, dump
@@ -227,11 +227,35 @@ async def test_overlay_on_a_board_too_big_to_solve_shows_estimates(make_app: App
         await pilot.press("a")
         await settle(app)
         await pilot.pause()
-        assert "Estimates (too big to solve within 1 s): X's chances in %" in status(app)
+        assert "X's estimated chances in % if X plays there" in status(app)
         labels = [cell.label for cell in squares(app) if cell.label.isdigit()]
         assert labels
         assert all(1 <= int(label) <= 99 for label in labels)
         assert "(estimate)" in app.query_one(EvaluationBar).words
+
+
+async def test_an_estimated_hint_says_the_overlay_s_figure_on_its_square(make_app: AppFactory) -> None:
+    """In Ultimate the hint said "X's chances 58%" while the overlay showed 56 on its square: the
+    hint quoted the position's figure, the overlay each move's."""
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=Preset(9, 9, 3, "ultimate")))
+    solve = app.searcher.analyze
+
+    def every_square_its_own(state: GameState, seconds: float, cancel: threading.Event) -> AnalysisResult:
+        unsolved = replace(solve(state, 0.0, cancel).analysis, moves=(), complete=False)
+        legal = state.board.legal_moves()  # a figure for each square, none of them the position's
+        figures = tuple(MoveChance(move, 0.6 - index / 100) for index, move in enumerate(legal))
+        return AnalysisResult(state, Evaluation(unsolved, figures, position=0.74))
+
+    app.searcher.analyze = every_square_its_own  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "1", "a", "i")  # X to move in one small board
+        await until(lambda: app.game_screen.hint is not None, "the hint")
+        hint = app.game_screen.hint
+        assert hint is not None
+        figure = square(app, hint).label
+        assert figure.isdigit()
+        assert f"X's chances {figure}%" in status(app)
+        assert "74%" not in status(app)
 
 
 async def test_the_overlay_shows_the_columns_solved_in_time(make_app: AppFactory) -> None:

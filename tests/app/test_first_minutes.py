@@ -372,14 +372,16 @@ async def test_the_same_position_gets_the_same_estimated_hint_twice(make_app: Ap
         assert hints[0] is not None
         assert hints == [hints[0]] * 3, hints
         assert searched.calls == 1  # asked again, the position's estimate is kept
-        await pilot.press("a")  # the evaluation bar: the hint says the same chances, in a player's words
+        await pilot.press("a")  # the overlay and the bar: the hint says its square's chances of the same evaluation
         await settle(app)
         await pilot.pause()
         evaluation = app.game_screen.analysis
         assert evaluation is not None
-        assert evaluation.chance is not None
-        assert f"X's chances {evaluation.chance:.0%}" in status(app)
-        assert f"X's chances {evaluation.chance:.0%}" in app.query_one(EvaluationBar).words
+        hinted, chance = evaluation.chance_of(hints[0]), evaluation.chance
+        assert hinted is not None
+        assert chance is not None
+        assert f"X's chances {hinted:.0%}" in status(app)
+        assert f"X's chances {chance:.0%}" in app.query_one(EvaluationBar).words
 
 
 async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_show_estimates(
@@ -395,11 +397,11 @@ async def test_a_hint_and_the_overlay_asked_at_once_on_a_board_too_big_show_esti
         assert app.game_screen.overlay
         assert app.game_screen.hint is not None
         assert "estimate" in status(app)
-        assert "the numbers are estimates too" in status(app)
+        assert "an estimate, like the numbers" in status(app)
         assert any(cell.label.isdigit() for cell in squares(app))
         await pilot.press("a")  # the overlay off: the hint stays, an estimate still
         assert "estimate" in status(app)
-        assert "numbers are" not in status(app)
+        assert "like the numbers" not in status(app)
 
 
 async def test_save_and_load_offer_the_saved_games_folder(tmp_path: Path) -> None:

@@ -75,7 +75,7 @@ def test_a_game_at_a_table_whose_plug_in_is_gone_says_what_it_needs() -> None:
         game = game.play(move)
     record = GameRecord.of(game, "impossible")
     assert record.missing is None
-    gone = replace(record, id=7, mode="you vs lister", o_player="lister")
+    gone = replace(record, id=7, seating=replace(record.seating, table="you vs lister", players=("you", "lister")))
     assert gone.missing == "Game #7 needs the table 'you vs lister', from a plug-in not installed now"
     assert gone.result_text == "X won"  # listed as it was
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.online.play import resume_question
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.work.ai import ThreadSearcher
@@ -32,7 +34,7 @@ from tictactoe_tui.store.in_progress import folder_of
 
 from ..helpers.app import marks, status
 from ..helpers.mailbox import mailbox_server
-from ..helpers.online import app_for, playing, press, shown_code
+from ..helpers.online import app_for, hosted_app, playing, press, shown_code
 from ..helpers.scripts import ROOT
 from ..helpers.waiting import until
 
@@ -107,11 +109,10 @@ async def test_a_host_killed_mid_game_offers_the_match_back_and_the_friend_joins
                     await until(lambda: bool(shown_code(again)), "a fresh code")
                     assert shown_code(again) != code
                     assert marks(again) == "o../.x./..."
-                    await pilot.press("n")
-                    await until(lambda: isinstance(guest.screen, ConfirmScreen), "leave the game begun?")
-                    await pilot.press("y")
-                    await until(lambda: isinstance(guest.screen, PathPrompt), "the guest asked for the code")
-                    assert isinstance(guest.screen, PathPrompt)
+                    await pilot.press("n")  # the way to type the host's new code (not to leave the game)
+                    await until(lambda: isinstance(guest.screen, PathPrompt | ConfirmScreen), "n's answer")
+                    assert isinstance(guest.screen, PathPrompt), guest.screen
+                    assert guest.screen.title_text.startswith("Your friend's new code")
                     guest.screen.query_one(Input).value = shown_code(again)
                     await pilot.press("enter")
                     await until(lambda: playing(again) and playing(guest), "both playing again")
@@ -125,12 +126,80 @@ async def test_a_host_killed_mid_game_offers_the_match_back_and_the_friend_joins
                 hosting.wait()
 
 
+#: A direct guest in a process of its own: joins the host at argv[2]:argv[3] with the code argv[4],
+#: says so, plays a1 once the host has played b2, and waits, kept on disk, for its end (a SIGKILL).
+GUEST = """
+import asyncio, sys
+from pathlib import Path
+from tests.helpers.online import app_for, playing, press
+from tests.helpers.waiting import until
+from tictactoe_tui.net import JoinPlan
+
+async def main():
+    app = app_for(Path(sys.argv[1]), JoinPlan(sys.argv[2], int(sys.argv[3]), sys.argv[4]))
+    async with app.run_test():
+        await until(lambda: playing(app), "the host")
+        print("joined", flush=True)
+        await until(lambda: len(app.game_screen.game.board.history or ()) == 1, "the host's move")
+        await press(app, "1")
+        await until(lambda: len(app.game_screen.game.board.history or ()) == 2, "the guest's move")
+        print("played", flush=True)
+        await asyncio.Event().wait()
+
+asyncio.run(main())
+"""
+
+
 @session_loop
-async def test_a_guest_started_again_after_a_crash_is_offered_the_match_and_asked_for_the_new_code(
+async def test_a_direct_guest_killed_mid_game_joins_again_with_the_same_code(tmp_path: Path) -> None:
+    """A direct host's code stays while its game runs: a guest killed mid-game and started again
+    in the same home takes the match up with the code it kept, not asked for a new one (a
+    play-test was asked for a new code while the host said the same one still worked)."""
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        joining = subprocess.Popen(
+            [sys.executable, "-c", GUEST, str(tmp_path / "guest"), address, str(port), code],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        try:
+            assert joining.stdout is not None
+            assert (await asyncio.to_thread(joining.stdout.readline)).strip() == "joined"
+            await press(host, "5")
+            assert (await asyncio.to_thread(joining.stdout.readline)).strip() == "played"
+            await until(lambda: kept_moves(tmp_path / "guest") == "b2 a1", "the guest's game kept on disk")
+            os.kill(joining.pid, signal.SIGKILL)
+            joining.wait()
+            await until(lambda: not playing(host), "the host to see the guest gone")
+            assert shown_direct_code(host) == code  # the host's word: the same code works
+            again = app_for(tmp_path / "guest", None)
+            async with again.run_test() as pilot:
+                await until(lambda: isinstance(again.screen, ConfirmScreen), "the offer")
+                await pilot.press("y")
+                await until(lambda: playing(again) or isinstance(again.screen, PathPrompt), "joined, or asked")
+                assert not isinstance(again.screen, PathPrompt), again.screen.title_text
+                await until(lambda: playing(host) and marks(again) == "o../.x./...", "the match taken up")
+                assert "Your turn (X)" in status(host)
+        finally:
+            if joining.poll() is None:
+                joining.kill()
+                joining.wait()
+
+
+def shown_direct_code(app: TicTacToeApp) -> str:
+    """The direct host's code, as its status line shows it."""
+    found = re.search(r"code: ([a-z]+-[a-z]+-[a-z]+)", status(app))
+    return found.group(1) if found else ""
+
+
+@session_loop
+async def test_a_guest_started_again_after_a_crash_without_its_code_is_told_which_code_works(
     tmp_path: Path,
 ) -> None:
-    """A guest's copy killed mid-game left its match behind (no lock held: its process is gone);
-    started plainly in the same home, it offers the match and asks for the friend's new code."""
+    """A guest's copy killed mid-game left its match behind (no lock held: its process is gone),
+    kept without its code (an older copy's record); started plainly in the same home, it offers
+    the match and asks for the friend's code: a direct host's is the same while its game runs."""
     paths = Paths(tmp_path / "config", tmp_path / "data")
     match = Match(Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0))))
     kept = KeptMatch(JoinPlan("127.0.0.1", 7717), match, b"k" * 16)
@@ -144,5 +213,6 @@ async def test_a_guest_started_again_after_a_crash_is_offered_the_match_and_aske
         await pilot.press("y")
         await until(lambda: isinstance(app.screen, PathPrompt), "the friend's new code asked for")
         assert isinstance(app.screen, PathPrompt)
-        assert app.screen.title_text == "Ask your friend for their new code and type it (three words), or Esc"
+        assert app.screen.title_text == resume_question(direct=True)
+        assert "same as before" in app.screen.title_text
         assert not list(folder_of(paths).glob("1-dead.ttt"))  # taken: no other copy resumes it too

@@ -20,7 +20,7 @@ from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN, TWO_PLAYERS
 
 from ..helpers.app import marks, status
-from ..helpers.mailbox import free_port, mailbox_server
+from ..helpers.mailbox import MailboxServer, mailbox_server
 from ..helpers.online import app_for, mailbox_guest, mailbox_host, mailbox_match, playing, press, shown_code
 from ..helpers.waiting import until
 
@@ -158,17 +158,31 @@ async def test_the_sidebar_hosts_through_the_mailbox_server_and_join_takes_the_c
 
 
 @session_loop
-async def test_an_unreachable_mailbox_server_is_said_in_one_line(tmp_path: Path) -> None:
-    """Said whole at 80×24 (a play-tester's DNS failure was cut after 'at ws://…/v1 (DNS')."""
-    port = free_port()
-    host = app_for(tmp_path / "host", MailboxHostPlan(f"ws://127.0.0.1:{port}/v1"))
-    async with host.run_test(size=(80, 24)):
-        await until(lambda: "Cannot go online" in status(host))
+async def test_a_host_started_while_the_mailbox_server_is_down_says_so_and_shows_a_code_once_it_is_up(
+    tmp_path: Path,
+) -> None:
+    """Said whole at 80×24 (a play-tester's DNS failure was cut after 'at ws://…/v1 (DNS'), under
+    a headline that waits for the server; once the server is up the host reaches it by itself
+    and shows a code (before, hosting ended at the first failure, and `c` said "A new code"
+    with none shown)."""
+    server = MailboxServer(tmp_path / "mailbox")
+    server.folder.mkdir()
+    host = app_for(tmp_path / "host", MailboxHostPlan(server.url))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await until(lambda: "Cannot reach" in status(host))
         said = status(host)
-        assert f"Cannot go online: cannot reach the mailbox server 127.0.0.1:{port} (" in said
-        assert said.endswith(")")
-        assert "Waiting for your friend" not in said  # (it said so over "Cannot go online")
-        assert said.startswith("Not connected")
+        assert f"Cannot reach the mailbox server 127.0.0.1:{server.port} (" in said
+        assert said.endswith("): trying again every 5 s")
+        assert "Waiting for your friend" not in said
+        assert said.startswith("Waiting for the mailbox server")
+        await pilot.press("c")
+        assert "a new code once it is back" in status(host)
+        server.start()
+        try:
+            await until(lambda: bool(shown_code(host)), "the host to reach the server by itself")
+            assert "Waiting for your friend to join" in status(host)
+        finally:
+            server.stop()
 
 
 START = """

@@ -22,7 +22,7 @@ from tictactoe_tui.engine import Board, Mark, Move, Position, analyze
 from tictactoe_tui.engine import puzzles as engine_puzzles
 from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.puzzles import Puzzle, puzzles_from_review, solver_puzzle, solver_puzzles
-from tictactoe_tui.engine.review import MoveReview, review_game
+from tictactoe_tui.engine.review import MoveReview, Review, review_game
 from tictactoe_tui.game import Settings
 from tictactoe_tui.search_process import named_strategy
 from tictactoe_tui.store.archive import Archive
@@ -41,6 +41,18 @@ GAME = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
 def game_3_puzzles() -> list[Puzzle]:
     """The puzzles the review of :data:`GAME`, as game 3, finds in X's mistakes."""
     return puzzles_from_review(review_game(Board.empty(), GAME), "game 3", frozenset({Mark.X}))
+
+
+def test_a_mistake_far_from_the_end_makes_no_puzzle_and_one_near_it_is_named_as_its_game() -> None:
+    """A lost Connect Four game's first move made "win in 21 of your moves" on the empty board,
+    titled "Gravity 6×7, 4 in a row" where the rest of the app says "Connect Four, 6×7"."""
+    start = Board.empty(6, 7, 4, "gravity")
+    first = MoveReview(1, (5, 0), Mark.X, 1, -1, ((5, 3),), best_plies=41)  # a1 gives the win away
+    assert puzzles_from_review(Review(start, (first,)), "game 4", frozenset({Mark.X})) == []
+    near = MoveReview(1, (5, 0), Mark.X, 1, -1, ((5, 3),), best_plies=9)
+    (puzzle,) = puzzles_from_review(Review(start, (near,)), "game 4", frozenset({Mark.X}))
+    assert puzzle.title == "win in 5 of your moves"
+    assert puzzle.game_text == "Connect Four, 6×7"
 
 
 def test_each_mistake_of_a_review_is_a_puzzle_yours_marked() -> None:
@@ -409,7 +421,8 @@ LOST = ((0, 1), (1, 1), (2, 1), (0, 0), (1, 2), (2, 2))
 
 
 def _lost_game() -> GameRecord:
-    return replace(game(-1), moves=LOST, times=tuple(float(n) for n in range(1, 7)), winner="o")
+    lost = game(-1)
+    return replace(lost, position=Position(lost.shape, LOST), times=tuple(float(n) for n in range(1, 7)), winner="o")
 
 
 def _app_at(home: Paths) -> TicTacToeApp:

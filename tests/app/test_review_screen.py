@@ -20,10 +20,11 @@ from tictactoe_tui.app.widgets.sidebar import HistoryList
 from tictactoe_tui.app.widgets.value_graph import BAR_WIDTH, ValueGraph, bar, mark_row, sampled
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Move, move_name
+from tictactoe_tui.engine.board import GameShape, Position
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import GameRecord
-from tictactoe_tui.table import TWO_PLAYERS
+from tictactoe_tui.table import TWO_PLAYERS, Seating
 
 from ..helpers.app import AppFactory
 from ..helpers.players import FirstFree
@@ -96,10 +97,8 @@ def _random_game(rows: int, k: int, game: str, seed: int) -> GameRecord:
     times = tuple(float(ply) for ply in range(1, len(moves) + 1))
     outcome = 0 if winner is None else (1 if winner is Mark.X else -1)
     symbol = None if winner is None else winner.value
-    return GameRecord(
-        rows, rows, k, TWO_PLAYERS.name, "", "you", "you", "X", moves, times, symbol, outcome, 0.0, times[-1],
-        game=game,
-    )  # fmt: skip
+    position = Position(GameShape(rows, rows, k, game), moves)
+    return GameRecord(position, Seating(TWO_PLAYERS.name, ("you", "you")), "", times, symbol, outcome, 0.0, times[-1])
 
 
 @pytest.mark.parametrize(("rows", "k", "game"), [(9, 3, "ultimate"), (15, 5, "classic")])
@@ -446,3 +445,10 @@ def test_every_legend_names_the_draw_bar() -> None:
     graph.positions = 10
     for legend in graph.legends(estimated=False) + graph.legends(estimated=True):
         assert f"{draw} draw" in legend or f"{draw}draw" in legend
+
+
+def test_a_slower_win_says_which_move_wins_sooner() -> None:
+    """It said "best (a slower win)", naming no quicker win."""
+    board = Board.parse(".../.x./oox", k=3)  # X to move: a1 wins at once, c1 wins two moves later
+    slower = MoveReview(5, (0, 2), Mark.X, 1, 1, ((0, 0), (0, 2)), slower=True, best_plies=1)
+    assert verdict_line(Review(board, (slower,)), 1) == f"best (a slower win: {board.name((0, 0))} wins at once)"

@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Static
 
 from tictactoe_tui.engine.board import Mark
+from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.game import GameState, Scoreboard, Settings
 from tictactoe_tui.table import COMPUTERS, TABLES, VS_COMPUTER, FirstPlayer, MarkChoice, Online
 
@@ -129,6 +130,6 @@ def test_online_the_score_line_names_you_first_before_and_after_the_friend_joins
     assert isinstance(table, Online)
     waiting = GameState.start(Settings(mode=table.name), random.Random(0))
     orders = {names_in_order(waiting)}
-    for yours, host_first in product(Mark, (True, False)):
-        orders.add(names_in_order(replace(waiting, seating=table.in_match(yours, host_first))))
+    for yours, symbols in product(Mark, Symbols):
+        orders.add(names_in_order(replace(waiting, seating=table.in_match(yours, symbols))))
     assert orders == {("You", "Friend")}

@@ -21,6 +21,7 @@ from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.widgets.board.view import BoardView
+from tictactoe_tui.app.widgets.said import UNRATED
 from tictactoe_tui.app.widgets.status import PHRASE_END, Cause, Notice, StatusLine
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
@@ -103,29 +104,36 @@ async def test_the_message_that_replaces_a_board_is_whole(size: tuple[int, int])
 ESTIMATES_SOLVED = " · W5/D/L2: solved (12)"
 #: The longest things the status says under its headline: (the online banner, the news).
 LONG_NEWS = [
-    ("", "Hint for X: h8 (an estimate, X's chances 54%: too big to solve exactly yet; the numbers are estimates too)"),
-    (
-        "",
-        "Estimates (too big to solve within 1 s): O's chances in % if O plays there · W, L: forced" + ESTIMATES_SOLVED,
-    ),
+    ("", "Hint for X: o15 (an estimate, like the numbers: X's chances 54%)" + UNRATED),
+    ("", "O's estimated chances in % if O plays there · W, L: forced" + ESTIMATES_SOLVED),
+    ("", "O's estimated chances in % if O plays there · W, L: forced" + UNRATED),
     ("", "O played e5 in 998.7 ms — O's chances 67%"),
     ("code: 482-913 · 192.168.100.200:50123", "Your friend left: they can join again with the same code"),
 ]
+#: Ultimate's longest headline, against the computer (two lines at 80×24 beside the sidebar).
+LONG_HEADLINE = "Your turn (X) — play in the bottom-right board"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: "{}x{}".format(*size))
 @pytest.mark.parametrize("game", ["classic", "ultimate"])
 async def test_the_status_shows_its_whole_text(size: tuple[int, int], game: str) -> None:
+    """At 80×24 a long hint or legend was cut under Ultimate's two-line headline."""
     preset = Preset(15, 15, 5) if game == "classic" else Preset(9, 9, 3, game)
     app = TicTacToeApp(Settings(mode=TWO_PLAYERS.name, preset=preset), searcher=ThreadSearcher(get_strategy), seed=1)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         status = app.query_one(StatusLine)
-        for banner, news in LONG_NEWS:
-            status.said = replace(status.said, banner=banner, notice=Notice(news, Cause.ANSWER))
-            await pilot.pause()
-            assert " ".join(shown(status)).split() == Text.from_markup(status.render()).plain.split()
-            assert app.query_one(BoardView).fits, f"{preset.label} at {size} no longer fits beside the status"
+        headlines = [status.said.headline] + ([LONG_HEADLINE] if game == "ultimate" else [])
+        for headline in headlines:
+            for banner, news in LONG_NEWS[: None if headline is status.said.headline else 3]:
+                said = replace(status.said, headline=headline, banner=banner, notice=Notice(news, Cause.ANSWER))
+                status.said = said
+                await pilot.pause()
+                drawn = " ".join(shown(status)).split()
+                assert drawn == Text.from_markup(status.render()).plain.split()
+                whole = " ".join(part for part in (headline, banner, news) if part)
+                assert " ".join(drawn).startswith(whole), f"{news!r} cut under {headline!r}"
+                assert app.query_one(BoardView).fits, f"{preset.label} at {size} no longer fits beside the status"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: "{}x{}".format(*size))

@@ -21,6 +21,7 @@ from tictactoe_tui.app.widgets.said import (
 )
 from tictactoe_tui.engine import Board, Mark, Position
 from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.match import Match
@@ -29,8 +30,8 @@ from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 #: The host's game before anyone joined (nobody has sat down: you at both sides).
 HOSTING = GameState.start(Settings(mode=ONLINE_HOST.name), random.Random(0))
 #: A guest's game with the host (X) to move first, and the same with the guest (O) to move.
-GUESTING = GameState.seated(Board.empty(), ONLINE_JOIN.in_match(Mark.O, host_first=True))
-GUEST_TO_MOVE = GameState.seated(Board.empty().play((1, 1)), ONLINE_JOIN.in_match(Mark.O, host_first=True))
+GUESTING = GameState.seated(Board.empty(), ONLINE_JOIN.in_match(Mark.O, Symbols.AS_PLAYED))
+GUEST_TO_MOVE = GameState.seated(Board.empty().play((1, 1)), ONLINE_JOIN.in_match(Mark.O, Symbols.AS_PLAYED))
 
 
 def words(said: Said) -> str:

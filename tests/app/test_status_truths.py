@@ -13,10 +13,12 @@ from tictactoe_tui.app.game.changes import change
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, get_strategy
+from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.savefile import dump, read_game
-from tictactoe_tui.table import CHOICES, ONLINE_HOST, TABLES, TWO_PLAYERS
+from tictactoe_tui.table import CHOICES, ONLINE_HOST, TABLES, TWO_PLAYERS, Seating
 
 from ..helpers.app import TWO_PLAYERS as TWO_AT_ONE_KEYBOARD
 from ..helpers.app import AppFactory, status, status_lines
@@ -44,7 +46,7 @@ async def test_with_the_overlay_on_the_computers_move_is_still_told(
 
 
 def test_a_friends_move_is_told_online() -> None:
-    seating = ONLINE_HOST.in_match(Mark.X, host_first=True)  # you (the host) X, your friend O
+    seating = ONLINE_HOST.in_match(Mark.X, Symbols.AS_PLAYED)  # you (the host) X, your friend O
     game = GameState.seated(Board.empty(), seating).play((1, 1)).play((0, 2))
     assert game.move_news() == "O played c1"
     assert game.play((2, 2)).move_news() == ""  # your own move is not news
@@ -64,7 +66,8 @@ async def test_at_80x24_the_replays_keys_break_between_whole_phrases(make_app: A
     app = make_app()
     board = Board.empty()
     moves = ((1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0))
-    record = GameRecord(3, 3, 3, TWO_PLAYERS.name, "", "you", "you", "X", moves, (1.0,) * 9, None, 0, 1.0, 9.0)
+    seating = Seating(TWO_PLAYERS.name, ("you", "you"))
+    record = GameRecord(Position(GameShape(3, 3, 3), moves), seating, "", (1.0,) * 9, None, 0, 1.0, 9.0)
     assert board.play_all(moves).is_draw
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(ReplayScreen(record, app.archive, app.searcher))
@@ -79,7 +82,7 @@ async def test_at_80x24_the_replays_keys_break_between_whole_phrases(make_app: A
 
 
 def test_online_a_choice_for_the_match_says_it_waits_for_the_match_to_end() -> None:
-    seating = ONLINE_HOST.in_match(Mark.X, host_first=True)
+    seating = ONLINE_HOST.in_match(Mark.X, Symbols.AS_PLAYED)
     game = GameState.seated(Board.empty(), seating).play((1, 1))
     settings = Settings(mode=ONLINE_HOST.name)
     board = change(settings, game, "preset", Preset(4, 4, 4))

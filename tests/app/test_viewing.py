@@ -152,3 +152,56 @@ async def test_the_evaluation_bar_is_hidden_while_the_board_shows_the_past(make_
         await until(lambda: not bar.display, "hidden again")
         await pilot.press("end", "9")
         await until(lambda: bar.display and app.game_screen.game.ply == 3, "the game moved on, the bar shown")
+
+
+async def test_the_ply_looked_at_is_the_screen_s_and_everything_shown_reads_it(make_app: AppFactory) -> None:
+    """One owner: the board, the evaluation bar and the status all follow the screen's ``past``
+    (the board view kept its own and told the bar by a message)."""
+    app = make_app(TWO)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "9", "a")  # b2 a1 c3, the overlay (and its bar) on
+        screen, view, bar = app.game_screen, app.query_one(BoardView), app.query_one(EvaluationBar)
+        await until(lambda: bar.display, "the bar with the overlay")
+        screen.past = 1
+        await until(lambda: view.squares[0, 0].symbol == "" and not bar.display, "the board and the bar at move 1")
+        assert "Looking back at move 1 of 3: press End to return" in status(app)
+        await pilot.press("full_stop")  # the keys step from the screen's ply
+        assert screen.past == 2
+        await until(lambda: view.squares[0, 0].symbol == "O")
+        screen.past = None
+        await until(lambda: bar.display and view.squares[2, 2].symbol == "X", "the game as it stands")
+        assert "Looking back" not in status(app)
+
+
+async def test_a_move_key_while_looking_back_says_why_it_played_nothing(make_app: AppFactory) -> None:
+    """A move key while looking back was refused without a word: the status kept saying "Looking
+    back" (the same words), and after ``/`` had replaced that line not even that."""
+    app = make_app(TWO)
+    async with app.run_test() as pilot:
+        await pilot.press("5", "1", "9", "comma", "comma")
+        await pilot.press("slash")
+        await until(lambda: isinstance(app.screen, PathPrompt))
+        await pilot.press("a", "3", "enter")
+        await until(lambda: "Cursor on a3" in status(app))
+        assert "Looking back at move 1 of 3: press End to return" in status(app)  # said while it lasts
+        await pilot.press("enter")
+        await until(lambda: "Not played while looking back at move 1: press End to return to play" in status(app))
+        await pilot.press("home", "7")
+        await until(lambda: "Not played while looking back at the start: press End to return to play" in status(app))
+        assert app.game_screen.game.ply == 3
+
+
+async def test_a_flipped_ultimate_board_names_the_board_to_play_in_as_drawn(make_app: AppFactory) -> None:
+    """Flipped, the status said "play in the middle-right board" of the board drawn on the left."""
+    app = make_app(Settings(mode=TWO_PLAYERS.name, preset=Preset(9, 9, 3, "ultimate")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("right", "enter")  # e5's right neighbour, f5: O is sent to the middle-right board
+        await until(lambda: "play in the middle-right board" in status(app))
+        await pilot.press("f")
+        await until(lambda: "play in the middle-left board" in status(app))  # where it is drawn now
+        view = app.query_one(BoardView)
+        middle_right = view.square_region((4, 7))
+        assert middle_right is not None
+        assert middle_right.x < view.size.width // 3  # drawn on the left indeed
+        await pilot.press("f")
+        await until(lambda: "play in the middle-right board" in status(app))

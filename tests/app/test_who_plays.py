@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,7 +27,7 @@ from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
 
-from ..helpers.app import AppFactory, handled, settle, status, status_lines
+from ..helpers.app import AppFactory, handled, marks, settle, status, status_lines
 from ..helpers.online import app_for, hosted_app, press
 from ..helpers.players import FirstFree, Gated
 from ..helpers.waiting import until
@@ -321,15 +322,28 @@ async def test_undo_after_the_end_says_why_within_80_columns(make_app: AppFactor
         assert notice in status_lines(app)  # drawn whole on one line
 
 
-async def test_the_host_says_waiting_once_and_drops_the_code_once_the_friend_is_in(tmp_path: Path) -> None:
+async def test_the_direct_host_says_waiting_once_and_keeps_its_code_in_view_once_the_friend_is_in(
+    tmp_path: Path,
+) -> None:
+    """The direct host's code stays what lets the friend back in (after a drop, or started again
+    after a crash): it stays on screen (before, it went once the friend joined, for 'hosting at
+    …'), and the code read from the screen takes a friend started again back into the match."""
     async with hosted_app(tmp_path / "host") as (host, (address, port), code):
         assert status(host).count("Waiting for your friend") == 1
         guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
         async with guest.run_test():
             await until(lambda: guest.game_screen.game.joined and host.game_screen.game.joined)
             await until(lambda: "Your friend joined" in status(host))
-            assert "code:" not in status(host)
-            assert f"hosting at 127.0.0.1:{port}" in status(host)
+            assert f"code: {code} · 127.0.0.1:{port}" in status(host)
+            await press(host, "5")
+            await until(lambda: marks(guest) == ".../.x./...")
+        await until(lambda: "Your friend left" in status(host))
+        shown = re.search(r"code: ([a-z]+-[a-z]+-[a-z]+) ·", status(host))
+        assert shown is not None
+        assert shown.group(1) == code
+        again = app_for(tmp_path / "again", JoinPlan(address, port, shown.group(1)))
+        async with again.run_test():
+            await until(lambda: marks(again) == ".../.x./...", "the friend back in the match by the code shown")
 
 
 def test_the_guest_s_news_of_a_drop_goes_once_it_hears_from_the_host_again(monkeypatch: pytest.MonkeyPatch) -> None:

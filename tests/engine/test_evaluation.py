@@ -88,3 +88,19 @@ def test_the_bar_and_the_review_judge_a_position_by_the_same_figure() -> None:
     assert not evaluation.exact
     assert not judged.exact
     assert evaluation.chance == judged.estimate_before == 1.0
+
+
+def test_the_position_s_chance_is_its_best_square_s() -> None:
+    """On 15×15 the bar said the threat search's 74% while the best square showed the alpha-beta's
+    49: the position's chance is now the figure on its best square, wherever moves have figures."""
+    board = played(Board.empty(15, 15, 5), "h8 h9")
+    unsolved = analyze(board, Budget.seconds(0))
+    best, other = MoveChance((7, 9), 0.49), MoveChance((6, 6), 0.4)
+    evaluation = Evaluation(unsolved, (best, other), position=0.74)
+    assert evaluation.chance == 0.49
+    assert evaluation.chance_of((6, 6)) == 0.4  # the hint on that square says the overlay's figure
+    assert evaluation.chance_of((0, 0)) == 0.49  # a square with no figure: the position's
+    assert Evaluation(unsolved, position=0.74).chance == 0.74  # no move's figure: the position's own
+    searched = evaluate(played(Board.empty(15, 15, 5), "h8 h9 i9 g9 j10"), Budget.seconds(1.0))
+    assert searched.estimates
+    assert searched.chance == searched.estimates[0].chance

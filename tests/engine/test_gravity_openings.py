@@ -15,6 +15,7 @@ from bitbully import Board as ReferenceBoard
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.board import GameShape, Position
 from tictactoe_tui.engine.review import review_game
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import read_data, verified
@@ -23,6 +24,7 @@ from tictactoe_tui.engine.search.gravity import openings as gravity_openings
 from tictactoe_tui.engine.search.gravity.solver import GravitySolver, Layout
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import Seating
 
 REFEREE = BitBully()
 EMPTY = Board.empty(6, 7, 4, "gravity")
@@ -138,8 +140,9 @@ def test_games_review_json_of_a_connect_four_game_is_exact_for_every_move(
         moves.append(next(move for move in board.legal_moves() if move[1] == int(column) - 1))
         board = board.play(moves[-1])
     archive = Archive.open(home)
-    archive.record(GameRecord(6, 7, 4, "two players", "", "you", "you", "X", tuple(moves), (1.0,) * len(moves),
-                              "o", 0, 1_000.0, 1_010.0, game="gravity"))  # fmt: skip
+    position = Position(GameShape(6, 7, 4, "gravity"), tuple(moves))
+    archive.record(GameRecord(position, Seating("two players", ("you", "you")), "", (1.0,) * len(moves),
+                              "o", 0, 1_000.0, 1_010.0))  # fmt: skip
     archive.close()
     assert cli.main(["games", "review", "1", "--json"]) == 0
     entries = json.loads(capsys.readouterr().out)

@@ -11,10 +11,12 @@ import pytest
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark, Move
+from tictactoe_tui.engine.board import GameShape, Position
 from tictactoe_tui.engine.reasons import refutation, winning_squares
 from tictactoe_tui.engine.review import MoveReview, Review, judge_move, review_game
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths
+from tictactoe_tui.table import Seating
 
 from ..helpers.engine import lines, random_game
 
@@ -125,8 +127,8 @@ def test_games_review_on_the_command_line(home: Paths, capsys: pytest.CaptureFix
     archive = Archive.open(home)
     moves = ((1, 1), (0, 1), (0, 0), (2, 2), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1))
     final = Board.empty().play_all(moves)
-    record = GameRecord(3, 3, 3, "two players", "", "you", "you", "O", moves, (1.0,) * 9,
-                        "o" if final.winner is Mark.O else None, 0, 1_000.0, 1_010.0)  # fmt: skip
+    record = GameRecord(Position(GameShape(3, 3, 3), moves), Seating("two players", ("you", "you"), ("O", "X")), "",
+                        (1.0,) * 9, "o" if final.winner is Mark.O else None, 0, 1_000.0, 1_010.0)  # fmt: skip
     archive.record(record)
     archive.close()
     assert cli.main(["games", "review", "1", "--json"]) == 0
@@ -147,7 +149,7 @@ def test_games_review_gives_each_mistake_its_line(home: Paths, capsys: pytest.Ca
     it too, and ``games show`` numbers single turns as the review does."""
     archive = Archive.open(home)
     moves = ((1, 1), (0, 1), (0, 0), (2, 2))  # O's b1 lets X win: X's fastest win follows
-    record = GameRecord(3, 3, 3, "two players", "", "you", "you", "X", moves, (1.0,) * 4,
+    record = GameRecord(Position(GameShape(3, 3, 3), moves), Seating("two players", ("you", "you")), "", (1.0,) * 4,
                         None, 0, 1_000.0, 1_010.0)  # fmt: skip
     archive.record(record)
     archive.close()
@@ -202,8 +204,8 @@ def test_games_review_of_an_estimated_game_the_loser_lost(home: Paths, capsys: p
     o_moves = [(0, 0), (1, 0), (2, 0), (3, 0)]
     moves = tuple(move for pair in zip(x_moves, [*o_moves, None], strict=True) for move in pair if move)
     assert Board.empty(15, 15, 5).play_all(moves).winner is Mark.X
-    record = GameRecord(15, 15, 5, "two players", "", "you", "you", "X", moves, (1.0,) * len(moves),
-                        "x", 1, 1_000.0, 1_010.0)  # fmt: skip
+    record = GameRecord(Position(GameShape(15, 15, 5), moves), Seating("two players", ("you", "you")), "",
+                        (1.0,) * len(moves), "x", 1, 1_000.0, 1_010.0)  # fmt: skip
     archive.record(record)
     archive.close()
     assert cli.main(["games", "review", "1", "--json", "--time", "0.5"]) == 0
@@ -243,3 +245,13 @@ def test_winning_squares_are_the_threats_of_the_side_that_just_moved() -> None:
     board = Board.empty(3, 3, 3).play_all([(0, 0), (1, 1), (0, 1)])  # X a1 b1: c1 completes the row
     assert winning_squares(board) == ((0, 2),)
     assert winning_squares(Board.empty(3, 3, 3).play((1, 1))) == ()
+
+
+def test_a_slower_win_names_the_quicker_one() -> None:
+    """The review said "best (a slower win)" without the win it was slower than."""
+    start = Board.parse(".../.x./oox", k=3)  # X to move: a1 wins at once, c1 wins two moves later
+    slower = review_game(start, [(0, 2)]).moves[0]
+    assert slower.quicker_win(start.name) == f"{start.name((0, 0))} wins at once"
+    assert review_game(start, [(0, 0)]).moves[0].quicker_win(start.name) == ""
+    later = MoveReview(5, (0, 2), Mark.X, 1, 1, ((2, 2), (0, 2)), slower=True, best_plies=3)
+    assert later.quicker_win(start.name) == f"{start.name((2, 2))} wins in 2 of their moves"

@@ -11,7 +11,7 @@ from tictactoe_tui.engine import Position
 from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.puzzles import Puzzle
 from tictactoe_tui.store.archive import Archive, GameRecord
-from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
+from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER, Seating
 
 PAGE = 4096
 """SQLite's page size in the archives the tests make."""
@@ -31,14 +31,9 @@ def game(outcome: int = 1, kind: int = 0, started: float = 1_000.0) -> GameRecor
     winner = {1: "x", 0: None, -1: "o"}[outcome]
     moves = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2))
     return GameRecord(
-        rows,
-        cols,
-        k,
-        mode,
+        Position(GameShape(rows, cols, k), moves),
+        Seating(mode, players),
         level,
-        *players,
-        "X",
-        moves,
         (1.0, 2.0, 3.0, 4.0, 5.0),
         winner,
         outcome,

@@ -38,8 +38,9 @@ def lines_said(app: TicTacToeApp) -> list[str]:
 
 
 def app_for(
-    home: Path, plan: HostPlan | JoinPlan | MailboxHostPlan | MailboxJoinPlan, settings: Settings | None = None
+    home: Path, plan: HostPlan | JoinPlan | MailboxHostPlan | MailboxJoinPlan | None, settings: Settings | None = None
 ) -> TicTacToeApp:
+    """A copy of the app with its home in ``home``, going online by ``plan`` (None: started plainly)."""
     paths = Paths(home / "config", home / "data")
     searcher = ThreadSearcher(get_strategy)
     return TicTacToeApp(settings or Settings(), paths=paths, searcher=searcher, online=plan, seed=1)

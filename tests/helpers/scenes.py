@@ -12,11 +12,12 @@ from textual.widgets import TabbedContent
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Strategy, get_strategy, parse_move
+from tictactoe_tui.engine.board import GameShape, Position
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import HostPlan
 from tictactoe_tui.net.host import Host
 from tictactoe_tui.store.archive import GameRecord
-from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER
+from tictactoe_tui.table import TWO_PLAYERS, VS_COMPUTER, Seating
 
 from .net import Peer
 from .players import Gated
@@ -112,8 +113,8 @@ def archived(number: int, moves: str, level: str, outcome: int, rows: int = 3, k
     ended = 1_795_000_000.0 + 3_600 * number
     times = tuple(1.5 * ply for ply in range(1, len(played) + 1))
     return GameRecord(
-        rows, rows, k, VS_COMPUTER.name, level, "you", "computer", "X", played, times, winner, outcome,
-        ended - times[-1], ended,
+        Position(GameShape(rows, rows, k), played), Seating(VS_COMPUTER.name, ("you", "computer")), level, times,
+        winner, outcome, ended - times[-1], ended,
     )  # fmt: skip
 
 

@@ -27,6 +27,8 @@ from .widgets.board.view import BoardView
 from .work.ai import ProcessSearcher, Searcher
 
 if TYPE_CHECKING:  # loaded when first used: the first frame needs only the board and status
+    from textual.driver import Driver
+
     from ..net import OnlinePlan
     from ..store.archive import Archive
     from ..store.savefile import SavedGame
@@ -135,6 +137,11 @@ class TicTacToeApp(App[None]):
         self.crash: str | None = None
         """The line that tells an unhandled error, naming the log with its traceback."""
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
+
+    def get_driver_class(self) -> type[Driver]:
+        from .terminal import driver_for
+
+        return driver_for(super().get_driver_class())
 
     def get_default_screen(self) -> GameScreen:
         return self.game_screen

@@ -178,7 +178,7 @@ def print_review(record: GameRecord, archive: Archive, as_json: bool, seconds: f
     for move in review.moves:
         verdict = (move.verdict or f"{move.estimated_verdict} (estimated)") + (" (slower)" if move.slower else "")
         value = f"{words[move.value_before]} → {words[move.value_after]}" if move.exact else move.estimate
-        best = "" if move.verdict == "best" else ", ".join(start.name(best) for best in move.best[:6])
+        best = move.quicker_win(start.name) if move.verdict == "best" else ", ".join(map(start.name, move.best[:6]))
         table.add_row(f"{move.ply}. {start.name(move.move)}", shown(move.by).upper(), verdict, value, best)
     console.print(table)
     for move in review.moves:
@@ -208,7 +208,8 @@ def print_game(record: GameRecord, as_json: bool) -> int:
     state = record.state()
     x_player, o_player = record.players_by_symbol
     console = command_console()
-    console.print(f"[b]Game {record.id}[/b]: {record.board_label}, {record.mode}; X: {x_player}, O: {o_player}")
+    where = f"{record.board_label}, {record.seating.table}"
+    console.print(f"[b]Game {record.id}[/b]: {where}; X: {x_player}, O: {o_player}")
     console.print(
         f"{local_time(record.started_at)} to "
         f"{time.strftime('%H:%M', time.localtime(record.ended_at))}: [b]{record.result_text}[/b]"

@@ -3,10 +3,12 @@ search's winning chances, labelled an estimate. The one owner of what the evalua
 overlay's squares and the hints' estimate are drawn from; it runs in the search process
 (:class:`~tictactoe_tui.search_process.AnalysisRequest`).
 
-The position's chance is :func:`~.estimates.estimate`'s, the same search with the same seed the
-review judges a move by (so the bar and the review agree). Each move's chance: the MCTS tree's
-(Ultimate, Connect Four past the solver, plug-in games: every move is played out), or, on the
-k-in-a-row boards (15×15 included), the kit's alpha-beta score of each promising move.
+Each move's chance: the MCTS tree's (Ultimate, Connect Four past the solver, plug-in games: every
+move is played out, by :func:`~.estimates.estimate`, the search with the seed the review judges a
+move by), or, on the k-in-a-row boards (15×15 included), the kit's alpha-beta score of each
+promising move. The position's chance is its best square's, so the bar, the overlay and the hint
+give one figure for one square; only where no move has an estimate is it the position's own
+estimate (on 15×15 the threat search's, which the review judges by).
 """
 
 from __future__ import annotations
@@ -65,10 +67,18 @@ class Evaluation:
 
     @property
     def chance(self) -> float | None:
-        """The side to move's chance (draws half): 1, ½ or 0 when exact; the search's estimate
-        otherwise (None: it had no time)."""
+        """The side to move's chance (draws half): 1, ½ or 0 when exact; else its best square's
+        estimate (what the overlay shows there), or the position's where no move has one (None:
+        the search had no time)."""
         value = self.analysis.value
-        return (value + 1) / 2 if value is not None else self.position
+        if value is not None:
+            return (value + 1) / 2
+        return self.estimates[0].chance if self.estimates else self.position
+
+    def chance_of(self, move: Move) -> float | None:
+        """The mover's chance with ``move``: the overlay's estimate on its square, or, where the
+        search gave that square none, the position's :attr:`chance`."""
+        return next((found.chance for found in self.estimates if found.move == move), self.chance)
 
     @property
     def shows_values(self) -> bool:

@@ -48,6 +48,11 @@ class Symbols(Enum):
         """The first player showed O."""
         return self is Symbols.SWAPPED
 
+    @property
+    def traded(self) -> Symbols:
+        """The symbols when the other player moves first, each showing the same symbol."""
+        return Symbols.AS_PLAYED if self.swapped else Symbols.SWAPPED
+
     def of(self, mark: Mark) -> str:
         """The symbol ``mark``'s side showed."""
         return self.value[0 if mark is Mark.X else 1]

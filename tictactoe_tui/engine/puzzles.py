@@ -23,6 +23,9 @@ Kind = Literal["win", "hold"]
 SOLVER = "solver"
 #: Boards the solver makes puzzles on: small enough to solve at once.
 SOLVER_SHAPES = ((3, 3, 3), (4, 4, 3), (4, 4, 4))
+#: The most of your own moves a puzzle from a game asks for (to the win, or to the end where it
+#: holds a draw): a position further from its end is a game to play, not a puzzle.
+MOST_OWN_MOVES = 5
 
 
 @dataclass(frozen=True)
@@ -85,9 +88,10 @@ class Puzzle:
 
     @property
     def game_text(self) -> str:
-        """``Classic 4×4, 3 in a row``: which game, so its goal is possible to see."""
+        """``Classic 4×4, 3 in a row``, ``Connect Four, 6×7``: which game, so its goal is possible
+        to see (named as everywhere else, by :meth:`.Rules.board_name`)."""
         shape = self.position.shape
-        return f"{self.board.rules.title} {shape.rows}×{shape.cols}, {shape.k} in a row"
+        return shape.rules.board_name(shape.rows, shape.cols, shape.k)
 
     @property
     def origin(self) -> str:
@@ -147,14 +151,15 @@ def refutation_text(puzzle: Puzzle, move: Move, reply: MoveValue, board: Board) 
 def puzzles_from_review(
     review: Review, game: str, mine: frozenset[Mark] = frozenset(), *, symbols: Symbols = Symbols.AS_PLAYED
 ) -> list[Puzzle]:
-    """A puzzle at the position before each mistake or blunder of ``review`` (``mine``: the
-    sides played by the player whose mistakes come first; ``symbols``: those the game's sides
-    showed)."""
+    """A puzzle at the position before each mistake or blunder of ``review`` whose goal is at most
+    :data:`MOST_OWN_MOVES` of the mover's moves away (``mine``: the sides played by the player
+    whose mistakes come first; ``symbols``: those the game's sides showed)."""
     start = review.start
     found: list[Puzzle] = []
     played: list[Move] = list(start.history or ())
     for move in review.moves:
-        if move.verdict in ("mistake", "blunder") and move.best_plies is not None:
+        near = move.best_plies is not None and (move.best_plies + 1) // 2 <= MOST_OWN_MOVES
+        if move.verdict in ("mistake", "blunder") and move.best_plies is not None and near:
             kind: Kind = "win" if move.value_before == 1 else "hold"
             found.append(
                 Puzzle(

@@ -126,6 +126,14 @@ class MoveReview:
             f"{self.estimate_after:.0%} with this one"
         )
 
+    def quicker_win(self, name: Callable[[Move], str]) -> str:
+        """For a slower win, the quickest one, its square named by ``name``: ``a1 wins at once``,
+        ``c3 wins in 2 of their moves`` ("" for any other move)."""
+        if not (self.slower and self.best and self.best_plies):
+            return ""
+        when = "at once" if self.best_plies == 1 else f"in {(self.best_plies + 1) // 2} of their moves"
+        return f"{name(self.best[0])} wins {when}"
+
     def lines_text(self, name: Callable[[Move], str]) -> str:
         """Its lines in words: ``then a3 a2 c2 c3; b3 instead: b3 a1 c3 …`` (empty for a move
         that kept its value), marked where they are the search's estimate; squares named by
@@ -369,7 +377,8 @@ def _estimated(
     """An estimate of the position before ``move`` and of the one after it, for the mover; the
     search's lines, in the time left, for a move that lost value."""
     left = max(0.0, deadline - time.monotonic())
-    # each position's estimate is the evaluation bar's: the same search, seeded by the position
+    # the search the evaluation's figures come from where it plays every move (MCTS), seeded by the position;
+    # on the k-in-a-row boards the bar shows the alpha-beta's best square, this the threat search's chance
     before = estimate(board, Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board))
     after = estimate(board.play(move), Budget.seconds(left * ESTIMATE_SHARE, cancel), seeded(board.play(move)))
     source = f"{before.source}; too big to solve exactly within {seconds * EXACT_SHARE:.2g} s"

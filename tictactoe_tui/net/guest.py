@@ -21,7 +21,7 @@ from typing import Any
 
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
 from .chat import Talk
-from .listening import Listener, host_news, on_its_way, take_news, waiting_text
+from .listening import Listener, on_its_way, waiting_text
 from .match import Match
 from .protocol import (
     HOST_HANDSHAKE,
@@ -230,19 +230,13 @@ class Guest(Listener):
         raise GuestError("the host has changed the code since: ask your friend for the new one")
 
     def _receive(self, message: dict[str, Any]) -> None:
-        if message["type"] == "chat":
-            self.talk.hear(message)
-            return
-        try:
-            news = host_news(message)
-        except ValueError as error:
-            raise ProtocolError(f"the host sent {error}") from None
-        if news.hung_up is not None:
-            if news.hung_up == "closed":
-                self._closing = True
-                raise HostClosed(HOST_CLOSED)
-            raise ProtocolError(f"the host hung up ({news.hung_up})")
-        take_news(self, news)
+        """Take the host's message; a hang-up ends the session (:class:`HostClosed` when it quit)."""
+        hung_up = self._hear_host(message)
+        if hung_up == "closed":
+            self._closing = True
+            raise HostClosed(HOST_CLOSED)
+        if hung_up is not None:
+            raise ProtocolError(f"the host hung up ({hung_up})")
 
     async def _ping(self, stream: SealedStream) -> None:
         with contextlib.suppress(Exception):

@@ -37,7 +37,8 @@ from typing import Any
 from .channel import TOKEN_BYTES, Channel, Pake, SealedStream, TamperedError, proof, proves
 from .chat import Talk
 from .gate import Gate
-from .match import Match, answer_guest
+from .hosting import Hosting
+from .match import Match
 from .protocol import (
     GUEST_HELLO,
     GUEST_MESSAGES,
@@ -73,7 +74,7 @@ BUSY = "busy: try again"
 PROOFS_KEPT = 100
 
 
-class Host:
+class Host(Hosting):
     """Hosts a match on ``bind``:``port`` (0: any free port).
 
     ``on_change`` hears every new match state (moves from either side, rematches);
@@ -97,10 +98,8 @@ class Host:
         key: bytes | None = None,
     ) -> None:
         """``key``: the match's key, kept from before (a host started again), else a new one."""
-        self.match = match
+        super().__init__(match, on_change, on_status)
         self.code = code or new_code()
-        self.on_change = on_change
-        self.on_status = on_status
         self.gate = gate or Gate()
         self.idle_seconds = idle_seconds
         self.hello_seconds = hello_seconds
@@ -161,21 +160,10 @@ class Host:
         self.code, self.gate.wrong_codes = new_code(), 0
         return self.code
 
-    # -- the host's own moves ----------------------------------------------------------
+    # -- sending to the guest ----------------------------------------------------------
 
-    def play(self, move: tuple[int, int]) -> None:
-        """The host's move; :class:`MoveRefused` if it may not be played now."""
-        self._update(self.match.play("host", move))
-
-    def rematch(self) -> None:
-        """Start the next game (the other player first); :class:`MoveRefused` before this one ends."""
-        self._update(self.match.rematch())
-
-    def _update(self, match: Match) -> None:
-        self.match = match
-        self.on_change(match)
-        if self._guest is not None:
-            self._post(self._guest, match.to_message())
+    def _send_state(self, message: dict[str, Any]) -> None:
+        self.send_now(message)
 
     def send_now(self, message: dict[str, Any]) -> bool:
         """Send ``message`` to the guest; whether there was one to send it to."""
@@ -347,17 +335,6 @@ class Host:
             reply = self._answer(message)
             if reply is not None:
                 await guest.send(reply)
-
-    def _answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        """Apply a guest's request (or hear their chat); the reply for them alone (None when
-        everyone gets the state, or there is none)."""
-        if message["type"] == "chat":
-            self.talk.hear(message)
-            return None
-        match, reply = answer_guest(self.match, message)
-        if match is not self.match:
-            self._update(match)
-        return reply
 
     async def _say_bye(self, guest: SealedStream) -> None:
         with contextlib.suppress(Exception):

@@ -1,5 +1,7 @@
 """An online match as kept on disk beside its board, so that a side killed mid-game takes it up
-again: how it went online (the plan, without the code: a host started again has a new one),
+again: how it went online (the plan: a host's without its code, as a host started again has a new
+one; a direct guest's with the code it joined with, which works again while the host's game runs;
+a mailbox guest's without it, as a mailbox code is used up once used),
 the match's count, first player and scores (its position is the board's, kept by the store),
 and the match's key (direct play: the rejoin token the host gave, with which a guest goes before
 every stranger and a host started again knows its guest). One line of JSON, checked field by
@@ -20,6 +22,8 @@ from .match import Match
 
 #: The longest kept line read back (a plan, a few counts and a key take a few hundred bytes).
 MAX_KEPT = 2048
+#: The longest direct join code read back (three words take about 20 characters).
+MAX_CODE = 100
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,8 @@ class KeptMatch:
             plan = {"kind": "host", "bind": self.plan.bind, "port": self.plan.port}
         elif isinstance(self.plan, JoinPlan):
             plan = {"kind": "join", "host": self.plan.host, "port": self.plan.port}
+            if self.plan.code:
+                plan["code"] = self.plan.code
         else:
             plan = {"kind": "mailbox host" if self.hosting else "mailbox join", "url": self.plan.url}
         match = self.match
@@ -79,8 +85,15 @@ class KeptMatch:
         return cls(_plan(fields.get("plan")), match, key)
 
     def resumed_with(self, plan: OnlinePlan | None) -> OnlinePlan:
-        """The plan to go online with: ``plan`` (this start's, which says where) if given, else the one kept."""
-        return plan if plan is not None else self.plan
+        """The plan to go online with: ``plan`` (this start's, which says where) if given, else the
+        one kept; a direct guest started again at the same host without a code joins with the
+        code kept."""
+        if plan is None:
+            return self.plan
+        kept = self.plan
+        if isinstance(plan, JoinPlan) and not plan.code and isinstance(kept, JoinPlan):
+            return plan if (plan.host, plan.port) != (kept.host, kept.port) else kept
+        return plan
 
 
 def _plan(field: object) -> OnlinePlan:
@@ -100,7 +113,10 @@ def _plan(field: object) -> OnlinePlan:
         if not isinstance(host, str):
             raise ValueError("a kept match whose address is not one")
         where, _port = split_address(f"[{host}]" if ":" in host else host)
-        return JoinPlan(where, int(str(port)))
+        code = field.get("code")
+        if code is not None and (not isinstance(code, str) or not code.isprintable() or not 0 < len(code) <= MAX_CODE):
+            raise ValueError("a kept match whose code is not one")
+        return JoinPlan(where, int(str(port)), code)
     url = field.get("url")
     if not isinstance(url, str) or not url.startswith(("ws://", "wss://")) or len(url) > 500:
         raise ValueError("a kept match whose mailbox server is not one")

@@ -10,7 +10,9 @@ from typing import Any
 
 from ..engine.board import Move, move_name
 from ..engine.marks import board_size
+from .chat import Talk
 from .match import Match
+from .protocol import ProtocolError
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,10 @@ def move_request(match: Match | None, move: Move) -> dict[str, Any]:
 class Listener:
     """A guest, direct or through the mailbox: the match it knows, its move the host has not
     answered yet (the request as sent), and whom it tells; what both kinds do alike (a move
-    asked, a rematch asked, the host's news taken), each sending through its own link."""
+    asked, a rematch asked, the host's messages taken), each sending through its own link."""
+
+    talk: Talk
+    """The chat with the host (each kind makes its own, lines typed while the link is down wait)."""
 
     def __init__(self, on_change: Callable[[Match], None], on_status: Callable[[str], None]) -> None:
         self.on_change, self.on_status = on_change, on_status
@@ -93,6 +98,22 @@ class Listener:
     async def rematch(self) -> bool:
         """Ask for the next game; whether the request went out (only while the host is here)."""
         return self.connected and await self._send({"type": "rematch"})
+
+    def _hear_host(self, message: dict[str, Any]) -> str | None:
+        """Take one of the host's messages: a line of chat is heard, anything else read as the
+        host's news and taken (:func:`take_news`) unless the host hangs up; why it hung up, or
+        None. :class:`ProtocolError` for a message that is not the protocol (an impossible state,
+        a chat over the length)."""
+        if message["type"] == "chat":
+            self.talk.hear(message)
+            return None
+        try:
+            news = host_news(message)
+        except ValueError as error:
+            raise ProtocolError(f"the host sent {error}") from None
+        if news.hung_up is None:
+            take_news(self, news)
+        return news.hung_up
 
 
 def on_its_way(request: dict[str, Any]) -> str:

@@ -22,8 +22,9 @@ from ..engine.board import (
     move_name,
     parse_move,
 )
+from ..engine.marks import Symbols
 from ..engine.rules import RULES
-from ..table import Online, Seating
+from ..table import ONLINE_HOST, ONLINE_JOIN, Online, Seating
 
 Side = Literal["host", "guest"]
 
@@ -31,6 +32,9 @@ Side = Literal["host", "guest"]
 class MoveRefused(ValueError):
     """A move that the rules or the turn do not allow; the message says why."""
 
+
+#: The symbols the two sides of a match show, whoever moves first.
+HOST_SYMBOL, GUEST_SYMBOL = ONLINE_HOST.own_symbol, ONLINE_JOIN.own_symbol
 
 #: The position a match starts with when none is given: classic 3×3, no moves.
 CLASSIC = Position(GameShape(3, 3, 3, DEFAULT_GAME))
@@ -45,8 +49,10 @@ class Match:
     """Its moves travel in the grid's names (column letter, row from the top, as every
     version sends them), whatever the game calls its squares on screen."""
     number: int = 1
-    host_first: bool = True
-    """The host moves first (plays the engine's X) in this game; rematches alternate."""
+    symbols: Symbols = Symbols.AS_PLAYED
+    """Who moves first in this game, as the symbols shown, the first player's first: the host's
+    marks show as X (:attr:`.Online.own_symbol`), so ``AS_PLAYED`` when the host moves first.
+    Rematches alternate."""
     host_wins: int = 0
     guest_wins: int = 0
     draws: int = 0
@@ -61,13 +67,19 @@ class Match:
         """The position, with its history."""
         return self.position.board()
 
+    @property
+    def host_first(self) -> bool:
+        """The host moves first (plays the engine's X), as the messages say it."""
+        return self.symbols.of(Mark.X) == HOST_SYMBOL
+
     def mark(self, side: Side) -> Mark:
-        """The engine's mark ``side`` plays in this game (X moves first)."""
-        return Mark.X if (side == "host") == self.host_first else Mark.O
+        """The engine's mark ``side`` plays in this game (X moves first): the side whose symbol it shows."""
+        shown = HOST_SYMBOL if side == "host" else GUEST_SYMBOL
+        return Mark.X if self.symbols.of(Mark.X) == shown else Mark.O
 
     def seating(self, table: Online) -> Seating:
         """Who sits where in this game as the side of the match at ``table`` sees it."""
-        return table.in_match(self.mark(table.side), self.host_first)
+        return table.in_match(self.mark(table.side), self.symbols)
 
     def play(self, side: Side, move: Move, ply: int | None = None) -> Match:
         """The match after ``side`` plays ``move``; :class:`MoveRefused` if it may not.
@@ -103,7 +115,7 @@ class Match:
         if not self.board.is_over:
             raise MoveRefused("finish this game first")
         fresh = replace(self.position, moves=())
-        return replace(self, position=fresh, number=self.number + 1, host_first=not self.host_first)
+        return replace(self, position=fresh, number=self.number + 1, symbols=self.symbols.traded)
 
     def to_message(self) -> dict[str, Any]:
         """The ``state`` message for this match."""
@@ -144,7 +156,7 @@ class Match:
         counts = (_whole(score, "host"), _whole(score, "guest"), _whole(score, "draws"))
         if number < 1 or min(counts) < 0:
             raise ValueError("a state with a negative count")
-        return cls(position, number, first, *counts)
+        return cls(position, number, Symbols.first_showing(HOST_SYMBOL if first else GUEST_SYMBOL), *counts)
 
 
 def _whole(message: dict[str, Any], key: str) -> int:

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Move, move_name, parse_move
-from ..table import TABLES, Seating
+from ..engine import Move, Position, move_name, parse_move
+from ..engine.board import GameShape
+from ..table import TABLES, Seating, marks_shown
 from .files import BadFile, parse_json
 from .record import CLASSIC, GameRecord, local_time, players_by_symbol, result_text, title
 
@@ -31,16 +32,16 @@ SAME_KIND = "mode = ? AND level = ? AND variant = ? AND rows = ? AND cols = ? AN
 
 
 def _row_values(record: GameRecord) -> tuple[Any, ...]:
+    shape, seating = record.shape, record.seating
     return (
-        record.game,
-        record.rows,
-        record.cols,
-        record.k,
-        record.mode,
+        shape.game,
+        shape.rows,
+        shape.cols,
+        shape.k,
+        seating.table,
         record.level,
-        record.x_player,
-        record.o_player,
-        record.x_symbol,
+        *seating.players,
+        record.first_symbol,
         moves_text(record.moves),
         json.dumps([round(t, 3) for t in record.times]),
         record.winner,
@@ -73,22 +74,16 @@ def streak_before(connection: sqlite3.Connection, kind: Sequence[Any], game_id: 
 def _record_from_row(row: Sequence[Any]) -> GameRecord:
     (id_, game, rows, cols, k, mode, level, x_player, o_player, x_symbol) = row[:10]
     (moves, times, winner, outcome, started_at, ended_at, app_version, coached, aids, played_as) = row[10:]
+    played = tuple(parse_move(name, rows, cols) for name in moves.split())
     return GameRecord(
-        rows=rows,
-        cols=cols,
-        k=k,
-        mode=mode,
+        position=Position(GameShape(rows, cols, k, game), played),
+        seating=Seating(mode, (x_player, o_player), marks_shown(x_symbol == "O")),
         level=level,
-        x_player=x_player,
-        o_player=o_player,
-        x_symbol=x_symbol,
-        moves=tuple(parse_move(name, rows, cols) for name in moves.split()),
         times=_times(times),
         winner=winner,
         outcome=outcome,
         started_at=started_at,
         ended_at=ended_at,
-        game=game,
         app_version=app_version,
         id=id_,
         coached=bool(coached),
@@ -180,7 +175,8 @@ def _summary(row: Sequence[Any]) -> Summary:
 def insert(connection: sqlite3.Connection, record: GameRecord) -> None:
     """Add a finished game, with its winning streak counted."""
     values = _row_values(record)
-    kind = (record.mode, record.level, record.game, record.rows, record.cols, record.k, int(record.coached))
+    shape = record.shape
+    kind = (record.seating.table, record.level, shape.game, shape.rows, shape.cols, shape.k, int(record.coached))
     streak = streak_before(connection, kind) + 1 if record.outcome == 1 else 0
     columns = GAME_COLUMNS.removeprefix("id, ")
     placeholders = ", ".join("?" * (len(values) + 1))

@@ -6,7 +6,7 @@ Textual.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import __version__
@@ -22,25 +22,21 @@ CLASSIC = DEFAULT_GAME
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game as the archive keeps it."""
+    """One finished game as the archive keeps it: its position and who sat where, with the
+    level, the times and the result."""
 
-    rows: int
-    cols: int
-    k: int
-    mode: str
-    """The kind of table (its name)."""
+    position: Position
+    """The game, its board's shape and the moves played."""
+    seating: Seating
+    """Who sat where: the kind of table, the player at each side in the table's vocabulary
+    (``you``, ``computer``, ``friend``…, the first player first) and the symbols they showed;
+    the one way the record's sides become symbols."""
     level: str
-    x_player: str
-    """Who moved first, in the seating's vocabulary: ``you``, ``computer``, ``friend``…"""
-    o_player: str
-    x_symbol: str
-    moves: tuple[Move, ...]
     times: tuple[float, ...]
     winner: str | None
     outcome: int
     started_at: float
     ended_at: float
-    game: str = CLASSIC
     app_version: str = __version__
     id: int | None = None
     coached: bool = False
@@ -55,21 +51,12 @@ class GameRecord:
         """The record of a finished game; ``level`` is the computer's level at its end (the
         record keeps the levels that played, :meth:`.GameState.level_played`)."""
         board = game.board
-        seating = game.seating
-        x_player, o_player = seating.players
-        level = game.level_played(level) if seating.by_level else ""
+        level = game.level_played(level) if game.seating.by_level else ""
         played_as, level = (level, MATCH_ME) if Blend.parse(level) is not None else ("", level)
         return cls(
-            rows=board.rows,
-            cols=board.cols,
-            k=board.k,
-            game=board.rules.name,
-            mode=seating.table,
+            position=Position(GameShape.of(board), board.history or ()),
+            seating=game.seating,
             level=level,
-            x_player=x_player,
-            o_player=o_player,
-            x_symbol=seating.symbol(Mark.X),
-            moves=board.history or (),
             times=game.times[: game.ply],
             winner=None if board.winner is None else board.winner.value,
             outcome=game.outcome_for_stats(),
@@ -83,25 +70,37 @@ class GameRecord:
     @property
     def shape(self) -> GameShape:
         """The game and the board's shape."""
-        return GameShape(self.rows, self.cols, self.k, self.game)
+        return self.position.shape
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played."""
+        return self.position.moves
+
+    @property
+    def first_symbol(self) -> str:
+        """The symbol the first player (the engine's X) showed."""
+        return self.seating.symbol(Mark.X)
 
     @property
     def board_label(self) -> str:
         """E.g. ``3×3`` or ``5×5, 4 in a row``."""
-        return board_label(self.game, self.rows, self.cols, self.k)
+        shape = self.shape
+        return board_label(shape.game, shape.rows, shape.cols, shape.k)
 
     @property
     def missing(self) -> str | None:
         """Why it cannot be shown now (its game or table is a plug-in's, not installed), or None."""
-        if self.game not in RULES or self.mode not in TABLES:
-            what, name = ("game", self.game) if self.game not in RULES else ("table", self.mode)
+        game, table = self.shape.game, self.seating.table
+        if game not in RULES or table not in TABLES:
+            what, name = ("game", game) if game not in RULES else ("table", table)
             return f"Game #{self.id} needs the {what} {name!r}, from a plug-in not installed now"
         return None
 
     @property
     def result_text(self) -> str:
         """E.g. ``You won``, ``X won`` or ``Draw``, as the player saw it."""
-        return result_text(self.mode, self.winner, self.x_symbol, self.outcome)
+        return result_text(self.seating.table, self.winner, self.first_symbol, self.outcome)
 
     @property
     def yours(self) -> frozenset[Mark]:
@@ -109,16 +108,10 @@ class GameRecord:
         return self.seating.keyboard
 
     @property
-    def seating(self) -> Seating:
-        """Who sat where: the record as the game held it (what a saved game states, and the one
-        way the record's sides become symbols)."""
-        return Seating(self.mode, (self.x_player, self.o_player), marks_shown(self.x_symbol == "O"))
-
-    @property
     def players_by_symbol(self) -> tuple[str, str]:
         """Who played the marks shown as X and who those shown as O (the first player showed
-        :attr:`x_symbol`), as the lists name them: the symbols people saw, not the engine's sides."""
-        return players_by_symbol(*self.seating.listed(self.level), self.x_symbol)
+        :attr:`first_symbol`), as the lists name them: the symbols people saw, not the engine's sides."""
+        return players_by_symbol(*self.seating.listed(self.level), self.first_symbol)
 
     def shown_text(self, plies: int | None = None) -> str:
         """The final position in rows, with the symbols people saw."""
@@ -126,8 +119,8 @@ class GameRecord:
 
     def board(self, plies: int | None = None) -> Board:
         """The position after the first ``plies`` moves (all by default), with its history."""
-        moves = self.moves if plies is None else self.moves[:plies]
-        return Position(self.shape, moves).board()
+        position = self.position if plies is None else replace(self.position, moves=self.moves[:plies])
+        return position.board()
 
     def state(self, plies: int | None = None) -> GameState:
         """The game at ``plies`` moves as a :class:`GameState` (for showing it), the whole line kept."""
@@ -137,19 +130,19 @@ class GameRecord:
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data (times as ISO 8601, moves as names), its players and
         winner named by the symbols shown (``first``: the symbol that moved first)."""
-        seating = self.seating
+        seating, shape = self.seating, self.shape
         x_player, o_player = self.players_by_symbol
         return {
             "id": self.id,
-            "game": self.game,
-            "board": f"{self.rows}x{self.cols}",
-            "k": self.k,
-            "mode": self.mode,
+            "game": shape.game,
+            "board": f"{shape.rows}x{shape.cols}",
+            "k": shape.k,
+            "mode": seating.table,
             "level": self.level or None,
             "x": x_player,
             "o": o_player,
             "first": seating.symbol(Mark.X),
-            "moves": Position(self.shape, self.moves).names(),
+            "moves": self.position.names(),
             "times": list(self.times),
             "winner": None if self.winner is None else seating.symbol(Mark(self.winner)).lower(),
             "result": self.result_text,

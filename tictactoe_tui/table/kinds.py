@@ -7,6 +7,7 @@ import random
 from typing import Literal, TypeVar
 
 from ..engine.board import Board, Mark
+from ..engine.marks import Symbols
 from ..registry import Registry
 from .base import Table
 from .players import COMPUTER, FRIEND, YOU, FirstPlayer, MarkChoice
@@ -94,11 +95,11 @@ class Online(Table):
     def undo_refusal(self) -> str | None:
         return "Moves cannot be taken back in an online game"
 
-    def in_match(self, yours: Mark, host_first: bool) -> Seating:
+    def in_match(self, yours: Mark, symbols: Symbols) -> Seating:
         """Who sits where once the friend has joined: you at ``yours``, your friend at the other
-        side; each keeps their symbol (the host's marks show as X), ``host_first`` or not."""
+        side, showing ``symbols`` (each side keeps its symbol: the host's marks show as X)."""
         players = (YOU.name, FRIEND.name) if yours is Mark.X else (FRIEND.name, YOU.name)
-        return Seating(self.name, players, marks_shown(swapped=not host_first))
+        return Seating(self.name, players, (symbols.of(Mark.X), symbols.of(Mark.O)))
 
     @property
     def own_symbol(self) -> str:

@@ -92,5 +92,5 @@ class AnalysisRequests:
                 move = self._searcher(job, cancel).decision.move
                 if not cancel.is_set():
                     self._estimates[state.board] = move
-        # an estimated hint's chances are the evaluation's: the figure the bar shows
-        return AnalysisReady(result, hint, move, None if move is None else result.evaluation.chance)
+        # an estimated hint's chances are the evaluation's of its square: the figure the overlay shows there
+        return AnalysisReady(result, hint, move, None if move is None else result.evaluation.chance_of(move))

@@ -27,7 +27,6 @@ from ..widgets.board.view import BoardView
 from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
-from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved
 from .parts import ScreenParts, game_commands
 from .play import GameHost
 from .side import SIDEBAR_ROOM, SidebarPlace
@@ -38,6 +37,7 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from ...table import Table
     from ..online.link import OnlineLink
     from ..widgets.sidebar import Sidebar
+    from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved  # (posted after it)
 
 
 #: The game screen's own keys (the board's keys go to it too, from the focused board).
@@ -61,6 +61,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", priority=True),
         Binding("u", "undo", "Undo", priority=True),
+        Binding("u", "undo(False)", "Undo", show=False, priority=True),  # where not offered: why not
         Binding("r", "redo", "Redo", show=False, priority=True),
         Binding("i", "hint", "Hint", priority=True),
         Binding("a", "toggle_overlay", "Analysis overlay", show=False, priority=True),
@@ -91,25 +92,22 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         """``first``: the game to show; ``online``: host or join a match once shown."""
         super().__init__(host, settings, first)
         self._online_plan = online
-        self.parts = ScreenParts(
-            self, self.keypad, self.show_marks
-        )  # the coach, hints, online play, other screens: made when needed
+        self.parts = ScreenParts(self, self.keypad, self.show_marks)  # the coach, hints, online play…: when needed
         self.side = SidebarPlace(self)
         self.set_reactive(GameScreen.notice, self.news(first))
 
     def compose(self) -> ComposeResult:
         # the sidebar and the footer go in after the first frame (on_mount): the board's column keeps their room
         with Vertical(id="play", classes=SIDEBAR_ROOM):
-            yield EvaluationBar(id="evaluation").data_bind(
-                GameScreen.game, GameScreen.overlay, evaluation=GameScreen.analysis
-            )
+            bar = EvaluationBar(id="evaluation")
+            yield bar.data_bind(GameScreen.game, GameScreen.overlay, GameScreen.past, evaluation=GameScreen.analysis)
             board = self.game.board
             view = BoardView((board.rows, board.cols, board.rules.block_size))
             # on_mount focuses it: styled as focused from the start, its squares are styled once
             view.set_reactive(BoardView.has_focus, True)
             # the cursor comes before the game, whose paint would first frame the default square
             bound = (GameScreen.cursor, GameScreen.game, GameScreen.thinking, GameScreen.analysis, GameScreen.hint)
-            yield view.data_bind(*bound, GameScreen.coordinates)
+            yield view.data_bind(*bound, GameScreen.coordinates, GameScreen.past, GameScreen.mirror)
             yield StatusLine(id="status").data_bind(GameScreen.said)  # its one input
 
     def on_mount(self) -> None:
@@ -150,8 +148,9 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
             return self.game.table.watch_only(self.game) and not self.game.board.is_over
         if action == "new_code":
             return self.game.table.hosts
-        if action == "chat":  # t: online, a line to the friend; offline, why not (and out of the footer)
-            return (self.online is not None) is (parameters != (False,))
+        offered = {"chat": self.online is not None, "undo": self.game.table.undo_refusal() is None}.get(action)
+        if offered is not None:  # t online, u where moves can be taken back; else each (False) says why not
+            return offered is (parameters != (False,))
         if action == "review":
             return self.game.board.is_over
         return True
@@ -167,7 +166,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
             self.cursor = playable_near(new.board, self.cursor)
         else:  # another board: the old cursor may lie off it
             self.cursor = centre(new.board)
-        self.hint = self.analysis = None
+        self.hint = self.analysis = self.past = None  # the board shows the game as it stands
         self.notice = self.parts.game_changed(new, self.overlay) or self.notice
         self.show_marks()
 
@@ -277,14 +276,14 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
 
     async def action_new_game(self) -> None:
         """Start a new game with the current settings (cancels any running search); over a game
-        in progress, only after a yes. Online, a rematch (the match refuses one before the game
-        ends), or a new join where the guest has no host (after a yes, over a game begun);
-        choosing an online mode starts hosting or joining."""
+        in progress, only after a yes. Online, what the match decides (:meth:`~..online.play.OnlinePlay.next_game`),
+        or once it has ended, a new join (after a yes, over a game begun); choosing an online mode
+        starts hosting or joining."""
         if not await BoardView.settled(self):
             return
         table = self.settings.table
-        if self.online is not None and table is self.online.table and not self.online.joins_anew:
-            self.parts.online.request(self.online.rematch())
+        if self.online is not None and table is self.online.table and not self.online.ended:
+            self.notice = self.parts.online.next_game() or self.notice
             return
         self.leave_unfinished("Start a new game", lambda: self.start_new_game(table))
 

@@ -102,7 +102,8 @@ class Hints:
             return Found(said(self._hint_said(game, message.estimate, overlay)), values, message.estimate)
         seconds = analysis_seconds(game.board)
         if not analysis.complete:
-            if shown is not None and not self._hint_value:
+            if shown is not None and not self._hint_value:  # its chances as this evaluation, the one shown, has them
+                self._hint_chances = evaluation.chance_of(shown)
                 return Found(said(self._hint_said(game, shown, overlay)), values=values)
             return Found(said(legend(game, evaluation, seconds) if overlay else too_big(analysis, seconds)), values)
         if not message.hint:
@@ -115,11 +116,12 @@ class Hints:
 
     def _hint_said(self, game: GameState, hint: Move, overlay: bool) -> str:
         """What the hint shown (``hint``) says: its move and value, or that it is an estimate
-        (and, with the ``overlay`` on, that the numbers shown are estimates too)."""
-        said = f"Hint for {game.symbol(game.board.to_move)}: {game.board.name(hint)}"
+        (like the numbers shown, with the ``overlay`` on) and the mover's chances with it. Short:
+        whole in two lines of the status at 80×24, "(game unrated)" added, under Ultimate's headline."""
+        mover = game.symbol(game.board.to_move)
+        said = f"Hint for {mover}: {game.board.name(hint)}"
         if self._hint_value:
             return f"{said} {self._hint_value}"
-        why = "too big to solve exactly yet" + ("; the numbers are estimates too" if overlay else "")
         chances = self._hint_chances
-        by = "" if chances is None else f", {game.symbol(game.board.to_move)}'s chances {chances:.0%}"
-        return f"{said} (an estimate{by}: {why})"
+        what = "too big to solve exactly yet" if chances is None else f"{mover}'s chances {chances:.0%}"
+        return f"{said} (an estimate{', like the numbers' if overlay else ''}: {what})"

@@ -31,7 +31,8 @@ class AiFailed(Message):
 class AnalysisReady(Message):
     """Every move's value for the position of ``result.state`` (for hints and the overlay);
     ``hint``: a hint was asked for; ``estimate``: the search's move for it, where the values
-    are not complete, and ``chances``: the mover's chances by the evaluation (the bar's figure)."""
+    are not complete, and ``chances``: the mover's chances with that move by the evaluation
+    (the overlay's figure on its square)."""
 
     def __init__(
         self, result: AnalysisResult, hint: bool = False, estimate: Move | None = None, chances: float | None = None

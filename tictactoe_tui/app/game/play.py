@@ -1,12 +1,12 @@
 """The game screen's core: the game it holds, the reactives its widgets bind to, and the turn loop.
 
-Whoever is to move takes their turn (the computer starts thinking; the others wait), unless a
-gate holds it (the coach, over a move that gave something up); a move, played here or arriving
-as a message, becomes the new state, and a game that ends is counted and archived. The parts
-of the screen (online play, saving, hints) build on this class; the screen itself
-(:mod:`.game_screen`) adds the keys. The screen's two modules alone assign its state: its
-parts return or post what they decided. What the status line says is one value, :attr:`said`,
-made by one function (:func:`~..widgets.said.status_said`) from the game and what happened.
+Whoever is to move takes their turn (the computer starts thinking; the others wait), unless a gate
+holds it (the coach, over a move that gave something up); a move, played here or arriving as a
+message, becomes the new state, and a game that ends is counted and archived. The parts of the
+screen (online play, saving, hints) build on this class; the screen itself (:mod:`.game_screen`)
+adds the keys. The screen's two modules alone assign its state: its parts return or post what they
+decided. What the status line says is one value, :attr:`said`, made by one function
+(:func:`~..widgets.said.status_said`) from the game, what happened and the board as drawn.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ..widgets.chat_log import Chat
 from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
-from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
     from ...engine.evaluation import Evaluation
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from ..seats import SeatMoved, Seats
     from ..transfer import GameFiles
     from ..work.ai import Searcher
+    from .messages import Archived  # (posted after the first frame)
 
 
 #: The coach, among the help that leaves a game unrated (the state keeps it as coached).
@@ -87,12 +87,15 @@ class PlayScreen(Screen[None]):
     """Your rating on the board in play, for the score line ('' before your first rated game there)."""
     overlay: reactive[bool] = reactive(False, init=False, repaint=False)
     marks: reactive[Mapping[int, str]] = reactive(dict, init=False, repaint=False)
-    """The marks beside the moves of the game's line where the coach or a review judged them
-    (``??``, ``?``, ``?!``), by ply (:meth:`.parts.ScreenParts.marks`)."""
+    """The coach's and the review's marks beside the moves (``??``, ``?``, ``?!``), by ply (``ScreenParts.marks``)."""
     analysis: reactive[Evaluation | None] = reactive(None, init=False, repaint=False)
     """The overlay's and the evaluation bar's values for the position shown (None when off or not yet known)."""
     hint: reactive[Move | None] = reactive(None, init=False, repaint=False)
     coordinates: reactive[bool] = reactive(True, init=False, repaint=False)
+    past: reactive[int | None] = reactive(None, init=False, repaint=False)
+    """Looking back: the board shows the game after this many moves; None: as it stands (the game changed)."""
+    mirror: reactive[tuple[bool, bool]] = reactive((False, False), init=False, repaint=False)
+    """Whether the board's rows, and columns, are drawn in reverse (flipped, ``f``)."""
     chat: reactive[Chat] = reactive(Chat, init=False, repaint=False)
     """Online, the chat with the friend (its log)."""
 
@@ -134,7 +137,14 @@ class PlayScreen(Screen[None]):
 
     def compute_said(self) -> Said:
         return status_said(
-            self.game, notice=self.notice, thinking=self.thinking, held=self.held, paused=self.paused, match=self.match
+            self.game,
+            notice=self.notice,
+            thinking=self.thinking,
+            held=self.held,
+            paused=self.paused,
+            match=self.match,
+            past=self.past,
+            mirror=self.mirror,
         )
 
     def watch_settings(self, settings: Settings) -> None:
@@ -293,9 +303,8 @@ class PlayScreen(Screen[None]):
             self.show_rating()
 
     def validate_notice(self, notice: Notice | None) -> Notice | None:
-        """The notice, saying once that the game is unrated now when help just made it so: on
-        what the take-back key or the coach's switch says, or on the hint or the overlay once its values
-        are shown."""
+        """The notice, saying once that the game is unrated now when help just made it so: on what the
+        take-back key or the coach's switch says, or on the hint or the overlay once its values are shown."""
         aid = self._unrated_news
         waits = aid in (HINT, OVERLAY) and self.hint is None and self.analysis is None  # for the values
         if notice is None or aid is None or waits:
@@ -322,13 +331,6 @@ class PlayScreen(Screen[None]):
             self.set_timer(self.host.watch_delay, self.take_turns)
         else:
             self.call_later(self.take_turns)
-
-    def on_chat_heard(self, message: ChatHeard) -> None:
-        """A line of the online chat joins its log (a line of another match starts a new one)."""
-        self.chat = self.chat.with_line(message.line, message.link)
-
-    def on_chat_opened(self, message: ChatOpened) -> None:
-        self.chat = Chat(link=message.link)
 
     # -- new games, and games that end ----------------------------------------------------------
 
@@ -382,6 +384,8 @@ class PlayScreen(Screen[None]):
             problem = self.host.archive.record(record)
         except Exception as error:  # the game goes on; the status says it was not kept
             problem = f"The game was not archived: {error}"
+        from .messages import Archived
+
         self.post_message(Archived(problem))
 
     def on_archived(self, message: Archived) -> None:

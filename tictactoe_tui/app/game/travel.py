@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from ...game import Scoreboard
 from ..widgets.said import Cause, Notice
-from .messages import Loaded, PlayOn
 from .play import PlayScreen
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the messages load when first posted, after the first frame)
     from ..widgets.sidebar import HistoryList
+    from .messages import Loaded, PlayOn
     from .parts import ScreenParts
 
 
@@ -22,8 +22,9 @@ class TravelScreen(PlayScreen):
 
     parts: ScreenParts
 
-    def action_undo(self) -> None:
-        """Take back your last move (and the computer's reply)."""
+    def action_undo(self, offered: bool = True) -> None:
+        """Take back your last move (and the computer's reply); why not, where moves cannot be
+        taken back (``offered`` False: the key's binding out of the footer there)."""
         self._travel_to(self.game.undo_target(), "Undone", "Nothing to undo")
 
     def action_redo(self) -> None:

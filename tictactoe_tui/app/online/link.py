@@ -108,12 +108,11 @@ class OnlineLink:
 
     @property
     def banner(self) -> str:
-        """The line that stays on screen: the host's code (and address, direct) until the friend
-        is in, or whom the guest plays."""
+        """The line that stays on screen: the host's code and address, direct (the code lets the
+        friend back in after a drop, for as long as it is not changed); through the mailbox, the
+        code until the friend is in (it is used up then); or whom the guest plays."""
         if isinstance(self.host, Host):
-            if not self._address:
-                return ""
-            return f"hosting at {self._address}" if self.host.connected else f"code: {self.host.code} · {self._address}"
+            return f"code: {self.host.code} · {self._address}" if self._address else ""
         if self.host is not None:
             return f"code: {self.host.code}" if self.host.code else ""
         if isinstance(self.plan, MailboxJoinPlan):  # (the server reached is no host answering)
@@ -225,7 +224,7 @@ class OnlineLink:
         crash (None for a guest before the host's first state: there is nothing to take up)."""
         from ...net.kept import KeptMatch
 
-        plan = replace(self.plan, code=None) if isinstance(self.plan, JoinPlan | MailboxJoinPlan) else self.plan
+        plan = replace(self.plan, code=None) if isinstance(self.plan, MailboxJoinPlan) else self.plan  # (used up)
         if self.host is not None:
             return KeptMatch(plan, self.host.match, self.host.key if isinstance(self.host, Host) else None)
         if self.guest is None or self.guest.match is None:
@@ -281,12 +280,6 @@ class OnlineLink:
         """Why this side may not move now because its last move is not answered yet, or None."""
         asked = self.guest.asked if self.guest is not None else None
         return f"Your move {asked['move']} is not answered yet" if asked is not None else None
-
-    @property
-    def joins_anew(self) -> bool:
-        """Whether ``n`` leaves this match to join another rather than ask for a rematch: the
-        guest's attempts are over, or no host is there (none has answered yet, or it is away)."""
-        return self.ended or (self.guest is not None and not self.peer_here)
 
     @property
     def peer_here(self) -> bool:

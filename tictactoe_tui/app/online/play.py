@@ -75,6 +75,16 @@ def next_code_question(refused: str, gone: bool, direct: bool) -> str:
     return f"{capitalized(refused)}. {ask}, or Esc"
 
 
+def resume_question(direct: bool) -> str:
+    """What a guest taking up a match without its code is asked: a direct host's code stays while
+    its game runs (a new one only if it was started again); a mailbox code is used up once used."""
+    from .link import NEW_CODE, capitalized
+
+    if direct:
+        return "Your friend's code (three words: the same as before, unless their game was started again), or Esc"
+    return f"{capitalized(NEW_CODE)} and type it (like 7-guitarist-revenge), or Esc"
+
+
 class OnlinePlay:
     """The game screen's online part: the match it plays in, made when one is first opened."""
 
@@ -181,16 +191,53 @@ class OnlinePlay:
             PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code), kept) if code else None
         )
 
+    def next_game(self) -> Notice | None:
+        """What ``n`` does in a match that goes on: a rematch asked for where the other side is
+        there (or this side hosts); a guest waiting for its host is asked for the host's new code
+        (a host started again has one), and the match goes on with it where it is; while the
+        mailbox server is away, it is said that the game waits for it."""
+        from ..widgets.said import MAILBOX_SERVER
+
+        link = self.link
+        if link is None:
+            return None
+        if link.guest is None or link.peer_here:
+            self.request(link.rematch())
+        elif link.presence.missing == MAILBOX_SERVER:
+            return Notice("Lost the mailbox server: the game goes on once it is back", Cause.KEY)
+        else:
+            self.ask_new_code(link)
+        return None
+
+    def ask_new_code(self, link: OnlineLink) -> None:
+        """Ask a guest that waits for its host for the host's new code (Esc: wait on); the match
+        goes on with it, where it is."""
+        from ...net import JoinPlan, MailboxJoinPlan
+        from ..screens.dialogs.file_prompt import PathPrompt
+
+        plan = link.plan
+        assert isinstance(plan, JoinPlan | MailboxJoinPlan)
+        words = "three words" if isinstance(plan, JoinPlan) else "like 7-guitarist-revenge"
+        question = f"Your friend's new code, if their game was started again ({words}), or Esc to wait"
+
+        def typed(code: str | None) -> None:
+            if code and link is self.link:
+                kept = link.kept()
+                self.leave()
+                self.go_online(replace(plan, code=code), kept)
+
+        self._screen.app.push_screen(PathPrompt(question, ""), typed)
+
     def resume(self, kept: KeptMatch, plan: OnlinePlan | None) -> None:
         """Take up the match ``kept`` (this side crashed) with ``plan`` (this start's) or the one
-        kept: a host shows a new code, a guest is asked for the friend's new code."""
+        kept: a host shows a new code; a direct guest joins again with the code it kept (which
+        works while the host's game runs: a host started again refuses it signed, and the guest
+        is asked for the new one); a mailbox guest is asked for the friend's new code."""
         from ...net import JoinPlan, MailboxJoinPlan
-        from .link import NEW_CODE, capitalized
 
         plan = kept.resumed_with(plan)
         if isinstance(plan, JoinPlan | MailboxJoinPlan) and not plan.code:
-            words = "three words" if isinstance(plan, JoinPlan) else "like 7-guitarist-revenge"
-            self.ask_join_code(plan, f"{capitalized(NEW_CODE)} and type it ({words}), or Esc", kept)
+            self.ask_join_code(plan, resume_question(isinstance(plan, JoinPlan)), kept)
             return
         self.go_online(plan, kept)
 

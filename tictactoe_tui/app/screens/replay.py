@@ -126,7 +126,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
         with Horizontal(id="replay"):
             with Vertical(id="replay-play"):
                 yield EvaluationBar(id="replay-bar")
-                board = BoardView((record.rows, record.cols, record.board(0).rules.block_size))
+                board = BoardView((record.shape.rows, record.shape.cols, record.shape.rules.block_size))
                 board.can_focus = False
                 yield board
                 with VerticalScroll(id="replay-notes"):
@@ -140,7 +140,7 @@ class ReplayScreen(Screen[SavedGame | bool | None]):
                 ended = local_time(record.ended_at)
                 title = "This game" if record.id is None else f"Game #{record.id}"
                 yield Static(
-                    f"[b]{title}[/b]\n{record.board_label}\n{record.mode}\n{players}\n"
+                    f"[b]{title}[/b]\n{record.board_label}\n{record.seating.table}\n{players}\n"
                     f"{ended}\n[b]{record.result_text}[/b]",
                     id="replay-info",
                 )

@@ -2,11 +2,11 @@
 through the game's moves, Home goes to its start and End back to the game as it stands; ``f``
 flips the board; ``/`` asks for a square's name and moves the cursor there.
 
-Stepping back shows the past position on the board and says so in the status ("Looking back
-at move 5 of 12: press End to return"); it changes nothing in the game. A move key while
-stepped back is refused with the same words (playing from the past position is undo's and the
-history's job, which take moves back); the board view returns to the game as it stands
-whenever the game changes (the other side's move, undo, a new game).
+Stepping back shows the past position on the board and the status's headline says so ("Looking
+back at move 5 of 12: press End to return"); it changes nothing in the game. A move key while
+stepped back is refused, and says why (playing from the past position is undo's and the
+history's job, which take moves back); the screen returns to the game as it stands whenever
+the game changes (the other side's move, undo, a new game).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ...engine import Board, BoardError, Move
-from ...engine.games import game_of
+from ...engine.games import presentation_of
 from ...game import GameState
 from ..widgets.board.view import BoardView
-from ..widgets.evaluation import EvaluationBar
+from ..widgets.said import looking_back_refusal
 from ..widgets.status import Cause, Notice
 
 #: The looking keys: none of them plays, moves the cursor, or is a number key (the arrows and
@@ -33,19 +33,16 @@ VIEWING_BINDINGS: list[BindingType] = [
 ]
 
 
-def looking_back(past: int, total: int) -> str:
-    """What the status says while the board shows the position after ``past`` of ``total`` moves."""
-    where = "the start" if past == 0 else f"move {past} of {total}"
-    return f"Looking back at {where}: press End to return"
-
-
 class Viewing(Screen[None]):
     """The part of the game screen that shows the game without changing it: the screen keeps
-    the game, the ``cursor`` and the ``notice``; its board view, the position it shows."""
+    the game, the ``cursor``, the ``notice``, and how the board is shown: the ply looked back
+    at (``past``), which the board view, the evaluation bar and the status read, and ``mirror``."""
 
     game: GameState
     cursor: Move
     notice: Notice | None
+    past: int | None
+    mirror: tuple[bool, bool]
 
     def viewed_board(self) -> Board:
         """The board of the game as it stands."""
@@ -57,7 +54,7 @@ class Viewing(Screen[None]):
 
     def action_step(self, moves: int) -> None:
         """Show the position ``moves`` moves later (earlier when negative), within the game."""
-        now, past = self.viewed_board().move_count, self.board_view().past
+        now, past = self.viewed_board().move_count, self.past
         self._show(min(max((now if past is None else past) + moves, 0), now))
 
     def action_step_to(self, ply: int) -> None:
@@ -66,34 +63,26 @@ class Viewing(Screen[None]):
         self._show(now if ply < 0 else min(ply, now))
 
     def _show(self, ply: int) -> None:
-        now, view = self.viewed_board().move_count, self.board_view()
-        was = view.past
-        view.past = None if ply >= now else ply
-        if view.past is not None:
-            self.notice = Notice(looking_back(view.past, now), Cause.ANSWER)
+        """Look at the position after ``ply`` moves (the status's headline says so)."""
+        was, self.past = self.past, None if ply >= self.viewed_board().move_count else ply
+        if self.past is not None:
+            self.notice = None  # it was about the game as it stands
         elif was is not None:
             self.notice = Notice("Back to the game as it stands", Cause.ANSWER)
 
-    def on_board_view_stepped(self, event: BoardView.Stepped) -> None:
-        """The evaluation bar speaks of the game as it stands: hidden while a past position is shown."""
-        for bar in self.query(EvaluationBar):
-            bar.looking_back = event.past is not None
-
     def stepped_refusal(self) -> Notice | None:
         """Why no move may be played now: the board shows a past position (None: it does not)."""
-        past = self.board_view().past
-        return None if past is None else Notice(looking_back(past, self.viewed_board().move_count), Cause.KEY)
+        return None if self.past is None else looking_back_refusal(self.past)
 
     def mirrored(self) -> tuple[bool, bool]:
         """Whether the board's rows, and columns, are drawn in reverse (the cursor keys follow)."""
-        return self.board_view().mirror
+        return self.mirror
 
     def action_flip(self) -> None:
         """Flip the board: the other side at the bottom (in Gravity the columns mirrored, the
         floor still down); again, back as it was."""
-        view = self.board_view()
-        flipped = view.mirror == (False, False)
-        view.mirror = game_of(self.viewed_board()).presentation.mirror if flipped else (False, False)
+        flipped = self.mirror == (False, False)
+        self.mirror = presentation_of(self.viewed_board()).mirror if flipped else (False, False)
         self.notice = Notice("Board flipped: f turns it back" if flipped else "Board turned back", Cause.ANSWER)
 
     def action_go_to(self) -> None:
@@ -109,7 +98,7 @@ class Viewing(Screen[None]):
         if not name:
             return
         board = self.viewed_board()
-        presentation = game_of(board).presentation
+        presentation = presentation_of(board)
         try:
             square = board.square(name)
         except BoardError as error:

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine.games import game_of
+from ...engine.games import presentation_of
 from ...engine.marks import Mark
 from ...game import GameState
 from ...words import counted
@@ -78,7 +78,7 @@ def legend(game: GameState, evaluation: Evaluation, seconds: float) -> str:
     if evaluation.exact:
         return VALUE_LEGEND
     if evaluation.estimates:
-        return estimate_legend(game, evaluation, seconds)
+        return estimate_legend(game, evaluation)
     return too_big(evaluation.analysis, seconds)
 
 
@@ -86,21 +86,19 @@ def too_big(analysis: Analysis, seconds: float) -> str:
     """What the player is told when the solver did not finish in time and no estimate came: how
     many of the moves it solved (their values are shown) and that the rest are too big."""
     board = analysis.board
-    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), game_of(board).presentation.choice)
+    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), presentation_of(board).choice)
     if not solved:
         return f"Too big to solve within {seconds:g} s: none of the {legal} solved yet"
     return f"Too big to solve within {seconds:g} s: values for the {solved} of {legal} solved"
 
 
-def estimate_legend(game: GameState, evaluation: Evaluation, seconds: float) -> str:
-    """What an estimated overlay's numbers mean, said beside them."""
+def estimate_legend(game: GameState, evaluation: Evaluation) -> str:
+    """What an estimated overlay's numbers mean, said beside them (short: whole in two lines of
+    the status at 80×24, "(game unrated)" added, under Ultimate's two-line headline)."""
     mover = game.symbol(evaluation.board.to_move)
     solved = len(evaluation.analysis.moves)
     exact = f" · W5/D/L2: solved ({solved})" if solved else ""
-    return (
-        f"Estimates (too big to solve within {seconds:g} s): {mover}'s chances in % "
-        f"if {mover} plays there · W, L: forced{exact}"
-    )
+    return f"{mover}'s estimated chances in % if {mover} plays there · W, L: forced{exact}"
 
 
 def first_players_chances(evaluation: Evaluation) -> float | None:
@@ -158,14 +156,14 @@ class EvaluationBar(Widget):
     evaluation: reactive[Evaluation | None] = reactive(None)
     overlay: reactive[bool] = reactive(False)
     """Shown with the analysis overlay (``a``): like it, help that leaves the game unrated."""
-    looking_back: reactive[bool] = reactive(False)
-    """The board shows a past position: the bar, which evaluates the game as it stands, is hidden
-    (as the overlay's values are) until the board is back to it."""
+    past: reactive[int | None] = reactive(None)
+    """The ply the board shows while looking back (the screen's; None: the game as it stands): the
+    bar, which evaluates the game as it stands, is hidden meanwhile, as the overlay's values are."""
 
     def watch_overlay(self) -> None:
-        self.display = self.overlay and not self.looking_back
+        self.display = self.overlay and self.past is None
 
-    watch_looking_back = watch_overlay
+    watch_past = watch_overlay
 
     @property
     def words(self) -> str:

@@ -57,12 +57,11 @@ def verdict_line(review: Review, ply: int) -> str:
     """What the review says of the move that led to the position after ``ply`` moves."""
     if not 1 <= ply <= len(review.moves):
         return ""
-    move = review.moves[ply - 1]
+    move, name = review.moves[ply - 1], review.start.name
     if move.verdict is None:
         return estimated_words(move) + _line_hint(move)
     if move.verdict == "best":
-        return "best" + (" (a slower win)" if move.slower else "")
-    name = review.start.name
+        return "best" + (f" (a slower win: {move.quicker_win(name)})" if move.slower else "")
     instead = ", ".join(name(best) for best in move.best[:4])
     lost = "win" if move.value_before == 1 else "draw"
     return f"{move.verdict}: {name(move.move)} gave up the {lost}; {instead} instead" + _line_hint(move)

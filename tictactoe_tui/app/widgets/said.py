@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ...engine.games import game_of
+from ...engine.games import presentation_of
 from ...game import GameState, Settings
 
 
@@ -142,21 +142,26 @@ def status_said(
     held: bool = False,
     paused: bool = False,
     match: MatchNews | None = None,
+    past: int | None = None,
+    mirror: tuple[bool, bool] = (False, False),
 ) -> Said:
-    """What the status line says of ``game``: its headline (with where to play or how it ended,
-    and whether the computer thinks, the coach holds the reply or the play is paused), the
-    ``notice``, and the news. Online (``match``), while the other side cannot be played the
-    headline says who is missing instead, a notice about an absence is kept only while it is
-    still true (in the presence's words), and the banner goes once the match has ended."""
+    """What the status line says of ``game``: its headline (with where to play, named as the
+    board is drawn (``mirror``: flipped), or how it ended, and whether the computer thinks, the
+    coach holds the reply or the play is paused), the ``notice``, and the news. While the board
+    shows the position after ``past`` moves, the headline says so and how to return. Online
+    (``match``), while the other side cannot be played the headline says who is missing instead,
+    a notice about an absence is kept only while it is still true (in the presence's words), and
+    the banner goes once the match has ended."""
     presence = match.presence if match is not None else None
     blocked = presence is not None and (presence.ended or (not presence.here and not presence.moves_away))
     if presence is not None and blocked:
         headline = presence.headline
     else:
-        headline = game.turn_text()
-        presentation = game_of(game.board).presentation
-        where = presentation.where_to_play(game.board)
-        ending = presentation.ending(game.board, game.symbol) if game.board.is_over else ""
+        looking = past is not None and past < game.ply
+        headline = looking_back(past, game.ply) if past is not None and looking else game.turn_text()
+        presentation = presentation_of(game.board)
+        where = "" if looking else presentation.where_to_play(game.board, mirror)
+        ending = presentation.ending(game.board, game.symbol) if game.board.is_over and not looking else ""
         if where:
             headline += f" — play in {where}"
         elif ending:
@@ -173,6 +178,21 @@ def status_said(
     banner = match.banner if match is not None and presence is not None and not presence.ended else ""
     news = (match.text if match is not None else "") or game.move_news()
     return Said(headline, banner, notice, news, thinking and not blocked, game.board.is_over)
+
+
+def looking_back(past: int, total: int) -> str:
+    """What the headline says while the board shows the position after ``past`` of ``total`` moves."""
+    return f"Looking back at {_moment(past, total)}: press End to return"
+
+
+def looking_back_refusal(past: int) -> Notice:
+    """Why a move key played nothing while the board shows the position after ``past`` moves."""
+    return Notice(f"Not played while looking back at {_moment(past)}: press End to return to play", Cause.KEY)
+
+
+def _moment(past: int, total: int | None = None) -> str:
+    """``the start``, ``move 5`` or (of ``total``) ``move 5 of 12``."""
+    return "the start" if past == 0 else f"move {past}" + ("" if total is None else f" of {total}")
 
 
 #: Why a finished game cannot be taken back: it ended here, and was counted and archived once.

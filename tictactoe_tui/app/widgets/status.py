@@ -43,8 +43,9 @@ class StatusLine(Widget):
             return ""
         notice = said.notice.text if said.notice is not None else ""
         news = said.news
-        width, room = self.content_size.width, self.content_size.height - 1  # below the headline
-        lines = [said.headline]
+        width, room = self.content_size.width, self.content_size.height
+        lines = [phrased(said.headline, width, room)]  # "Looking back at move 5 of 12:" / "press End to return"
+        room -= self._height_of(lines[0], width)  # below the headline
         if said.banner:  # whole, however it wraps
             lines.append(f"[dim]{phrased(said.banner, width, room)}[/dim]")
             room -= self._height_of(lines[-1], width)

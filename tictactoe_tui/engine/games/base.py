@@ -60,8 +60,10 @@ class Presentation:
             return DigitAnswer(prompt="Number keys name squares on 3×3 boards only: use the arrows and Enter")
         return DigitAnswer(keypad(digits[-1]))
 
-    def where_to_play(self, board: Board) -> str:
-        """Where the side to move may play, when the game restricts it (for the status line)."""
+    def where_to_play(self, board: Board, mirror: tuple[bool, bool] = (False, False)) -> str:
+        """Where the side to move may play, when the game restricts it (for the status line),
+        named as the board is drawn: ``mirror`` says whether its rows, and columns, are reversed
+        (the board flipped)."""
         return ""
 
     def ending(self, board: Board, symbol: Callable[[Mark], str]) -> str:

@@ -4,14 +4,15 @@ the friend's side, which asks the host for moves and rematches and shows the mat
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
-from ..listening import Listener, host_news, kept_text, on_its_way, take_news, waiting_text
+from ..listening import Listener, kept_text, on_its_way, waiting_text
 from ..match import Match
 from ..protocol import HOST_MESSAGES, ProtocolError
 from .host import CODE_SECONDS
-from .presence import HOST_LEFT, LOST_SERVER, PING_SECONDS, SILENCE_SECONDS, Presence
+from .presence import HANG_UPS, LOST_SERVER, PING_SECONDS, SILENCE_SECONDS, Presence
 from .wormholes import Closed, Crowded, MailboxError, Wormhole, WrongCode
 
 #: Seconds a joining friend waits before being told that no host has answered the code yet.
@@ -84,11 +85,13 @@ class MailboxGuest(Presence, Listener):
             await wormhole.close()
 
     async def _follow(self, wormhole: Wormhole) -> None:
+        heard = time.monotonic()
         while True:
             try:
-                message = await wormhole.receive(self.silence_seconds)
+                message = await wormhole.receive(self._silence_left(heard))
             except TimeoutError:
-                self._heard_nothing(waiting_text(self, HOST_SILENT, "nothing from them for a while"))
+                if self._heard_nothing(heard, waiting_text(self, HOST_SILENT, "nothing from them for a while")):
+                    heard = time.monotonic()  # (said: said again after as long a silence)
                 continue
             except WrongCode:
                 raise MailboxGuestError(
@@ -96,19 +99,12 @@ class MailboxGuest(Presence, Listener):
                 ) from None
             except Closed:
                 return
+            heard = time.monotonic()
             self._set_present(True, "" if self.match is None else "The host is back")  # the first: its state tells
-            if message["type"] == "chat":
-                self.talk.hear(message)
-                continue
-            try:
-                news = host_news(message)
-            except ValueError as error:
-                raise ProtocolError(f"the host sent {error}") from None
-            if news.hung_up is not None:
+            hung_up = self._hear_host(message)
+            if hung_up is not None:
                 self._set_present(False)
-                closed = news.hung_up == HOST_LEFT
-                raise MailboxGuestError("the host closed the game" if closed else f"the host hung up ({news.hung_up})")
-            take_news(self, news)
+                raise MailboxGuestError(HANG_UPS.get(hung_up, f"the host hung up ({hung_up})"))
 
     def _changed(self) -> None:
         if self.match is not None:

@@ -20,12 +20,15 @@ after the friend left, and one-line news for each of those.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
+from typing import Any
 
-from ..match import Match, answer_guest
+from ..hosting import Hosting
+from ..match import Match
 from ..protocol import GUEST_MESSAGES, ProtocolError
-from .presence import HOST_LEFT, LOST_SERVER, SILENCE_SECONDS, Presence
-from .wormholes import Closed, MailboxError, Wormhole, WrongCode
+from .presence import CODE_RENEWED, HOST_LEFT, LOST_SERVER, SILENCE_SECONDS, Presence
+from .wormholes import Closed, MailboxError, Unreachable, Wormhole, WrongCode
 
 __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
 
@@ -33,15 +36,16 @@ __all__ = ["MailboxError"]  # (what the app catches, decided in .wormholes)
 JOIN_SECONDS = 30.0
 #: Seconds a code waits for a friend's key before it is renewed (a squatter holds it at most so long).
 CODE_SECONDS = 180.0
-#: What the host is told when the friend goes silent: a network that drops comes back by itself,
-#: a restarted copy of the game cannot (the server lets two sides use a code, and both did).
-AWAY = "Your friend's connection dropped: waiting for them to come back, or press c for a new code…"
+#: Seconds between the host's attempts to reach a mailbox server it cannot reach.
+RETRY_SECONDS = 5.0
+#: What the host is told when the friend left (said goodbye).
+FRIEND_LEFT = "Your friend left: give them the new code above to go on with this game"
 
 
-class MailboxHost(Presence):
+class MailboxHost(Presence, Hosting):
     """Hosts ``match`` through the mailbox server at ``url``: shows a code (:attr:`code`), lets in
-    the friend who uses it, and after a wrong code, a friend who left or tampering, gets a fresh
-    code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
+    the friend who uses it, and after a wrong code, a friend who left or went silent, or tampering,
+    gets a fresh code for the same match. ``on_change`` and ``on_status`` as for the direct host."""
 
     def __init__(
         self,
@@ -53,11 +57,12 @@ class MailboxHost(Presence):
         silence_seconds: float = SILENCE_SECONDS,
         join_seconds: float = JOIN_SECONDS,
         code_seconds: float = CODE_SECONDS,
+        retry_seconds: float = RETRY_SECONDS,
     ) -> None:
-        super().__init__()
-        self.match, self.on_change, self.on_status = match, on_change, on_status
+        Presence.__init__(self)
+        Hosting.__init__(self, match, on_change, on_status)
         self.url, self.silence_seconds, self.join_seconds = url, silence_seconds, join_seconds
-        self.code_seconds = code_seconds
+        self.code_seconds, self.retry_seconds = code_seconds, retry_seconds
         self._expired = False
         self.code = ""
         """The code that lets the friend in now ("" while none is)."""
@@ -68,17 +73,18 @@ class MailboxHost(Presence):
         self._retired: asyncio.Future[None] | None = None
 
     async def run(self) -> None:
-        """Host until :meth:`close`; :class:`MailboxError` if the server cannot be reached at first."""
+        """Host until :meth:`close`, trying again every ``retry_seconds`` while the mailbox server
+        cannot be reached (at first, or for a new code); :class:`MailboxError` if it refuses us."""
         news = ""
         while not self._closing:
             wormhole = self._wormhole = Wormhole(self.url, GUEST_MESSAGES, self._server_changed)
+            unreachable = False
             try:
-                self.code = await wormhole.allocate()
+                self.code = await self._allocate(wormhole)
                 self.on_status(news or "Give your friend the code above")
                 await self._confirmed_in_time(wormhole)
                 self.code = ""
-                await self._follow(wormhole)
-                news = "Your friend left: give them the new code above to go on with this game"
+                news = await self._follow(wormhole)
             except WrongCode:
                 self.wrong_codes += 1
                 news = f"Someone tried a wrong code ({self.wrong_codes}): it no longer works; here is a new one"
@@ -92,6 +98,13 @@ class MailboxHost(Presence):
                     news = f"Nobody came in with the code for {minutes} (someone may hold it): here is a new one"
                 elif self._retiring:
                     news = "A new code: the old one no longer lets anyone in"
+            except Unreachable as error:
+                unreachable = True
+                if self._reachable:
+                    self._set_reachable(False)
+                    self._changed()
+                why = str(error)
+                self.on_status(f"{why[:1].upper()}{why[1:]}: trying again every {self.retry_seconds:g} s")
             except ProtocolError as error:
                 news = f"Your friend's game could not be played: {error}; a new code is above"
             except TimeoutError:  # the key exchange done, and no join: not our game (or a prank)
@@ -102,6 +115,16 @@ class MailboxHost(Presence):
                     wormhole.send({"type": "error", "reason": HOST_LEFT, "fatal": True})
                     self._set_present(False)
                 await wormhole.close()
+            if unreachable and not self._closing:
+                await asyncio.sleep(self.retry_seconds)
+
+    async def _allocate(self, wormhole: Wormhole) -> str:
+        """A new code from the server; the server is reachable then (told, if it was not)."""
+        code = await wormhole.allocate()
+        if not self._reachable:
+            self._set_reachable(True)
+            self._changed()
+        return code
 
     def _changed(self) -> None:
         self.on_change(self.match)
@@ -120,45 +143,39 @@ class MailboxHost(Presence):
         finally:
             confirming.cancel()  # (the host quitting: nobody waits for it any more)
 
-    async def _follow(self, wormhole: Wormhole) -> None:
-        """The friend's messages, from their ``join`` until they leave (or the code is retired)."""
+    async def _follow(self, wormhole: Wormhole) -> str:
+        """The friend's messages, from their ``join`` until they leave or go silent (or the code
+        is retired); what to say with the next code. Silent for the limit while the server can be
+        reached, the friend is taken for gone (a process killed cannot use this code again: the
+        server lets two sides use it, and both did): the host tells them, should they come back,
+        and hosts on with a new code for the same match."""
         join = await wormhole.receive(self.join_seconds)
         if join["type"] != "join":
             raise ProtocolError("a message before join")
         wormhole.send(self.match.to_message())
         self._set_present(True, "Your friend is back" if self._has_joined else "Your friend joined")
         self._has_joined = True
+        heard = time.monotonic()
         while True:
             try:
-                message = await wormhole.receive(self.silence_seconds)
+                message = await wormhole.receive(self._silence_left(heard))
             except TimeoutError:
-                self._heard_nothing(AWAY)
-                continue
+                if not self._heard_nothing(heard, ""):
+                    continue
+                wormhole.send({"type": "error", "reason": CODE_RENEWED, "fatal": True})
+                return f"Nothing from your friend for {self.silence_seconds:g} s: give them the new code above"
+            heard = time.monotonic()
             self._set_present(True, "Your friend is back")
             if message["type"] == "bye":
-                return
-            if message["type"] == "chat":
-                self.talk.hear(message)
-                continue
-            match, reply = answer_guest(self.match, message)
-            if match is not self.match:
-                self._update(match)
+                return FRIEND_LEFT
+            reply = self._answer(message)
             if reply is not None:
                 wormhole.send(reply)
 
-    def _update(self, match: Match) -> None:
-        self.match = match
-        self.on_change(match)
+    def _send_state(self, message: dict[str, Any]) -> None:
+        """Send to a friend who is here (the library keeps it while the server is away)."""
         if self._wormhole is not None and self._present:
-            self._wormhole.send(match.to_message())
-
-    def play(self, move: tuple[int, int]) -> None:
-        """The host's move; :class:`~.match.MoveRefused` if it may not be played now."""
-        self._update(self.match.play("host", move))
-
-    def rematch(self) -> None:
-        """The next game (the other player first); :class:`~.match.MoveRefused` before this one ends."""
-        self._update(self.match.rematch())
+            self._wormhole.send(message)
 
     def new_code(self) -> str | None:
         """Retire the code and get a new one; why not, or None (a friend playing keeps the game)."""

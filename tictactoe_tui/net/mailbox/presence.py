@@ -4,6 +4,7 @@ The mailbox host and guest are both one."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,14 @@ PING_SECONDS = 10.0
 SILENCE_SECONDS = 30.0
 #: What the host says goodbye with (the guest tells it from a dropped connection and from tampering).
 HOST_LEFT = "closed"
+#: What the host hangs up with when it took the friend for gone and renewed its code (a friend
+#: whose network comes back reads it).
+CODE_RENEWED = "renewed"
+#: What a guest is told for each of the host's hang-ups it knows.
+HANG_UPS = {
+    HOST_LEFT: "the host closed the game",
+    CODE_RENEWED: "the host heard nothing from you for a while and has a new code",
+}
 #: What either side is told while the mailbox server cannot be reached.
 LOST_SERVER = "lost the mailbox server"
 
@@ -26,10 +35,15 @@ class Presence:
     lately changes only through :meth:`_set_present` (or untold, when this side closes)."""
 
     on_status: Callable[[str], None]
+    silence_seconds: float
+    """Seconds without a word from the other side, the server reachable, after which it is away."""
 
     def __init__(self) -> None:
         self._present = False
         self._reachable = True
+        self._back_at = 0.0
+        """When the mailbox server was last reached again (:func:`time.monotonic`): a silence
+        counts from then at the earliest (the other side needs its own time to be back)."""
         self._wormhole: Wormhole | None = None
         self.talk = Talk()
         """The chat with the other side (lines typed while it is away wait for it to be back)."""
@@ -57,14 +71,30 @@ class Presence:
                 self.on_status(news)
             self.talk.flush(self.send_now)
 
-    def _heard_nothing(self, news: str) -> None:
-        """Nothing from the other side for the silence limit: it is away (``news`` says so),
-        unless the mailbox server is lost, whose silence it is (and which is told already)."""
-        if self._reachable:
-            self._set_present(False, news)
+    def _silence_left(self, heard: float) -> float:
+        """Seconds until the other side, last heard at ``heard``, has been silent for the limit:
+        counted while the mailbox server can be reached, from its return at the earliest (a
+        silence while it is lost is the server's, which is told already)."""
+        if not self._reachable:
+            return self.silence_seconds
+        return max(heard, self._back_at) + self.silence_seconds - time.monotonic()
+
+    def _heard_nothing(self, heard: float, news: str) -> bool:
+        """A wait for the other side, last heard at ``heard``, ended: whether it is away now (it
+        has been silent for the limit, the server reachable); if so, ``news`` says so."""
+        if self._silence_left(heard) > 0:
+            return False
+        self._set_present(False, news)
+        return True
+
+    def _set_reachable(self, reachable: bool) -> None:
+        """Whether the mailbox server can be reached now (a silence counts from its return)."""
+        self._reachable = reachable
+        if reachable:
+            self._back_at = time.monotonic()
 
     def _server_changed(self, reachable: bool) -> None:
-        self._reachable = reachable
+        self._set_reachable(reachable)
         self.on_status(self._server_news(reachable))
         self._changed()
         self.talk.flush(self.send_now)

@@ -60,6 +60,10 @@ class MailboxError(Exception):
     """The mailbox server cannot be reached, or refused us; the message says so in one line."""
 
 
+class Unreachable(MailboxError):
+    """The mailbox server could not be reached (the library gives up on a first connection)."""
+
+
 class WrongCode(MailboxError):
     """The other side used another code (or a message failed its check): the code is used up."""
 
@@ -173,7 +177,7 @@ class Wormhole:
             reason = getattr(error, "reason", None)
             why = str(getattr(reason, "value", reason) or "no answer").splitlines()[0].split(":")[0][:60]
             where = urlsplit(self.url).netloc or self.url  # short enough for the status line at 80×24
-            raise MailboxError(f"cannot reach the mailbox server {where} ({why})") from None
+            raise Unreachable(f"cannot reach the mailbox server {where} ({why})") from None
         except errors.ServerError as error:
             if str(error) == "crowded":
                 raise Crowded("crowded") from None

@@ -61,10 +61,11 @@ class BoardView(Widget, can_focus=True):
     """Letters across the top and numbers down the left."""
     mirror: reactive[tuple[bool, bool]] = reactive((False, False), repaint=False)
     """Whether the rows, and the columns, are drawn in reverse: the board flipped, the other side
-    at the bottom (the cursor keys still move the cursor the way they point on screen)."""
+    at the bottom (the cursor keys still move the cursor the way they point on screen); bound
+    to the screen's."""
     past: reactive[int | None] = reactive(None, repaint=False)
-    """Show the game after this many of its moves instead of now (stepping back through it:
-    no hint and no overlay there); None: the game as it stands, as again whenever it changes."""
+    """Show the game after this many of its moves instead of now (looking back: no hint and no
+    overlay there); None: the game as it stands. Bound to the screen's, which decides it."""
 
     class CellClicked(Message):
         """A square was clicked."""
@@ -111,13 +112,6 @@ class BoardView(Widget, can_focus=True):
     class PlaceAtCursor(Message):
         """The player asked to place a mark under the cursor (Enter, Space)."""
 
-    class Stepped(Message):
-        """The board now shows the position after ``past`` moves (None: the game as it stands)."""
-
-        def __init__(self, past: int | None) -> None:
-            super().__init__()
-            self.past = past
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The board's keys are off (and out of the footer) while a dialog covers the board, and
         placing a mark where the table says nobody plays at this keyboard (computer vs computer)."""
@@ -137,9 +131,6 @@ class BoardView(Widget, can_focus=True):
         # Drawn at once, so the squares never lag the game they show.
         if game is None:
             return
-        if self.past is not None:  # back to the game as it stands
-            self.set_reactive(BoardView.past, None)
-            self.post_message(self.Stepped(None))
         board = game.board
         shape = (board.rows, board.cols, board.rules.block_size)
         if (shape, board.rules) != (self._shape, self._rules):
@@ -161,7 +152,7 @@ class BoardView(Widget, can_focus=True):
     def watch_analysis(self) -> None:
         self._paint()
 
-    watch_hint = watch_analysis
+    watch_hint = watch_past = watch_analysis
 
     def watch_thinking(self) -> None:
         self._changed()
@@ -170,10 +161,6 @@ class BoardView(Widget, can_focus=True):
         self._fit()
 
     watch_mirror = watch_coordinates
-
-    def watch_past(self, past: int | None) -> None:
-        self._paint()
-        self.post_message(self.Stepped(past))
 
     def on_resize(self, event: Resize) -> None:
         self._fit()
