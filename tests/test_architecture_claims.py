@@ -359,6 +359,24 @@ def test_every_process_the_package_starts_loads_the_plug_ins() -> None:
     assert sorted(spawned) == [("cli/arena.py", "adopt"), ("search_process.py", "adopt")]
 
 
+def test_loading_the_plug_ins_imports_no_ui() -> None:
+    """A plug-in's seat is registered by reference and imported when a game first seats it, so
+    a process that plays no game (the search process, the arena's workers) loads the plug-ins
+    without Textual or the app: in a fresh interpreter, as a spawned process is."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from tictactoe_tui.plugins import adopt\n"
+        "adopt(())\n"
+        "ui = sorted(m for m in sys.modules if m.split('.')[0] == 'textual' or m.startswith('tictactoe_tui.app'))\n"
+        "print(ui)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "[]"
+
+
 def test_each_command_s_module_loads_only_when_it_runs() -> None:
     """``cli.run_command`` imports each command's module in the command's case; nothing else in
     ``cli/__init__.py`` imports one."""
