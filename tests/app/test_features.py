@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
@@ -394,7 +394,8 @@ async def test_loading_or_saving_a_named_pipe_is_refused_at_once(make_app: AppFa
         await pilot.press("enter")
         await until(lambda: "is a named pipe, not a saved game" in status(app))  # loading: the status line says no
         assert "Not loaded: pipe is a named pipe, not a saved game" in status(app)  # below the headline
-        await pilot.press("ctrl+s")
+        assert "is a named pipe" in str(app.screen.query_one("#path-problem", Static).render())  # and in the prompt
+        await pilot.press("escape", "ctrl+s")
         app.screen.query_one(Input).value = str(fifo)
         await pilot.press("enter")
         await until(lambda: any("is a named pipe" in str(toast.render()) for toast in app.screen.query("Toast")))
@@ -430,6 +431,11 @@ async def test_a_bad_saved_game_is_reported_and_changes_nothing(
         assert marks(app) == ".../.x./..."
         assert "Not loaded: " in status(app)  # refused in the status line (issue 56.3)
         assert reason in status(app)
+        assert isinstance(app.screen, PathPrompt)  # and the prompt stays, saying why: keys typed next
+        await pilot.press("3", "t")  # go to its field, not to the board (they played and opened the chat)
+        assert app.screen.query_one(Input).value.endswith("3t")
+        await pilot.press("escape")
+        assert marks(app) == ".../.x./..."
 
 
 def test_the_command_line_loads_a_game_or_exits_2(

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .board import Board, GameShape
+from .board import Board
 from .marks import BoardError, Move
 from .rules import rules_named
+from .rules.shape import GameShape
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Position:
 
     def start(self) -> Board:
         """The empty board of this game and shape."""
-        return self.shape.empty_board()
+        return Board.empty_of(self.shape)
 
     def board(self) -> Board:
         """The board after the moves (:class:`BoardError` names a size or move that is not allowed)."""
