@@ -115,10 +115,9 @@ class OnlineLink:
             return f"code: {self.host.code} · {self._address}" if self._address else ""
         if self.host is not None:
             return f"code: {self.host.code}" if self.host.code else ""
-        if isinstance(self.plan, MailboxJoinPlan):  # (the server reached is no host answering)
-            met = self.guest is not None and self.guest.match is not None
-            return f"playing the host through {self._address}" if self._address and met else ""
-        return self._address and f"playing the host at {self._address}"
+        if not self._address or not self.peer_here:  # (a server reached, a socket open: no host yet)
+            return ""
+        return f"playing the host {'through' if isinstance(self.plan, MailboxJoinPlan) else 'at'} {self._address}"
 
     async def run(self) -> None:
         """Listen (host) or stay joined (guest) until closed; problems end up in the status."""
@@ -189,7 +188,8 @@ class OnlineLink:
     @property
     def news(self) -> MatchNews:
         """What the match has to say now: the banner, its latest line, who is there."""
-        return MatchNews(self.banner, self._text, self.presence)
+        asked = self.guest.asked if self.guest is not None else None
+        return MatchNews(self.banner, self._text, self.presence, str(asked["move"]) if asked is not None else "")
 
     @property
     def presence(self) -> Presence:

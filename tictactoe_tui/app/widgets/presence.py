@@ -41,8 +41,8 @@ class Presence:
             return "Waiting for the mailbox server"
         if not self.missing:
             return ""
-        if self.met:
-            return f"Waiting for {self.missing} to be back"
+        if self.met:  # a guest's host started again has a new code: n takes it
+            return f"Waiting for {self.missing} to be back{' (n: their new code)' if self.missing == HOST else ''}"
         return f"Waiting for {self.missing} to {'join' if self.missing == FRIEND else 'answer'}"
 
     def refusal(self) -> str | None:
@@ -58,8 +58,10 @@ class Presence:
 class MatchNews:
     """What the online match has to say: ``banner``, the line that stays (the host's code and
     address, or whom the guest plays); ``text``, its latest news (a join, a wrong code, a drop);
-    ``presence``, who is there."""
+    ``presence``, who is there; ``sent``, a guest's move the host has not answered yet."""
 
     banner: str = ""
     text: str = ""
     presence: Presence = Presence()
+    sent: str = ""
+    """The move this side sent that the host has not answered yet ("" none): not yet its friend's turn."""

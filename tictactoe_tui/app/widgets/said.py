@@ -103,6 +103,8 @@ def status_said(
     blocked = presence is not None and (presence.ended or (not presence.here and not presence.moves_away))
     if presence is not None and blocked:
         headline = presence.headline
+    elif match is not None and match.sent:  # (not "Your turn": the move is made, and not yet drawn)
+        headline = f"Your move {match.sent} waits for the host's answer"
     else:
         looking = past is not None and past < game.ply
         headline = looking_back(past, game.ply) if past is not None and looking else game.turn_text()
