@@ -332,8 +332,8 @@ def test_every_process_the_package_starts_loads_the_plug_ins() -> None:
     assert "load_plugins" in calls_in(function_named(trees["cli/__init__.py"], "_main"))
     app_init = function_named(trees["app/app.py"], "__init__")
     assert "plugin_problems" in calls_in(app_init)  # plugins.problems: load_plugins
-    assert "load_plugins" in calls_in(function_named(trees["plugins.py"], "problems"))
-    assert "load_plugins" in calls_in(function_named(trees["plugins.py"], "adopt"))
+    assert "load_plugins" in calls_in(function_named(trees["plugins/__init__.py"], "problems"))
+    assert "load_plugins" in calls_in(function_named(trees["plugins/__init__.py"], "adopt"))
     spawned = []
     for path, tree in trees.items():
         for node in ast.walk(tree):
@@ -378,7 +378,8 @@ def test_a_game_on_a_board_shape_is_one_type() -> None:
     """The sidebar's presets, a position's shape and a record's shape are ``GameShape``."""
     import random
 
-    from tictactoe_tui.engine.board import GameShape, Position
+    from tictactoe_tui.engine.board import GameShape
+    from tictactoe_tui.engine.position import Position
     from tictactoe_tui.game import GameState, Preset, Settings
     from tictactoe_tui.store.record import GameRecord
 

@@ -93,7 +93,8 @@ def test_the_games_rated_are_those_of_every_table_that_rates() -> None:
     elsewhere = VsComputer("you vs the club's computer", "club's computer", VS_COMPUTER.players)
     archive = Archive(None)
     with TABLES.registered(elsewhere.name, elsewhere):
-        archive.record(dataclasses.replace(game(1), mode=elsewhere.name))
+        record = game(1)
+        archive.record(dataclasses.replace(record, seating=dataclasses.replace(record.seating, table=elsewhere.name)))
         assert [board.games for board in archive.ratings()] == [1]
 
 

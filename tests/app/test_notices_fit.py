@@ -15,7 +15,7 @@ import pytest
 
 import tictactoe_tui
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.widgets.said import HOST, MatchNews, Presence
+from tictactoe_tui.app.widgets.presence import HOST, MatchNews, Presence
 from tictactoe_tui.app.widgets.status import Cause, Notice
 from tictactoe_tui.words import shortened
 

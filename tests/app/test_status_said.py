@@ -9,17 +9,8 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from tictactoe_tui.app.online.link import OnlineLink
-from tictactoe_tui.app.widgets.said import (
-    FRIEND,
-    HOST,
-    MAILBOX_SERVER,
-    Cause,
-    MatchNews,
-    Notice,
-    Presence,
-    Said,
-    status_said,
-)
+from tictactoe_tui.app.widgets.presence import FRIEND, HOST, MAILBOX_SERVER, MatchNews, Presence
+from tictactoe_tui.app.widgets.said import Cause, Notice, Said, status_said
 from tictactoe_tui.engine import Board, Mark, Position
 from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.marks import Symbols

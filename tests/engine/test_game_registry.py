@@ -14,6 +14,7 @@ from tictactoe_tui.engine.games import (
     STRATEGIES,
     Game,
     plug_ins,
+    presentation_of,
     register_game,
     registered_game,
     unregister_game,
@@ -56,6 +57,19 @@ def test_the_catalogues_are_registries_and_the_package_lists_its_games_once() ->
     names = [rules.name for rules in OWN_RULES]
     assert list(RULES) == list(GAMES) == names
     assert plug_ins() == ()
+
+
+def test_each_own_games_presentation_is_the_one_its_game_is_given_and_a_plug_ins_its_games() -> None:
+    """presentation_of answers a game of the package's own from OWN_PRESENTATIONS (without
+    building it): that must be the very presentation its registered game holds."""
+    from tictactoe_tui.engine.games.presentations import OWN_PRESENTATIONS
+
+    assert list(OWN_PRESENTATIONS) == [rules.name for rules in OWN_RULES]
+    for rules in OWN_RULES:
+        board = Board.empty(*rules.presets[0], rules.name)
+        assert presentation_of(board) is OWN_PRESENTATIONS[rules.name] is GAMES[rules.name].presentation
+    with registered_game(copycat(Copycat(), RandomStrategy())) as game:
+        assert presentation_of(Board.empty(3, 3, 3, "copycat")) is game.presentation
 
 
 def test_a_game_registered_for_a_block_is_everywhere_inside_it_and_nowhere_after() -> None:

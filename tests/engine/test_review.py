@@ -11,7 +11,8 @@ import pytest
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark, Move
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.reasons import refutation, winning_squares
 from tictactoe_tui.engine.review import MoveReview, Review, judge_move, review_game
 from tictactoe_tui.store.archive import Archive, GameRecord

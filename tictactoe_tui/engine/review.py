@@ -22,9 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board, GameShape, Mark, Move, Position
+from .board import Board, GameShape, Mark, Move
 from .estimates import estimate, seeded
 from .games import analyze
+from .position import Position
 from .search.budget import Budget, CancelFlag
 
 #: What a value is called, for the side it belongs to.

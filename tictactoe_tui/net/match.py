@@ -17,12 +17,12 @@ from ..engine.board import (
     GameShape,
     Mark,
     Move,
-    Position,
     check_size,
     move_name,
     parse_move,
 )
 from ..engine.marks import Symbols
+from ..engine.position import Position
 from ..engine.rules import RULES
 from ..table import ONLINE_HOST, ONLINE_JOIN, Online, Seating
 from ..words import shortened

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from textual.binding import Binding, BindingType
 
 from ...engine import Board, Move
-from ...engine.games import game_of
+from ...engine.games import presentation_of
 from ..widgets.board.view import BoardView
 
 #: The number keys: priority bindings, so they work while a sidebar control has the focus.
@@ -43,7 +43,7 @@ def playable_near(board: Board, cursor: Move) -> Move:
     legal = board.legal_bits
     if not legal or legal == board.empty_bits:
         return cursor
-    row, col = game_of(board).presentation.aim(board, cursor)
+    row, col = presentation_of(board).aim(board, cursor)
     return min(board.legal_moves(), key=lambda move: (abs(move[0] - row) + abs(move[1] - col), move))
 
 
@@ -105,7 +105,7 @@ class Aiming:
         down, right = self.mirrored()
         rows, cols = -rows if down else rows, -cols if right else cols
         moved = (min(max(row + rows, 0), board.rows - 1), min(max(col + cols, 0), board.cols - 1))
-        self.cursor = game_of(board).presentation.aim(board, moved)
+        self.cursor = presentation_of(board).aim(board, moved)
 
     def on_board_view_place_at_cursor(self, event: BoardView.PlaceAtCursor) -> None:
         event.stop()
@@ -123,7 +123,7 @@ class Aiming:
         board = self.aimed_board()
         if board is None:
             return
-        self.cursor = game_of(board).presentation.aim(board, event.move)
+        self.cursor = presentation_of(board).aim(board, event.move)
         self.place(self.cursor)
 
     def action_place_number(self, digit: int) -> None:
@@ -135,7 +135,7 @@ class Aiming:
             return
         earlier = self._typed[1] if self._typed is not None and self._typed[0] is board else ()
         digits = (*earlier, digit)
-        answer = game_of(board).presentation.digit_square(board, digits, self.keypad())
+        answer = presentation_of(board).digit_square(board, digits, self.keypad())
         self._typed = (board, digits) if answer.awaits_digit else None
         if answer.square is not None:
             self.cursor = answer.square

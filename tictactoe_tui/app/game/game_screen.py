@@ -27,7 +27,6 @@ from ..widgets.board.view import BoardView
 from ..widgets.evaluation import EvaluationBar
 from ..widgets.status import Cause, Notice, StatusLine, Told
 from .aiming import BOARD_ACTIONS, BOARD_BINDINGS, DIGIT_BINDINGS, Aiming, centre, playable_near, rules_refusal
-from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved
 from .parts import ScreenParts, game_commands
 from .play import GameHost
 from .side import SIDEBAR_ROOM, SidebarPlace
@@ -38,6 +37,7 @@ if TYPE_CHECKING:  # loaded when first used: the first frame needs only the boar
     from ...table import Table
     from ..online.link import OnlineLink
     from ..widgets.sidebar import Sidebar
+    from .messages import AiFailed, AnalysisFailed, AnalysisReady, Coached, Saved  # (posted after it)
 
 
 #: The game screen's own keys (the board's keys go to it too, from the focused board).
@@ -194,7 +194,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         self.notice = message.notice
 
     def on_saved(self, message: Saved) -> None:
-        self.saved, self.notice = message.game, Notice(message.news, Cause.ANSWER)  # leaving it now loses nothing
+        self.saved, self.notice = message.game, Notice(message.news, message.cause)  # leaving it now loses nothing
 
     # -- the player at this keyboard -------------------------------------------------------
 
@@ -252,9 +252,9 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         played = self.seats.to_move(before).play(before, move)
         if played is None:  # it went to the match, which sends the new state back
             return
-        self.advance(played)
+        shown = self.advance(played)  # (with the help taken since the last move: maybe not ``played``)
         if self.settings.coach:  # the coach judges the move: the reply waits for its verdict
-            self.notice = self.parts.coach.check(before, move, played) or self.notice
+            self.notice = self.parts.coach.check(before, move, shown) or self.notice
         self.take_turns()
 
     def refusal(self, move: Move) -> Notice | None:

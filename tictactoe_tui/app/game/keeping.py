@@ -4,6 +4,7 @@ log holding its traceback (the files: :mod:`...store.in_progress`, :mod:`...stor
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,6 @@ from textual.app import App
 from ...engine import Board
 from ...game import GameState
 from ...store.files import Paths
-from ...store.in_progress import InProgress, left_behind
 from ...words import counted, shortened
 from ..widgets.status import Cause, Notice, Told
 from .play import PlayScreen
@@ -20,7 +20,7 @@ from .play import PlayScreen
 if TYPE_CHECKING:
     from ...net import OnlinePlan
     from ...net.kept import KeptMatch
-    from ...store.in_progress import LeftBehind
+    from ...store.in_progress import InProgress, LeftBehind
     from ..online.link import OnlineLink
     from ..online.play import OnlinePlay
 
@@ -37,15 +37,25 @@ class GameKeeper:
 
     def __init__(self, app: App[Any], paths: Paths) -> None:
         self.paths = paths
-        self.file = InProgress(paths, lambda problem: app.notify(problem, title="Not saved", severity="warning"))
-        """The file, written by a thread of its own (a notification is safe from there)."""
+        self._app = app
+
+    @cached_property
+    def file(self) -> InProgress:
+        """The file, written by a thread of its own (a notification is safe from there): made
+        when the first game is kept, after the first frame (its module loads then)."""
+        from ...store.in_progress import InProgress
+
+        app = self._app
+        return InProgress(self.paths, lambda problem: app.notify(problem, title="Not saved", severity="warning"))
 
     def keep(self, game: GameState, link: OnlineLink | None = None) -> None:
         """Have ``game`` written as the game in progress; one played online with the record of
         its match (``link``'s), so that this side takes it up again after a crash. A failure is
         told once; the game goes on."""
         if not game.table.online:
-            self.file.keep(game.board, game.seating)
+            from .saving import played_of
+
+            self.file.keep(game.board, game.seating, played=played_of(game))
             return
         kept = link.kept() if link is not None else None
         if kept is None:
@@ -60,6 +70,8 @@ class GameKeeper:
         the first to take it takes it, the other is told and starts afresh. Started to go
         ``online``, only a match of the same side is offered (then taken up with this start's
         plan), and ``online_play`` goes online once answered."""
+        from ...store.in_progress import left_behind
+
         found = left_behind(self.paths)
         kept = online_match(found)
         if found is not None and found.game.online is not None and kept is None:

@@ -26,9 +26,8 @@ from ...engine.board import GameShape
 from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ..widgets.chat_log import Chat
-from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
+from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
-from .messages import Archived, ChatHeard, ChatOpened
 
 if TYPE_CHECKING:
     from ...engine.evaluation import Evaluation
@@ -36,7 +35,9 @@ if TYPE_CHECKING:
     from ...store.archive import Archive, GameRecord
     from ..seats import SeatMoved, Seats
     from ..transfer import GameFiles
+    from ..widgets.presence import MatchNews
     from ..work.ai import Searcher
+    from .messages import Archived  # (posted after the first frame)
 
 
 #: The coach, among the help that leaves a game unrated (the state keeps it as coached).
@@ -239,12 +240,15 @@ class PlayScreen(Screen[None]):
         self.seats.stop()
         self.thinking = False
 
-    def advance(self, game: GameState) -> None:
+    def advance(self, game: GameState) -> GameState:
         """Show a position reached by playing a move, with the help taken since the last one
-        (a hint, the overlay: they leave the game unrated); a game that ends here is counted."""
+        (a hint, the overlay: they leave the game unrated); a game that ends here is counted.
+        Returns the state shown: ``game`` itself, or a new one where help was taken (what a
+        gate or a search about the position must be asked about: they go by identity)."""
         self.game = game = game.with_aids(self.aids_taken(game))
         if game.board.is_over:
             self.game_finished(game)
+        return game
 
     def aids_taken(self, game: GameState) -> frozenset[str]:
         """The help taken in ``game`` that its state does not hold yet: a hint shown in it, the
@@ -332,13 +336,6 @@ class PlayScreen(Screen[None]):
         else:
             self.call_later(self.take_turns)
 
-    def on_chat_heard(self, message: ChatHeard) -> None:
-        """A line of the online chat joins its log (a line of another match starts a new one)."""
-        self.chat = self.chat.with_line(message.line, message.link)
-
-    def on_chat_opened(self, message: ChatOpened) -> None:
-        self.chat = Chat(link=message.link)
-
     # -- new games, and games that end ----------------------------------------------------------
 
     def new_game(self, game: GameState) -> None:
@@ -391,6 +388,8 @@ class PlayScreen(Screen[None]):
             problem = self.host.archive.record(record)
         except Exception as error:  # the game goes on; the status says it was not kept
             problem = f"The game was not archived: {error}"
+        from .messages import Archived
+
         self.post_message(Archived(problem))
 
     def on_archived(self, message: Archived) -> None:

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from ...game import Scoreboard
 from ..widgets.said import Cause, Notice
-from .messages import Loaded, PlayOn
 from .play import PlayScreen
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the messages load when first posted, after the first frame)
     from ..widgets.sidebar import HistoryList
+    from .messages import Loaded, PlayOn
     from .parts import ScreenParts
 
 
@@ -109,6 +109,7 @@ class TravelScreen(PlayScreen):
 
         def loaded() -> None:
             self.new_game(game)
+            self.saved = game  # in its file as it stands: leaving it loses nothing
             self.notice = Notice(loaded_news(message.path, message.saved), Cause.ANSWER)
 
         self.leave_unfinished(f"Load {message.path}", loaded)

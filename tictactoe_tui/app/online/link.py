@@ -25,9 +25,9 @@ from ...net.host import Host
 from ...net.match import Match, MoveRefused
 from ...table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
 from ..seats import Seat
-from ..widgets.said import FRIEND as FRIEND_MISSING
-from ..widgets.said import HOST as HOST_MISSING
-from ..widgets.said import MAILBOX_SERVER, MatchNews, Presence
+from ..widgets.presence import FRIEND as FRIEND_MISSING
+from ..widgets.presence import HOST as HOST_MISSING
+from ..widgets.presence import MAILBOX_SERVER, MatchNews, Presence
 
 if TYPE_CHECKING:
     from ...net.kept import KeptMatch

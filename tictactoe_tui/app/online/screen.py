@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 from ...game import GameState
 from ...table import YOU
 from ..game.aiming import centre
-from ..game.messages import FriendMoved, FriendSaid
 from ..game.play import PlayScreen
-from ..widgets.said import MatchNews
+from ..widgets.chat_log import Chat
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the messages load when first posted, after the first frame)
+    from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
     from ..game.parts import ScreenParts
+    from ..widgets.presence import MatchNews
     from .play import Followed, MatchOpened
 
 
@@ -91,3 +92,10 @@ class MatchScreen(PlayScreen):
         news = self.parts.online.friend_said(message)
         if news is not None:
             self.hear_match(news)
+
+    def on_chat_heard(self, message: ChatHeard) -> None:
+        """A line of the online chat joins its log (a line of another match starts a new one)."""
+        self.chat = self.chat.with_line(message.line, message.link)
+
+    def on_chat_opened(self, message: ChatOpened) -> None:
+        self.chat = Chat(link=message.link)

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ...engine import Board, BoardError, Move
-from ...engine.games import game_of
+from ...engine.games import presentation_of
 from ...game import GameState
 from ..widgets.board.view import BoardView
 from ..widgets.said import looking_back_refusal
@@ -82,7 +82,7 @@ class Viewing(Screen[None]):
         """Flip the board: the other side at the bottom (in Gravity the columns mirrored, the
         floor still down); again, back as it was."""
         flipped = self.mirror == (False, False)
-        self.mirror = game_of(self.viewed_board()).presentation.mirror if flipped else (False, False)
+        self.mirror = presentation_of(self.viewed_board()).mirror if flipped else (False, False)
         self.notice = Notice("Board flipped: f turns it back" if flipped else "Board turned back", Cause.ANSWER)
 
     def action_go_to(self) -> None:
@@ -98,7 +98,7 @@ class Viewing(Screen[None]):
         if not name:
             return
         board = self.viewed_board()
-        presentation = game_of(board).presentation
+        presentation = presentation_of(board)
         try:
             square = board.square(name)
         except BoardError as error:

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine.games import game_of
+from ...engine.games import presentation_of
 from ...engine.marks import Mark
 from ...game import GameState
 from ...words import counted
@@ -86,7 +86,7 @@ def too_big(analysis: Analysis, seconds: float) -> str:
     """What the player is told when the solver did not finish in time and no estimate came: how
     many of the moves it solved (their values are shown) and that the rest are too big."""
     board = analysis.board
-    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), game_of(board).presentation.choice)
+    solved, legal = len(analysis.moves), counted(len(board.legal_moves()), presentation_of(board).choice)
     if not solved:
         return f"Too big to solve within {seconds:g} s: none of the {legal} solved yet"
     return f"Too big to solve within {seconds:g} s: values for the {solved} of {legal} solved"

@@ -62,8 +62,10 @@ class StatusLine(Widget):
         return "\n".join(lines)
 
     def _height_of(self, markup: str, width: int) -> int:
-        """The lines ``markup`` takes, wrapped by words at ``width`` cells as it is drawn."""
-        return len(Text.from_markup(markup).wrap(self.app.console, max(width, 1)))
+        """The lines ``markup`` takes, wrapped by words at ``width`` cells as it is drawn. Read
+        without emoji codes, as Textual draws it (Rich's reading loads its table of 3,600
+        emoji names, before the first frame)."""
+        return len(Text.from_markup(markup, emoji=False).wrap(self.app.console, max(width, 1)))
 
     def watch_said(self, said: Said) -> None:
         self.set_class(said.thinking, "-thinking")

@@ -30,12 +30,12 @@ if TYPE_CHECKING:
         unregister_game,
     )
     from .names import STRATEGY_NAMES
-    from .registry import GAMES, game_named, game_of, plug_ins
+    from .registry import GAMES, game_named, game_of, plug_ins, presentation_of
 
 #: Where each public name lives.
 _MODULES = {
     **dict.fromkeys(("LEVEL_NAMES", "DigitAnswer", "Game", "Presentation"), "base"),
-    **dict.fromkeys(("GAMES", "game_named", "game_of", "plug_ins"), "registry"),
+    **dict.fromkeys(("GAMES", "game_named", "game_of", "plug_ins", "presentation_of"), "registry"),
     "STRATEGY_NAMES": "names",
     **dict.fromkeys(
         (
@@ -70,6 +70,7 @@ __all__ = [
     "game_of",
     "get_strategy",
     "plug_ins",
+    "presentation_of",
     "register_game",
     "registered_game",
     "strategy_names",

@@ -17,6 +17,7 @@ from ..players import (
 from ..rules import CLASSIC
 from ..search.kit import SearchKit, books
 from .base import Game
+from .presentations import OWN_PRESENTATIONS
 
 _SEARCH = f"{__name__.rsplit('.', 2)[0]}.search"
 #: The classic game's searches, where only lines matter and any free square may be marked, each
@@ -71,4 +72,4 @@ CLASSIC_LEVELS: dict[str, Strategy] = {
     )
 }
 
-GAME = Game(CLASSIC, CLASSIC_LEVELS, CLASSIC_FALLBACK, searches=SEARCHES)
+GAME = Game(CLASSIC, CLASSIC_LEVELS, CLASSIC_FALLBACK, OWN_PRESENTATIONS[CLASSIC.name], searches=SEARCHES)

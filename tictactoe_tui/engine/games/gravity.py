@@ -1,37 +1,19 @@
-"""Gravity's levels, its own player (its alpha-beta, with the exact solver's proofs), its exact
-solver, and how people point at a column."""
+"""Gravity's levels, its own player (its alpha-beta, with the exact solver's proofs) and its exact
+solver (how people point at a column: :mod:`.presentations`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from ..board import Board, Move
+from ..board import Board
 from ..players import Decision, PerfectStrategy, RandomStrategy, RulesStrategy, Strategy, proven_value
 from ..players.base import require_moves
 from ..rules import RULES, Rules
-from ..rules.gravity import Gravity
 from ..search.budget import UNLIMITED, Budget
 from ..search.gravity.solver import GravitySolver
 from ..search.kit import SearchKit, books
-from .base import DigitAnswer, Game, Presentation
-
-
-class GravityPresentation(Presentation):
-    """A mark goes where it would fall; number keys name columns."""
-
-    choice = "column"
-    mirror = (False, True)
-
-    def aim(self, board: Board, move: Move) -> Move:
-        """The lowest free square of ``move``'s column (the top square when it is full)."""
-        return Gravity.landing(board, move)
-
-    def digit_square(self, board: Board, digits: tuple[int, ...], keypad: Callable[[int], Move]) -> DigitAnswer:
-        """Digits 1 to the number of columns pick a column."""
-        if digits[-1] > board.cols:
-            return DigitAnswer(prompt=f"Number keys 1–{board.cols} pick a column here")
-        return DigitAnswer(self.aim(board, (0, digits[-1] - 1)))
+from .base import Game
+from .presentations import OWN_PRESENTATIONS
 
 
 class GravityAlphaBetaStrategy(Strategy):
@@ -80,7 +62,7 @@ GAME = Game(
         "impossible": PerfectStrategy(5_000, _HEURISTIC, searches=SEARCHES),
     },
     _HEURISTIC,
-    GravityPresentation(),
+    OWN_PRESENTATIONS[_RULES.name],
     searches=SEARCHES,
     players=(GravityAlphaBetaStrategy(rules=_RULES),),
 )

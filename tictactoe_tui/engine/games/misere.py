@@ -1,24 +1,11 @@
-"""Misère's levels."""
+"""Misère's levels (how a lost game is told: :mod:`.presentations`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..board import Board, Mark
 from ..players import BySize, MctsStrategy, PerfectStrategy, RandomStrategy
 from ..rules import RULES
-from .base import Game, Presentation
-
-
-class MiserePresentation(Presentation):
-    """A lost game names the line the loser completed (the winner made none)."""
-
-    def ending(self, board: Board, symbol: Callable[[Mark], str]) -> str:
-        if board.winner is None:
-            return ""
-        squares = " ".join(board.name(move) for move in board.winning_line)
-        return f"{symbol(board.winner.other)} completed {squares}"
-
+from .base import Game
+from .presentations import OWN_PRESENTATIONS
 
 _HEURISTIC = MctsStrategy(3000)
 
@@ -40,5 +27,5 @@ GAME = Game(
         ),
     },
     _HEURISTIC,
-    MiserePresentation(),
+    OWN_PRESENTATIONS["misere"],
 )

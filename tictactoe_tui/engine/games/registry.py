@@ -9,7 +9,8 @@ from functools import partial
 from ...registry import Registry
 from ..board import Board
 from ..rules import OWN_RULES, RULES, rules_named
-from .base import Game
+from .base import Game, Presentation
+from .presentations import OWN_PRESENTATIONS
 
 
 def _own_game(name: str) -> Game:
@@ -42,3 +43,12 @@ def game_named(name: str) -> Game:
 def game_of(board: Board) -> Game:
     """The game ``board`` is played in."""
     return GAMES[board.rules.name]
+
+
+def presentation_of(board: Board) -> Presentation:
+    """How people point at squares of ``board``'s game and what they are told of it. A game of
+    the package's own answers from :data:`~.presentations.OWN_PRESENTATIONS`, the one its
+    :class:`Game` is given, without building the game's players (the first frame's status line
+    asks, and shows no player); any other, from its registered game."""
+    own = OWN_PRESENTATIONS.get(board.rules.name)
+    return own if own is not None else game_of(board).presentation

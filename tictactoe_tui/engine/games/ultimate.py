@@ -1,63 +1,23 @@
-"""Ultimate's levels, its own player (an MCTS-Solver on its own engine), its fast playouts, and how
-people are told which small board they were sent to."""
+"""Ultimate's levels, its own player (an MCTS-Solver on its own engine) and its fast playouts (how
+people are told which small board they were sent to: :mod:`.presentations`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import Board, Move
+from ..board import Board
 from ..players import Decision, MctsStrategy, RandomStrategy, Strategy, unless_won_at_once
 from ..players.base import require_moves
 from ..rules import RULES, Rules
-from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
 from ..search.budget import UNLIMITED, Budget
 from ..search.kit import SearchKit
 from ..search.ultimate.playout import playout_from
-from .base import DigitAnswer, Game, Presentation
+from .base import Game
+from .presentations import OWN_PRESENTATIONS
 
 if TYPE_CHECKING:
     from ..search.ultimate.mcts import SearchTree
-
-
-class UltimatePresentation(Presentation):
-    """The status line names the small board to play in; digits pick a square inside it (where
-    you may play in any board, a digit picks the board first)."""
-
-    def where_to_play(self, board: Board, mirror: tuple[bool, bool] = (False, False)) -> str:
-        if board.is_over:
-            return ""
-        last, _, _, closed = unpack(board.state)
-        if last is None or closed >> SLOT_OF[last] & 1:
-            return "any open board"
-        row, col = divmod(SLOT_OF[last], 3)
-        shown = (2 - row if mirror[0] else row) * 3 + (2 - col if mirror[1] else col)  # where it is drawn
-        return f"the {BLOCK_NAMES[shown]} board"
-
-    def digit_square(self, board: Board, digits: tuple[int, ...], keypad: Callable[[int], Move]) -> DigitAnswer:
-        """Where you were sent, a digit names the square inside that small board; where you may
-        play in any, the first digit picks the board (the cursor goes to its centre) and the
-        next the square inside it. The key layout is the same for boards and squares. On a
-        finished game a digit names its board's centre (which the screen says cannot be played)."""
-        blocks = [block for block, mask in enumerate(BLOCK_MASKS) if board.legal_bits & mask]
-        if len(blocks) == 1:
-            return DigitAnswer(_square_in(blocks[0], keypad(digits[-1])))
-        row, col = keypad(digits[0])
-        block = row * 3 + col
-        if board.is_over:
-            return DigitAnswer(_square_in(block, (1, 1)))
-        if block not in blocks:
-            return DigitAnswer(prompt=f"The {BLOCK_NAMES[block]} board is decided: pick an open board")
-        if len(digits) == 1:
-            prompt = f"The {BLOCK_NAMES[block]} board: now a digit for its square"
-            return DigitAnswer(cursor=_square_in(block, (1, 1)), prompt=prompt)
-        return DigitAnswer(_square_in(block, keypad(digits[1])))
-
-
-def _square_in(block: int, square: Move) -> Move:
-    """The big board's square at ``square`` (row, column 0-2) inside small board ``block``."""
-    return (block // 3 * 3 + square[0], block % 3 * 3 + square[1])
 
 
 class UltimateMctsStrategy(Strategy):
@@ -114,7 +74,7 @@ GAME = Game(
         "impossible": _STRONGEST,
     },
     _STRONGEST,
-    UltimatePresentation(),
+    OWN_PRESENTATIONS[_RULES.name],
     searches=SEARCHES,
     players=(UltimateMctsStrategy(rules=_RULES),),
     levels_help=(

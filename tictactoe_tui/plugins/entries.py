@@ -1,41 +1,22 @@
-"""Plug-ins: games, kinds of player, their seats and tables from other installed packages.
-
-A package declares an entry point in the group :data:`GROUP`::
-
-    [project.entry-points."tictactoe_tui.plugins"]
-    exact-five = "exact_five:register"
-
-and its ``register(plugin)`` is called with a :class:`PlugIn`, through which it registers what it
-brings. Every process the package starts (the app and the command line, the search process,
-the arena's workers, each browser session of ``serve``) calls :func:`load_plugins` once before it
-reads settings or the archive. A plug-in that raises, or that registers something different under
-a name already taken, is left out whole (what it had registered is taken out again) with one line
-naming its distribution and why; the rest start as if it were not installed. Registration only:
-no hooks are called later, so no plug-in framework (pluggy) is needed.
-"""
+"""What loading the installed plug-ins makes: each entry point (:class:`Declared`), the
+:class:`PlugIn` its ``register`` is handed, the :class:`PlugInReport`, and the plug-ins' seats
+(:data:`PLUGGED_SEATS`). Loaded only when an installed package declares an entry point of the
+group, so a start with no plug-in builds none of these values before its first frame."""
 
 from __future__ import annotations
 
 import importlib
-import os
-import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .registry import Registry
-from .table import PLAYERS, TABLES, Player, Table
+from ..registry import Registry
+from ..table import PLAYERS, TABLES, Player, Table
 
-if TYPE_CHECKING:  # the games are loaded when a plug-in brings one (a quick answer loads none)
-    from importlib.metadata import EntryPoint
-
-    from .engine.games import Game
+if TYPE_CHECKING:  # the games are loaded when a plug-in brings one
+    from ..engine.games import Game
 
 Entry = TypeVar("Entry")
-
-#: The entry-point group a plug-in declares.
-GROUP = "tictactoe_tui.plugins"
 
 #: Seats of kinds of player from plug-ins, by the player's name: ``"module:attribute"``, the
 #: callable that makes the seat from the game screen's ``SeatPorts``, imported when a game first
@@ -79,7 +60,7 @@ class PlugIn:
 
     def game(self, game: Game) -> Game:
         """A game: its rules, levels, searches, presentation and own players (``engine.games.Game``)."""
-        from .engine.games import GAMES, register_game, unregister_game
+        from ..engine.games import GAMES, register_game, unregister_game
 
         new = game.name not in GAMES
         registered = register_game(game)
@@ -152,86 +133,3 @@ def load_entry(entry: Declared) -> PlugInReport:
         plugin.withdraw()
         return PlugInReport(plugin.name, plugin.distribution, problem=_reason(error))
     return PlugInReport(plugin.name, plugin.distribution, tuple(plugin.registered))
-
-
-_loaded: tuple[PlugInReport, ...] | None = None
-
-
-def load_plugins() -> tuple[PlugInReport, ...]:
-    """Load every installed plug-in, once a process (later calls return the same reports)."""
-    global _loaded
-    if _loaded is None:
-        _loaded = tuple(load_entry(entry) for entry in declared())
-    return _loaded
-
-
-def declared(path: list[str] | None = None) -> list[Declared]:
-    """The entry points of :data:`GROUP` of the distributions on ``path`` (sys.path), read from
-    each folder's ``*.dist-info`` and ``*.egg-info`` (a distribution in two folders: the first
-    wins, as imports do).
-    Not through ``importlib.metadata``, whose import alone took 26 ms of a 105 ms ``--help``
-    (email, zipfile, csv), unless a path entry is not a folder (a zip): that one looks there."""
-    found: dict[str, Declared] = {}
-    for entry in sys.path if path is None else path:
-        folder = entry or os.curdir
-        try:
-            names = sorted(os.listdir(folder))
-        except NotADirectoryError:
-            return _by_importlib()
-        except OSError:  # not there: nothing to find
-            continue
-        for name in names:
-            if name.endswith((".dist-info", ".egg-info")):
-                for declared_here in _entry_points(os.path.join(folder, name), name.rsplit(".", 1)[0]):
-                    found.setdefault(f"{declared_here.distribution.split()[0]} {declared_here.name}", declared_here)
-    return list(found.values())
-
-
-def _entry_points(metadata: str, stem: str) -> list[Declared]:
-    """The entry points of :data:`GROUP` a distribution's ``entry_points.txt`` declares; ``stem``:
-    its folder's name without the suffix (``name-version``)."""
-    try:
-        with open(os.path.join(metadata, "entry_points.txt"), encoding="utf-8", errors="replace") as file:
-            text = file.read()
-    except OSError:
-        return []
-    if f"[{GROUP}]" not in text:
-        return []
-    name, _dash, version = stem.partition("-")
-    distribution = f"{re.sub(r'[-_.]+', '-', name).lower()} {version.partition('-')[0]}".strip()
-    section, entries = "", []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("[") and line.endswith("]"):
-            section = line[1:-1].strip()
-        elif section == GROUP and "=" in line and not line.startswith(("#", ";")):
-            key, _equals, value = line.partition("=")
-            entries.append(Declared(key.strip(), value.strip(), distribution))
-    return entries
-
-
-def _by_importlib() -> list[Declared]:
-    """The entry points of :data:`GROUP` as ``importlib.metadata`` finds them (zips included)."""
-    from importlib.metadata import entry_points
-
-    def distribution(entry: EntryPoint) -> str:
-        dist = entry.dist
-        return "an unknown distribution" if dist is None else f"{dist.name} {dist.version}"
-
-    return [Declared(entry.name, entry.value, distribution(entry)) for entry in entry_points(group=GROUP)]
-
-
-def problems() -> list[str]:
-    """One line for each plug-in that was left out."""
-    return [report.line for report in load_plugins() if report.problem is not None]
-
-
-def adopt(handed: tuple[Game, ...]) -> None:
-    """In a process started afresh (spawned): load the plug-ins, then register the games the
-    starting process had registered from outside (a test's, a script's; the plug-ins' own
-    are the same games again, a no-op)."""
-    load_plugins()
-    from .engine.games import register_game
-
-    for game in handed:
-        register_game(game)
