@@ -219,6 +219,23 @@ async def test_the_status_says_the_overlay_is_being_worked_out_while_it_is(make_
         assert "Working out" not in status(app)
 
 
+async def test_an_answer_for_the_overlay_turned_off_meanwhile_says_nothing(make_app: AppFactory) -> None:
+    """15×15: a, a move, a again before the overlay's values came: their answer still said "Too big
+    to solve within 1 s: none of the 223 squares solved yet" with no overlay, until the next move."""
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=SEVEN))
+    gate = slow_analysis(app.searcher)
+    async with app.run_test() as pilot:
+        await pilot.press("a", "enter")
+        assert "Working out every square's value…" in status(app)
+        await pilot.press("a")  # off before the answer
+        gate.set()
+        await settle(app)
+        await pilot.pause()
+        assert "Too big" not in status(app)
+        assert "estimated" not in status(app)
+        assert not any(cell.label for cell in squares(app))
+
+
 async def test_overlay_on_a_board_too_big_to_solve_shows_estimates(make_app: AppFactory) -> None:
     """Issue 66: "too big to solve exactly yet, so no values are shown"; now each square the
     search looked at shows the mover's chances, said to be estimates, and the bar says them."""
