@@ -22,6 +22,7 @@ table keeps each position's proven bounds between probes and between moves.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -559,8 +560,14 @@ class _Compiled(_Searching):
         """Load the kernel on a thread of its own, if it is not loaded or loading already."""
         with self._starting:
             if self._loaded is None and self._loading is None:
-                self._loading = threading.Thread(target=self._load, name="gravity-kernel", daemon=True)
+                self._loading = threading.Thread(target=self._load_quietly, name="gravity-kernel", daemon=True)
                 self._loading.start()
+
+    def _load_quietly(self) -> None:
+        """:meth:`_load` on its thread, which prints nothing over the app's screen if it fails:
+        the searches go on in the interpreter, and :meth:`loaded` says why."""
+        with contextlib.suppress(Exception):
+            self._load()
 
     def _load(self) -> None:
         from .kernel import CompiledTable
