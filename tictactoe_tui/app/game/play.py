@@ -173,6 +173,8 @@ class PlayScreen(Screen[None]):
                 then()
 
         question = f"{doing} and leave this game unfinished? (n, then Ctrl+S, saves it)"
+        if self.game.table.online:  # (the friend is told the game was closed)
+            question = f"{doing} and end the online game with your friend? (n, then Ctrl+S, saves it)"
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def ended_here(self, game: GameState) -> bool:
