@@ -44,19 +44,21 @@ class StatusLine(Widget):
         notice = said.notice.text if said.notice is not None else ""
         news = said.news
         width, room = self.content_size.width, self.content_size.height
-        lines = [phrased(said.headline, width, room)]  # "Looking back at move 5 of 12:" / "press End to return"
+        # the headline in bold ("Looking back at move 5 of 12:" / "press End to return"), the
+        # lines below it plain (dimmed, they read faintly in some themes)
+        lines = [f"[b]{phrased(said.headline, width, room)}[/b]"]
         room -= self._height_of(lines[0], width)  # below the headline
         if said.banner:  # whole, however it wraps
-            lines.append(f"[dim]{phrased(said.banner, width, room)}[/dim]")
+            lines.append(phrased(said.banner, width, room))
             room -= self._height_of(lines[-1], width)
         first = notice or news
         if first:  # its first phrases where not all of it fits (no phrase cut off mid-way)
-            lines.append(f"[dim]{leading(first, width, room) or phrased(first, width, room)}[/dim]")
+            lines.append(leading(first, width, room) or phrased(first, width, room))
             room -= self._height_of(lines[-1], width)
         if notice and news and news != notice:  # the news too, below the notice: what of it fits
             below = leading(news, width, room)
             if below:
-                lines.append(f"[dim]{below}[/dim]")
+                lines.append(below)
         return "\n".join(lines)
 
     def _height_of(self, markup: str, width: int) -> int:
