@@ -102,6 +102,26 @@ async def mailbox_host_killed(server: MailboxServer) -> Row:
     return "mailbox: host killed (started again at once)", f"{host_line} (started again)", guest_line
 
 
+async def mailbox_guest_network_gone(server: MailboxServer) -> Row:
+    """The guest's network gone past the silence limit, then back: the host has a new code by
+    then; the guest, from its network's return, until it is told so."""
+    async with relay_to(server.port) as relay:
+        host, heard, _guest, told, tasks = await mailbox_pair(server.url, relay.url)
+        since = time.monotonic()
+        await relay.close()
+        host_line = await heard.told("Nothing from your friend", since)
+        await relay.start()
+        back = time.monotonic()
+        try:
+            await asyncio.wait_for(tasks[1], 120)
+        except MailboxGuestError as error:
+            told(str(error))
+        guest_line = await told.told("heard nothing from you", back)
+        await host.close()
+        await ended(*tasks)
+    return "mailbox: guest's network gone 30 s, then back", host_line, f"{guest_line} (from its network's return)"
+
+
 async def mailbox_host_quit(server: MailboxServer) -> Row:
     host, _heard, guest, told, tasks = await mailbox_pair(server.url)
     since = time.monotonic()
@@ -297,6 +317,7 @@ async def direct_wrong_code(_server: MailboxServer) -> Row:
 CASES = [
     mailbox_host_killed,
     mailbox_guest_killed,
+    mailbox_guest_network_gone,
     mailbox_host_quit,
     mailbox_server_restart,
     mailbox_server_down_at_start,

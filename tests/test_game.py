@@ -172,7 +172,7 @@ def test_a_level_is_kept_without_asking_its_players_as_every_level_plays_every_b
     for name in GAMES:
         for preset in presets_for(name):
             for level in LEVEL_NAMES:
-                assert LEVELS[level].supports(preset.empty_board()), (name, preset.label, level)
+                assert LEVELS[level].supports(Board.empty_of(preset)), (name, preset.label, level)
                 chosen = Settings(preset=preset, level=level)
                 assert chosen.with_playable_level() == (chosen, None)
     misere = Settings(preset=presets_for("misere")[0], level="rules")

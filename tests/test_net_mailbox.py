@@ -50,6 +50,16 @@ async def started_host(url: str, **options: float) -> tuple[MailboxHost, Side, a
     return host, heard, hosting
 
 
+async def friend_joined(host: MailboxHost, url: str) -> tuple[MailboxGuest, Side, asyncio.Future[None]]:
+    """A friend who joins ``host`` through ``url`` with the code it shows, telling a new
+    :class:`Side`, once both are connected; and its run."""
+    told = Side()
+    guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=url)
+    joining = asyncio.ensure_future(guest.run())
+    await until(lambda: guest.connected and host.connected)
+    return guest, told, joining
+
+
 @contextlib.asynccontextmanager
 async def playing(
     url: str, guest_url: str | None = None, **guest_options: float
@@ -105,9 +115,7 @@ async def test_a_wrong_code_is_refused_uses_the_code_up_and_the_new_one_lets_the
         await until(lambda: bool(host.code) and host.code != first)
         assert heard.said("Someone tried a wrong code (1)")
         assert not told.matches  # no board for a wrong code
-        friend = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
-        joining = asyncio.ensure_future(friend.run())
-        await until(lambda: friend.connected and host.connected)
+        friend, _told, joining = await friend_joined(host, server.url)
         await friend.close()
         await host.close()
         await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)
@@ -249,10 +257,7 @@ async def test_a_friend_killed_mid_game_leaves_the_host_with_a_new_code_by_itsel
             await until(lambda: bool(host.code) and host.code != code)
         assert not host.connected
         assert heard.news[-1] == "Nothing from your friend for 1.5 s: give them the new code above"
-        again = Side()
-        restarted = MailboxGuest(host.code, again.matches.append, again.news.append, url=server.url)
-        rejoining = asyncio.ensure_future(restarted.run())
-        await until(lambda: restarted.connected and host.connected)
+        restarted, again, rejoining = await friend_joined(host, server.url)
         assert again.moves == 1
         assert heard.news[-1] == "Your friend is back"
         assert await restarted.play((0, 0))
@@ -263,14 +268,58 @@ async def test_a_friend_killed_mid_game_leaves_the_host_with_a_new_code_by_itsel
         await asyncio.wait_for(asyncio.gather(joining, rejoining, hosting, return_exceptions=True), 10)
 
 
+GUEST_PROCESS = """
+import asyncio, sys
+from tictactoe_tui.net.mailbox.guest import MailboxGuest
+
+async def main():
+    guest = MailboxGuest(sys.argv[1], url=sys.argv[2], ping_seconds=0.3)
+    joining = asyncio.ensure_future(guest.run())
+    while guest.match is None or not guest.match.moves:
+        await asyncio.sleep(0.05)
+    print("seen", flush=True)
+    await joining
+
+asyncio.run(main())
+"""
+
+
+@session_loop
+async def test_a_guest_process_killed_mid_game_leaves_the_host_with_a_new_code_by_itself(tmp_path: Path) -> None:
+    """The friend's process killed with SIGKILL (no goodbye, its connection to the server closed
+    by the system): the host renews its code by itself after the silence limit, and a friend
+    started again joins the match with it where it was."""
+    with mailbox_server(tmp_path) as server:
+        host, heard, hosting = await started_host(server.url, silence_seconds=2.0)
+        code = host.code
+        guest = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", GUEST_PROCESS, code, server.url, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+        )
+        try:
+            await until(lambda: host.connected)
+            host.play((1, 1))
+            assert guest.stdout is not None
+            assert await asyncio.wait_for(guest.stdout.readline(), 30) == b"seen\n"
+            guest.kill()
+            await guest.wait()
+            await until(lambda: bool(host.code) and host.code != code, "a new code by itself")
+        finally:
+            if guest.returncode is None:
+                guest.kill()
+                await guest.wait()
+        assert heard.news[-1] == "Nothing from your friend for 2 s: give them the new code above"
+        restarted, again, rejoining = await friend_joined(host, server.url)
+        await until(lambda: again.moves == 1)
+        await restarted.close()
+        await host.close()
+        await asyncio.wait_for(asyncio.gather(rejoining, hosting, return_exceptions=True), 10)
+
+
 @session_loop
 async def test_a_host_that_quits_is_told_as_leaving_not_as_tampering(tmp_path: Path) -> None:
     with mailbox_server(tmp_path) as server:
         host, _heard, hosting = await started_host(server.url)
-        told = Side()
-        guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
-        joining = asyncio.ensure_future(guest.run())
-        await until(lambda: guest.connected and host.connected)
+        guest, _told, joining = await friend_joined(host, server.url)
         await host.close()
         with pytest.raises(MailboxGuestError, match="the host closed the game"):
             await asyncio.wait_for(joining, 10)
@@ -299,10 +348,7 @@ async def test_a_host_started_while_the_server_is_down_says_so_in_one_line_and_r
         await until(lambda: bool(host.code))
         assert host.reachable
         assert heard.news[-1] == "Give your friend the code above"
-        told = Side()
-        guest = MailboxGuest(host.code, told.matches.append, told.news.append, url=server.url)
-        joining = asyncio.ensure_future(guest.run())
-        await until(lambda: guest.connected and host.connected)
+        guest, _told, joining = await friend_joined(host, server.url)
         await guest.close()
         await host.close()
         await asyncio.wait_for(asyncio.gather(joining, hosting, return_exceptions=True), 10)

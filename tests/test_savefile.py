@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, move_name
-from tictactoe_tui.store.savefile import MAX_BYTES, SaveFileError, dump, parse_game, read_game, save
+from tictactoe_tui.store.savefile import MAX_BYTES, Played, SaveFileError, dump, parse_game, read_game, save
 
 
 def test_the_format_is_the_board_text_plus_the_moves() -> None:
@@ -21,6 +21,27 @@ def test_the_format_is_the_board_text_plus_the_moves() -> None:
     text = "# tictactoe-tui saved game\nversion: 1\ngame: classic\nk: 3\nboard: o../.x./...\nmoves: b2 a1\n"
     assert dump(board) == text
     assert parse_game(dump(board)).board.history == ((1, 1), (0, 0))
+
+
+def test_a_game_in_progress_keeps_when_its_moves_were_played_and_the_help_it_took() -> None:
+    board = Board.empty().play((1, 1)).play((0, 0))
+    played = Played(1765140000.25, (1.5, 3.125), coached=True, aids=frozenset({"hint"}), levels=("easy", "hard"))
+    text = dump(board, played=played)
+    assert "started: 1765140000.250\ntimes: 1.500 3.125\nhelp: coach hint\nlevels: easy hard\n" in text
+    assert parse_game(text).played == played
+    assert parse_game(dump(board)).played is None  # a file that does not say
+
+
+@pytest.mark.parametrize(
+    "lines",
+    ["started: 1e9\ntimes: 1 2\n", "started: 5\ntimes: 1\n", "started: 5\ntimes: 1 ²\n", "times: 1 2\n"],
+    ids=["exponent", "a time missing", "not ASCII", "no start"],
+)
+def test_times_that_do_not_read_back_are_left_out_and_the_game_kept(lines: str) -> None:
+    board = Board.empty().play((1, 1)).play((0, 0))
+    saved = parse_game(dump(board) + lines + "help: coach <bad> hint\n")
+    assert saved.board == board
+    assert saved.played is None
 
 
 def test_files_from_before_the_other_games_load_as_classic() -> None:

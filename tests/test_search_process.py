@@ -20,12 +20,14 @@ from tictactoe_tui.search_process import (
     AnalysisRequest,
     PuzzlesRequest,
     ReadyRequest,
+    ReviewRequest,
     SearchProcess,
     SearchProcessError,
     SearchRequest,
     seconds_left,
 )
 
+from .helpers.stand_ins import record
 from .helpers.waiting import until, until_blocking
 
 
@@ -212,6 +214,39 @@ def test_a_search_gets_what_is_left_of_the_time_asked_for(waited: float, least: 
     assert left is not None
     assert least - 0.01 <= left <= most + 0.001
     assert seconds_left(None, time.time() - waited) is None
+
+
+def test_a_move_chosen_by_its_chances_on_a_board_solved_exactly_says_the_result() -> None:
+    """A play-tester: hard on 3×3 said "O played b2 — O's chances 51%" while the bar and the
+    overlay showed the exact values. The computer's move now tells the result with best play,
+    as they do, where the solver finds it at once."""
+    from tictactoe_tui.engine.evaluation import evaluate
+    from tictactoe_tui.game import AiMove
+
+    board = Board.empty(3, 3).play((1, 0))  # X a2
+    decision = SearchRequest.of(board, "hard", 0, 1.0).run(threading.Event())
+    assert decision.estimate is not None  # hard chose it by its chances
+    after = board.play(decision.move)
+    assert decision.value == -(evaluate(after, UNLIMITED).analysis.value or 0)
+    assert AiMove("O", decision.move, 0.01, decision, "hard").describe(board).endswith("with best play")
+
+
+@pytest.mark.parametrize(("verdict_only", "calls"), [(True, ["ready", 0.5]), (False, [0.05])], ids=["coach", "review"])
+def test_the_coach_s_check_gets_all_its_seconds_however_long_it_waited(
+    monkeypatch: pytest.MonkeyPatch, verdict_only: bool, calls: list[object]
+) -> None:
+    """The coach's check (the reply waits for it) solves for all its seconds from when it runs,
+    its solver loaded first: on a busy machine it waited behind the overlay's analysis, was left
+    a tenth of them, found no verdict and let the computer reply past a blunder (on Connect Four
+    the kernel's loading alone took them). A review's judgement still counts the wait."""
+    from tictactoe_tui import search_process
+
+    made: list[object] = []
+    monkeypatch.setattr(search_process, "judge_move", lambda board, move, left, **options: record(made, left, None))
+    monkeypatch.setattr(ReadyRequest, "run", lambda request, cancel: record(made, "ready", None))
+    request = ReviewRequest(Board.empty(3, 3), (1, 1), 0.5, verdict_only, asked_at=time.time() - 5.0)
+    request.run(threading.Event())
+    assert made == [pytest.approx(call) if isinstance(call, float) else call for call in calls]
 
 
 async def test_a_search_asked_while_the_child_is_busy_answers_in_its_time(

@@ -21,7 +21,7 @@ from multiprocessing.synchronize import Event as ProcessEvent
 
 from .engine import Board, Budget, Decision, Move, Strategy, get_strategy
 from .engine.blended import BlendedLevel
-from .engine.evaluation import Evaluation, evaluate
+from .engine.evaluation import Evaluation, evaluate, exact_outlook
 from .engine.games import Game, game_of, plug_ins
 from .engine.puzzles import Puzzle, solver_puzzles
 from .engine.review import MoveReview, judge_move
@@ -76,13 +76,14 @@ class SearchRequest:
         return cls(board, strategy, seed, seconds)
 
     def run(self, cancel: CancelFlag) -> Decision:
-        """Search (in the child, or in-process) for what is left of the seconds asked for."""
+        """Search (in the child, or in-process) for what is left of the seconds asked for; a
+        move chosen by its chances gets the exact outcome where the solver finds it at once."""
         budget = Budget.seconds(seconds_left(self.seconds, self.asked_at), cancel)
         strategy = named_strategy(self.strategy) if isinstance(self.strategy, str) else self.strategy
         board = self.board
         if not strategy.supports(board):
             raise ValueError(f"{strategy.name} does not play {board.rules.title} on this board: choose another level")
-        return strategy.decide(board, random.Random(self.seed), budget)
+        return exact_outlook(board, strategy.decide(board, random.Random(self.seed), budget), cancel)
 
 
 @dataclass(frozen=True)
@@ -120,8 +121,14 @@ class ReviewRequest:
         return cls(board, move, seconds, verdict_only)
 
     def run(self, cancel: CancelFlag) -> MoveReview:
-        """Judge (in the child, or in-process) in what is left of the seconds asked for."""
-        seconds = seconds_left(self.seconds, self.asked_at)
+        """Judge (in the child, or in-process) in what is left of the seconds asked for; the
+        coach's check (``verdict_only``) in all of them from when it runs: the reply waits for
+        its verdict, so the time it waited (the child starting, the overlay's analysis ahead of
+        it, the solver loading) must not cost it the verdict it would have given at once (it
+        said nothing, and the computer replied past a blunder)."""
+        if self.verdict_only:  # its game's solver loads first (Connect Four's kernel: seconds), outside them
+            ReadyRequest.of(self.board).run(cancel)
+        seconds = self.seconds if self.verdict_only else seconds_left(self.seconds, self.asked_at)
         assert seconds is not None
         return judge_move(self.board, self.move, seconds, cancel=cancel, verdict_only=self.verdict_only)
 

@@ -20,7 +20,7 @@ from tictactoe_tui.engine import Mark, move_name
 from tictactoe_tui.game import FirstPlayer, GameState, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
-from ..helpers.app import AppFactory, settle, status, status_lines
+from ..helpers.app import AppFactory, handled, settle, status, status_lines
 from ..helpers.players import FirstFree, Gated
 from ..helpers.waiting import until
 
@@ -201,6 +201,34 @@ def slow_judge(app: TicTacToeApp) -> threading.Event:
 
     searcher.judge = slow  # type: ignore[method-assign,assignment]
     return gate
+
+
+async def test_the_coach_holds_the_reply_after_the_overlay_was_on_and_off_however_slow_its_check(
+    make_app: AppFactory,
+) -> None:
+    """A play-tester's case: a and a (the overlay on, then off), then a losing move: the computer
+    replied at once and the coach said nothing, or spoke after the reply. The move went into the
+    game with the overlay's help noted, a new state, and the coach held the state before that."""
+    computer = Gated()
+    app = make_app(COACHED, impossible=computer)
+    async with app.run_test() as pilot:
+        screen = app.game_screen
+        await reply(pilot, computer, 0)  # X a1
+        await pilot.press("5")  # b2 holds the draw
+        await reply(pilot, computer, 2)  # X b1
+        await pilot.press("a", "a")  # the overlay on, then off
+        gate = slow_judge(app)
+        try:
+            await pilot.press("9")  # c3 gives up the draw; its check is slow
+            await handled(app)
+            assert screen.game.ply == 4
+            assert not computer.entered.is_set()  # the computer waits for the coach's word
+        finally:
+            gate.set()
+        await until(lambda: GIVES_UP_THE_DRAW in status(app))
+        await handled(app)
+        assert screen.game.ply == 4
+        assert not computer.entered.is_set()  # and after a remark, for the player to play on
 
 
 async def test_a_move_taken_back_while_the_coach_judges_it_leaves_no_remark(make_app: AppFactory) -> None:

@@ -9,6 +9,7 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,12 @@ def played_then_ended(paths: Paths, how: signal.Signals) -> None:
 async def test_a_game_ended_by_a_signal_is_offered_at_the_next_start(tmp_path: Path, how: signal.Signals) -> None:
     paths = Paths(tmp_path / "config", tmp_path / "data")
     played_then_ended(paths, how)
+    left = left_behind(paths)
+    assert left is not None
+    assert left.game.played is not None
+    played = left.game.played
+    assert len(played.times) == 2
+    assert played.started <= time.time()
     app = app_at(paths)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -97,7 +104,10 @@ async def test_a_game_ended_by_a_signal_is_offered_at_the_next_start(tmp_path: P
         await pilot.press("y")
         await pilot.pause()
         assert marks(app) == "o../.x./..."
-        assert app.game_screen.game.board.history == ((1, 1), (0, 0))
+        game = app.game_screen.game
+        assert game.board.history == ((1, 1), (0, 0))
+        # the game it was: started when it started, each move at its time (not all at the resume)
+        assert (game.started, game.times) == (played.started, played.times)
         await pilot.press("3")  # and it plays on
         assert marks(app) == "o.x/.x./..."
     again = app_at(paths)  # resumed, then quit: not offered again

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
@@ -219,6 +219,23 @@ async def test_the_status_says_the_overlay_is_being_worked_out_while_it_is(make_
         assert "Working out" not in status(app)
 
 
+async def test_an_answer_for_the_overlay_turned_off_meanwhile_says_nothing(make_app: AppFactory) -> None:
+    """15×15: a, a move, a again before the overlay's values came: their answer still said "Too big
+    to solve within 1 s: none of the 223 squares solved yet" with no overlay, until the next move."""
+    app = make_app(Settings(mode=TWO_PLAYERS.mode, preset=SEVEN))
+    gate = slow_analysis(app.searcher)
+    async with app.run_test() as pilot:
+        await pilot.press("a", "enter")
+        assert "Working out every square's value…" in status(app)
+        await pilot.press("a")  # off before the answer
+        gate.set()
+        await settle(app)
+        await pilot.pause()
+        assert "Too big" not in status(app)
+        assert "estimated" not in status(app)
+        assert not any(cell.label for cell in squares(app))
+
+
 async def test_overlay_on_a_board_too_big_to_solve_shows_estimates(make_app: AppFactory) -> None:
     """Issue 66: "too big to solve exactly yet, so no values are shown"; now each square the
     search looked at shows the mover's chances, said to be estimates, and the bar says them."""
@@ -394,7 +411,8 @@ async def test_loading_or_saving_a_named_pipe_is_refused_at_once(make_app: AppFa
         await pilot.press("enter")
         await until(lambda: "is a named pipe, not a saved game" in status(app))  # loading: the status line says no
         assert "Not loaded: pipe is a named pipe, not a saved game" in status(app)  # below the headline
-        await pilot.press("ctrl+s")
+        assert "is a named pipe" in str(app.screen.query_one("#path-problem", Static).render())  # and in the prompt
+        await pilot.press("escape", "ctrl+s")
         app.screen.query_one(Input).value = str(fifo)
         await pilot.press("enter")
         await until(lambda: any("is a named pipe" in str(toast.render()) for toast in app.screen.query("Toast")))
@@ -430,6 +448,11 @@ async def test_a_bad_saved_game_is_reported_and_changes_nothing(
         assert marks(app) == ".../.x./..."
         assert "Not loaded: " in status(app)  # refused in the status line (issue 56.3)
         assert reason in status(app)
+        assert isinstance(app.screen, PathPrompt)  # and the prompt stays, saying why: keys typed next
+        await pilot.press("3", "t")  # go to its field, not to the board (they played and opened the chat)
+        assert app.screen.query_one(Input).value.endswith("3t")
+        await pilot.press("escape")
+        assert marks(app) == ".../.x./..."
 
 
 def test_the_command_line_loads_a_game_or_exits_2(

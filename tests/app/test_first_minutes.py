@@ -538,3 +538,29 @@ async def test_a_game_just_saved_is_left_without_a_question_until_its_next_move(
         await pilot.press("q")  # saved as it stands: nothing to lose, no question
         await until(lambda: app.return_code == 0, "the app to quit")
     assert savefile.read_game(target).board.history == ((1, 1), (0, 0), (0, 2))
+
+
+@pytest.mark.parametrize("how", ["command line", "ctrl+o"])
+async def test_a_game_loaded_is_left_without_a_question_until_its_next_move(tmp_path: Path, how: str) -> None:
+    """``--load`` of a saved game, a setting changed, then n asked "Start a new game and leave
+    this game unfinished?": the game loaded is in its file as it stands, so nothing is lost."""
+    from tictactoe_tui.app import TicTacToeApp
+    from tictactoe_tui.app.work.ai import ThreadSearcher
+    from tictactoe_tui.search_process import named_strategy
+    from tictactoe_tui.store.files import Paths
+
+    target = tmp_path / "game.ttt"
+    savefile.save(target, Board.empty().play((1, 1)).play((0, 0)))
+    load = savefile.read_game(target) if how == "command line" else None
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    app = TicTacToeApp(TWO_PLAYERS, paths=paths, load=load, searcher=ThreadSearcher(named_strategy), seed=1)
+    async with app.run_test() as pilot:
+        if how == "ctrl+o":
+            await pilot.press("ctrl+o")
+            app.screen.query_one(Input).value = str(target)
+            await pilot.press("enter")
+        await until(lambda: app.game_screen.game.board.history == ((1, 1), (0, 0)), "the game loaded")
+        app.game_screen.change_setting("coordinates", not app.game_screen.settings.coordinates)
+        await pilot.press("n")  # in its file as it stands: nothing to lose, no question
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert marks(app) == ".../.../..."

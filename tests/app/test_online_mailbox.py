@@ -20,8 +20,9 @@ from tictactoe_tui.store.files import Paths
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN, TWO_PLAYERS
 
 from ..helpers.app import marks, status
-from ..helpers.mailbox import MailboxServer, mailbox_server
+from ..helpers.mailbox import MailboxServer, free_port, mailbox_server
 from ..helpers.online import app_for, mailbox_guest, mailbox_host, mailbox_match, playing, press, shown_code
+from ..helpers.scripts import ROOT
 from ..helpers.waiting import until
 
 #: Twisted's reactor runs on one asyncio loop for the life of the process, as it does in the app.
@@ -183,6 +184,45 @@ async def test_a_host_started_while_the_mailbox_server_is_down_says_so_and_shows
             assert "Waiting for your friend to join" in status(host)
         finally:
             server.stop()
+
+
+QUICK_QUIT = """
+import asyncio, socket, sys, threading, time
+from pathlib import Path
+looking = threading.Event()
+lookup = socket.getaddrinfo
+def slow_lookup(*args, **options):  # a name server that takes its time, as real ones do
+    looking.set()
+    time.sleep(1.5)
+    return lookup(*args, **options)
+socket.getaddrinfo = slow_lookup
+from tests.helpers.online import app_for
+from tests.helpers.waiting import until
+from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
+
+async def main():
+    url, home = sys.argv[1], Path(sys.argv[3])
+    plan = MailboxHostPlan(url) if sys.argv[2] == "host" else MailboxJoinPlan(url, "5-apple-banana")
+    app = app_for(home, plan)
+    async with app.run_test():
+        await until(looking.is_set, "the name lookup to start")
+asyncio.run(main())
+print(sorted(thread.name for thread in threading.enumerate()))
+"""
+
+
+@pytest.mark.parametrize("side", ["host", "join"])
+def test_quitting_while_the_mailbox_server_s_name_is_looked_up_leaves_nothing_running_and_prints_nothing(
+    tmp_path: Path, side: str
+) -> None:
+    """Issue 65: Twisted's thread pool (its name lookups) must end before the loop closes, or
+    'Unhandled Error … Event loop is closed' prints over the player's shell. Quit while the
+    lookup is under way (the server down, its name slow to look up)."""
+    url = f"ws://localhost:{free_port()}/v1"
+    command = [sys.executable, "-c", QUICK_QUIT, url, side, str(tmp_path)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "['MainThread']", done.stderr
+    assert done.stderr == ""
 
 
 START = """

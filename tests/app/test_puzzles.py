@@ -279,6 +279,7 @@ def test_puzzle_list_on_the_command_line(
     assert cli.main(["puzzle", "--list", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert listed[0]["yours"] is True
+    assert {entry["game"] for entry in listed} == {"classic"}  # which game: Misère's look the same otherwise
     assert listed[0]["task"] == "X to play and win in 2 of your moves"  # as the puzzles screen writes it
     assert cli.main(["puzzle", "--json"]) == 2
     capsys.readouterr()

@@ -24,7 +24,7 @@ from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.said import UNRATED
 from tictactoe_tui.app.widgets.status import PHRASE_END, Cause, Notice, StatusLine
 from tictactoe_tui.app.work.ai import ThreadSearcher
-from tictactoe_tui.engine import get_strategy
+from tictactoe_tui.engine import Board, get_strategy
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import GameState, Preset, Settings, presets_for
 from tictactoe_tui.table import TABLES, TWO_PLAYERS, FirstPlayer, MarkChoice
@@ -201,7 +201,7 @@ async def test_the_footer_is_whole_at_every_table_in_every_game(size: tuple[int,
         try:
             for table in TABLES.values():
                 for game in RULES:
-                    empty = presets_for(game)[0].empty_board()
+                    empty = Board.empty_of(presets_for(game)[0])
                     for board in (empty, random_play(empty, seed=1, plies=empty.rows * empty.cols)):
                         seating = table.seat(FirstPlayer.YOU, MarkChoice.X, random.Random(1))
                         screen.new_game(GameState.seated(board, seating))

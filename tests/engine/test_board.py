@@ -175,6 +175,22 @@ def test_one_shape_type_names_a_game_on_a_board_for_presets_positions_and_rating
     assert GameShape.from_key("gravity:6x7k4") == GameShape(6, 7, 4, "gravity")
 
 
+def test_a_geometry_holds_its_shape_not_rows_columns_and_k_of_its_own() -> None:
+    """Before: ``Geometry`` kept rows, cols and k as fields beside the ``GameShape`` it was made from."""
+    import pickle
+    from dataclasses import fields
+
+    from tictactoe_tui.engine.board import Geometry
+
+    assert not {"rows", "cols", "k"} & {field.name for field in fields(Geometry)}
+    board = Board.empty(6, 7, 4, "gravity").play((5, 3))
+    geometry = board.geometry
+    assert geometry.shape == GameShape(6, 7, 4, "gravity") == GameShape.of(board)
+    assert (geometry.rows, geometry.cols, geometry.k, geometry.rules.name) == (6, 7, 4, "gravity")
+    assert GameShape(6, 7, 4, "Gravity").geometry is geometry  # one geometry a shape, its game as the rules name it
+    assert pickle.loads(pickle.dumps(board)).geometry is geometry  # unpickled to the shared one
+
+
 def test_a_shape_is_made_as_read_and_checked_where_a_player_chose_it() -> None:
     unknown = GameShape(9, 9, 5, "not-installed")  # an archived game of a plug-in not installed
     assert Position(unknown, ((0, 0),)).shape.game == "not-installed"

@@ -11,6 +11,8 @@ from tictactoe_tui.engine import Board, Budget, analyze, parse_move
 from tictactoe_tui.engine.evaluation import Evaluation, MoveChance, evaluate, score_chance
 from tictactoe_tui.engine.review import judge_move
 
+from ..helpers.stand_ins import record
+
 
 def played(board: Board, moves: str) -> Board:
     """``board`` after ``moves`` (square names, e.g. ``h8 h9``)."""
@@ -104,3 +106,22 @@ def test_the_position_s_chance_is_its_best_square_s() -> None:
     searched = evaluate(played(Board.empty(15, 15, 5), "h8 h9 i9 g9 j10"), Budget.seconds(1.0))
     assert searched.estimates
     assert searched.chance == searched.estimates[0].chance
+
+
+def test_a_move_s_outlook_asks_the_solver_only_near_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact outlook of a move chosen by its chances costs nothing early on a big board: on
+    15×15 the solver's setting up alone took 70 ms a move, beyond the move's time."""
+    from tictactoe_tui.engine.evaluation import OUTLOOK_EMPTY, exact_outlook
+    from tictactoe_tui.engine.games import game_of
+    from tictactoe_tui.engine.players.base import Decision
+
+    small = Board.empty(3, 3).play((1, 0))
+    assert small.geometry.cells - 1 <= OUTLOOK_EMPTY
+    assert exact_outlook(small, Decision((1, 1), estimate=0.5)).value == 0  # a draw, as the solver says
+    asked: list[Board] = []
+    early = Board.empty(15, 15, 5).play((7, 7))
+    kit = type(game_of(early).searches)
+    monkeypatch.setattr(kit, "analyze", lambda searches, board, budget: record(asked, board, None))
+    decision = Decision((7, 8), estimate=0.5)
+    assert exact_outlook(early, decision) is decision
+    assert asked == []

@@ -158,10 +158,12 @@ class TicTacToeApp(App[None]):
         if self.switched:
             self.notify(self.switched, title="Computer", timeout=12)
         if self.loaded is not None:  # the start's news: what was loaded
+            from .game.messages import Saved  # (in its file as it stands: leaving it loses nothing)
             from .game.saving import loaded_news
-            from .widgets.status import Cause, Notice, Told
+            from .widgets.status import Cause
 
-            self.game_screen.post_message(Told(Notice(loaded_news(self.loaded.source, self.loaded), Cause.START)))
+            news = loaded_news(self.loaded.source, self.loaded)
+            self.game_screen.post_message(Saved(self.game_screen.game, news, Cause.START))
         self.call_after_refresh(self.after_first_frame)
 
     def after_first_frame(self) -> None:

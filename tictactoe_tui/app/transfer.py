@@ -48,21 +48,27 @@ class Folder:
         save_game_as(screen, title, self.path, name, board, seating, lambda typed: sent(f"Saved to {typed}"))
 
     def ask(self, screen: Screen[Any], title: str, took: Took, refused: Refused) -> None:
-        """Ask for a file and read the game in it."""
+        """Ask for a file and read the game in it. A file that cannot be read is ``refused`` and
+        the prompt stays, saying why, for another name (or escape)."""
         from .screens.dialogs.file_prompt import SavedGamePrompt, in_folder, saved_games_folder
 
-        def chosen(typed: str | None) -> None:
-            if typed is None:
-                return
+        read: dict[str, savefile.SavedGame] = {}
+
+        def check(typed: str) -> str | None:
             full = in_folder(self.path, typed)
             try:
-                saved = savefile.read_game(full)
+                read[typed] = savefile.read_game(full)
             except savefile.SaveFileError as error:
-                refused(str(error).replace(str(full), full.name))  # the file by its name: a long path hid the reason
-                return
-            took(saved, typed)
+                why = str(error).replace(str(full), full.name)  # the file by its name: a long path hid the reason
+                refused(why)
+                return why
+            return None
 
-        screen.app.push_screen(SavedGamePrompt(title, saved_games_folder(screen, self.path)), chosen)
+        def chosen(typed: str | None) -> None:
+            if typed is not None and typed in read:
+                took(read[typed], typed)
+
+        screen.app.push_screen(SavedGamePrompt(title, saved_games_folder(screen, self.path), check=check), chosen)
 
 
 @dataclass(frozen=True)
@@ -81,19 +87,21 @@ class Browser:
         sent(f"Sent to your browser as {name}")
 
     def ask(self, screen: Screen[Any], title: str, took: Took, refused: Refused) -> None:
-        """Ask for a saved game's text, pasted in, and read it."""
+        """Ask for a saved game's text, pasted in, and read it. A text that is not a saved game is
+        ``refused`` and the prompt stays, saying why, for another paste (or escape)."""
 
-        def pasted(text: str | None) -> None:
-            if text is None:
-                return
+        def check(text: str) -> savefile.SavedGame | str:
             try:
-                saved = read_pasted(text)
+                return read_pasted(text)
             except savefile.SaveFileError as error:
                 refused(str(error))
-                return
-            took(saved, PASTED)
+                return str(error)
 
-        screen.app.push_screen(PastedGamePrompt(title), pasted)
+        def pasted(saved: savefile.SavedGame | None) -> None:
+            if saved is not None:
+                took(saved, PASTED)
+
+        screen.app.push_screen(PastedGamePrompt(title, check), pasted)
 
 
 #: How a game pasted in is named in the status ("Loaded the pasted game: 4 moves played").
@@ -110,8 +118,9 @@ def read_pasted(text: str) -> savefile.SavedGame:
     return savefile.parse_game(text)
 
 
-class PastedGamePrompt(ModalScreen[str | None]):
-    """Asks for a saved game's text: paste it, then Load (Tab, Enter) or Ctrl+O; escape cancels."""
+class PastedGamePrompt(ModalScreen["savefile.SavedGame | None"]):
+    """Asks for a saved game's text: paste it, then Load (Tab, Enter) or Ctrl+O; escape cancels.
+    Answers the game ``check`` reads in it; a text it refuses keeps the prompt, saying why."""
 
     CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -119,9 +128,10 @@ class PastedGamePrompt(ModalScreen[str | None]):
         Binding("ctrl+o", "load", "Load", priority=True),
     ]
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, check: Callable[[str], savefile.SavedGame | str]) -> None:
         super().__init__()
         self.title_text = title
+        self.check = check
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Button, Static, TextArea  # loaded when first asked: the start needs none
@@ -130,6 +140,7 @@ class PastedGamePrompt(ModalScreen[str | None]):
             yield Static(f"[b]{escape(self.title_text)}[/b]", classes="dialog-title")
             yield Static("[dim]Paste a saved game's text (a .ttt file) here:[/dim]", classes="dialog-note")
             yield TextArea(id="pasted", soft_wrap=False, show_line_numbers=False)
+            yield Static(id="paste-problem", classes="dialog-problem", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Load", id="load", variant="primary", compact=True)
             yield Static("[dim]Ctrl+O or Load to read it, escape to cancel[/dim]", classes="dialog-foot")
@@ -142,8 +153,15 @@ class PastedGamePrompt(ModalScreen[str | None]):
 
     def action_load(self) -> None:
         """Read what was pasted (nothing pasted: nothing to read, the prompt stays)."""
-        from textual.widgets import TextArea
+        from textual.widgets import Static, TextArea
 
         text = self.query_one("#pasted", TextArea).text
-        if text.strip():
-            self.dismiss(text)
+        if not text.strip():
+            return
+        read = self.check(text)
+        if not isinstance(read, str):
+            self.dismiss(read)
+            return
+        shown = self.query_one("#paste-problem", Static)
+        shown.update(f"{read}: paste another, or escape")
+        shown.add_class("shown")

@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     if args.board is None:
         if args.k is not None:
             raise UsageError("--k needs --board")
-        start = presets_for(args.game)[0].empty_board()
+        start = Board.empty_of(presets_for(args.game)[0])
     else:
         rows, cols = args.board
         start = Board.empty(rows, cols, default_k(rows, cols, args.game) if args.k is None else args.k, args.game)

@@ -33,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
         listed = [
             {
                 "id": entry.id,
+                "game": entry.puzzle.position.shape.game,
                 "board": f"{entry.puzzle.position.shape.rows}x{entry.puzzle.position.shape.cols}",
                 "k": entry.puzzle.position.shape.k,
                 "position": entry.puzzle.shown_text,

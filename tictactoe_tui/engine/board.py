@@ -8,7 +8,6 @@ know rules and nothing above them: no search, no player, no screen.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -16,7 +15,7 @@ from functools import cached_property
 from ..words import counted
 from .marks import BoardError, Mark, Move, cells_of, move_name, parse_move, permute_bits, winning_cells
 from .rules import DEFAULT_GAME, Geometry, Rules, rules_named
-from .rules.base import shape_of
+from .rules.shape import GameShape
 
 __all__ = [
     "DEFAULT_GAME",
@@ -49,7 +48,7 @@ def check_size(rows: int, cols: int, k: int, game: str = DEFAULT_GAME) -> None:
 
 def geometry(rows: int, cols: int, k: int, game: str = DEFAULT_GAME) -> Geometry:
     """The shared geometry for a board shape in a game (one object per shape and game)."""
-    return shape_of(rows, cols, k, rules_named(game))
+    return GameShape(rows, cols, k, game).geometry
 
 
 @dataclass(frozen=True)
@@ -69,6 +68,11 @@ class Board:
     def empty(cls, rows: int = 3, cols: int = 3, k: int | None = None, game: str = DEFAULT_GAME) -> Board:
         """The empty board of the given size (k defaults as in :func:`default_k`)."""
         return cls(geometry(rows, cols, default_k(rows, cols, game) if k is None else k, game), 0, 0)
+
+    @classmethod
+    def empty_of(cls, shape: GameShape) -> Board:
+        """The empty board of ``shape`` (:class:`BoardError` if its game does not take it)."""
+        return cls(shape.geometry, 0, 0)
 
     @classmethod
     def parse(cls, text: str, k: int | None = None, game: str = DEFAULT_GAME) -> Board:
@@ -118,17 +122,17 @@ class Board:
     @property
     def rows(self) -> int:
         """Number of rows."""
-        return self.geometry.rows
+        return self.geometry.shape.rows
 
     @property
     def cols(self) -> int:
         """Number of columns."""
-        return self.geometry.cols
+        return self.geometry.shape.cols
 
     @property
     def k(self) -> int:
         """Marks in a row needed to complete a line."""
-        return self.geometry.k
+        return self.geometry.shape.k
 
     # -- state ---------------------------------------------------------------------------
 
@@ -279,66 +283,6 @@ class Board:
 
 
 @dataclass(frozen=True)
-class GameShape:
-    """A game on a board shape: rows, columns, marks in a row and the game's name. The one shape
-    type: the sidebar's presets (``game.Preset`` is this), positions, the levels' calibration
-    and ratings name a shape by it, and a shape's :attr:`geometry` is made from it. Made as it
-    is read (an archived game of a plug-in not installed still has its shape);
-    :meth:`checked` refuses one its game does not take."""
-
-    rows: int
-    cols: int
-    k: int
-    game: str = DEFAULT_GAME
-
-    @classmethod
-    def of(cls, board: Board) -> GameShape:
-        """The game and shape ``board`` is played on."""
-        return cls(board.rows, board.cols, board.k, board.rules.name)
-
-    def checked(self) -> GameShape:
-        """Itself, once its game takes this size (:class:`BoardError` says why not)."""
-        check_size(self.rows, self.cols, self.k, self.game)
-        return self
-
-    @classmethod
-    def from_key(cls, key: str) -> GameShape:
-        """Read ``4x4k4`` (classic) or ``gravity:6x7k4``; :class:`BoardError` if it is malformed
-        or not a size the game supports."""
-        game, colon, shape = key.strip().lower().rpartition(":")
-        match = re.fullmatch(r"([0-9]+)x([0-9]+)k([0-9]+)", shape)  # ASCII digits, as written
-        if not match:
-            raise BoardError(f"board {key!r} is not written like 4x4k4 or gravity:6x7k4")
-        rows, cols, k = (int(part) for part in match.groups())
-        return cls(rows, cols, k, game if colon else DEFAULT_GAME).checked()
-
-    @property
-    def key(self) -> str:
-        """E.g. ``4x4k4`` or ``gravity:6x7k4``, as in settings files."""
-        shape = f"{self.rows}x{self.cols}k{self.k}"
-        return shape if self.game == DEFAULT_GAME else f"{self.game}:{shape}"
-
-    @property
-    def geometry(self) -> Geometry:
-        """The shared geometry of this shape in its game."""
-        return geometry(self.rows, self.cols, self.k, self.game)
-
-    @property
-    def rules(self) -> Rules:
-        """The game's rules."""
-        return self.geometry.rules
-
-    @property
-    def label(self) -> str:
-        """E.g. ``4×4, 4 in a row`` or ``Connect Four, 6×7``."""
-        return self.rules.shape_label(self.rows, self.cols, self.k)
-
-    def empty_board(self) -> Board:
-        """The starting position."""
-        return Board(self.geometry, 0, 0)
-
-
-@dataclass(frozen=True)
 class Position:
     """A position as it is stored, sent and saved: its game and shape, and the moves played
     from the empty board. :meth:`board` is the one way from it to a :class:`Board`."""
@@ -366,7 +310,7 @@ class Position:
 
     def start(self) -> Board:
         """The empty board of this game and shape."""
-        return self.shape.empty_board()
+        return Board.empty_of(self.shape)
 
     def board(self) -> Board:
         """The board after the moves (:class:`BoardError` names a size or move that is not allowed)."""

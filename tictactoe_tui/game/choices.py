@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from ..engine.board import DEFAULT_GAME, GameShape, Move
+from ..engine.board import DEFAULT_GAME, Board, GameShape, Move
 from ..engine.rules import rules_named
 from ..table import VS_COMPUTER, FirstPlayer, MarkChoice, Table, table_named
 
@@ -87,7 +87,7 @@ class Settings:
             return self, None
         from ..engine.games import get_strategy
 
-        board = self.preset.empty_board()
+        board = Board.empty_of(self.preset)
         if get_strategy(self.level).supports(board):
             return self, None
         return replace(self, level="impossible"), (

@@ -104,7 +104,7 @@ class GameState:
     def start(cls, settings: Settings, rng: random.Random, number: int = 1) -> GameState:
         """A new game from the settings; coin flips and random marks use ``rng``."""
         seating = settings.table.seat(settings.first, settings.mark, rng)
-        game = cls.seated(settings.preset.empty_board(), seating, number, time.time())
+        game = cls.seated(Board.empty_of(settings.preset), seating, number, time.time())
         return game.with_coach(settings.coach)
 
     def with_coach(self, on: bool) -> GameState:

@@ -23,7 +23,7 @@ from ..table import Seating
 from .files import Paths
 
 if TYPE_CHECKING:  # the saved-game format loads with the first write, not with the first frame
-    from .savefile import SavedGame
+    from .savefile import Played, SavedGame
 
 try:
     import fcntl
@@ -68,8 +68,9 @@ def _discard(*paths: Path) -> None:
 #: Seconds the app's end waits for a write under way (a disk that hangs does not hold it longer).
 CLOSING_WAIT = 5.0
 
-Game = tuple[Board, Seating | None, str | None]
-"""A position to keep, with who sat where and the record of the online match it belongs to."""
+Game = tuple[Board, Seating | None, str | None, "Played | None"]
+"""A position to keep, with who sat where, the record of the online match it belongs to and
+when its moves were played."""
 
 
 class InProgress:
@@ -86,11 +87,14 @@ class InProgress:
         self._pending = self._stopping = False
         self._writer: threading.Thread | None = None
 
-    def keep(self, board: Board, seating: Seating | None, online: str | None = None) -> None:
+    def keep(
+        self, board: Board, seating: Seating | None, online: str | None = None, played: Played | None = None
+    ) -> None:
         """Have the game written (a game that is over, or has no move on its board, is not kept:
-        its file is removed), with ``online``, the record of its online match. Returns at once."""
+        its file is removed), with ``online``, the record of its online match, and ``played``, when
+        its moves were played. Returns at once."""
         with self._changed:
-            self._next = None if board.is_over or not board.history else (board, seating, online)
+            self._next = None if board.is_over or not board.history else (board, seating, online, played)
             self._pending = True
             self._changed.notify()
             if self._writer is None:
@@ -115,8 +119,8 @@ class InProgress:
 
         try:
             self._hold_lock()
-            board, seating, online = game
-            savefile.save(self.path, board, seating, online=online)
+            board, seating, online, played = game
+            savefile.save(self.path, board, seating, online=online, played=played)
         except (OSError, savefile.SaveFileError) as error:
             told, self._told = self._told, None
             if told is not None:

@@ -21,14 +21,20 @@ starting with ``#`` are comments. Loading replays the moves and checks they reac
 ``you``, ``computer``, ``friend`` or another registered kind of player) and ``marks`` (the
 symbols they showed) are the game's seating record: they bring a game back as it was saved.
 A game in progress played online adds ``online``: its match's record, one line of JSON
-(read by the network's side, not here). Files without ``players`` (written before) load as
+(read by the network's side, not here). A game in progress also keeps when it was played, so a
+game resumed after a crash is the game it was: ``started`` (Unix seconds), ``times`` (seconds
+from the start of each move), ``help`` (``coach`` and the aids taken, which keep it unrated) and
+``levels`` (the computer's levels that chose its moves); a line of these that does not read back
+is left out, the game kept. Files without ``players`` (written before) load as
 before: against the computer you continue as the side to move; without ``table``, the players
 sit at the table of the mode chosen now.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -50,6 +56,25 @@ class SaveFileError(ValueError):
     """A saved game that cannot be loaded; the message is one line."""
 
 
+#: A time as the file writes it: ASCII digits, a point and more digits (``str.isdigit`` takes ``²``).
+_SECONDS = re.compile(r"[0-9]{1,12}(?:\.[0-9]{1,9})?", re.ASCII)
+#: A name among ``help`` and ``levels``: a few ASCII letters, digits and ``-+@._``.
+_NAME = re.compile(r"[a-z0-9][a-z0-9@+._-]{0,39}", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Played:
+    """When a game's moves were played and the help it took: kept with a game in progress."""
+
+    started: float
+    """When the game began (Unix seconds)."""
+    times: tuple[float, ...]
+    """Seconds from the start at which each move was played."""
+    coached: bool = False
+    aids: frozenset[str] = frozenset()
+    levels: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A saved game: the position with its history and, if the file says, who sat where."""
@@ -60,11 +85,14 @@ class SavedGame:
     """The file it was read from, as named."""
     online: str | None = None
     """An online match's own record (a game in progress played online: see ``net.kept``), as kept."""
+    played: Played | None = None
+    """When its moves were played and the help it took (a game in progress), if the file says."""
 
 
-def dump(board: Board, seating: Seating | None = None, online: str | None = None) -> str:
+def dump(board: Board, seating: Seating | None = None, online: str | None = None, played: Played | None = None) -> str:
     """The saved-game text for ``board`` (which must know its history); ``online``: the record of
-    the online match it belongs to, one line (a game in progress only)."""
+    the online match it belongs to, one line, and ``played``: when its moves were played (a game
+    in progress only)."""
     if board.history is None:
         raise ValueError("only a game played from the empty board can be saved")
     moves = " ".join(board.name(move) for move in board.history)
@@ -75,7 +103,33 @@ def dump(board: Board, seating: Seating | None = None, online: str | None = None
         if "\n" in online:
             raise ValueError("an online match's record is one line")
         text += f"online: {online}\n"
+    if played is not None:
+        text += _dump_played(played)
     return text
+
+
+def _dump_played(played: Played) -> str:
+    help_taken = sorted(played.aids | ({"coach"} if played.coached else set()))
+    text = f"started: {played.started:.3f}\ntimes: {' '.join(f'{each:.3f}' for each in played.times)}\n"
+    if help_taken:
+        text += f"help: {' '.join(help_taken)}\n"
+    if played.levels:
+        text += f"levels: {' '.join(played.levels)}\n"
+    return text
+
+
+def _played(fields: dict[str, str], moves: int) -> Played | None:
+    """When the moves were played, as the file says, if it says so in full (a time for each move,
+    each a number as written); the help and levels it names that read back with them."""
+    started, times = fields.get("started", ""), fields.get("times", "").split()
+    if not _SECONDS.fullmatch(started) or len(times) != moves or not all(map(_SECONDS.fullmatch, times)):
+        return None
+    names = [name for name in fields.get("help", "").split() if _NAME.fullmatch(name)]
+    levels = tuple(name for name in fields.get("levels", "").split() if _NAME.fullmatch(name))
+    when = float(started)
+    if not math.isfinite(when):
+        return None
+    return Played(when, tuple(map(float, times)), "coach" in names, frozenset(names) - {"coach"}, levels)
 
 
 def _seating(fields: dict[str, str]) -> Seating | None:
@@ -139,13 +193,14 @@ def parse_game(text: str) -> SavedGame:
     board = _replayed(final, fields["moves"].split(), line_of["moves"])
     if board != final:
         raise SaveFileError(f"the moves lead to {board}, not to the saved board {final}")
-    return SavedGame(board, _seating(fields), online=fields.get("online"))
+    played = _played(fields, len(board.history or ()))
+    return SavedGame(board, _seating(fields), online=fields.get("online"), played=played)
 
 
 def _replayed(final: Board, names: list[str], line: int) -> Board:
     """The board the moves ``names`` (written on ``line``) reach from the empty board of
     ``final``'s game and shape; a move that cannot be played is named by its number and line."""
-    board = GameShape.of(final).empty_board()
+    board = Board.empty_of(GameShape.of(final))
     for number, name in enumerate(names, start=1):
         try:
             board = board.play(board.square(name))
@@ -182,7 +237,13 @@ def read_game(path: Path) -> SavedGame:
 
 
 def save(
-    path: Path, board: Board, seating: Seating | None = None, *, new: bool = False, online: str | None = None
+    path: Path,
+    board: Board,
+    seating: Seating | None = None,
+    *,
+    new: bool = False,
+    online: str | None = None,
+    played: Played | None = None,
 ) -> None:
     """Write a saved game atomically (a failed write leaves the file as it was);
     :class:`SaveFileError` if it cannot be written. Only a regular file is replaced: a named
@@ -197,7 +258,7 @@ def save(
     except OSError as error:
         raise SaveFileError(f"cannot write {path}: {_reason(error)}") from None
     try:
-        write_atomically(path, dump(board, seating, online).encode("utf-8"), new=new)
+        write_atomically(path, dump(board, seating, online, played).encode("utf-8"), new=new)
     except FileExistsError:
         raise SaveFileError(f"{path} already exists; choose another name") from None
     except OSError as error:

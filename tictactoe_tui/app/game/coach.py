@@ -37,7 +37,8 @@ if TYPE_CHECKING:  # the review's code and the job helper load with the first ch
 #: What a value given up is called.
 GIVEN_UP = {1: "win", 0: "draw"}
 
-#: Seconds the exact solver may take to judge your move before the computer replies.
+#: Seconds the exact solver may take to judge your move before the computer replies (its own:
+#: the time the check waits for the search process, busy or starting, does not count).
 COACH_SECONDS = 0.5
 #: What the status says while the coach judges (it shows only where that takes a while).
 CHECKING = "The coach is checking your move…"

@@ -194,7 +194,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         self.notice = message.notice
 
     def on_saved(self, message: Saved) -> None:
-        self.saved, self.notice = message.game, Notice(message.news, Cause.ANSWER)  # leaving it now loses nothing
+        self.saved, self.notice = message.game, Notice(message.news, message.cause)  # leaving it now loses nothing
 
     # -- the player at this keyboard -------------------------------------------------------
 
@@ -252,9 +252,9 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         played = self.seats.to_move(before).play(before, move)
         if played is None:  # it went to the match, which sends the new state back
             return
-        self.advance(played)
+        shown = self.advance(played)  # (with the help taken since the last move: maybe not ``played``)
         if self.settings.coach:  # the coach judges the move: the reply waits for its verdict
-            self.notice = self.parts.coach.check(before, move, played) or self.notice
+            self.notice = self.parts.coach.check(before, move, shown) or self.notice
         self.take_turns()
 
     def refusal(self, move: Move) -> Notice | None:

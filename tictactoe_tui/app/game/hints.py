@@ -91,8 +91,8 @@ class Hints:
     def ready(self, message: AnalysisReady, overlay: bool, shown: Move | None) -> Found | None:
         """What an analysis still about the position shown found (None: one no longer wanted),
         with the ``overlay`` on or off and the hint ``shown`` on the board, if any."""
-        if not self._requests.answers(message):
-            return None
+        if not self._requests.answers(message) or not (overlay or message.hint or shown is not None):
+            return None  # (asked for the overlay, which has gone since: nothing left to say of it)
         game = message.state
         evaluation = message.result.evaluation
         analysis = evaluation.analysis

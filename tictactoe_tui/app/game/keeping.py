@@ -53,7 +53,9 @@ class GameKeeper:
         its match (``link``'s), so that this side takes it up again after a crash. A failure is
         told once; the game goes on."""
         if not game.table.online:
-            self.file.keep(game.board, game.seating)
+            from .saving import played_of
+
+            self.file.keep(game.board, game.seating, played=played_of(game))
             return
         kept = link.kept() if link is not None else None
         if kept is None:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from ..widgets.said import Cause
+
 if TYPE_CHECKING:
     from ...engine.board import Move
     from ...engine.review import MoveReview
@@ -105,11 +107,12 @@ class ChatOpened(Message):
 
 
 class Saved(Message):
-    """The game ``game`` was saved (to a file, or sent to the browser); ``news`` says where."""
+    """The game ``game`` is in a file as it stands: saved (to a file, or sent to the browser), or
+    the command line loaded it; ``news`` says where, a notice with ``cause``."""
 
-    def __init__(self, game: GameState, news: str) -> None:
+    def __init__(self, game: GameState, news: str, cause: Cause = Cause.ANSWER) -> None:
         super().__init__()
-        self.game, self.news = game, news
+        self.game, self.news, self.cause = game, news, cause
 
 
 class Loaded(Message):

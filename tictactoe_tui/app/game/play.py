@@ -242,12 +242,15 @@ class PlayScreen(Screen[None]):
         self.seats.stop()
         self.thinking = False
 
-    def advance(self, game: GameState) -> None:
+    def advance(self, game: GameState) -> GameState:
         """Show a position reached by playing a move, with the help taken since the last one
-        (a hint, the overlay: they leave the game unrated); a game that ends here is counted."""
+        (a hint, the overlay: they leave the game unrated); a game that ends here is counted.
+        Returns the state shown: ``game`` itself, or a new one where help was taken (what a
+        gate or a search about the position must be asked about: they go by identity)."""
         self.game = game = game.with_aids(self.aids_taken(game))
         if game.board.is_over:
             self.game_finished(game)
+        return game
 
     def aids_taken(self, game: GameState) -> frozenset[str]:
         """The help taken in ``game`` that its state does not hold yet: a hint shown in it, the

@@ -6,9 +6,10 @@ loaded), :class:`~.messages.Loaded` for one read."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from ...game import GameState, Settings
+from ...game import AIDS, GameState, Settings
 from ...store import savefile
 from ...words import counted
 from ..widgets.status import Cause, Notice, Told
@@ -17,8 +18,20 @@ from .play import PlayScreen
 
 
 def resumed(settings: Settings, saved: savefile.SavedGame, number: int = 1) -> GameState:
-    """A saved game brought back as it was saved: who played which side, which symbol each showed."""
-    return GameState.resume(settings, saved.board, number, saved.seating)
+    """A saved game brought back as it was saved: who played which side, which symbol each showed,
+    and (a game in progress) when its moves were played and the help it took."""
+    game = GameState.resume(settings, saved.board, number, saved.seating)
+    played = saved.played
+    if played is None:
+        return game
+    kept = replace(game, started=played.started, times=played.times, levels=played.levels or game.levels)
+    return kept.with_aids(played.aids & frozenset(AIDS)).with_coach(played.coached)
+
+
+def played_of(game: GameState) -> savefile.Played:
+    """When ``game``'s moves were played and the help it took, as a game in progress keeps them."""
+    times = game.times[: len(game.board.history or ())]
+    return savefile.Played(game.started, times, game.coached, game.aids, game.levels)
 
 
 def loaded_news(name: str | None, saved: savefile.SavedGame) -> str:

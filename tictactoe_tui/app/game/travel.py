@@ -109,6 +109,7 @@ class TravelScreen(PlayScreen):
 
         def loaded() -> None:
             self.new_game(game)
+            self.saved = game  # in its file as it stands: leaving it loses nothing
             self.notice = Notice(loaded_news(message.path, message.saved), Cause.ANSWER)
 
         self.leave_unfinished(f"Load {message.path}", loaded)

@@ -53,7 +53,7 @@ def setting_options(
     game in play's: a level plays its very next move. A ``visitor`` (``serve``) is offered no
     online mode: the match would run from the serving machine, on its network."""
     if field == "level":
-        boards = [current.preset.empty_board(), *([in_play] if in_play is not None else [])]
+        boards = [Board.empty_of(current.preset), *([in_play] if in_play is not None else [])]
         return [
             (label, name)
             for label, name in level_options()

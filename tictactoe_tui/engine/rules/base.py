@@ -15,7 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import ClassVar, Protocol, Self, cast
 
 from ...words import counted
@@ -38,13 +38,27 @@ GOMOKU_SIDE = 15
 LONGEST_SIDE = 26
 
 
+class Shaped(Protocol):
+    """What a geometry reads of the shape it holds: a :class:`~.shape.GameShape`, the one shape
+    type, which makes it (and sits above these rules, as it finds a game's rules by name)."""
+
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def k(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+
+
 @dataclass(frozen=True, eq=False)
 class Geometry:
     """Everything that depends only on the board's shape: lines, symmetries, move order."""
 
-    rows: int
-    cols: int
-    k: int
+    shape: Shaped
+    """The game and the board's shape this is the geometry of, a :class:`~.shape.GameShape`
+    (its game named as :attr:`rules` name it)."""
     rules: Rules
     """The game played on this shape."""
     lines: tuple[int, ...]
@@ -57,11 +71,26 @@ class Geometry:
     """Cells, most promising first: most windows through them, then nearest the centre."""
 
     @property
-    def cells(self) -> int:
-        """Number of cells."""
-        return self.rows * self.cols
+    def rows(self) -> int:
+        """Number of rows."""
+        return self.shape.rows
 
     @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return self.shape.cols
+
+    @property
+    def k(self) -> int:
+        """Marks in a row."""
+        return self.shape.k
+
+    @cached_property
+    def cells(self) -> int:
+        """Number of cells."""
+        return self.shape.rows * self.shape.cols
+
+    @cached_property
     def full(self) -> int:
         """Mask with every cell set."""
         return (1 << self.cells) - 1
@@ -74,9 +103,9 @@ class Geometry:
         """Whether ``bits`` (which include ``cell``) fill a line through ``cell``."""
         return any(bits & line == line for line in self.lines_through[cell])
 
-    def __reduce__(self) -> tuple[object, tuple[int, int, int, Rules]]:
+    def __reduce__(self) -> tuple[object, tuple[Shaped, Rules]]:
         # Unpickle to the one shared instance per shape (solvers key on identity).
-        return (shape_of, (self.rows, self.cols, self.k, self.rules))
+        return (shape_of, (self.shape, self.rules))
 
 
 @cache
@@ -100,8 +129,10 @@ def sides_taken(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @cache
-def shape_of(rows: int, cols: int, k: int, rules: Rules) -> Geometry:
-    """The shared geometry of a board shape in a game (one object per shape and game)."""
+def shape_of(shape: Shaped, rules: Rules) -> Geometry:
+    """The shared geometry of ``shape`` in its game, played by ``rules`` (one object per shape
+    and game: :attr:`.GameShape.geometry` makes it)."""
+    rows, cols, k = shape.rows, shape.cols, shape.k
     rules.check_size(rows, cols, k)
     lines = rules.lines(rows, cols, k)
     cells = rows * cols
@@ -115,7 +146,7 @@ def shape_of(rows: int, cols: int, k: int, rules: Rules) -> Geometry:
             cell,
         ),
     )
-    return Geometry(rows, cols, k, rules, lines, through, rules.symmetries(rows, cols), tuple(order))
+    return Geometry(shape, rules, lines, through, rules.symmetries(rows, cols), tuple(order))
 
 
 class BoardLike(Protocol):
@@ -349,26 +380,3 @@ def check_counts(board: BoardLike) -> None:
             f"impossible counts: X has {counted(x_count, 'mark')} and O has {o_count}; "
             "X moves first, so X has as many as O or one more"
         )
-
-
-def check_lines(board: BoardLike, outcome: str = "won") -> None:
-    """Raise unless at most one side has lines, all through one square, and that side moved
-    last: completing a line ends the game (``outcome`` says what it did for that side)."""
-    x_lines = completed_lines(board.geometry, board.x_bits)
-    o_lines = completed_lines(board.geometry, board.o_bits)
-    if x_lines and o_lines:
-        raise BoardError("both X and O have a line: only one player can complete one")
-    last_mover = Mark.X if board.x_bits.bit_count() > board.o_bits.bit_count() else Mark.O
-    for mark, lines in ((Mark.X, x_lines), (Mark.O, o_lines)):
-        if not lines:
-            continue
-        if mark is not last_mover:
-            raise BoardError(f"{mark.upper()} has {outcome}, but the game went on after that")
-        common = board.geometry.full
-        for line in lines:
-            common &= line
-        if not common:
-            raise BoardError(
-                f"{mark.upper()} has separate lines that no single last move could complete: "
-                "the game went on after the first"
-            )

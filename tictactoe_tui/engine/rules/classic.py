@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..marks import Mark
-from .base import DRAW, WIN, BoardLike, Geometry, Rules, Shape, check_counts, check_lines, completed_lines
+from .base import DRAW, WIN, BoardLike, Geometry, Rules, Shape, check_counts, completed_lines
+from .checks import check_lines
 
 
 class Classic(Rules):

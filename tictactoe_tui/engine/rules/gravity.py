@@ -6,7 +6,8 @@ import re
 from typing import Protocol, TypeVar
 
 from ..marks import BoardError, Move, board_size, parse_move
-from .base import MAX_SIDE, BoardLike, Geometry, check_counts, check_lines, permutation
+from .base import MAX_SIDE, BoardLike, Geometry, check_counts, permutation
+from .checks import check_lines
 from .classic import Classic
 
 #: Connect Four's board: 6 rows, 7 columns, 4 in a row.

@@ -19,22 +19,28 @@ from ....store import savefile
 from ...themes import PANELS_CSS
 from .confirm import ConfirmScreen
 
+#: Why a name typed cannot be taken (one line), or None to take it.
+Check = Callable[[str], str | None]
+
 
 class PathPrompt(ModalScreen[str | None]):
-    """Asks for a file name; Enter answers, escape cancels."""
+    """Asks for a file name; Enter answers, escape cancels. A name that ``check`` refuses keeps
+    the prompt open, saying why under the field (keys typed next stay in the field)."""
 
     CSS_PATH = PANELS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
 
-    def __init__(self, title: str, suggestion: str) -> None:
+    def __init__(self, title: str, suggestion: str, check: Check | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.suggestion = suggestion
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(id="path-prompt", classes="dialog"):
             yield Static(f"[b]{escape(self.title_text)}[/b]", classes="dialog-title")
             yield Input(self.suggestion, id="path")
+            yield Static(id="path-problem", classes="dialog-problem", markup=False)
             yield from self.below_field()
             yield Static("[dim]Enter to confirm, escape to cancel[/dim]", classes="dialog-foot")
 
@@ -44,15 +50,22 @@ class PathPrompt(ModalScreen[str | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        typed = event.value.strip()
+        problem = self.check(typed) if typed and self.check is not None else None
+        if problem is None:
+            self.dismiss(typed or None)
+            return
+        shown = self.query_one("#path-problem", Static)
+        shown.update(f"{problem}: type another name, or escape")
+        shown.add_class("shown")
 
 
 class SavedGamePrompt(PathPrompt):
     """Asks for a saved game's file: a name in the saved-games folder (listed below the field;
     pick one to fill it in) or any path. Dismissed with the path typed, relative to the folder."""
 
-    def __init__(self, title: str, folder: Path, suggestion: str = "") -> None:
-        super().__init__(title, suggestion)
+    def __init__(self, title: str, folder: Path, suggestion: str = "", check: Check | None = None) -> None:
+        super().__init__(title, suggestion, check)
         self.folder = folder
 
     def below_field(self) -> ComposeResult:
