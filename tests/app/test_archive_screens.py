@@ -33,7 +33,7 @@ from tictactoe_tui.table import COMPUTERS, ONLINE_JOIN, VS_COMPUTER, Seating
 from ..helpers.app import TWO_PLAYERS, AppFactory, marks, slow_analysis, status
 from ..helpers.fuzz import FRAME
 from ..helpers.players import FirstFree
-from ..helpers.squares import click_square, drawn
+from ..helpers.squares import click_square, drawn, shown
 
 # X: b2 a1 c3 a3 a2 c2 b1 b3 c1 — a draw, nine moves.
 DRAW = ("5", "1", "9", "3", "2", "8", "4", "6", "7")
@@ -387,6 +387,10 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
     app = make_app()
     moves = ((5, 3), (5, 2), (4, 3), (4, 2), (3, 3), (3, 2), (2, 3))
     now = time.time()
+    lost = Position(GameShape(6, 7, 4, "gravity"), moves)  # X (the computer) wins: "You lost"
+    app.archive.record(
+        GameRecord(lost, Seating(VS_COMPUTER.name, ("computer", "you")), "impossible", (1.0,) * 7, "x", -1, now, now)
+    )
     for mode, game, shape in (
         (COMPUTERS.name, "gravity", (6, 7, 4)),
         (ONLINE_JOIN.name, "misere", (15, 15, 5)),
@@ -414,6 +418,13 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
         assert "mode" in [str(column.label) for column in table.columns.values()]
         assert table.get_row_at(0)[3] == "online (guest)"
         assert table.virtual_size.width <= table.scrollable_content_region.width
+        await pilot.resize_terminal(60, 20)  # before: the result cut ("You los"), the moves left out
+        await pilot.pause()
+        assert [str(column.label) for column in table.columns.values()] == ["board", "X", "O", "result", "moves"]
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        drawn = shown(table)
+        for row in range(table.row_count):
+            assert all(cell in drawn[row + 1] for cell in table.get_row_at(row)), drawn
 
 
 async def test_the_archive_list_shows_the_games_a_damaged_file_gave_back(tmp_path: Path) -> None:
