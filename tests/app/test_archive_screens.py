@@ -19,6 +19,8 @@ from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND, EvaluationBar
+from tictactoe_tui.app.widgets.phrases import PHRASE_END
+from tictactoe_tui.app.widgets.stats_table import fair_fight
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.engine import Analysis, Board, get_strategy
@@ -325,6 +327,34 @@ async def test_the_statistics_dialog_shows_each_line_on_one_row_at_80_columns(ma
             [row] = [row for row in drawn if line.board in row]  # the board whole, on one row
             assert row.split()[-5:] == [str(count) for count in (1, 0, 0, 1, 1)]  # its counts beside it
             assert any(row.strip() == line.who for row in drawn)  # who played, whole
+
+
+async def test_the_statistics_dialog_keeps_boards_and_headings_whole_at_60_columns(make_app: AppFactory) -> None:
+    """At 60×20 the dialog wrapped "Misère 3×3, 3 in a" / "row" and "your" / "rating": a board
+    too wide for its column breaks between its phrases ("Misère 3×3," / "3 in a row")."""
+    kinds = [("misere", 3, 3, 3), ("ultimate", 9, 9, 3), ("gravity", 6, 7, 4), ("classic", 5, 5, 4)]
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for number, (game, rows, cols, k) in enumerate(kinds):
+            record = archived(1, number)
+            position = Position(GameShape(rows, cols, k, game), record.moves)
+            seating = dataclasses.replace(record.seating, players=("you", "impossible"))
+            app.archive.record(dataclasses.replace(record, level="impossible", position=position, seating=seating))
+        await pilot.press("s")
+        assert isinstance(app.screen, StatsScreen)
+        statistics = app.screen.statistics
+        assert statistics.ratings  # the games are rated: the ratings' table is shown too
+        drawn: list[str] = []
+        for static in app.screen.query("#stats-scroll > Static").results(Static):
+            drawn += [strip.text for strip in static.render_lines(Region(0, 0, *static.virtual_size))]
+        for line in statistics.lines:  # each board's phrases whole on a row, in the counts and the ratings
+            for phrase in PHRASE_END.split(line.board):
+                assert len([row for row in drawn if phrase.strip() in row]) >= 2, f"{phrase!r} cut: {drawn}"
+        assert any("your rating" in row for row in drawn), drawn
+        for board in statistics.ratings:  # the level nearest each rating: its phrases whole
+            for phrase in PHRASE_END.split(fair_fight(board)):
+                assert any(phrase.strip() in row for row in drawn), f"{phrase!r} cut: {drawn}"
 
 
 async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: AppFactory) -> None:

@@ -128,6 +128,10 @@ class Filters:
         return "".join(clauses), params
 
 
+#: The games list's columns, each a cell of :meth:`Summary.cells`.
+LIST_COLUMNS = ("#", "ended", "board", "mode", "X", "O", "result", "moves")
+
+
 @dataclass(frozen=True)
 class Summary:
     """A row of the browser: enough to list a game without reading its moves."""
@@ -145,10 +149,9 @@ class Summary:
     result: str
     plies: int
 
-    def cells(self, columns: Sequence[str], short_time: bool = False) -> tuple[str, ...]:
-        """A list row's cells for ``columns`` (of number, end time, board, mode, players, result
-        and length: ``#``, ``ended``, ``board``, ``mode``, ``X``, ``O``, ``result``, ``moves``);
-        ``short_time``: the day without the time of day."""
+    def cells(self, columns: Sequence[str] = LIST_COLUMNS, short_time: bool = False) -> tuple[str, ...]:
+        """A list row's cells for ``columns`` (of :data:`LIST_COLUMNS`: number, end time, board,
+        mode, players, result and length); ``short_time``: the day without the time of day."""
         board = f"{self.rows}×{self.cols}" if self.k == 3 else f"{self.rows}×{self.cols} k{self.k}"
         table = TABLES.get(self.mode)
         cell = {

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Select, Static
 
 from ...store.archive import Archive, ArchiveError, Filters, GameRecord, board_label
+from ...store.games import LIST_COLUMNS
 from ...store.savefile import SavedGame
 from ...table import TABLES
 from ...words import counted
@@ -33,9 +34,8 @@ from .replay import ReplayScreen, delete_game, export_game
 
 #: Load the next page when the cursor gets this close to the last row loaded.
 PAGE_AHEAD = 20
-#: The games list's columns, and the width below which it leaves out the mode and the time of
-#: day (the widest rows need 97 columns with them, 76 without).
-LIST_COLUMNS = ("#", "ended", "board", "mode", "X", "O", "result", "moves")
+#: The width below which the games list leaves out the mode and the time of day (the widest
+#: rows need 97 columns with them, 76 without).
 WIDE_LIST = 100
 #: The width below which it leaves out the game's number and end day too: what the game was and
 #: how it went stay whole (at 60 columns the result was cut, "You los", and the moves left out).
