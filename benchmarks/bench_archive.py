@@ -39,7 +39,8 @@ from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import Archive, GameRecord
 from tictactoe_tui.store.files import Paths

@@ -141,7 +141,8 @@ def second_v(start: Board, moves: tuple[Move, ...], review: Review) -> float:
     (the judging it replaces took the whole review's time)."""
     import tempfile
 
-    from tictactoe_tui.engine.board import GameShape, Position
+    from tictactoe_tui.engine.board import GameShape
+    from tictactoe_tui.engine.position import Position
     from tictactoe_tui.engine.review import FORMAT, loads
     from tictactoe_tui.store.archive import Archive, GameRecord
     from tictactoe_tui.table import Seating

@@ -10,6 +10,7 @@ import re
 import threading
 import tomllib
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,21 @@ APP = PACKAGE / "app"
 PAGE = ROOT / "docs" / "architecture.md"
 
 
+@cache
+def parsed() -> tuple[tuple[str, ast.Module], ...]:
+    """Every module of the package, read once: its path from the package's folder, its syntax tree."""
+    return tuple(
+        (path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(encoding="utf-8")))
+        for path in sorted(PACKAGE.rglob("*.py"))
+    )
+
+
 def modules(folder: Path = PACKAGE) -> Iterator[tuple[str, ast.Module]]:
     """Every module below ``folder``: its path from the package's folder and its syntax tree."""
-    for path in sorted(folder.rglob("*.py")):
-        yield path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(encoding="utf-8"))
+    below = folder.relative_to(PACKAGE).as_posix()
+    for path, tree in parsed():
+        if below == "." or path.startswith(below + "/"):
+            yield path, tree
 
 
 def module_name(path: str) -> str:
@@ -347,6 +359,24 @@ def test_every_process_the_package_starts_loads_the_plug_ins() -> None:
     assert sorted(spawned) == [("cli/arena.py", "adopt"), ("search_process.py", "adopt")]
 
 
+def test_loading_the_plug_ins_imports_no_ui() -> None:
+    """A plug-in's seat is registered by reference and imported when a game first seats it, so
+    a process that plays no game (the search process, the arena's workers) loads the plug-ins
+    without Textual or the app: in a fresh interpreter, as a spawned process is."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from tictactoe_tui.plugins import adopt\n"
+        "adopt(())\n"
+        "ui = sorted(m for m in sys.modules if m.split('.')[0] == 'textual' or m.startswith('tictactoe_tui.app'))\n"
+        "print(ui)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "[]"
+
+
 def test_each_command_s_module_loads_only_when_it_runs() -> None:
     """``cli.run_command`` imports each command's module in the command's case; nothing else in
     ``cli/__init__.py`` imports one."""
@@ -378,7 +408,8 @@ def test_a_game_on_a_board_shape_is_one_type() -> None:
     """The sidebar's presets, a position's shape and a record's shape are ``GameShape``."""
     import random
 
-    from tictactoe_tui.engine.board import GameShape, Position
+    from tictactoe_tui.engine.board import GameShape
+    from tictactoe_tui.engine.position import Position
     from tictactoe_tui.game import GameState, Preset, Settings
     from tictactoe_tui.store.record import GameRecord
 

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark, strategy_names
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.marks import Symbols
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.rules import RULES
 from tictactoe_tui.game import GameState, Settings, presets_for
 from tictactoe_tui.store.archive import (

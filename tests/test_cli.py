@@ -600,7 +600,8 @@ def test_analyze_gives_the_exact_solver_nearly_all_the_time_where_it_answers_eve
 )
 def test_every_command_ends_with_status_0_when_its_reader_is_gone(tmp_path: Path, command: list[str]) -> None:
     """``games show N | head -1`` exited 1: Rich's console ended the program itself on a closed pipe."""
-    from tictactoe_tui.engine.board import GameShape, Position
+    from tictactoe_tui.engine.board import GameShape
+    from tictactoe_tui.engine.position import Position
     from tictactoe_tui.store.archive import Archive, GameRecord
     from tictactoe_tui.store.files import Paths
     from tictactoe_tui.table import Seating

@@ -138,7 +138,8 @@ def at_the_first_frame(screen):  # what the screen runs once its first frame is 
     shown = [widget.id or type(widget).__name__ for widget in screen.walk_children()]
     threads = sorted(thread.name for thread in threading.enumerate())
     hashing = sorted(name for name in ("secrets", "hashlib") if name in sys.modules)
-    os.write(1, json.dumps([loaded, made, shown, threads, hashing]).encode() + b"\\n")  # (the app holds sys.stdout)
+    emoji = "rich._emoji_codes" in sys.modules  # (the app holds sys.stdout: os.write below)
+    os.write(1, json.dumps([loaded, made, shown, threads, hashing, emoji]).encode() + b"\\n")
     screen.app.exit()
 
 GameScreen.after_first_frame = at_the_first_frame
@@ -154,7 +155,7 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     player to move first), nor the game in progress's writing thread started."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, check=True, env=env)
-    loaded, jobs_made, widgets, threads, hashing = json.loads(done.stdout.splitlines()[-1])
+    loaded, jobs_made, widgets, threads, hashing, emoji = json.loads(done.stdout.splitlines()[-1])
     assert "tictactoe_tui.app.game.game_screen" in loaded
     deferred = ["coach", "hints", "analysis", "saving", "commands", "sidebar", "screens"]
     assert [name for name in loaded if name.rsplit(".", 1)[-1] in deferred] == []
@@ -168,8 +169,15 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     unshown = ("tictactoe_tui.store.archive", "tictactoe_tui.engine.strength", "tictactoe_tui.engine.games.levels")
     assert [name for name in (*unshown, "tictactoe_tui.app.seats") if name in loaded] == []
     # the workers' and the link's messages: posted after it; the game in progress's file: kept
-    # after it; what loading a plug-in makes: with no plug-in installed, never
-    later = ("tictactoe_tui.app.game.messages", "tictactoe_tui.store.in_progress", "tictactoe_tui.plugins.entries")
+    # after it; what loading a plug-in makes: with no plug-in installed, never; a match's news:
+    # with a match
+    later = (
+        "tictactoe_tui.app.game.messages",
+        "tictactoe_tui.store.in_progress",
+        "tictactoe_tui.plugins.entries",
+        "tictactoe_tui.app.widgets.presence",
+        "tictactoe_tui.engine.position",  # (a position as stored: records, puzzles, matches)
+    )
     assert [name for name in later if name in loaded] == []
     # the game's players: the status line asks the game's presentation alone (presentation_of)
     players = ("tictactoe_tui.engine.games.classic", "tictactoe_tui.engine.players")
@@ -180,6 +188,7 @@ def test_the_first_frame_loads_none_of_the_game_screens_parts(tmp_path: Path) ->
     assert ours == ["play", "evaluation", "board", "too-small", "status"]
     assert "game in progress" not in threads  # the keeper's writer starts after the first frame
     assert hashing == []  # (a temporary file's random name needs neither)
+    assert not emoji  # (Rich's table of emoji names: the status line's markup is read without them)
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

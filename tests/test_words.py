@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import tictactoe_tui
-from tictactoe_tui.words import counted, decimal_number, spans, whole_number
+from tictactoe_tui.words import counted, decimal_number, shortened, spans, whole_number
 
 
 def test_a_count_is_plural_unless_it_is_one_and_grouped_by_thousands() -> None:
@@ -121,3 +121,16 @@ def test_no_screen_or_command_says_engine_jargon() -> None:
 def test_the_jargon_check_finds_what_it_looks_for() -> None:
     source = 'x = f"won {rate} of playouts"\n{"playouts": 3}\ny = "▲ turn │ here"\n'
     assert {text for text in said_to_players(source) if JARGON.search(text)} == {" of playouts", "▲ turn │ here"}
+
+
+def test_a_text_is_shortened_at_a_word_and_says_so() -> None:
+    said = "the mailbox server said: connection was closed uncleanly (unsupported version)"
+    assert shortened(said, 200) == said
+    assert shortened(said, 39) == "the mailbox server said: connection…"
+    assert shortened(said, 40) == "the mailbox server said: connection was…"
+    assert shortened(said, 31) == "the mailbox server said…"
+    assert shortened("x" * 50, 10) == "x" * 9 + "…"
+    for limit in range(2, len(said)):
+        short = shortened(said, limit)
+        assert len(short) <= limit
+        assert all(word in said.split() or word.rstrip("…") in said for word in short.split())

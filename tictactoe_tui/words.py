@@ -1,4 +1,4 @@
-"""Numbers in words, as the app and the command line write and read them."""
+"""Numbers in words, as the app and the command line write and read them; a text shortened at a word."""
 
 from __future__ import annotations
 
@@ -9,6 +9,19 @@ import sys
 def counted(count: int, noun: str) -> str:
     """``count`` with ``noun``, plural unless it is one: "1 game", "2,048 games", "0 puzzles"."""
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def shortened(text: str, limit: int) -> str:
+    """``text`` whole if it has at most ``limit`` characters, else as many of its first words as
+    fit with "…" in ``limit`` (never a word cut in the middle: a first word longer than that is
+    cut, marked so with "…")."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 1]  # and "…"
+    if text[limit - 1] != " " and " " in kept:  # the last word is cut: it goes
+        kept = kept.rsplit(" ", 1)[0]
+    return kept.rstrip(" ,;:(") + "…"
 
 
 def spans(numbers: tuple[int, ...]) -> str:

@@ -24,8 +24,9 @@ from tictactoe_tui.app.widgets.stats_table import fair_fight
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.engine import Analysis, Board, get_strategy
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.evaluation import Evaluation
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.game import GameState, Settings
 from tictactoe_tui.store import savefile
 from tictactoe_tui.store.archive import GameRecord

@@ -31,6 +31,7 @@ from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 from tictactoe_tui.store.files import Paths
 from tictactoe_tui.store.in_progress import folder_of
+from tictactoe_tui.table import ONLINE_JOIN
 
 from ..helpers.app import marks, status
 from ..helpers.mailbox import mailbox_server
@@ -181,6 +182,10 @@ async def test_a_direct_guest_killed_mid_game_joins_again_with_the_same_code(tmp
                 assert not isinstance(again.screen, PathPrompt), again.screen.title_text
                 await until(lambda: playing(host) and marks(again) == "o../.x./...", "the match taken up")
                 assert "Your turn (X)" in status(host)
+                assert again.game_screen.settings.table is ONLINE_JOIN  # (named so in the sidebar)
+                await pilot.press("n")  # a rematch asked for, not a new game against the computer
+                await until(lambda: "Finish this game first" in status(again) or again.screen is not again.game_screen)
+                assert again.screen is again.game_screen
         finally:
             if joining.poll() is None:
                 joining.kill()

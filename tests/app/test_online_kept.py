@@ -24,7 +24,7 @@ async def test_a_move_made_while_the_mailbox_server_restarts_reaches_the_host(tm
         await until(lambda: "Lost the mailbox server" in status(guest), "the guest to see the server gone")
         said = lines_said(guest)
         await press(guest, "1")
-        await until(lambda: "Your move a1 waits to be sent…" in status(guest), "the guest told its move waits")
+        await until(lambda: "Your move a1 waits to be sent" in status(guest), "the guest told its move waits")
         assert said[-1] == "Your move a1 waits to be sent: the host has not seen it yet (lost the mailbox server)"
         assert marks(guest) == ".../.x./..."  # not drawn before the host has it
         assert "Your turn" not in status(guest)

@@ -20,7 +20,8 @@ from tictactoe_tui.app.widgets.sidebar import HistoryList
 from tictactoe_tui.app.widgets.value_graph import BAR_WIDTH, ValueGraph, bar, mark_row, sampled
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, Move, move_name
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.review import FORMAT, MoveReview, Review
 from tictactoe_tui.game import Settings
 from tictactoe_tui.store.archive import GameRecord

@@ -5,25 +5,17 @@ missing, the mailbox server, the host or your friend."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import SimpleNamespace
 
 from tictactoe_tui.app.online.link import OnlineLink
-from tictactoe_tui.app.widgets.said import (
-    FRIEND,
-    HOST,
-    MAILBOX_SERVER,
-    Cause,
-    MatchNews,
-    Notice,
-    Presence,
-    Said,
-    status_said,
-)
+from tictactoe_tui.app.widgets.presence import FRIEND, HOST, MAILBOX_SERVER, MatchNews, Presence
+from tictactoe_tui.app.widgets.said import Cause, Notice, Said, status_said
 from tictactoe_tui.engine import Board, Mark, Position
 from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.game import GameState, Settings
-from tictactoe_tui.net import MailboxHostPlan, MailboxJoinPlan
+from tictactoe_tui.net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.table import ONLINE_HOST, ONLINE_JOIN
 
@@ -53,7 +45,7 @@ def test_a_closed_game_is_not_waited_for() -> None:
     host closed the game: the key's refusal goes with the absence it was about."""
     away = Presence(HOST, met=True)
     refusal = away.refusal()
-    assert refusal == "Waiting for the host to be back"
+    assert refusal == "Waiting for the host to be back (n: their new code)"
     closed = MatchNews("", "The host closed the game: ask your friend for their new code", Presence(HOST, True, True))
     said = status_said(GUESTING, notice=Notice(refusal, Cause.AWAY), match=closed)
     assert "Waiting for the host" not in words(said), words(said)
@@ -88,7 +80,7 @@ def test_the_headline_names_exactly_what_is_missing() -> None:
         Presence(FRIEND): "Waiting for your friend to join",
         Presence(FRIEND, met=True): "Waiting for your friend to be back",
         Presence(HOST): "Waiting for the host to answer",
-        Presence(HOST, met=True): "Waiting for the host to be back",
+        Presence(HOST, met=True): "Waiting for the host to be back (n: their new code)",
         Presence(MAILBOX_SERVER, met=True): "Waiting for the mailbox server",
     }
     for presence, headline in cases.items():
@@ -127,3 +119,32 @@ def test_the_link_reports_what_is_missing() -> None:
     assert guest.presence.here
     host = OnlineLink(MailboxHostPlan("ws://x:4000/v1"), match, lambda *_: None, lambda _: None)
     assert host.presence == Presence(FRIEND)
+
+
+def test_a_guest_says_whom_it_plays_only_while_the_host_is_there() -> None:
+    """A play-test read "Waiting for the host to be back" over "playing the host through ws://…"
+    (and "Connecting…" under "playing the host at …"): two stories at once."""
+    match = Match(Position(GameShape(3, 3, 3)))
+    for plan, where in ((MailboxJoinPlan("ws://x:4000/v1", "7-a-b"), "through ws://x:4000/v1"), (None, "at h:7717")):
+        link = OnlineLink(plan or JoinPlan("h", 7717, "a-b-c"), match, lambda *_: None, lambda _: None)
+        link._address = where.split(" ")[1]
+        peer = SimpleNamespace(connected=False, reachable=True, match=match, asked=None)
+        link.guest = peer  # type: ignore[assignment]
+        assert link.banner == ""
+        peer.reachable = False
+        assert link.banner == ""
+        peer.connected = peer.reachable = True
+        assert link.banner == f"playing the host {where}"
+
+
+def test_a_guest_whose_move_is_not_answered_is_not_told_it_is_its_turn() -> None:
+    """My own play: "Your turn (O)" for 21 s over "Your move b3 is on its way to the host…" (the
+    host killed); and once it was silent, nothing said that n takes the host's new code."""
+    on_its_way = MatchNews("", "Your move b3 is on its way to the host…", Presence(met=True), sent="b3")
+    said = status_said(GUEST_TO_MOVE, match=on_its_way)
+    assert "Your turn" not in said.headline
+    assert said.headline == "Your move b3 waits for the host's answer"
+    silent = MatchNews("", "Your move b3 waits for the host: nothing from them for a while…", Presence(HOST, True))
+    said = status_said(GUEST_TO_MOVE, match=replace(silent, sent="b3"))
+    assert said.headline == "Waiting for the host to be back (n: their new code)"
+    assert status_said(GUEST_TO_MOVE, match=MatchNews(presence=Presence(met=True))).headline.startswith("Your turn")

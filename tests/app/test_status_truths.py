@@ -13,8 +13,9 @@ from tictactoe_tui.app.game.changes import change
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, Mark, get_strategy
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.marks import Symbols
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.game import GameState, Preset, Settings
 from tictactoe_tui.store.archive import GameRecord
 from tictactoe_tui.store.savefile import dump, read_game

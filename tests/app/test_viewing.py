@@ -16,6 +16,7 @@ from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.table import TWO_PLAYERS
 
 from ..helpers.app import AppFactory, marks, status
+from ..helpers.squares import click_square
 from ..helpers.waiting import until
 
 TWO = Settings(mode=TWO_PLAYERS.name)
@@ -205,3 +206,14 @@ async def test_a_flipped_ultimate_board_names_the_board_to_play_in_as_drawn(make
         assert middle_right.x < view.size.width // 3  # drawn on the left indeed
         await pilot.press("f")
         await until(lambda: "play in the middle-right board" in status(app))
+
+
+async def test_a_flipped_ultimate_board_refuses_a_square_naming_the_boards_as_drawn(make_app: AppFactory) -> None:
+    """The refusal of a square outside the board one was sent to named the boards unflipped."""
+    app = make_app(Settings(mode=TWO_PLAYERS.name, preset=Preset(9, 9, 3, "ultimate")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("right", "enter", "f")  # f5: O is sent to the middle-right board, drawn on the left
+        await until(lambda: "play in the middle-left board" in status(app))
+        assert await click_square(pilot, (0, 0))  # a1, in the top-left board, drawn at the bottom right
+        await until(lambda: "you were sent to the middle-left board: play there" in status(app))
+        assert app.game_screen.game.ply == 1

@@ -15,7 +15,8 @@ from bitbully import Board as ReferenceBoard
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.review import review_game
 from tictactoe_tui.engine.rules.gravity import dropped
 from tictactoe_tui.engine.search.book import read_data, verified

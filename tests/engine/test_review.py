@@ -11,7 +11,8 @@ import pytest
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Board, Mark, Move
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.reasons import refutation, winning_squares
 from tictactoe_tui.engine.review import MoveReview, Review, judge_move, review_game
 from tictactoe_tui.store.archive import Archive, GameRecord
@@ -255,3 +256,13 @@ def test_a_slower_win_names_the_quicker_one() -> None:
     assert review_game(start, [(0, 0)]).moves[0].quicker_win(start.name) == ""
     later = MoveReview(5, (0, 2), Mark.X, 1, 1, ((2, 2), (0, 2)), slower=True, best_plies=3)
     assert later.quicker_win(start.name) == f"{start.name((2, 2))} wins in 2 of their moves"
+
+
+def test_a_chance_of_nothing_is_graphed_as_lost_not_as_even() -> None:
+    """An estimate of 0 (a loss the search proved) drew as an even game on the review's graph,
+    as a missing one does: ``estimate or 0.5`` took 0.0 for "none"."""
+    board = Board.empty(9, 9, 3, "ultimate")
+    lost = MoveReview(1, (4, 4), Mark.X, None, None, ((4, 4),), estimate_before=0.0, estimate_after=1.0)
+    assert Review(board, (lost,)).values_for_x() == [-1.0, 1.0]
+    unknown = MoveReview(1, (4, 4), Mark.O, None, None, ((4, 4),))
+    assert Review(board, (unknown,)).values_for_x() == [0.0, 0.0]

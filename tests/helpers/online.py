@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.widgets.said import MatchNews
+from tictactoe_tui.app.widgets.presence import MatchNews
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
 from tictactoe_tui.game import Settings

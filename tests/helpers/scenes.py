@@ -12,7 +12,8 @@ from textual.widgets import TabbedContent
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Strategy, get_strategy, parse_move
-from tictactoe_tui.engine.board import GameShape, Position
+from tictactoe_tui.engine.board import GameShape
+from tictactoe_tui.engine.position import Position
 from tictactoe_tui.game import Preset, Settings
 from tictactoe_tui.net import HostPlan
 from tictactoe_tui.net.host import Host

@@ -23,9 +23,10 @@ if TYPE_CHECKING:
         run_arena,
         run_pairing,
     )
-    from .board import Board, BoardError, Mark, Move, Position, default_k, move_name, parse_move
+    from .board import Board, BoardError, Mark, Move, default_k, move_name, parse_move
     from .games import GAMES, LEVELS, STRATEGIES, analyze, get_strategy, strategy_names
     from .players import Decision, Strategy
+    from .position import Position
     from .search.budget import Budget
     from .search.solver import Analysis, MoveValue
 
@@ -44,9 +45,8 @@ _MODULES = {
         ),
         "arena",
     ),
-    **dict.fromkeys(
-        ("Board", "BoardError", "Mark", "Move", "Position", "default_k", "move_name", "parse_move"), "board"
-    ),
+    **dict.fromkeys(("Board", "BoardError", "Mark", "Move", "default_k", "move_name", "parse_move"), "board"),
+    "Position": "position",
     **dict.fromkeys(("Analysis", "MoveValue"), "search.solver"),
     "Budget": "search.budget",
     "analyze": "games",

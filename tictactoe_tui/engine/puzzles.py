@@ -10,8 +10,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .board import Board, GameShape, Mark, Move, Position
+from .board import Board, GameShape, Mark, Move
 from .marks import Symbols
+from .position import Position
 
 if TYPE_CHECKING:
     from .review import Review

@@ -22,9 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board, GameShape, Mark, Move, Position
+from .board import Board, GameShape, Mark, Move
 from .estimates import estimate, seeded
 from .games import analyze
+from .position import Position
 from .search.budget import Budget, CancelFlag
 
 #: What a value is called, for the side it belongs to.
@@ -168,9 +169,11 @@ class MoveReview:
 
 def for_x(mover: Mark, value: int | None, estimate: float | None) -> float:
     """A position's value for X from -1 to 1, given for ``mover``: exact where solved, else the
-    estimated chance (0 to 1) rescaled, where none or a chance of 0 is drawn as even."""
+    estimated chance (0 to 1) rescaled, none drawn as even."""
     sign = 1 if mover is Mark.X else -1
-    return sign * (value if value is not None else 2 * (estimate or 0.5) - 1)
+    if value is not None:
+        return sign * value
+    return sign * (2 * (0.5 if estimate is None else estimate) - 1)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ import ipaddress
 import re
 import socket
 
+from ..words import shortened
+
 #: The port a host listens on unless told otherwise.
 DEFAULT_PORT = 7717
 
@@ -37,20 +39,20 @@ def split_address(text: str) -> tuple[str, int]:
             raise ValueError(f"an IPv6 address goes in brackets, as [::1]:{DEFAULT_PORT}")
         port_text = rest.removeprefix(":") if rest else None
         if not _is_ip(host, 6):
-            raise ValueError(f"{host[:60]!r} is not an IPv6 address")
+            raise ValueError(f"{shortened(host, 60)!r} is not an IPv6 address")
     else:
         if text.count(":") > 1:
             raise ValueError(f"more than one ':' (an IPv6 address goes in brackets, as [::1]:{DEFAULT_PORT})")
         host, colon, port_text_given = text.partition(":")
         port_text = port_text_given if colon else None
         if not host:
-            raise ValueError(f"no host in {text[:60]!r}")
+            raise ValueError(f"no host in {shortened(text, 60)!r}")
         if not (_is_ip(host, 4) or is_host_name(host)):
-            raise ValueError(f"{host[:60]!r} is not a host name or an IP address")
+            raise ValueError(f"{shortened(host, 60)!r} is not a host name or an IP address")
     if port_text is None:
         return host, DEFAULT_PORT
     if not re.fullmatch(r"[0-9]{1,5}", port_text) or not 1 <= int(port_text) <= 65535:
-        raise ValueError(f"port {port_text[:20]!r} is not a number from 1 to 65535")
+        raise ValueError(f"port {shortened(port_text, 20)!r} is not a number from 1 to 65535")
     return host, int(port_text)
 
 
@@ -82,7 +84,7 @@ def mailbox_code(text: str) -> str:
     ``7 Guitarist revenge`` is ``7-guitarist-revenge``; :class:`ValueError` if it is not one."""
     code = "-".join(part for part in re.split(r"[\s-]+", text.strip().lower()) if part)
     if not MAILBOX_CODE.fullmatch(code):
-        raise ValueError(f"{text.strip()[:40]!r} is not a code like 7-guitarist-revenge")
+        raise ValueError(f"{shortened(text.strip(), 40)!r} is not a code like 7-guitarist-revenge")
     return code
 
 
@@ -97,7 +99,7 @@ def join_target(text: str) -> str | tuple[str, int]:
         return split_address(text)
     except ValueError as error:
         raise ValueError(
-            f"{text.strip()[:60]!r} is neither a code (7-guitarist-revenge) nor an address: {error}"
+            f"{shortened(text.strip(), 60)!r} is neither a code (7-guitarist-revenge) nor an address: {error}"
         ) from None
 
 

@@ -19,6 +19,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from ..words import shortened
 from .channel import Channel, Pake, SealedStream, TamperedError, proof, proves, token_from
 from .chat import Talk
 from .listening import Listener, on_its_way, waiting_text
@@ -127,7 +128,7 @@ class Guest(Listener):
             except (OSError, TimeoutError, asyncio.IncompleteReadError) as error:
                 news = f"Cannot reach {self.host}:{self.port} ({error or type(error).__name__}); trying again"
             except Exception as error:  # whatever a line did, the guest keeps trying (it is not a crash)
-                news = f"{self.host}:{self.port}: {type(error).__name__}: {str(error)[:80]}; trying again"
+                news = f"{self.host}:{self.port}: {type(error).__name__}: {shortened(str(error), 80)}; trying again"
             finally:
                 dropped, self._stream = self._stream is not None, None
                 if dropped and self.match is not None:
@@ -215,7 +216,7 @@ class Guest(Listener):
 
         Once in the game, a refusal counts only when signed with our rejoin token (the host
         changed the code): anyone on the path can forge a plain one, which is tampering."""
-        reason = str(error.get("reason", "refused"))[:200]
+        reason = shortened(str(error.get("reason", "refused")), 200)
         if reason == UNKNOWN_GAME and self._token is not None:
             self._closing = True
             raise GameGone(f"the host's game ended; a new game runs at {self.host}:{self.port}")

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.board import Move, move_name
 from ..engine.marks import board_size
+from ..words import shortened
 from .chat import Talk
 from .match import Match
 from .protocol import ProtocolError
@@ -33,7 +34,7 @@ def host_news(message: dict[str, Any]) -> HostNews:
         return HostNews(Match.from_message(message))
     if kind != "error":
         return HostNews()
-    reason = str(message.get("reason", "refused"))[:200]
+    reason = shortened(str(message.get("reason", "refused")), 200)
     if message.get("fatal"):
         return HostNews(hung_up=reason)
     state = message.get("state")

@@ -17,14 +17,15 @@ from ..engine.board import (
     GameShape,
     Mark,
     Move,
-    Position,
     check_size,
     move_name,
     parse_move,
 )
 from ..engine.marks import Symbols
+from ..engine.position import Position
 from ..engine.rules import RULES
 from ..table import ONLINE_HOST, ONLINE_JOIN, Online, Seating
+from ..words import shortened
 
 Side = Literal["host", "guest"]
 
@@ -140,7 +141,7 @@ class Match:
         first = message.get("host_first")
         game = message.get("game", DEFAULT_GAME)
         if not isinstance(game, str) or game not in RULES:
-            raise ValueError(f"a state for a game this version does not play: {str(game)[:40]!r}")
+            raise ValueError(f"a state for a game this version does not play: {shortened(str(game), 40)!r}")
         if not isinstance(first, bool):
             raise ValueError("a state without host_first")
         if not isinstance(score, dict):

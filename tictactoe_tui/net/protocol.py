@@ -20,6 +20,8 @@ import re
 import secrets
 from typing import Any
 
+from ..words import shortened
+
 VERSION = 2
 #: The longest line either side accepts, newline included.
 MAX_LINE = 64 * 1024
@@ -70,7 +72,7 @@ class VersionError(ProtocolError):
 
     def __init__(self, version: object) -> None:
         super().__init__(
-            f"the other side speaks network protocol {str(version)[:10]}, this one {VERSION}: "
+            f"the other side speaks network protocol {shortened(str(version), 10)}, this one {VERSION}: "
             "both need the same version of tictactoe-tui"
         )
         self.version = version
@@ -115,7 +117,7 @@ def decode(line: bytes, allowed: frozenset[str]) -> dict[str, Any]:
     if message.get("v") != VERSION:
         raise VersionError(message.get("v"))
     if message.get("type") not in allowed:
-        raise ProtocolError(f"unknown message type {str(message.get('type'))[:40]!r}")
+        raise ProtocolError(f"unknown message type {shortened(str(message.get('type')), 40)!r}")
     return message
 
 

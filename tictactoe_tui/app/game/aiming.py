@@ -52,10 +52,11 @@ def centre(board: Board) -> Move:
     return playable_near(board, ((board.rows - 1) // 2, (board.cols - 1) // 2))
 
 
-def rules_refusal(board: Board, move: Move) -> str | None:
-    """Why the rules do not let the side to move mark ``move`` on ``board``, or None."""
+def rules_refusal(board: Board, move: Move, mirror: tuple[bool, bool] = (False, False)) -> str | None:
+    """Why the rules do not let the side to move mark ``move`` on ``board``, or None (parts of
+    the board named where they are drawn: ``mirror``, the board flipped)."""
     cell = board.index(move)
-    return None if board.legal_bits >> cell & 1 else board.rules.refusal(board, cell)
+    return None if board.legal_bits >> cell & 1 else presentation_of(board).refusal(board, cell, mirror)
 
 
 class Aiming:

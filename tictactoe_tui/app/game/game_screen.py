@@ -269,7 +269,7 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
             return Notice(away, Cause.AWAY)
         table_refusal = game.table.refusal(game, paused=self.paused)
         early = None if table_refusal else self.seats.to_move(game).refusal(game)  # the other side's turn
-        refusal = table_refusal or early or rules_refusal(game.board, move)
+        refusal = table_refusal or early or rules_refusal(game.board, move, self.mirror)
         return Notice(refusal, Cause.EARLY if refusal == early else Cause.KEY) if refusal else None
 
     # -- games, scores and settings ----------------------------------------------------------

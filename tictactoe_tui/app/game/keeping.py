@@ -13,7 +13,7 @@ from textual.app import App
 from ...engine import Board
 from ...game import GameState
 from ...store.files import Paths
-from ...words import counted
+from ...words import counted, shortened
 from ..widgets.status import Cause, Notice, Told
 from .play import PlayScreen
 
@@ -153,4 +153,4 @@ def crash_line(paths: Paths | None, error: BaseException) -> str:
 
     log: Path | None = write_crash_log(paths, error)
     where = f"its traceback is in {log}" if log is not None else "no log could be written"
-    return f"tictactoe-tui: error: {type(error).__name__}: {str(error)[:80]} ({where})"
+    return f"tictactoe-tui: error: {type(error).__name__}: {shortened(str(error), 80)} ({where})"

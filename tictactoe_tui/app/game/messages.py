@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ...game import GameState, Scoreboard
     from ...net.chat import ChatLine
     from ...store.savefile import SavedGame
-    from ..widgets.said import MatchNews
+    from ..widgets.presence import MatchNews
     from ..work.jobs import AiJob, AnalysisResult
 
 

@@ -26,7 +26,7 @@ from ...engine.board import GameShape
 from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
 from ..widgets.chat_log import Chat
-from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, MatchNews, Notice, Said, coin_flip_news, status_said
+from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from ...store.archive import Archive, GameRecord
     from ..seats import SeatMoved, Seats
     from ..transfer import GameFiles
+    from ..widgets.presence import MatchNews
     from ..work.ai import Searcher
     from .messages import Archived  # (posted after the first frame)
 

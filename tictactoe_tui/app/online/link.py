@@ -25,9 +25,9 @@ from ...net.host import Host
 from ...net.match import Match, MoveRefused
 from ...table import FRIEND, ONLINE_HOST, ONLINE_JOIN, YOU
 from ..seats import Seat
-from ..widgets.said import FRIEND as FRIEND_MISSING
-from ..widgets.said import HOST as HOST_MISSING
-from ..widgets.said import MAILBOX_SERVER, MatchNews, Presence
+from ..widgets.presence import FRIEND as FRIEND_MISSING
+from ..widgets.presence import HOST as HOST_MISSING
+from ..widgets.presence import MAILBOX_SERVER, MatchNews, Presence
 
 if TYPE_CHECKING:
     from ...net.kept import KeptMatch
@@ -115,10 +115,9 @@ class OnlineLink:
             return f"code: {self.host.code} · {self._address}" if self._address else ""
         if self.host is not None:
             return f"code: {self.host.code}" if self.host.code else ""
-        if isinstance(self.plan, MailboxJoinPlan):  # (the server reached is no host answering)
-            met = self.guest is not None and self.guest.match is not None
-            return f"playing the host through {self._address}" if self._address and met else ""
-        return self._address and f"playing the host at {self._address}"
+        if not self._address or not self.peer_here:  # (a server reached, a socket open: no host yet)
+            return ""
+        return f"playing the host {'through' if isinstance(self.plan, MailboxJoinPlan) else 'at'} {self._address}"
 
     async def run(self) -> None:
         """Listen (host) or stay joined (guest) until closed; problems end up in the status."""
@@ -189,7 +188,8 @@ class OnlineLink:
     @property
     def news(self) -> MatchNews:
         """What the match has to say now: the banner, its latest line, who is there."""
-        return MatchNews(self.banner, self._text, self.presence)
+        asked = self.guest.asked if self.guest is not None else None
+        return MatchNews(self.banner, self._text, self.presence, str(asked["move"]) if asked is not None else "")
 
     @property
     def presence(self) -> Presence:

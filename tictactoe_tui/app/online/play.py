@@ -22,7 +22,7 @@ from ...table import Table
 from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
 from ..game.play import PlayScreen
 from ..seats import Seat, SeatMoved
-from ..widgets.said import MatchNews
+from ..widgets.presence import MatchNews
 from ..widgets.status import Cause, Notice, Told
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ class OnlinePlay:
         there (or this side hosts); a guest waiting for its host is asked for the host's new code
         (a host started again has one), and the match goes on with it where it is; while the
         mailbox server is away, it is said that the game waits for it."""
-        from ..widgets.said import MAILBOX_SERVER
+        from ..widgets.presence import MAILBOX_SERVER
 
         link = self.link
         if link is None:

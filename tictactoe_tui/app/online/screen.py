@@ -7,6 +7,7 @@ is a :class:`MatchScreen`): it assigns the screen's state."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...game import GameState
@@ -14,11 +15,11 @@ from ...table import YOU
 from ..game.aiming import centre
 from ..game.play import PlayScreen
 from ..widgets.chat_log import Chat
-from ..widgets.said import MatchNews
 
 if TYPE_CHECKING:  # (the messages load when first posted, after the first frame)
     from ..game.messages import ChatHeard, ChatOpened, FriendMoved, FriendSaid
     from ..game.parts import ScreenParts
+    from ..widgets.presence import MatchNews
     from .play import Followed, MatchOpened
 
 
@@ -28,7 +29,11 @@ class MatchScreen(PlayScreen):
     parts: ScreenParts
 
     def on_match_opened(self, message: MatchOpened) -> None:
-        """Play the next game through the match just opened, this keyboard's side by its seat."""
+        """Play the next game through the match just opened, this keyboard's side by its seat, at
+        the match's table (a match taken up at a plain start came in another mode: the sidebar
+        named it, and n left the match for a game of it)."""
+        if self.settings.table is not message.link.table:
+            self.settings = replace(self.settings, mode=message.link.table.name)
         self._seats = self.local_seats.seating(YOU.name, message.seat)
         self.match = message.link.news
         self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))

@@ -17,7 +17,6 @@ from textual.screen import Screen
 from ...engine import Board, BoardError, Move
 from ...engine.games import presentation_of
 from ...game import GameState
-from ..widgets.board.view import BoardView
 from ..widgets.said import looking_back_refusal
 from ..widgets.status import Cause, Notice
 
@@ -47,10 +46,6 @@ class Viewing(Screen[None]):
     def viewed_board(self) -> Board:
         """The board of the game as it stands."""
         return self.game.board
-
-    def board_view(self) -> BoardView:
-        """The screen's board view."""
-        return self.query_one(BoardView)
 
     def action_step(self, moves: int) -> None:
         """Show the position ``moves`` moves later (earlier when negative), within the game."""

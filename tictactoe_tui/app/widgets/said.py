@@ -3,19 +3,24 @@
 or who is away online), the thinking indicator, the notice, and the news (the computer's last
 move, or the match's). The status widget only lays it out; the game screen makes it.
 
-Online, whether the other side is there is a fact of its own (:class:`Presence`, reported by
-the match's link), never read back from the seating: it names exactly what is missing (the
-mailbox server, the host or your friend), and the headline, the keys' refusals and the news
-all take their words from it, so they never tell two stories at once.
+Online, whether the other side is there is a fact of its own (:class:`~.presence.Presence`,
+reported by the match's link in its :class:`~.presence.MatchNews`), never read back from the
+seating: it names exactly what is missing (the mailbox server, the host or your friend), and the
+headline, the keys' refusals and the news all take their words from it, so they never tell two
+stories at once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from ...engine.games import presentation_of
 from ...game import GameState, Settings
+
+if TYPE_CHECKING:  # (online only: loaded when a match opens)
+    from .presence import MatchNews
 
 
 class Cause(StrEnum):
@@ -61,64 +66,6 @@ class Notice:
         return self.text
 
 
-#: What may be missing online, as the status names it.
-MAILBOX_SERVER = "the mailbox server"
-HOST = "the host"
-FRIEND = "your friend"
-
-
-@dataclass(frozen=True)
-class Presence:
-    """Online, whether the other side is there, and if not, what is missing: ``missing`` is ""
-    (here), :data:`MAILBOX_SERVER`, :data:`HOST` or :data:`FRIEND`; ``met``: the other side has
-    been here in this match (so it is waited for "to be back"); ``ended``: the match is over
-    for good (it could not start, the host closed it, the code was refused: nothing comes back
-    by itself, n goes online again); ``moves_away``: this side may move meanwhile (a guest on its
-    turn: its move is kept and sent when the link is back)."""
-
-    missing: str = ""
-    met: bool = False
-    ended: bool = False
-    moves_away: bool = False
-
-    @property
-    def here(self) -> bool:
-        """Whether the other side can be played now."""
-        return not self.missing and not self.ended
-
-    @property
-    def headline(self) -> str:
-        """What the headline says while the other side cannot be played ("" when it can)."""
-        if self.ended:
-            return "Not connected: n goes online again"
-        if self.missing == MAILBOX_SERVER:
-            return "Waiting for the mailbox server"
-        if not self.missing:
-            return ""
-        if self.met:
-            return f"Waiting for {self.missing} to be back"
-        return f"Waiting for {self.missing} to {'join' if self.missing == FRIEND else 'answer'}"
-
-    def refusal(self) -> str | None:
-        """Why a move key plays nothing now because of who is away (None: nothing stops it)."""
-        if self.here or (self.moves_away and not self.ended):
-            return None
-        if self.missing == MAILBOX_SERVER:
-            return "Lost the mailbox server: wait for it to be back"
-        return self.headline
-
-
-@dataclass(frozen=True)
-class MatchNews:
-    """What the online match has to say: ``banner``, the line that stays (the host's code and
-    address, or whom the guest plays); ``text``, its latest news (a join, a wrong code, a drop);
-    ``presence``, who is there."""
-
-    banner: str = ""
-    text: str = ""
-    presence: Presence = Presence()
-
-
 @dataclass(frozen=True)
 class Said:
     """Everything the status line says, decided: the widget lays it out and adds nothing."""
@@ -156,6 +103,8 @@ def status_said(
     blocked = presence is not None and (presence.ended or (not presence.here and not presence.moves_away))
     if presence is not None and blocked:
         headline = presence.headline
+    elif match is not None and match.sent:  # (not "Your turn": the move is made, and not yet drawn)
+        headline = f"Your move {match.sent} waits for the host's answer"
     else:
         looking = past is not None and past < game.ply
         headline = looking_back(past, game.ply) if past is not None and looking else game.turn_text()

@@ -9,6 +9,7 @@ online play) return what they decided, or post it as :class:`Told`, and the scre
 from __future__ import annotations
 
 from rich.text import Text
+from textual.markup import escape
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -31,7 +32,8 @@ class Told(Message):
 class StatusLine(Widget):
     """Renders what it is given, :attr:`said`: the headline, online the banner (the code, or whom
     you play), the notice (an answer to the player), and the news (the computer's move, or the
-    match's) below it where the two fit. It decides none of it."""
+    match's) below it where the two fit. It decides none of it. The banner, the notice and the
+    news are drawn as written (their text may come from the network: markup in it is shown)."""
 
     said: reactive[Said] = reactive(Said)
 
@@ -47,21 +49,23 @@ class StatusLine(Widget):
         lines = [f"[b]{phrased(said.headline, width, room)}[/b]"]
         room -= self._height_of(lines[0], width)  # below the headline
         if said.banner:  # whole, however it wraps
-            lines.append(phrased(said.banner, width, room))
+            lines.append(escape(phrased(said.banner, width, room)))
             room -= self._height_of(lines[-1], width)
         first = notice or news
         if first:  # its first phrases where not all of it fits (no phrase cut off mid-way)
-            lines.append(leading(first, width, room) or phrased(first, width, room))
+            lines.append(escape(leading(first, width, room) or phrased(first, width, room)))
             room -= self._height_of(lines[-1], width)
         if notice and news and news != notice:  # the news too, below the notice: what of it fits
             below = leading(news, width, room)
             if below:
-                lines.append(below)
+                lines.append(escape(below))
         return "\n".join(lines)
 
     def _height_of(self, markup: str, width: int) -> int:
-        """The lines ``markup`` takes, wrapped by words at ``width`` cells as it is drawn."""
-        return len(Text.from_markup(markup).wrap(self.app.console, max(width, 1)))
+        """The lines ``markup`` takes, wrapped by words at ``width`` cells as it is drawn. Read
+        without emoji codes, as Textual draws it (Rich's reading loads its table of 3,600
+        emoji names, before the first frame)."""
+        return len(Text.from_markup(markup, emoji=False).wrap(self.app.console, max(width, 1)))
 
     def watch_said(self, said: Said) -> None:
         self.set_class(said.thinking, "-thinking")
@@ -70,8 +74,9 @@ class StatusLine(Widget):
 
 def leading(line: str, width: int, room: int) -> str:
     """``line`` :func:`phrased` within ``room`` lines of ``width`` cells: whole where it fits, else
-    as many of its first phrases as fit, ending in "…" ("O played a1 in 132.2 ms…" without
-    "— draw with best play"), else ""."""
+    as many of its first phrases as fit, ending in "…" ("O played a1 — draw with best play…"
+    without "(132.2 ms)"), else as many of its first words as fit, ending in "…" (a phrase
+    longer than the room), else ""."""
     phrases = PHRASE_END.split(line)
     for count in range(len(phrases), 0, -1):
         kept = "".join(phrases[:count])
@@ -80,4 +85,9 @@ def leading(line: str, width: int, room: int) -> str:
         shown = phrased(kept, width, room)
         if sum(wrapped_height(part, width) for part in shown.split("\n")) <= room:
             return shown
+    words = phrases[0].split()
+    for count in range(len(words) - 1, 0, -1):
+        kept = " ".join(words[:count]).rstrip(",:;(") + "…"
+        if wrapped_height(kept, width) <= room:
+            return kept
     return ""

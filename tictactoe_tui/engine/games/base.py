@@ -66,6 +66,11 @@ class Presentation:
         (the board flipped)."""
         return ""
 
+    def refusal(self, board: Board, cell: int, mirror: tuple[bool, bool] = (False, False)) -> str:
+        """Why the side to move may not mark ``cell``, parts of the board named where they are
+        drawn (``mirror``: flipped); by default the rules' words."""
+        return board.rules.refusal(board, cell)
+
     def ending(self, board: Board, symbol: Callable[[Mark], str]) -> str:
         """How a finished game ended where the result alone does not say it, each side named by
         ``symbol`` (for the status line; by default nothing: the winning line is drawn)."""

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ..board import Board, Mark, Move
 from ..rules.gravity import Gravity
-from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, unpack
+from ..rules.ultimate import BLOCK_MASKS, BLOCK_NAMES, SLOT_OF, Ultimate, block_name, unpack
 from .base import DigitAnswer, Presentation
 
 
@@ -50,9 +50,11 @@ class UltimatePresentation(Presentation):
         last, _, _, closed = unpack(board.state)
         if last is None or closed >> SLOT_OF[last] & 1:
             return "any open board"
-        row, col = divmod(SLOT_OF[last], 3)
-        shown = (2 - row if mirror[0] else row) * 3 + (2 - col if mirror[1] else col)  # where it is drawn
-        return f"the {BLOCK_NAMES[shown]} board"
+        return f"the {block_name(SLOT_OF[last], mirror)} board"
+
+    def refusal(self, board: Board, cell: int, mirror: tuple[bool, bool] = (False, False)) -> str:
+        rules = board.rules
+        return rules.refusal(board, cell, mirror) if isinstance(rules, Ultimate) else rules.refusal(board, cell)
 
     def digit_square(self, board: Board, digits: tuple[int, ...], keypad: Callable[[int], Move]) -> DigitAnswer:
         """Where you were sent, a digit names the square inside that small board; where you may

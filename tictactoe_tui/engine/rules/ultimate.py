@@ -19,6 +19,15 @@ BLOCK_NAMES = (
     "top-left", "top-middle", "top-right", "middle-left", "centre", "middle-right", "bottom-left", "bottom-middle",
     "bottom-right",
 )  # fmt: skip
+
+
+def block_name(block: int, mirror: tuple[bool, bool] = (False, False)) -> str:
+    """The name of small board ``block`` (0-8, reading order) where it is drawn: ``mirror`` says
+    whether the rows, and the columns, are drawn in reverse (the board flipped)."""
+    row, col = divmod(block, 3)
+    return BLOCK_NAMES[(2 - row if mirror[0] else row) * 3 + (2 - col if mirror[1] else col)]
+
+
 #: The small board of each cell, and the cell's place inside its small board (0-8, reading order).
 BLOCK_OF = tuple((cell // SIDE // 3) * 3 + cell % SIDE // 3 for cell in range(SIDE * SIDE))
 SLOT_OF = tuple((cell // SIDE % 3) * 3 + cell % SIDE % 3 for cell in range(SIDE * SIDE))
@@ -171,15 +180,16 @@ class Ultimate(Rules):
         if not common:
             raise BoardError("separate lines of claimed boards: the game went on after the first")
 
-    def refusal(self, board: BoardLike, cell: int) -> str:
+    def refusal(self, board: BoardLike, cell: int, mirror: tuple[bool, bool] = (False, False)) -> str:
+        """Why ``cell`` cannot be marked, the small boards named where they are drawn (``mirror``)."""
         square = self.square_name(board.move_at(cell), board.rows)
         if (board.x_bits | board.o_bits) >> cell & 1:
             return f"{square} is already taken"
         last, _, _, closed = unpack(board.state)
         block = BLOCK_OF[cell]
         if closed >> block & 1:
-            return f"the {BLOCK_NAMES[block]} board is already decided"
-        target = BLOCK_NAMES[SLOT_OF[last]] if last is not None else "?"
+            return f"the {block_name(block, mirror)} board is already decided"
+        target = block_name(SLOT_OF[last], mirror) if last is not None else "?"
         return f"you were sent to the {target} board: play there"
 
     def claimed_regions(self, board: BoardLike) -> list[tuple[Mark, tuple[int, ...]]]:

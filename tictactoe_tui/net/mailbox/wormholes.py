@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
+from ...words import shortened
 from ..protocol import MAX_LINE, VERSION, ProtocolError, parse_json
 
 #: The app's own id on the mailbox server: codes of other programs never meet ours.
@@ -175,15 +176,18 @@ class Wormhole:
             raise WrongCode("the other side used another code") from None
         except errors.ServerConnectionError as error:
             reason = getattr(error, "reason", None)
-            why = str(getattr(reason, "value", reason) or "no answer").splitlines()[0].split(":")[0][:60]
+            why = str(getattr(reason, "value", reason) or "no answer").splitlines()[0].split(":")[0]
+            if why.count("(") > why.count(")"):  # its first clause, not a bracket left open
+                why = why.split("(")[0]
+            why = shortened(why.strip() or "no answer", 60)
             where = urlsplit(self.url).netloc or self.url  # short enough for the status line at 80×24
             raise Unreachable(f"cannot reach the mailbox server {where} ({why})") from None
         except errors.ServerError as error:
             if str(error) == "crowded":
                 raise Crowded("crowded") from None
-            raise MailboxError(f"the mailbox server at {self.url} said: {str(error)[:120]}") from None
+            raise MailboxError(f"the mailbox server at {self.url} said: {shortened(str(error), 120)}") from None
         except errors.WelcomeError as error:
-            raise MailboxError(f"the mailbox server at {self.url} said: {str(error)[:120]}") from None
+            raise MailboxError(f"the mailbox server at {self.url} said: {shortened(str(error), 120)}") from None
         except (errors.LonelyError, errors.WormholeClosed):
             if self._failure is not None:
                 raise self._failure from None
@@ -206,7 +210,7 @@ class Wormhole:
         theirs = versions.get("protocol") if isinstance(versions, dict) else None
         if theirs != VERSION:
             raise ProtocolError(
-                f"the other side speaks network protocol {str(theirs)[:10]}, this one {VERSION}: "
+                f"the other side speaks network protocol {shortened(str(theirs), 10)}, this one {VERSION}: "
                 "both need the same version of tictactoe-tui"
             )
         self._reader = asyncio.ensure_future(self._read())
@@ -223,7 +227,7 @@ class Wormhole:
                     raise ProtocolError(f"more than {MESSAGES_PER_SECOND:g} messages a second")
                 message = parse_json(data)
                 if not isinstance(message, dict) or message.get("type") not in self.allowed:
-                    raise ProtocolError(f"a message of an unknown type {str(message)[:40]!r}")
+                    raise ProtocolError(f"a message of an unknown type {shortened(str(message), 40)!r}")
             except Exception as error:  # handed to the reader of the inbox
                 self._inbox.put_nowait(error)
                 return
