@@ -82,7 +82,7 @@ def ratings_table(boards: tuple[BoardRating, ...], with_trend: bool = True) -> T
         Phrased(board_label(board.shape.game, board.shape.rows, board.shape.cols, board.shape.k), 2) for board in boards
     ]
     narrowest = max((label.narrowest for label in labels), default=0)
-    table.add_column("  your rating", min_width=narrowest)  # no ratio: it and the fair fight share what is left
+    table.add_column("  your rating", min_width=narrowest)  # no ratio: it and the fair fight share the room
     table.add_column("rating", justify="right", no_wrap=True)
     table.add_column("games", justify="right")
     table.add_column("")
