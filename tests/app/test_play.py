@@ -23,8 +23,9 @@ from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.themes import PANELS_CSS
 from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND
+from tictactoe_tui.app.widgets.phrases import PHRASE_END
 from tictactoe_tui.app.widgets.sidebar import Sidebar, setting_options
-from tictactoe_tui.app.widgets.status import PHRASE_END, StatusLine, leading, phrased, wrapped_height
+from tictactoe_tui.app.widgets.status import StatusLine, leading, phrased, wrapped_height
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.game import PRESETS, FirstPlayer, KeyLayout, MarkChoice, Preset, Settings
 from tictactoe_tui.table import COMPUTERS

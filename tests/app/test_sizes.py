@@ -21,8 +21,9 @@ from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.widgets.board.view import BoardView
+from tictactoe_tui.app.widgets.phrases import PHRASE_END
 from tictactoe_tui.app.widgets.said import UNRATED
-from tictactoe_tui.app.widgets.status import PHRASE_END, Cause, Notice, StatusLine
+from tictactoe_tui.app.widgets.status import Cause, Notice, StatusLine
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import Board, get_strategy
 from tictactoe_tui.engine.rules import RULES

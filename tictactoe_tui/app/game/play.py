@@ -23,15 +23,14 @@ from textual.worker import Worker, WorkerError
 
 from ...engine import Move
 from ...engine.board import GameShape
-from ...engine.games.base import LEVEL_NAMES
 from ...game import HINT, OVERLAY, TAKE_BACK, GameState, Scoreboard, Settings
+from ...game.match_me import MatchMe
 from ..widgets.chat_log import Chat
 from ..widgets.said import FINAL, OVER_WHEN_LOADED, UNRATED, Cause, Notice, Said, coin_flip_news, status_said
 from .aiming import centre
 
 if TYPE_CHECKING:
     from ...engine.evaluation import Evaluation
-    from ...engine.strength import Blend
     from ...store.archive import Archive, GameRecord
     from ..seats import SeatMoved, Seats
     from ..transfer import GameFiles
@@ -121,8 +120,6 @@ class PlayScreen(Screen[None]):
         """The game as it was last saved to a file (Ctrl+S), if it was."""
         self._aids: dict[int, frozenset[str]] = {}
         """Help taken in the game of each number and not yet in its state."""
-        self._match: tuple[tuple[int, GameShape], tuple[Blend, float] | None] | None = None
-        """What "match me" plays, and for which game and board."""
         self._unrated_news: str | None = None
         """The help that just made the game shown unrated, for the next notice to say."""
 
@@ -198,33 +195,23 @@ class PlayScreen(Screen[None]):
         said = [str(news) for news in (coin_flip_news(self.settings, game), self.match_news(game)) if news]
         return Notice("; ".join(said), Cause.START) if said else None
 
+    @cached_property
+    def match_me(self) -> MatchMe:
+        """What "match me" plays, chosen once a game from your rating on its board."""
+
+        def rating_of(shape: GameShape) -> float | None:
+            board = self.host.archive.rating(shape)
+            return None if board is None else board.rating.rating
+
+        return MatchMe(rating_of)
+
     def level_in_play(self) -> str:
-        """The computer's level for the game shown: the one set, or for "match me" the blend of
-        levels nearest your rating on its board (its name, which the search and the archive read)."""
-        matched = self.matched(self.game)
-        return self.settings.level if matched is None else matched[0].name
-
-    def matched(self, game: GameState) -> tuple[Blend, float] | None:
-        """What "match me" plays in ``game`` and the rating it plays at (None: another level is
-        set, or the board has no calibration); fixed for the game once asked."""
-        if self.settings.level in LEVEL_NAMES:  # a level: nothing to load (before the first frame)
-            return None
-        from ...engine.strength import MATCH_ME, NEW_PLAYER_RATING, ratings_for
-
-        if self.settings.level != MATCH_ME:
-            return None
-        shape = GameShape.of(game.board)
-        if self._match is None or self._match[0] != (game.number, shape):
-            ratings = ratings_for(shape)
-            board = self.host.archive.rating(shape) if ratings is not None else None
-            rating = NEW_PLAYER_RATING if board is None else board.rating.rating
-            self._match = ((game.number, shape), None if ratings is None else ratings.match(rating))
-        return self._match[1]
+        """The computer's level for the game shown: the one set, or what "match me" plays in it."""
+        return self.match_me.level(self.settings.level, self.game)
 
     def match_news(self, game: GameState) -> str:
         """``Match me: playing at about 1650`` while "match me" plays, else ''."""
-        matched = self.matched(game) if game.table.rates else None
-        return "" if matched is None else f"Match me: playing at about {round(matched[1], -1):.0f}"
+        return self.match_me.news(self.settings.level, game)
 
     def holds(self, game: GameState) -> bool:
         """Whether a gate holds the turn of the side to move in ``game`` (none here)."""
