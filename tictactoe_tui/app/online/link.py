@@ -69,10 +69,13 @@ class OnlineLink:
         show: Callable[[GameState, Scoreboard, MatchNews], None],
         say: Callable[[MatchNews], None],
         key: bytes | None = None,
+        asked: str | None = None,
     ) -> None:
         """``show`` receives each new game state with the match's scores and news, ``say`` the
         news of each status line (joins, wrong codes) or change of presence; ``key``: the match's
-        key, kept from before a crash (direct play)."""
+        key, kept from before a crash (direct play); ``asked``: a guest's move in ``match`` that
+        the host had not answered when the match's earlier link was lost (sent once this one
+        joins, if the host's game is still there)."""
         self.plan = plan
         self.table = ONLINE_HOST if isinstance(plan, HostPlan | MailboxHostPlan) else ONLINE_JOIN
         """The kind of table this side of the match sits at."""
@@ -102,9 +105,14 @@ class OnlineLink:
         elif isinstance(plan, JoinPlan):
             self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status, key=key)
             self.guest.talk.on_line = self._heard
+        self._asked = asked
+        if self.guest is not None and asked:
+            self.guest.keep_asked(match, asked)
         self._address = ""
         self._dropped = False
         """The guest lost the host after the match began (its news goes once it hears again)."""
+        self._taken_up = False
+        """The match was kept from before (a crash, or a link of it lost): it is kept again as it is."""
 
     @property
     def banner(self) -> str:
@@ -160,6 +168,8 @@ class OnlineLink:
             else:
                 self.guest = MailboxGuest(plan.code or "", self.changed, self.status, url=plan.url)
                 self.guest.talk.on_line = self._heard
+                if self._asked:
+                    self.guest.keep_asked(self._match, self._asked)
                 self._address = plan.url
                 await self.guest.run()
         except MailboxGuestError as error:
@@ -227,16 +237,19 @@ class OnlineLink:
         plan = replace(self.plan, code=None) if isinstance(self.plan, MailboxJoinPlan) else self.plan  # (used up)
         if self.host is not None:
             return KeptMatch(plan, self.host.match, self.host.key if isinstance(self.host, Host) else None)
-        if self.guest is None or self.guest.match is None:
-            return KeptMatch(plan, self._match) if self.side == "host" else None
-        return KeptMatch(plan, self.guest.match, self.guest.key if isinstance(self.guest, Guest) else None)
+        key = self.guest.key if isinstance(self.guest, Guest) else None
+        asked = self.guest.asked if self.guest is not None else None
+        move = str(asked["move"]) if asked is not None else None
+        if self.guest is None or self.guest.match is None:  # a guest's match taken up is kept until the host is back
+            return KeptMatch(plan, self._match, key, move) if self.side == "host" or self._taken_up else None
+        return KeptMatch(plan, self.guest.match, key, move)
 
     # -- states ------------------------------------------------------------------------
 
     def take_up(self, match: Match) -> None:
         """Show ``match``, kept from before a crash, as it was until the other side is back
         (both sides have been in it)."""
-        self._met = True
+        self._met = self._taken_up = True
         self.changed(match)
 
     def changed(self, match: Match) -> None:

@@ -124,6 +124,7 @@ class OnlinePlay:
             lambda state, scores, news: self._post(FriendMoved(state, scores, news, link)),
             lambda news: self._post(FriendSaid(news, link)),
             kept.key if kept is not None else None,
+            kept.asked if kept is not None else None,
         )
         link.hear = lambda line: self._post(ChatHeard(line, link))
         self._post(ChatOpened(link))
