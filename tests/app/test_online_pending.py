@@ -25,6 +25,7 @@ from ..helpers.mailbox import mailbox_server
 from ..helpers.online import app_for, playing, press, shown_code
 from ..helpers.scripts import ROOT
 from ..helpers.waiting import until
+from .test_online_chat import log_text, say
 from .test_online_crash import kept_moves, shown_direct_code
 
 session_loop = pytest.mark.asyncio(loop_scope="session")
@@ -154,6 +155,7 @@ async def test_a_direct_guest_s_move_made_while_the_host_is_killed_is_played_wit
         guest = app_for(tmp_path / "guest", JoinPlan("127.0.0.1", port, code))
         async with guest.run_test() as pilot:
             await until(lambda: playing(guest) and marks(guest) == ".../.x./...", "the host's b2")
+            await say(guest, "good luck")
             await press(guest, "1")
             await until(lambda: marks(guest) == "ox./.x./...", "the host's b1")
             await until(lambda: kept_moves(tmp_path / "host") == "b2 a1 b1", "the host's game kept on disk")
@@ -163,6 +165,8 @@ async def test_a_direct_guest_s_move_made_while_the_host_is_killed_is_played_wit
             await press(guest, "4")  # a2, while the host is gone
             await until(lambda: "Your move a2" in status(guest), "the guest told its move waits")
             assert marks(guest) == "ox./.x./..."  # not drawn before the host has it
+            await say(guest, "still there?")  # kept until the link is back
+            assert log_text(guest).splitlines() == ["you: good luck", "you: still there? (waits to be sent)"]
 
             again = app_for(tmp_path / "host", HostPlan("127.0.0.1", port))
             async with again.run_test() as host_pilot:
@@ -175,6 +179,8 @@ async def test_a_direct_guest_s_move_made_while_the_host_is_killed_is_played_wit
                 await until(lambda: marks(again) == "ox./ox./...", "the guest's kept move at the host")
                 await until(lambda: marks(guest) == "ox./ox./...", "the guest's kept move at the guest")
                 assert "Your turn (X)" in status(again)
+                await until(lambda: "friend: still there?" in log_text(again), "the kept line at the host")
+                assert log_text(guest).splitlines() == ["you: good luck", "you: still there?"]  # the log survives
     finally:
         if hosting.poll() is None:
             hosting.kill()

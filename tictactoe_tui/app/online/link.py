@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...engine.board import Move
 from ...game import GameState, Scoreboard
 from ...net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan
-from ...net.chat import ChatLine
+from ...net.chat import ChatLine, Talk
 from ...net.guest import GameGone, Guest, GuestError, HostClosed
 from ...net.host import Host
 from ...net.match import Match, MoveRefused
@@ -70,12 +70,14 @@ class OnlineLink:
         say: Callable[[MatchNews], None],
         key: bytes | None = None,
         asked: str | None = None,
+        talk: Talk | None = None,
     ) -> None:
         """``show`` receives each new game state with the match's scores and news, ``say`` the
         news of each status line (joins, wrong codes) or change of presence; ``key``: the match's
         key, kept from before a crash (direct play); ``asked``: a guest's move in ``match`` that
         the host had not answered when the match's earlier link was lost (sent once this one
-        joins, if the host's game is still there)."""
+        joins, if the host's game is still there); ``talk``: the chat of that earlier link (its
+        lines kept while the link was down go once this one joins)."""
         self.plan = plan
         self.table = ONLINE_HOST if isinstance(plan, HostPlan | MailboxHostPlan) else ONLINE_JOIN
         """The kind of table this side of the match sits at."""
@@ -104,10 +106,9 @@ class OnlineLink:
             self.host.talk.on_line = self._heard
         elif isinstance(plan, JoinPlan):
             self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status, key=key)
-            self.guest.talk.on_line = self._heard
-        self._asked = asked
-        if self.guest is not None and asked:
-            self.guest.keep_asked(match, asked)
+        self._asked, self._talk = asked, talk
+        if self.guest is not None:
+            self._take_on(self.guest)
         self._address = ""
         self._dropped = False
         """The guest lost the host after the match began (its news goes once it hears again)."""
@@ -167,9 +168,7 @@ class OnlineLink:
                 await self.host.run()
             else:
                 self.guest = MailboxGuest(plan.code or "", self.changed, self.status, url=plan.url)
-                self.guest.talk.on_line = self._heard
-                if self._asked:
-                    self.guest.keep_asked(self._match, self._asked)
+                self._take_on(self.guest)
                 self._address = plan.url
                 await self.guest.run()
         except MailboxGuestError as error:
@@ -181,6 +180,21 @@ class OnlineLink:
             self._address = ""
             self.ended = True
             self.status(f"Cannot go online: {error}")
+
+    def _take_on(self, guest: Guest | MailboxGuest) -> None:
+        """Give a new guest link what the match keeps across its links: the chat, and the move
+        the host had not answered."""
+        if self._talk is not None:
+            guest.talk = self._talk
+        guest.talk.on_line = self._heard
+        if self._asked:
+            guest.keep_asked(self._match, self._asked)
+
+    @property
+    def talk(self) -> Talk | None:
+        """The match's chat on this side (None before a mailbox side is made)."""
+        peer = self.host if self.host is not None else self.guest
+        return peer.talk if peer is not None else None
 
     async def close(self) -> None:
         """Hang up."""

@@ -98,4 +98,5 @@ class MatchScreen(PlayScreen):
         self.chat = self.chat.with_line(message.line, message.link)
 
     def on_chat_opened(self, message: ChatOpened) -> None:
-        self.chat = Chat(link=message.link)
+        kept = message.previous is not None and message.previous is self.chat.link  # (the same match)
+        self.chat = Chat(self.chat.lines if kept else (), link=message.link)
