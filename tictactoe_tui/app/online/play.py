@@ -129,6 +129,7 @@ class OnlinePlay:
             previous.talk if previous is not None else None,
         )
         link.hear = lambda line: self._post(ChatHeard(line, link))
+        self.leave()  # the match shown until now (over, or left for another), if still open
         self._post(ChatOpened(link, previous))
         self.link = link
         self._post(MatchOpened(link, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)))

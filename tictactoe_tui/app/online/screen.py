@@ -44,6 +44,7 @@ class MatchScreen(PlayScreen):
         """Hang up the match: this keyboard's moves are played here again."""
         self.parts.online.leave()
         self._seats, self.match = None, None
+        self.refresh_bindings()  # t no longer chats
 
     def follow_match(self, followed: Followed) -> None:
         """Show the online match as :class:`~.play.Followed` says: the host's board in the
