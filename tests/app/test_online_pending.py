@@ -185,3 +185,21 @@ async def test_a_direct_guest_s_move_made_while_the_host_is_killed_is_played_wit
         if hosting.poll() is None:
             hosting.kill()
             hosting.wait()
+
+
+def test_a_move_taken_over_from_a_lost_link_is_said_to_wait_until_the_host_answers() -> None:
+    """The new link's news (connecting, reaching the server) leads with the move it carries."""
+    from tictactoe_tui.app.online.link import OnlineLink
+    from tictactoe_tui.app.widgets.presence import MatchNews
+    from tictactoe_tui.engine import Position
+    from tictactoe_tui.engine.board import GameShape
+    from tictactoe_tui.net.match import Match
+
+    said: list[MatchNews] = []
+    match = Match(Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0), (0, 1))))
+    link = OnlineLink(JoinPlan("127.0.0.1", 9, "a-b-c"), match, lambda *shown: None, said.append, asked="a2")
+    link.take_up(match)
+    link.status("Connecting…")
+    assert said[-1].text == "Your move a2 waits to be sent: connecting…"
+    assert said[-1].sent == "a2"  # (the headline: not "Your turn", and no second move)
+    assert link.waiting_move() == "Your move a2 is not answered yet"

@@ -204,8 +204,12 @@ class OnlineLink:
             await self.guest.close()
 
     def status(self, text: str) -> None:
-        """Say ``text`` as the match's latest news."""
+        """Say ``text`` as the match's latest news (led, until the host's first state, by a move
+        taken over from the match's earlier link: it waits to be sent)."""
         self._dropped = self.guest is not None and self._shown is not None and bool(text)
+        kept = self.guest.asked if self.guest is not None and self.guest.match is None else None
+        if kept is not None and text:
+            text = f"Your move {kept['move']} waits to be sent: {text[:1].lower()}{text[1:]}"
         self._text = text
         self.say(self.news)
 
