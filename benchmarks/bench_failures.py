@@ -309,7 +309,7 @@ async def direct_wrong_code(_server: MailboxServer) -> Row:
     except GuestError as error:
         told(str(error))
     guest_line = await told.told("refused the code", since)
-    host_line = await heard.told("Someone is guessing", since)
+    host_line = await heard.told("Someone tried a wrong code", since)
     await host.close()
     return "direct: wrong code", host_line, guest_line
 

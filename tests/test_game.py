@@ -106,16 +106,16 @@ def test_the_archive_records_the_levels_that_played_not_the_one_set_at_the_end()
 
 
 def test_the_computers_winning_move_is_news_without_its_outlook() -> None:
-    """Under "The computer wins", "O played c1 in 1.0 ms — O wins with best play" said it again,
+    """Under "The computer wins", "O played c1 — O wins with best play (1.0 ms)" said it again,
     as a prediction, what the result had made a fact."""
     state = GameState.start(Settings(), random.Random(0))  # you are X
     for move in [(1, 1), (0, 0), (2, 2), (0, 1)]:
         ai = None if state.board.to_move is Mark.X else AiMove("O", move, 0.001, Decision(move, value=1), "impossible")
         state = state.play(move, ai)
-    assert state.move_news() == "O played b1 in 1.0 ms — O wins with best play"
+    assert state.move_news() == "O played b1 — O wins with best play (1.0 ms)"
     state = state.play((2, 0)).play((0, 2), AiMove("O", (0, 2), 0.001, Decision((0, 2), value=1), "impossible"))
     assert state.board.winner is Mark.O
-    assert state.move_news() == "O played c1 in 1.0 ms"
+    assert state.move_news() == "O played c1 (1.0 ms)"
     assert GameState.start(Settings(), random.Random(0)).move_news() == ""
 
 

@@ -83,7 +83,7 @@ async def test_a_wrong_code_is_one_guess_counted_and_told_to_the_player() -> Non
         with pytest.raises(GuestError, match="refused the code"):
             await asyncio.wait_for(guest.run(), 5)
         assert host.wrong_codes == 1
-        assert statuses[-1].startswith("Someone is guessing (1)")
+        assert statuses[-1].startswith("Someone tried a wrong code (1)")
         assert not host.connected
 
 
@@ -95,7 +95,7 @@ async def test_guessing_never_retires_the_code_it_slows_down_and_the_player_is_t
             peer = await Peer.to(host)
             assert (await peer.handshake("wrong-wrong-wrong") or {}).get("reason") == "wrong code"
         assert host.code == first  # strangers cannot force the code away: the player decides
-        assert statuses[-1] == "Someone is guessing (45): press c for a new code"
+        assert statuses[-1] == "Someone tried a wrong code (45): press c for a new code unless it was your friend"
         assert host.gate.spacing(host.wrong_codes) == 3 * host.gate.spacing(0)  # slower every 20 guesses
         assert (await (await Peer.to(host)).join(host))["type"] == "state"  # the friend still gets in
 
@@ -292,4 +292,4 @@ async def test_a_flood_of_a_thousand_sockets_gets_few_verdicts_and_the_friend_st
     assert tally["right_codes"] == 0
     # One code exchange a second for every stranger together, whatever the sockets and the load.
     assert tally["verdicts"] <= tally["seconds"] / TURN_SPACING + 1, tally
-    assert any(status.startswith("Someone is guessing") for status in statuses)
+    assert any(status.startswith("Someone tried a wrong code") for status in statuses)

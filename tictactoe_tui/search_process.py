@@ -26,6 +26,7 @@ from .engine.games import Game, game_of, plug_ins
 from .engine.puzzles import Puzzle, solver_puzzles
 from .engine.review import MoveReview, judge_move
 from .engine.search.budget import CancelFlag
+from .engine.search.solver import LoadsAhead
 from .engine.strength import Blend
 from .plugins import adopt
 
@@ -127,7 +128,7 @@ class ReviewRequest:
         it, the solver loading) must not cost it the verdict it would have given at once (it
         said nothing, and the computer replied past a blunder)."""
         if self.verdict_only:  # its game's solver loads first (Connect Four's kernel: seconds), outside them
-            ReadyRequest.of(self.board).run(cancel)
+            ReadyRequest.of(self.board, wait=True).run(cancel)
         seconds = self.seconds if self.verdict_only else seconds_left(self.seconds, self.asked_at)
         assert seconds is not None
         return judge_move(self.board, self.move, seconds, cancel=cancel, verdict_only=self.verdict_only)
@@ -136,19 +137,24 @@ class ReviewRequest:
 @dataclass(frozen=True)
 class ReadyRequest:
     """Get ready to search a game of this board's shape: make its game's exact solver, which
-    loads what the first search would otherwise load inside its budget (Connect Four's compiled
-    kernel: Numba and the machine code, 0.93–0.95 s in a fresh search process here)."""
+    loads its books, and have it load what its searches need on a thread of its own (Connect
+    Four's compiled kernel: 3–10 s in a fresh search process on a busy machine), so a search
+    asked for meanwhile runs at once, answered from the books or searched in the interpreter
+    until the kernel is in. ``wait``: load that too before answering."""
 
     board: Board
+    wait: bool = False
 
     @classmethod
-    def of(cls, board: Board) -> ReadyRequest:
-        return cls(board)
+    def of(cls, board: Board, wait: bool = False) -> ReadyRequest:
+        return cls(board, wait)
 
     def run(self, cancel: CancelFlag) -> None:
-        """Make the solver (in the child, or in-process)."""
+        """Make the solver and start its loading (in the child, or in-process)."""
         board = self.board
-        game_of(board).searches.solver(board.geometry)
+        solver = game_of(board).searches.solver(board.geometry)
+        if isinstance(solver, LoadsAhead):
+            solver.get_ready(self.wait)
 
 
 @dataclass(frozen=True)

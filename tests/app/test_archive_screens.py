@@ -19,6 +19,8 @@ from tictactoe_tui.app.screens.dialogs.statistics import StatsScreen
 from tictactoe_tui.app.screens.replay import ReplayScreen
 from tictactoe_tui.app.widgets.board.view import BoardView
 from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND, EvaluationBar
+from tictactoe_tui.app.widgets.phrases import PHRASE_END
+from tictactoe_tui.app.widgets.stats_table import fair_fight
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.app.work.jobs import AnalysisResult
 from tictactoe_tui.engine import Analysis, Board, get_strategy
@@ -34,7 +36,7 @@ from tictactoe_tui.table import COMPUTERS, ONLINE_JOIN, VS_COMPUTER, Seating
 from ..helpers.app import TWO_PLAYERS, AppFactory, marks, slow_analysis, status
 from ..helpers.fuzz import FRAME
 from ..helpers.players import FirstFree
-from ..helpers.squares import click_square, drawn
+from ..helpers.squares import click_square, drawn, shown
 
 # X: b2 a1 c3 a3 a2 c2 b1 b3 c1 — a draw, nine moves.
 DRAW = ("5", "1", "9", "3", "2", "8", "4", "6", "7")
@@ -328,6 +330,34 @@ async def test_the_statistics_dialog_shows_each_line_on_one_row_at_80_columns(ma
             assert any(row.strip() == line.who for row in drawn)  # who played, whole
 
 
+async def test_the_statistics_dialog_keeps_boards_and_headings_whole_at_60_columns(make_app: AppFactory) -> None:
+    """At 60×20 the dialog wrapped "Misère 3×3, 3 in a" / "row" and "your" / "rating": a board
+    too wide for its column breaks between its phrases ("Misère 3×3," / "3 in a row")."""
+    kinds = [("misere", 3, 3, 3), ("ultimate", 9, 9, 3), ("gravity", 6, 7, 4), ("classic", 5, 5, 4)]
+    app = make_app(TWO_PLAYERS)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for number, (game, rows, cols, k) in enumerate(kinds):
+            record = archived(1, number)
+            position = Position(GameShape(rows, cols, k, game), record.moves)
+            seating = dataclasses.replace(record.seating, players=("you", "impossible"))
+            app.archive.record(dataclasses.replace(record, level="impossible", position=position, seating=seating))
+        await pilot.press("s")
+        assert isinstance(app.screen, StatsScreen)
+        statistics = app.screen.statistics
+        assert statistics.ratings  # the games are rated: the ratings' table is shown too
+        drawn: list[str] = []
+        for static in app.screen.query("#stats-scroll > Static").results(Static):
+            drawn += [strip.text for strip in static.render_lines(Region(0, 0, *static.virtual_size))]
+        for line in statistics.lines:  # each board's phrases whole on a row, in the counts and the ratings
+            for phrase in PHRASE_END.split(line.board):
+                assert len([row for row in drawn if phrase.strip() in row]) >= 2, f"{phrase!r} cut: {drawn}"
+        assert any("your rating" in row for row in drawn), drawn
+        for board in statistics.ratings:  # the level nearest each rating: its phrases whole
+            for phrase in PHRASE_END.split(fair_fight(board)):
+                assert any(phrase.strip() in row for row in drawn), f"{phrase!r} cut: {drawn}"
+
+
 async def test_the_replays_analysis_tells_what_the_game_screens_tells(make_app: AppFactory) -> None:
     """The replay's overlay says what its values mean, that they are being worked out (it
     said nothing until they came), that a position was too big to solve (with how much was
@@ -388,6 +418,10 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
     app = make_app()
     moves = ((5, 3), (5, 2), (4, 3), (4, 2), (3, 3), (3, 2), (2, 3))
     now = time.time()
+    lost = Position(GameShape(6, 7, 4, "gravity"), moves)  # X (the computer) wins: "You lost"
+    app.archive.record(
+        GameRecord(lost, Seating(VS_COMPUTER.name, ("computer", "you")), "impossible", (1.0,) * 7, "x", -1, now, now)
+    )
     for mode, game, shape in (
         (COMPUTERS.name, "gravity", (6, 7, 4)),
         (ONLINE_JOIN.name, "misere", (15, 15, 5)),
@@ -415,6 +449,13 @@ async def test_the_games_list_fits_80_columns_and_shows_the_mode_where_there_is_
         assert "mode" in [str(column.label) for column in table.columns.values()]
         assert table.get_row_at(0)[3] == "online (guest)"
         assert table.virtual_size.width <= table.scrollable_content_region.width
+        await pilot.resize_terminal(60, 20)  # before: the result cut ("You los"), the moves left out
+        await pilot.pause()
+        assert [str(column.label) for column in table.columns.values()] == ["board", "X", "O", "result", "moves"]
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        drawn = shown(table)
+        for row in range(table.row_count):
+            assert all(cell in drawn[row + 1] for cell in table.get_row_at(row)), drawn
 
 
 async def test_the_archive_list_shows_the_games_a_damaged_file_gave_back(tmp_path: Path) -> None:

@@ -85,7 +85,7 @@ async def test_the_remark_stands_the_reply_is_told_and_the_game_is_archived_as_c
         await until(lambda: app.game_screen.game.board.is_over)
         assert "waiting for you" not in status(app)
         assert "Your move c3 gave up the draw: v reviews the game" in status(app)
-        assert "O played c1 in" in status(app)  # the reply is told below the remark
+        assert "O played c1 (" in status(app)  # the reply is told below the remark
         assert app.game_screen.scores == scores  # a coached game stays out of the scores (it counted)
         await until(lambda: bool(app.archive.page()))
         record = app.archive.get(app.archive.page()[0].id)

@@ -174,7 +174,7 @@ async def test_a_mistyped_code_asks_again_and_the_right_one_joins(tmp_path: Path
             await until(lambda: isinstance(guest.screen, PathPrompt))
             assert isinstance(guest.screen, PathPrompt)
             assert "refused the code" in guest.screen.title_text
-            assert "Someone is guessing (1)" in status(host)
+            assert "Someone tried a wrong code (1)" in status(host)
             assert f"code: {code}" in status(host)
             await pilot.pause()
             guest.screen.query_one(Input).value = code
@@ -300,6 +300,23 @@ async def test_esc_to_a_new_join_after_the_host_quit_stays_in_the_match_that_end
             assert "Your friend's turn" not in status(guest)
             assert status(guest) == ended  # still the match that ended, as before n
             assert guest.game_screen.online is not None
+
+
+async def test_quitting_a_match_half_played_asks_whether_to_end_the_online_game(tmp_path: Path) -> None:
+    """q asked "Quit and leave this game unfinished?", not saying the friend's game ends too."""
+    from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
+
+    async with hosted_app(tmp_path / "host") as (host, (address, port), code):
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test():
+            await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
+            await press(host, "5")
+            await until(lambda: marks(guest) == ".../.x./...")
+            await press(host, "q")
+            await until(lambda: isinstance(host.screen, ConfirmScreen), "the question")
+            assert isinstance(host.screen, ConfirmScreen)
+            assert host.screen.question.startswith("Quit and end the online game with your friend?")
+            await press(host, "n")
 
 
 async def test_a_direct_guest_s_move_made_while_the_connection_is_down_reaches_the_host(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.game.play import NOT_THIS_GAME
 from tictactoe_tui.app.widgets.evaluation import VALUE_LEGEND
 from tictactoe_tui.app.widgets.said import UNRATED
 from tictactoe_tui.engine.board import GameShape
@@ -20,6 +21,7 @@ from tictactoe_tui.store.ratings import opponent_of
 from ..helpers.app import AppFactory, settle, status
 from ..helpers.archive import game as archived_game
 from ..helpers.players import FirstFree
+from ..helpers.squares import shown
 from ..helpers.waiting import until
 
 #: You (X) take column a while the computer (first free square) fills the top row after a1.
@@ -56,6 +58,19 @@ async def test_a_won_game_against_impossible_moves_the_rating_and_the_score_line
         assert f"{board.rating.rating:.0f}" in label.splitlines()[1]
 
 
+@pytest.mark.parametrize("width", [80, 120, 200])
+async def test_the_score_line_shows_the_rating_and_its_note_whole(make_app: AppFactory, width: int) -> None:
+    """Before, the sidebar cut "rating 1233 ±293 (not this game)" to "(not this g…" at any width."""
+    app = make_app(Settings(level="impossible"), impossible=FirstFree())
+    app.archive.record(archived_game(1))  # a rated 3×3 game before: the score line shows a rating
+    async with app.run_test(size=(width, 24)) as pilot:
+        await play(pilot, app, ("1", "i"))  # a hint: this game will not count
+        await until(lambda: NOT_THIS_GAME in score_line(app), "the score line to say this game is unrated")
+        await pilot.pause()
+        drawn = [line.strip() for line in shown(app.query_one("#scores", Static)) if line.strip()]
+        assert drawn == score_line(app).splitlines(), f"at {width} columns the score line shows {drawn}"
+
+
 @pytest.mark.parametrize(("key", "said"), [("i", "Hint for X"), ("a", VALUE_LEGEND)])
 async def test_a_hint_or_the_overlay_leaves_the_game_unrated_and_the_status_says_so_once(
     make_app: AppFactory, key: str, said: str
@@ -65,11 +80,11 @@ async def test_a_hint_or_the_overlay_leaves_the_game_unrated_and_the_status_says
     app.archive.record(archived_game(1))  # a rated 3×3 game before: the score line shows a rating
     async with app.run_test() as pilot:
         assert "rating" in score_line(app)
-        assert "(not this game)" not in score_line(app)
+        assert NOT_THIS_GAME not in score_line(app)
         await play(pilot, app, ("1", key))
         await until(lambda: UNRATED in status(app), "the status to say the game is unrated")
         assert said in status(app)
-        assert "(not this game)" in score_line(app)
+        assert NOT_THIS_GAME in score_line(app)
         await play(pilot, app, (key, key, "4"))
         assert "unrated" not in status(app)  # said once
         await play(pilot, app, ("7",))

@@ -98,6 +98,34 @@ async def test_a_flipped_connect_four_board_keeps_its_floor_and_its_column_keys(
         assert marks(app).split("/")[-1] == "x......"
 
 
+async def test_a_flip_kept_into_another_game_is_that_game_s_flip(make_app: AppFactory) -> None:
+    """Flipped in the classic game, then Connect Four: it was drawn upside down (row 1 on top, marks
+    falling up), a mirror no flip of Connect Four makes; and back, the classic board mirrored only."""
+    app = make_app(TWO)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = app.query_one(BoardView)
+        await pilot.press("f")
+        app.game_screen.change_setting("preset", CONNECT_FOUR.preset)
+        await pilot.press("n")
+        await until(lambda: app.game_screen.game.board.rules.name == "gravity", "Connect Four")
+        assert view.mirror == (False, True)  # its floor still down
+        app.game_screen.change_setting("preset", TWO.preset)
+        await pilot.press("n")
+        await until(lambda: app.game_screen.game.board.rules.name == "classic", "the classic game")
+        assert view.mirror == (True, True)
+
+
+async def test_flipped_number_keys_name_the_squares_where_they_are_drawn(make_app: AppFactory) -> None:
+    """Flipped, 3 (top right in the phone layout) played c1, drawn bottom left."""
+    app = make_app(TWO)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = app.query_one(BoardView)
+        top_right = view.square_region((0, 2))
+        await pilot.press("f", "3")
+        assert marks(app) == ".../.../x.."  # the square drawn top right now
+        assert view.square_region((2, 0)) == top_right
+
+
 async def test_typing_a_square_moves_the_cursor_there(make_app: AppFactory) -> None:
     app = make_app(GOMOKU)
     async with app.run_test(size=(120, 40)) as pilot:

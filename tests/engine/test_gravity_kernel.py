@@ -151,3 +151,46 @@ def test_a_new_table_is_in_memory_before_its_first_search() -> None:
     before = resident()
     table = CompiledTable((7, 0, 0, 0, 0, 0), (0,), 42)
     assert resident() - before >= 0.9 * table.table.nbytes
+
+
+def test_a_search_with_a_deadline_does_not_wait_for_the_kernel_to_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the kernel loads (seconds in a fresh search process on a busy machine: Numba, the
+    machine code, the 64 MB table), a search with a deadline waits half its time at most and
+    then searches in the interpreter, its values as exact; the first Connect Four reply of a
+    fresh process waited for the whole load and overran its second ("O played 4-2 in 2.43 s")."""
+    board = random_play(Board.empty(6, 7, 4, "gravity"), 18, 14)  # past the opening book: 5,939 nodes to solve
+    solver = GravitySolver(board.geometry)
+    searching = solver.searching
+    assert isinstance(searching, gravity_solver._Compiled)
+    released = threading.Event()
+    load = searching._load
+
+    def held() -> None:  # the kernel's load, held until the search has answered
+        released.wait()
+        load()
+
+    monkeypatch.setattr(searching, "_load", held)
+    analysis = solver.analyze(board, Budget.seconds(4))  # 2 s waiting, then 0.06 s in the interpreter here
+    assert analysis.nodes
+    loading = searching._loading
+    assert loading is not None
+    assert loading.is_alive()  # answered with the kernel still loading
+    released.set()
+    loading.join()
+    assert analysis.complete
+    exact = GravitySolver(board.geometry, compiled=False).analyze(board)
+    assert [(move.move, move.score) for move in analysis.moves] == [(move.move, move.score) for move in exact.moves]
+    assert isinstance(solver.table, CompiledTable)  # loaded now, for the next search
+
+
+def test_a_move_from_the_book_loads_no_kernel() -> None:
+    """The opening book answers the early moves: a solver that answered from it has not loaded
+    the kernel (until asked to get ready), which took a fresh process seconds before the move."""
+    board = dropped(Board.empty(6, 7, 4, "gravity"), "44")
+    solver = GravitySolver(board.geometry)
+    searching = solver.searching
+    assert isinstance(searching, gravity_solver._Compiled)
+    assert solver.analyze(board, Budget.seconds(1)).source == "book"
+    assert searching._loading is None
+    solver.get_ready(wait=True)
+    assert isinstance(solver.table, CompiledTable)

@@ -74,8 +74,8 @@ class Scene:
 
 @dataclass(frozen=True)
 class ChatScene(Scene):
-    """Hosting a game directly on ``port`` (fixed, so the address shown is the same each run)
-    that a raw peer joins; moves, then lines of chat each way."""
+    """Hosting a game directly on ``port`` with a fixed code (so the code and address shown are
+    the same each run) that a raw peer joins; moves, then lines of chat each way."""
 
     port: int = 0
     peers: list[Peer] = field(default_factory=list, compare=False)
@@ -91,6 +91,7 @@ class ChatScene(Scene):
         await until(lambda: app.game_screen.online is not None and app.game_screen.online.banner != "")
         host = app.game_screen.online.host if app.game_screen.online is not None else None
         assert isinstance(host, Host)
+        host.code = "maple-otter-comet"  # (the banner shows it: the same each run)
         peer = await Peer.to(host)
         self.peers.append(peer)
         await peer.join(host)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .board import Board, GameShape
+from .board import Board
 from .marks import BoardError, Move
 from .rules import rules_named
+from .rules.shape import GameShape
 
 
 @dataclass(frozen=True)

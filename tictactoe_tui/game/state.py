@@ -29,21 +29,22 @@ class AiMove:
     """The computer's level that chose the move."""
 
     def describe(self, board: Board, with_outlook: bool = True) -> str:
-        """E.g. ``O played b2 in 0.3 ms — draw with best play`` (a search) or ``O played c3 from
-        the opening book (0.2 ms) — …``, the square named as ``board``'s game names it; the move
-        alone without ``with_outlook``."""
+        """E.g. ``O played b2 — draw with best play (0.3 ms)`` (a search) or ``O played c3 — …
+        (from the opening book, 0.2 ms)``, the square named as ``board``'s game names it; the move and its
+        time alone without ``with_outlook``. The time comes last: where the status has no room
+        for all of it, it cuts what matters least (it cut "— draw with best play" after the time)."""
         decision = self.decision
         took = format_seconds(self.seconds)
-        how = f"from the opening book ({took})" if decision.from_book else f"in {took}"
-        played = f"{self.mark} played {board.name(self.move)} {how}"
+        how = f"(from the opening book, {took})" if decision.from_book else f"({took})"
+        played = f"{self.mark} played {board.name(self.move)}"
         if not with_outlook:
-            return played
+            return f"{played} {how}"
         if decision.value is not None:
             outlook = {0: "draw", 1: f"{self.mark} wins", -1: f"{self.mark} loses"}[decision.value]
-            return f"{played} — {outlook} with best play"
+            return f"{played} — {outlook} with best play {how}"
         if decision.estimate is not None:
-            return f"{played} — {self.mark}'s chances {decision.estimate:.0%}"
-        return played
+            return f"{played} — {self.mark}'s chances {decision.estimate:.0%} {how}"
+        return f"{played} {how}"
 
 
 def format_seconds(seconds: float) -> str:

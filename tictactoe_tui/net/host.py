@@ -321,7 +321,8 @@ class Host(Hosting):
             refusal["proof"] = proof(self.key, "wrong code", friend_pake)
         elif code == self.code:
             self.gate.wrong_codes += 1
-            self.on_status(f"Someone is guessing ({self.wrong_codes}): press c for a new code")
+            tried = f"Someone tried a wrong code ({self.wrong_codes})"
+            self.on_status(f"{tried}: press c for a new code unless it was your friend")
         await send(writer, refusal)
 
     async def _follow(self, guest: SealedStream) -> None:

@@ -128,6 +128,10 @@ class Filters:
         return "".join(clauses), params
 
 
+#: The games list's columns, each a cell of :meth:`Summary.cells`.
+LIST_COLUMNS = ("#", "ended", "board", "mode", "X", "O", "result", "moves")
+
+
 @dataclass(frozen=True)
 class Summary:
     """A row of the browser: enough to list a game without reading its moves."""
@@ -145,22 +149,22 @@ class Summary:
     result: str
     plies: int
 
-    def cells(self, narrow: bool = False) -> tuple[str, ...]:
-        """A list row: number, end time, board, mode, players, result and length. ``narrow``
-        (for 80 columns) leaves out the mode, which the players tell, and the time of day."""
+    def cells(self, columns: Sequence[str] = LIST_COLUMNS, short_time: bool = False) -> tuple[str, ...]:
+        """A list row's cells for ``columns`` (of :data:`LIST_COLUMNS`: number, end time, board,
+        mode, players, result and length); ``short_time``: the day without the time of day."""
         board = f"{self.rows}×{self.cols}" if self.k == 3 else f"{self.rows}×{self.cols} k{self.k}"
         table = TABLES.get(self.mode)
-        mode = () if narrow else (self.mode if table is None else table.short,)
-        return (
-            str(self.id),
-            local_time(self.ended_at, short=narrow),
-            board if self.game == CLASSIC else f"{title(self.game)} {board}",
-            *mode,
-            self.x_player,
-            self.o_player,
-            self.result,
-            str(self.plies),
-        )
+        cell = {
+            "#": str(self.id),
+            "ended": local_time(self.ended_at, short=short_time),
+            "board": board if self.game == CLASSIC else f"{title(self.game)} {board}",
+            "mode": self.mode if table is None else table.short,
+            "X": self.x_player,
+            "O": self.o_player,
+            "result": self.result,
+            "moves": str(self.plies),
+        }
+        return tuple(cell[column] for column in columns)
 
 
 def _summary(row: Sequence[Any]) -> Summary:

@@ -136,7 +136,7 @@ class Aiming:
             return
         earlier = self._typed[1] if self._typed is not None and self._typed[0] is board else ()
         digits = (*earlier, digit)
-        answer = presentation_of(board).digit_square(board, digits, self.keypad())
+        answer = presentation_of(board).digit_square(board, digits, self.drawn_keypad())
         self._typed = (board, digits) if answer.awaits_digit else None
         if answer.square is not None:
             self.cursor = answer.square
@@ -145,6 +145,19 @@ class Aiming:
         if answer.cursor is not None:
             self.cursor = answer.cursor
         self.say(answer.prompt)
+
+    def drawn_keypad(self) -> Callable[[int], Move]:
+        """The square each number key names on 3×3 where it is drawn: the player's layout, turned
+        with the board when it is flipped (the key at the top right names the square drawn there)."""
+        keypad, (down, right) = self.keypad(), self.mirrored()
+        if not (down or right):
+            return keypad
+
+        def drawn(digit: int) -> Move:
+            row, col = keypad(digit)
+            return (2 - row if down else row, 2 - col if right else col)
+
+        return drawn
 
     def _forget_digits(self) -> None:
         """Drop the digits that awaited another (the arrows, Enter or a click aim instead), and

@@ -164,8 +164,8 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
             self.refresh_bindings()  # pause, a new code and the review depend on them
         if new.board.geometry is old.board.geometry:
             self.cursor = playable_near(new.board, self.cursor)
-        else:  # another board: the old cursor may lie off it
-            self.cursor = centre(new.board)
+        else:  # another board: the old cursor may lie off it, and a flip is the new game's flip
+            self.cursor, self.mirror = centre(new.board), self.mirror_for(new.board)
         self.hint = self.analysis = self.past = None  # the board shows the game as it stands
         self.notice = self.parts.game_changed(new, self.overlay) or self.notice
         self.show_marks()

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 #: The coach, among the help that leaves a game unrated (the state keeps it as coached).
 COACH = "coach"
+#: Said under your rating in the score line when this game will not count in it (on a line of
+#: its own: beside the rating it was cut, "(not this g…", in the sidebar's width).
+NOT_THIS_GAME = "this game is unrated"
 
 
 class GameHost(Protocol):
@@ -173,6 +176,8 @@ class PlayScreen(Screen[None]):
                 then()
 
         question = f"{doing} and leave this game unfinished? (n, then Ctrl+S, saves it)"
+        if self.game.table.online:  # (the friend is told the game was closed)
+            question = f"{doing} and end the online game with your friend? (n, then Ctrl+S, saves it)"
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def ended_here(self, game: GameState) -> bool:
@@ -275,7 +280,7 @@ class PlayScreen(Screen[None]):
             self.rating = "unrated on this board"  # no level ratings here
             return
         board = self.host.archive.rating(shape)
-        rated = "" if game.rated and not self.aids_taken(game) else " (not this game)"
+        rated = "" if game.rated and not self.aids_taken(game) else f"\n{NOT_THIS_GAME}"  # whole under it
         self.rating = "" if board is None else f"rating {board.rating.text()}{rated}"
 
     def helped(self, old: GameState, new: GameState) -> None:

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Select, Static
 
 from ...store.archive import Archive, ArchiveError, Filters, GameRecord, board_label
+from ...store.games import LIST_COLUMNS
 from ...store.savefile import SavedGame
 from ...table import TABLES
 from ...words import counted
@@ -33,10 +34,19 @@ from .replay import ReplayScreen, delete_game, export_game
 
 #: Load the next page when the cursor gets this close to the last row loaded.
 PAGE_AHEAD = 20
-#: The games list's columns, and the width below which it leaves out the mode and the time of
-#: day (the widest rows need 97 columns with them, 76 without).
-LIST_COLUMNS = ("#", "ended", "board", "mode", "X", "O", "result", "moves")
+#: The width below which the games list leaves out the mode and the time of day (the widest
+#: rows need 97 columns with them, 76 without).
 WIDE_LIST = 100
+#: The width below which it leaves out the game's number and end day too: what the game was and
+#: how it went stay whole (at 60 columns the result was cut, "You los", and the moves left out).
+NARROW_LIST = 78
+
+
+def list_columns(width: int) -> tuple[str, ...]:
+    """The games list's columns a screen ``width`` columns wide has room for."""
+    left_out = set() if width >= WIDE_LIST else {"mode"} if width >= NARROW_LIST else {"mode", "#", "ended"}
+    return tuple(column for column in LIST_COLUMNS if column not in left_out)
+
 
 ANY = "any"
 
@@ -67,8 +77,8 @@ class ArchiveScreen(Screen[SavedGame | None]):
         self.filters = Filters()
         self._oldest: int | None = None
         self._complete = False
-        self._narrow = False
-        """Whether the list leaves out the mode and the time of day (see :data:`WIDE_LIST`)."""
+        self._columns: tuple[str, ...] = ()
+        """The list's columns, for the width the screen has (:func:`list_columns`)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="archive-title")
@@ -114,15 +124,15 @@ class ArchiveScreen(Screen[SavedGame | None]):
         self.query_one(DataTable).focus()
 
     def on_resize(self, event: Resize) -> None:
-        if self._narrow != (event.size.width < WIDE_LIST):
+        if self._columns != list_columns(event.size.width):
             self.reload()
 
     def reload(self) -> None:
         """Show the first page for the current filters, in the columns the width has room for."""
         table = self.query_one(DataTable)
-        self._narrow = self.size.width < WIDE_LIST
+        self._columns = list_columns(self.size.width)
         table.clear(columns=True)
-        table.add_columns(*(column for column in LIST_COLUMNS if not (self._narrow and column == "mode")))
+        table.add_columns(*self._columns)
         self._oldest, self._complete = None, False
         try:
             self.archive.count(self.filters)  # the first read: a damaged file found is recovered here
@@ -150,7 +160,7 @@ class ArchiveScreen(Screen[SavedGame | None]):
         self._complete = not page
         table = self.query_one(DataTable)
         for game in page:
-            table.add_row(*game.cells(self._narrow), key=str(game.id))
+            table.add_row(*game.cells(self._columns, short_time="mode" not in self._columns), key=str(game.id))
         if page:
             self._oldest = page[-1].id
 

@@ -80,6 +80,11 @@ class Viewing(Screen[None]):
         self.mirror = presentation_of(self.viewed_board()).mirror if flipped else (False, False)
         self.notice = Notice("Board flipped: f turns it back" if flipped else "Board turned back", Cause.ANSWER)
 
+    def mirror_for(self, board: Board) -> tuple[bool, bool]:
+        """How ``board``'s game is drawn with the flip as it is now: a flip stays on from one game
+        to another, each drawn flipped its own way (Connect Four mirrors its columns only)."""
+        return presentation_of(board).mirror if any(self.mirror) else (False, False)
+
     def action_go_to(self) -> None:
         """Ask for a square's name (``h8``; Connect Four ``4-1``, or a column's number) and move
         the cursor there."""

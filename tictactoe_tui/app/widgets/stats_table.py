@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from ...engine.strength import ratings_for
 from ...store.archive import BoardRating, Statistics, StatsLine, board_label
 from ...words import counted
+from .phrases import PHRASE_END, phrased
 
 #: A chart of a rating in a line: its lowest to its highest, in eight steps.
 BARS = "▁▂▃▄▅▆▇█"
@@ -18,6 +21,27 @@ TREND_GAMES = 24
 
 #: The count columns, each a space wider than its title.
 COUNTS = ("won", "drawn", "lost", "streak", "best")
+
+
+class Phrased:
+    """A cell broken between its phrases where its column is narrower than it ("Misère 3×3," /
+    "3 in a row", not "Misère 3×3, 3 in a" / "row"), each line after ``indent`` spaces: its
+    column is never narrower than its longest phrase."""
+
+    def __init__(self, text: str, indent: int = 0) -> None:
+        self.text, self.indent = text, indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = phrased(self.text, options.max_width - self.indent, room=len(self.text)).split("\n")
+        yield Text("\n".join(" " * self.indent + line for line in lines))
+
+    @property
+    def narrowest(self) -> int:
+        """The width it needs: its longest phrase, after the indent."""
+        return self.indent + max(cell_len(phrase.strip()) for phrase in PHRASE_END.split(self.text))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(self.narrowest, self.indent + cell_len(self.text))
 
 
 def statistics_table(statistics: Statistics) -> Group:
@@ -31,7 +55,7 @@ def statistics_table(statistics: Statistics) -> Group:
         table = _counts_table()
         for line in lines:
             counts = (line.won, line.drawn, line.lost, line.streak, line.best_streak)
-            table.add_row(f"  {line.board}", *(str(count) for count in counts))
+            table.add_row(Phrased(line.board, indent=2), *(str(count) for count in counts))
         parts += [Text(who, style="bold"), table]
     return Group(*parts)
 
@@ -54,16 +78,18 @@ def ratings_table(boards: tuple[BoardRating, ...], with_trend: bool = True) -> T
     """Your rating per board: the rating (± its deviation while provisional), the games rated,
     the level nearest it and (``with_trend``) a chart of its games, newest last."""
     table = Table(box=None, expand=True, padding=(0, 1, 0, 0), header_style="dim")
-    table.add_column("  your rating", ratio=1, overflow="fold")
+    labels = [
+        Phrased(board_label(board.shape.game, board.shape.rows, board.shape.cols, board.shape.k), 2) for board in boards
+    ]
+    narrowest = max((label.narrowest for label in labels), default=0)
+    table.add_column("  your rating", min_width=narrowest)  # no ratio: it and the fair fight share the room
     table.add_column("rating", justify="right", no_wrap=True)
     table.add_column("games", justify="right")
-    table.add_column("", no_wrap=True)
+    table.add_column("")
     if with_trend:
         table.add_column("over time", no_wrap=True, max_width=TREND_GAMES)
-    for board in boards:
-        shape = board.shape
-        row = [f"  {board_label(shape.game, shape.rows, shape.cols, shape.k)}", board.rating.text()]
-        row += [str(board.games), fair_fight(board)]
+    for board, label in zip(boards, labels, strict=True):
+        row: list[RenderableType] = [label, board.rating.text(), str(board.games), Phrased(fair_fight(board))]
         table.add_row(*row, *([trend(board.path)] if with_trend else []))
     return table
 

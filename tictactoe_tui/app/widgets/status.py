@@ -8,15 +8,13 @@ online play) return what they decided, or post it as :class:`Told`, and the scre
 
 from __future__ import annotations
 
-import re
-
-from rich.cells import cell_len
 from rich.text import Text
 from textual.markup import escape
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .phrases import PHRASE_END, phrased, wrapped_height
 from .said import Cause, Notice, Said
 
 __all__ = ["Cause", "Notice", "StatusLine", "Told", "leading", "phrased", "wrapped_height"]
@@ -46,19 +44,21 @@ class StatusLine(Widget):
         notice = said.notice.text if said.notice is not None else ""
         news = said.news
         width, room = self.content_size.width, self.content_size.height
-        lines = [phrased(said.headline, width, room)]  # "Looking back at move 5 of 12:" / "press End to return"
+        # the headline in bold ("Looking back at move 5 of 12:" / "press End to return"), the
+        # lines below it plain (dimmed, they read faintly in some themes)
+        lines = [f"[b]{phrased(said.headline, width, room)}[/b]"]
         room -= self._height_of(lines[0], width)  # below the headline
         if said.banner:  # whole, however it wraps
-            lines.append(f"[dim]{escape(phrased(said.banner, width, room))}[/dim]")
+            lines.append(escape(phrased(said.banner, width, room)))
             room -= self._height_of(lines[-1], width)
         first = notice or news
         if first:  # its first phrases where not all of it fits (no phrase cut off mid-way)
-            lines.append(f"[dim]{escape(leading(first, width, room) or phrased(first, width, room))}[/dim]")
+            lines.append(escape(leading(first, width, room) or phrased(first, width, room)))
             room -= self._height_of(lines[-1], width)
         if notice and news and news != notice:  # the news too, below the notice: what of it fits
             below = leading(news, width, room)
             if below:
-                lines.append(f"[dim]{escape(below)}[/dim]")
+                lines.append(escape(below))
         return "\n".join(lines)
 
     def _height_of(self, markup: str, width: int) -> int:
@@ -72,32 +72,10 @@ class StatusLine(Widget):
         self.set_class(said.over, "-over")
 
 
-#: Where a phrase ends: after "," or ":", or before " — ", " · " or " (".
-PHRASE_END = re.compile(r"(?<=[,:])(?= )|(?= [—·(])")
-
-
-def phrased(line: str, width: int, room: int) -> str:
-    """``line`` broken between its phrases (see :data:`PHRASE_END`) where it is wider than
-    ``width`` cells, as many whole phrases to a line as fit, so that "with best play" or "both
-    sides)" is not left on a line of its own; as it is (wrapped by words) when that would take
-    more than ``room`` lines. A phrase wider than the line wraps by words (and counts the lines
-    it takes so)."""
-    if width <= 0 or cell_len(line) <= width:
-        return line
-    first, *phrases = PHRASE_END.split(line)
-    lines = [first]
-    for phrase in phrases:
-        if cell_len(lines[-1] + phrase) <= width:
-            lines[-1] += phrase
-        else:
-            lines.append(phrase.lstrip())
-    return "\n".join(lines) if sum(wrapped_height(part, width) for part in lines) <= room else line
-
-
 def leading(line: str, width: int, room: int) -> str:
     """``line`` :func:`phrased` within ``room`` lines of ``width`` cells: whole where it fits, else
-    as many of its first phrases as fit, ending in "…" ("O played a1 in 132.2 ms…" without
-    "— draw with best play"), else as many of its first words as fit, ending in "…" (a phrase
+    as many of its first phrases as fit, ending in "…" ("O played a1 — draw with best play…"
+    without "(132.2 ms)"), else as many of its first words as fit, ending in "…" (a phrase
     longer than the room), else ""."""
     phrases = PHRASE_END.split(line)
     for count in range(len(phrases), 0, -1):
@@ -113,20 +91,3 @@ def leading(line: str, width: int, room: int) -> str:
         if wrapped_height(kept, width) <= room:
             return kept
     return ""
-
-
-def wrapped_height(line: str, width: int) -> int:
-    """The lines ``line`` takes wrapped by words at ``width`` cells (a word wider than a line
-    is broken)."""
-    height, used = 1, 0
-    for word in line.split():
-        size = cell_len(word)
-        if used and used + 1 + size <= width:
-            used += 1 + size
-        elif used:
-            height += 1 + (size - 1) // width
-            used = (size - 1) % width + 1
-        else:
-            height += (size - 1) // width
-            used = (size - 1) % width + 1
-    return height

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ..board import Board, Geometry, Move
 from .book import opening_book
@@ -48,6 +48,16 @@ class ExactSolver(Protocol):
 
     def analyze(self, board: Board, budget: Budget = ...) -> Analysis:
         """Exact value and plies of every legal move of ``board``, best first."""
+        ...
+
+
+@runtime_checkable
+class LoadsAhead(Protocol):
+    """A solver with something slow to load (a compiled kernel) that it can load ahead of its
+    searches."""
+
+    def get_ready(self, wait: bool = False) -> None:
+        """Load it on a thread of its own, or now (``wait``)."""
         ...
 
 

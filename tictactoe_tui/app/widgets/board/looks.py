@@ -3,6 +3,7 @@ pick (:data:`LAYERS`, one table of the theme's colours), worked out once a drawi
 
 from __future__ import annotations
 
+from rich.color import ColorSystem
 from rich.style import Style
 from textual.color import Color
 
@@ -81,6 +82,50 @@ TEXT_STYLES = ("-lost", "-win", "-last")
 #: How opaque the board is drawn while the computer thinks.
 THINKING_OPACITY = 0.85
 
+#: The contrast (WCAG's ratio, AA for normal text) a square's text keeps with the square: an ink
+#: fainter than this is moved towards the square's contrasting text (a value's colour on the
+#: cursor's tint, a warning colour on a light theme).
+READABLE = 4.5
+
+
+def luminance(colour: Color) -> float:
+    """WCAG's relative luminance of an opaque ``colour``."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(colour.r) + 0.7152 * linear(colour.g) + 0.0722 * linear(colour.b)
+
+
+def contrast_ratio(first: Color, second: Color) -> float:
+    """WCAG's contrast ratio of two opaque colours (1 to 21), the lower of the two a terminal
+    shows: in full colour, and rounded to a 256-colour palette's."""
+
+    def ratio(one: Color, other: Color) -> float:
+        lighter, darker = sorted((luminance(one), luminance(other)), reverse=True)
+        return (lighter + 0.05) / (darker + 0.05)
+
+    def rounded(colour: Color) -> Color:
+        return Color.from_rich_color(colour.rich_color.downgrade(ColorSystem.EIGHT_BIT))
+
+    return min(ratio(first, second), ratio(rounded(first), rounded(second)))
+
+
+def readable(ink: Color, ground: Color) -> Color:
+    """``ink`` (opaque) as it reads on ``ground``: as it is where it contrasts enough, else blended
+    towards ``ground``'s contrasting text as little as makes it (a terminal's own palette, the
+    ANSI themes', is the player's: kept)."""
+    if ink.ansi is not None or ground.ansi is not None or contrast_ratio(ink, ground) >= READABLE:
+        return ink
+    text = ground.get_contrast_text(1.0)
+    for share in (0.25, 0.5, 0.75):
+        blended = ink.blend(text, share)
+        if contrast_ratio(blended, ground) >= READABLE:
+            return blended
+    return text
+
+
 #: No colour: a layer that leaves the one beneath as it is.
 CLEAR = Color(0, 0, 0, 0)
 
@@ -148,7 +193,7 @@ class Looks:
         ink, auto = theme_colour(self._variables, colour)
         if auto:
             ink = beneath.get_contrast_text(ink.a)
-        style = Style(color=(beneath + ink).rich_color, bgcolor=beneath.rich_color)
+        style = Style(color=readable(beneath + ink, beneath).rich_color, bgcolor=beneath.rich_color)
         return Style.parse(text_style) + style if text_style else style
 
     def of(self, classes: frozenset[str], beneath: Color) -> Look:
@@ -188,7 +233,7 @@ class Looks:
         if auto:  # contrast with the square's own colour, as the stylesheet's auto had it
             ink = (beneath + theme_background(self._variables, LAYERS[background][0])).get_contrast_text(ink.a)
         style = LAYERS[text_style][2]
-        text = Style(color=(square + ink).rich_color, bgcolor=square.rich_color)
+        text = Style(color=readable(square + ink, square).rich_color, bgcolor=square.rich_color)
         text = Style.parse(style) + text if style else text
         frame = None
         if cursor:  # a frame, or on small squares its sides (with the reverse video where they do not fit)

@@ -22,6 +22,7 @@ table keeps each position's proven bounds between probes and between moves.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -138,6 +139,23 @@ class Layout:
         """The board cell of a single-bit ``square``."""
         return self.bit_of_cell.index(square.bit_length() - 1)
 
+    def ordered(self, own: int, mask: int, moves: int) -> list[int]:
+        """``moves`` as single squares, those making the most threats first, then centre columns."""
+        return [square for square, _ in self.children(own, mask, moves)]
+
+    def children(self, own: int, mask: int, moves: int) -> list[tuple[int, int]]:
+        """:meth:`ordered`'s squares, each with the mover's threats after it (the child's
+        opponent threats, so the child need not find them again)."""
+        threats = self.threats
+        ranked = []
+        for rank, column in enumerate(self.columns):
+            square = moves & column
+            if square:
+                made = threats(own | square, mask | square)
+                ranked.append((-made.bit_count(), rank, square, made))
+        ranked.sort()
+        return [(square, made) for _, _, square, made in ranked]
+
     @property
     def fits_kernel(self) -> bool:
         """Whether the compiled kernel (four in a row, 63 bits) searches this shape."""
@@ -246,11 +264,27 @@ class GravitySolver:
             self.searching = _Compiled(self.layout, self.table_min_empty)
         else:
             self.searching = _Interpreted(self.layout, self.table_min_empty)
-        if self.use_book:
-            if self.win_book is not None:  # loaded now, as the search process gets ready, not in a move's time
-                shipped_win_book(self.geometry, self.win_book)
-            if openings.fits(self.geometry):
-                openings.opening_values()
+        if self.use_book and openings.fits(self.geometry):  # loaded now: the first moves are answered from it
+            openings.opening_values()
+
+    def get_ready(self, wait: bool = False) -> None:
+        """Load what the moves past the opening book need, the win book (0.45 s at load 8.5) and
+        the compiled kernel (seconds in a fresh process), on a thread of its own, which a search
+        with a deadline does not wait for (a search for a move of the opening book needs neither);
+        or now (``wait``)."""
+        if wait:
+            self._load_win_book()
+            self.searching.get_ready(wait=True)
+        else:
+            threading.Thread(target=self._load_win_book_then_kernel, name="gravity-books", daemon=True).start()
+
+    def _load_win_book_then_kernel(self) -> None:
+        self._load_win_book()
+        self.searching.get_ready(wait=False)
+
+    def _load_win_book(self) -> None:
+        if self.use_book and self.win_book is not None:
+            shipped_win_book(self.geometry, self.win_book)
 
     @property
     def table(self) -> dict[int, int] | CompiledTable:
@@ -268,18 +302,19 @@ class GravitySolver:
         Four's opening database up to 11 plies in (:mod:`.openings`), else searched (at
         12 plies, each move's search starts from the ceiling the database puts on it), the
         moves taken in turn by one search a free core (:func:`searches_at_once`) when the
-        budget has a deadline."""
+        budget has a deadline. A position the database holds needs no search, so the compiled
+        kernel is not loaded for it (seconds in a fresh process)."""
         self._check(board)
         key = (board.x_bits, board.o_bits)
         cached = self.finished.get(key)
         if cached is not None:
             return cached
         started = time.perf_counter()
-        searches = self.searching.searches(budget)
         own, mask = self.layout.position(board)
         empty = self.geometry.cells - board.move_count
-        squares = searches[0].ordered(own, mask, self.layout.playable(mask))
+        squares = self.layout.ordered(own, mask, self.layout.playable(mask))
         opened = self._opening_scores(board, own, mask)
+        searches = [] if opened is not None else self.searching.searches(budget)
         ceilings = self._opening_ceilings(board, own, mask)
         scores: dict[int, int] = {} if opened is None else opened
 
@@ -363,7 +398,7 @@ class GravitySolver:
             return image_of[self.layout.cell_of(completing & -completing)]
         searches = self.searching.searches(budget)
         empty = self.geometry.cells - board.move_count
-        squares = searches[0].ordered(own, mask, self.layout.playable(mask))
+        squares = self.layout.ordered(own, mask, self.layout.playable(mask))
         if first is not None:
             squares.sort(key=lambda square: square != 1 << self.layout.bit_of_cell[image_of[first]])
         tries = [(threshold, square) for threshold in thresholds for square in squares]
@@ -447,6 +482,9 @@ class _Searching(ABC):
         self.layout = layout
         self.table_min_empty = table_min_empty
 
+    def get_ready(self, wait: bool) -> None:  # noqa: B027 (the interpreter has nothing to load)
+        """Load what the searches need ahead of them: on a thread of its own, or now (``wait``)."""
+
     @abstractmethod
     def search(self, budget: Budget) -> _Search:
         """A search over the table within ``budget``."""
@@ -497,23 +535,88 @@ class _Interpreted(_Searching):
 
 
 class _Compiled(_Searching):
-    """The compiled kernel (:mod:`.kernel`), over its fixed-size table."""
+    """The compiled kernel (:mod:`.kernel`), over its fixed-size table, loaded when a search
+    first needs it (Numba, the machine code and the table: seconds in a fresh process, where
+    a position in the books needs none of them). A search with a deadline waits for it half its
+    time at most, the load on a thread of its own, then searches in the interpreter (exact all
+    the same, slower), so a move is answered in its time while the kernel loads."""
 
     speed = KERNEL_SPEEDUP
 
     def __init__(self, layout: Layout, table_min_empty: int) -> None:
         super().__init__(layout, table_min_empty)
+        self._interim = _Interpreted(layout, table_min_empty)
+        self._loaded: CompiledTable | None = None
+        self._loading: threading.Thread | None = None
+        self._starting = threading.Lock()
+
+    def get_ready(self, wait: bool) -> None:
+        if wait:
+            self.loaded()
+        else:
+            self.start_loading()
+
+    def start_loading(self) -> None:
+        """Load the kernel on a thread of its own, if it is not loaded or loading already."""
+        with self._starting:
+            if self._loaded is None and self._loading is None:
+                self._loading = threading.Thread(target=self._load_quietly, name="gravity-kernel", daemon=True)
+                self._loading.start()
+
+    def _load_quietly(self) -> None:
+        """:meth:`_load` on its thread, which prints nothing over the app's screen if it fails:
+        the searches go on in the interpreter, and :meth:`loaded` says why."""
+        with contextlib.suppress(Exception):
+            self._load()
+
+    def _load(self) -> None:
         from .kernel import CompiledTable
 
+        layout = self.layout
         parts = (layout.height, layout.bottom, layout.squares, layout.odd_stacks, layout.lower_squares)
-        self.table: CompiledTable = CompiledTable((*parts, table_min_empty), layout.columns, len(layout.bit_of_cell))
+        self._loaded = CompiledTable((*parts, self.table_min_empty), layout.columns, len(layout.bit_of_cell))
+
+    def loaded(self) -> CompiledTable:
+        """The kernel's table, loaded now (waiting for a load under way)."""
+        self.start_loading()
+        assert self._loading is not None
+        self._loading.join()
+        if self._loaded is None:  # the load failed on its thread: here it says why
+            self._load()
+        assert self._loaded is not None
+        return self._loaded
+
+    @property
+    def table(self) -> CompiledTable | dict[int, int]:  # type: ignore[override]
+        """The kernel's table; the interpreter's while the kernel is still loading."""
+        if self._loaded is None and self._loading is not None:
+            return self._interim.table
+        return self.loaded()
+
+    def _in_time(self, budget: Budget) -> bool:
+        """Whether the kernel is loaded, waiting for it half the time ``budget`` has left at
+        most (as long as it takes without a deadline)."""
+        if self._loaded is None:
+            left = budget.remaining()
+            self.start_loading()
+            assert self._loading is not None
+            self._loading.join(None if left is None else left / 2)
+            if left is None:
+                self.loaded()
+        return self._loaded is not None
 
     def search(self, budget: Budget, stop: threading.Event | None = None) -> _Search:
-        return _CompiledSearch(self.layout, self.table, budget, stop)
+        """A compiled search; an interpreted one if the kernel is not loaded in time."""
+        if not self._in_time(budget):
+            return self._interim.search(budget)
+        return _CompiledSearch(self.layout, self.loaded(), budget, stop)
 
     def searches(self, budget: Budget) -> list[_Search]:
         """:func:`searches_at_once` of them with a deadline, sharing a stop; one with a node
-        limit alone, which promises the same answer every run."""
+        limit alone, which promises the same answer every run (one interpreted search if the
+        kernel is not loaded in time)."""
+        if not self._in_time(budget):
+            return [self._interim.search(budget)]
         if budget.deadline is None:
             return [self.search(budget)]
         stop = threading.Event()
@@ -530,7 +633,7 @@ class _Compiled(_Searching):
         every value a column's part of a key can take."""
         import numpy as np
 
-        keys, entries = self.table.stored()
+        keys, entries = self.loaded().stored()
         lost = keys[highest(entries) < 0]
         height = self.layout.height
         marks_of_part = np.array([self.layout.split(part)[1].bit_count() for part in range(1 << height)])
@@ -630,23 +733,6 @@ class _Search(ABC):
 
     def stop_others(self) -> None:  # noqa: B027 (an interpreted search runs alone: none to stop)
         """End the searches running beside this one (there are none beside an interpreted one)."""
-
-    def ordered(self, own: int, mask: int, moves: int) -> list[int]:
-        """``moves`` as single squares, those making the most threats first, then centre columns."""
-        return [square for square, _ in self.children(own, mask, moves)]
-
-    def children(self, own: int, mask: int, moves: int) -> list[tuple[int, int]]:
-        """:meth:`ordered`'s squares, each with the mover's threats after it (the child's
-        opponent threats, so the child need not find them again)."""
-        threats = self.threats
-        ranked = []
-        for rank, column in enumerate(self.layout.columns):
-            square = moves & column
-            if square:
-                made = threats(own | square, mask | square)
-                ranked.append((-made.bit_count(), rank, square, made))
-        ranked.sort()
-        return [(square, made) for _, _, square, made in ranked]
 
     def move_score(
         self,
@@ -756,7 +842,7 @@ class _InterpretedSearch(_Search):
             beta = high
         start_alpha, start_beta = alpha, beta
         best = -empty
-        for square, made in self.children(own, mask, moves) if moves & (moves - 1) else ((moves, -1),):
+        for square, made in layout.children(own, mask, moves) if moves & (moves - 1) else ((moves, -1),):
             score = -self.search(other, mask | square, empty - 1, -beta, -alpha, made)
             if score > best:
                 best = score
