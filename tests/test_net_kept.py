@@ -3,6 +3,8 @@ refused (the file is read as untrusted)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tictactoe_tui.engine import Position
@@ -10,6 +12,7 @@ from tictactoe_tui.engine.board import GameShape
 from tictactoe_tui.engine.marks import Symbols
 from tictactoe_tui.net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan
 from tictactoe_tui.net.kept import KeptMatch
+from tictactoe_tui.net.listening import HostNews, Listener, take_news
 from tictactoe_tui.net.match import Match
 from tictactoe_tui.store import savefile
 
@@ -56,3 +59,32 @@ def test_a_kept_match_reads_back_as_it_was_kept_in_a_game_in_progress(plan: obje
 def test_anything_else_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match=r"kept match|state"):
         KeptMatch.from_text(text, PLAYED)
+
+
+class KeptListener(Listener):
+    """A guest with no link of its own: what it is told and the state it takes."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        super().__init__(lambda match: None, self.said.append)
+
+
+AT_PLY_3 = Match(Position(GameShape(3, 3, 3, "classic"), ((1, 1), (0, 0), (0, 1))))
+
+
+@pytest.mark.parametrize(
+    ("host_state", "asked", "told"),
+    [
+        (AT_PLY_3, "a2", "Joined: Classic on a 3×3 board, you play O"),
+        (AT_PLY_3.play("guest", (1, 0)), None, "Your move a2 was not played: the game had moved on"),
+        (replace(AT_PLY_3, number=2), None, "Your move a2 was not played: the game had moved on"),
+    ],
+)
+def test_a_move_kept_from_an_earlier_link_is_asked_again_only_where_it_was_made(
+    host_state: Match, asked: str | None, told: str
+) -> None:
+    guest = KeptListener()
+    guest.keep_asked(AT_PLY_3, "a2")
+    take_news(guest, HostNews(host_state))
+    assert (guest.asked["move"] if guest.asked is not None else None) == asked
+    assert guest.said == [told]

@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.dialogs.file_prompt import PathPrompt
 from tictactoe_tui.app.work.ai import ThreadSearcher
 from tictactoe_tui.engine import get_strategy
@@ -272,6 +273,33 @@ async def test_a_guest_is_told_the_direct_host_quit_and_asked_for_its_new_code(t
             assert said == ["The host closed the game: ask your friend for their new code"]
             assert "The host closed the game" in status(guest)
             assert "Waiting for the host" not in status(guest)  # (it said so under the goodbye)
+
+
+async def test_esc_to_a_new_join_after_the_host_quit_stays_in_the_match_that_ended(tmp_path: Path) -> None:
+    """Host q, y; the guest Esc to the new code's question, then n, y, Esc to the join's: the
+    headline read "Your friend's turn (X)" though nobody was there, with t Chat in the footer
+    and no match to chat in (the match was left before the new one was chosen)."""
+    async with AsyncExitStack() as hosting:
+        host, (address, port), code = await hosting.enter_async_context(hosted_app(tmp_path / "host"))
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test() as pilot:
+            await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
+            await press(host, "5")
+            await until(lambda: marks(guest) == ".../.x./...")
+            await hosting.aclose()  # the host quits
+            await until(lambda: isinstance(guest.screen, PathPrompt), "the friend's new code, asked for")
+            await pilot.press("escape")
+            ended = status(guest)
+            assert "Not connected: n goes online again" in ended
+            await pilot.press("n")
+            await until(lambda: isinstance(guest.screen, ConfirmScreen), "leave the game unfinished?")
+            await pilot.press("y")
+            await until(lambda: isinstance(guest.screen, PathPrompt), "the join's question")
+            await pilot.press("escape")
+            await until(lambda: guest.screen is guest.game_screen)
+            assert "Your friend's turn" not in status(guest)
+            assert status(guest) == ended  # still the match that ended, as before n
+            assert guest.game_screen.online is not None
 
 
 async def test_quitting_a_match_half_played_asks_whether_to_end_the_online_game(tmp_path: Path) -> None:

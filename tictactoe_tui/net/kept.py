@@ -34,6 +34,9 @@ class KeptMatch:
     match: Match
     key: bytes | None = None
     """The rejoin token of a direct match (None through a mailbox server, or before it is known)."""
+    asked: str | None = None
+    """A guest's move in the match (its name as sent) that the host had not answered: sent once
+    the guest is back in, if the host's game is still where it was made (not kept on disk)."""
 
     @property
     def hosting(self) -> bool:

@@ -50,8 +50,13 @@ def joined_text(match: Match) -> str:
 def move_request(match: Match | None, move: Move) -> dict[str, Any]:
     """A guest's request that the host play ``move`` for it in ``match``, the match it knows
     (none yet: ply 0), as :func:`answer_guest` reads it."""
+    return asked_request(match, move_name(move))
+
+
+def asked_request(match: Match | None, name: str) -> dict[str, Any]:
+    """The request for the move named ``name`` (as sent) in ``match`` (none yet: ply 0)."""
     ply = len(match.moves) if match is not None else 0
-    return {"type": "move", "ply": ply, "move": move_name(move)}
+    return {"type": "move", "ply": ply, "move": name}
 
 
 class Listener:
@@ -68,6 +73,9 @@ class Listener:
         """The match as the host last sent it (None before the first state)."""
         self.asked: dict[str, Any] | None = None
         """The move request sent and not answered yet (sent again, or kept, until the host answers)."""
+        self.asked_in: Match | None = None
+        """The match a move asked before this link joined was made in (a link of the same match
+        before it, lost): sent once the host's first state shows the game there, else dropped."""
 
     @property
     def connected(self) -> bool:
@@ -83,6 +91,11 @@ class Listener:
         """Send a request on this guest's link; whether it went out now (a move not sent is kept
         and sent when the link is back)."""
         raise NotImplementedError
+
+    def keep_asked(self, match: Match, name: str) -> None:
+        """Take on the move named ``name`` asked in ``match`` by an earlier link of the match and
+        not answered: it waits to be sent until the host's first state says whether it still fits."""
+        self.asked, self.asked_in = asked_request(match, name), match
 
     async def play(self, move: Move) -> bool:
         """Ask the host to play ``move``: the request is kept as asked until the host answers it,
@@ -135,11 +148,24 @@ def waiting_text(guest: Listener, news: str, absence: str) -> str:
     return f"Your move {guest.asked['move']} waits for the host: {absence}…"
 
 
+def not_played(request: dict[str, Any]) -> str:
+    """What the guest is told of a kept move the host's game has gone past."""
+    return f"Your move {request['move']} was not played: the game had moved on"
+
+
 def take_news(guest: Listener, news: HostNews) -> None:
     """What a guest does with the host's news short of a hang-up: says a refusal, and keeps a
     match it carries, telling ``on_change``, and at the first, that it has joined. A refusal or
-    a new match answers the move asked."""
-    if news.refusal or (news.match is not None and news.match != guest.match):
+    a new match answers the move asked, except at the first state when the move was kept from
+    an earlier link of the match (:meth:`Listener.keep_asked`): it stays asked (to be sent) if
+    the host's game is where it was made, and is dropped, said, if not."""
+    dropped = None
+    kept = guest.asked_in
+    if kept is not None and news.match is not None and guest.match is None and guest.asked is not None:
+        guest.asked_in = None
+        if (news.match.number, news.match.position) != (kept.number, kept.position):
+            dropped, guest.asked = guest.asked, None
+    elif news.refusal or (news.match is not None and news.match != guest.match):
         guest.asked = None
     if news.refusal:
         guest.on_status(f"Refused: {news.refusal}")
@@ -148,4 +174,4 @@ def take_news(guest: Listener, news: HostNews) -> None:
         guest.match = news.match
         guest.on_change(news.match)
         if first:
-            guest.on_status(joined_text(news.match))
+            guest.on_status(not_played(dropped) if dropped is not None else joined_text(news.match))

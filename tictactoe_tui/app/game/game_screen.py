@@ -288,13 +288,13 @@ class GameScreen(MatchScreen, TravelScreen, Viewing, Aiming):
         self.leave_unfinished("Start a new game", lambda: self.start_new_game(table))
 
     def start_new_game(self, table: Table) -> None:
-        """Start a new game at ``table`` (leaving an online match for another kind of table)."""
-        if self.online is not None:
-            self.leave_match()
+        """Start a new game at ``table`` (an online one's match replaces the one shown once it opens)."""
         if table.online:
             self.parts.online.open_match(table)
-        else:
-            self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
+            return
+        if self.online is not None:
+            self.leave_match()
+        self.new_game(GameState.start(self.settings, self.host.rng, number=self.game.number + 1))
 
     def action_stats(self) -> None:
         """Show the lasting statistics."""

@@ -99,11 +99,12 @@ class ChatHeard(Message):
 
 
 class ChatOpened(Message):
-    """A new match, ``link``, begins with an empty chat log (the last match's lines go)."""
+    """A new link, ``link``, begins its chat log: empty for a new match (the last match's lines
+    go), or the log of ``previous``, the link of the same match it takes over from."""
 
-    def __init__(self, link: object) -> None:
+    def __init__(self, link: object, previous: object | None = None) -> None:
         super().__init__()
-        self.link = link
+        self.link, self.previous = link, previous
 
 
 class Saved(Message):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...engine.board import Move
 from ...game import GameState, Scoreboard
 from ...net import HostPlan, JoinPlan, MailboxHostPlan, MailboxJoinPlan, OnlinePlan
-from ...net.chat import ChatLine
+from ...net.chat import ChatLine, Talk
 from ...net.guest import GameGone, Guest, GuestError, HostClosed
 from ...net.host import Host
 from ...net.match import Match, MoveRefused
@@ -69,10 +69,15 @@ class OnlineLink:
         show: Callable[[GameState, Scoreboard, MatchNews], None],
         say: Callable[[MatchNews], None],
         key: bytes | None = None,
+        asked: str | None = None,
+        talk: Talk | None = None,
     ) -> None:
         """``show`` receives each new game state with the match's scores and news, ``say`` the
         news of each status line (joins, wrong codes) or change of presence; ``key``: the match's
-        key, kept from before a crash (direct play)."""
+        key, kept from before a crash (direct play); ``asked``: a guest's move in ``match`` that
+        the host had not answered when the match's earlier link was lost (sent once this one
+        joins, if the host's game is still there); ``talk``: the chat of that earlier link (its
+        lines kept while the link was down go once this one joins)."""
         self.plan = plan
         self.table = ONLINE_HOST if isinstance(plan, HostPlan | MailboxHostPlan) else ONLINE_JOIN
         """The kind of table this side of the match sits at."""
@@ -101,10 +106,14 @@ class OnlineLink:
             self.host.talk.on_line = self._heard
         elif isinstance(plan, JoinPlan):
             self.guest = Guest(plan.host, plan.port, plan.code or "", self.changed, self.status, key=key)
-            self.guest.talk.on_line = self._heard
+        self._asked, self._talk = asked, talk
+        if self.guest is not None:
+            self._take_on(self.guest)
         self._address = ""
         self._dropped = False
         """The guest lost the host after the match began (its news goes once it hears again)."""
+        self._taken_up = False
+        """The match was kept from before (a crash, or a link of it lost): it is kept again as it is."""
 
     @property
     def banner(self) -> str:
@@ -159,7 +168,7 @@ class OnlineLink:
                 await self.host.run()
             else:
                 self.guest = MailboxGuest(plan.code or "", self.changed, self.status, url=plan.url)
-                self.guest.talk.on_line = self._heard
+                self._take_on(self.guest)
                 self._address = plan.url
                 await self.guest.run()
         except MailboxGuestError as error:
@@ -172,6 +181,21 @@ class OnlineLink:
             self.ended = True
             self.status(f"Cannot go online: {error}")
 
+    def _take_on(self, guest: Guest | MailboxGuest) -> None:
+        """Give a new guest link what the match keeps across its links: the chat, and the move
+        the host had not answered."""
+        if self._talk is not None:
+            guest.talk = self._talk
+        guest.talk.on_line = self._heard
+        if self._asked:
+            guest.keep_asked(self._match, self._asked)
+
+    @property
+    def talk(self) -> Talk | None:
+        """The match's chat on this side (None before a mailbox side is made)."""
+        peer = self.host if self.host is not None else self.guest
+        return peer.talk if peer is not None else None
+
     async def close(self) -> None:
         """Hang up."""
         if self.host is not None:
@@ -180,8 +204,12 @@ class OnlineLink:
             await self.guest.close()
 
     def status(self, text: str) -> None:
-        """Say ``text`` as the match's latest news."""
+        """Say ``text`` as the match's latest news (led, until the host's first state, by a move
+        taken over from the match's earlier link: it waits to be sent)."""
         self._dropped = self.guest is not None and self._shown is not None and bool(text)
+        kept = self.guest.asked if self.guest is not None and self.guest.match is None else None
+        if kept is not None and text:
+            text = f"Your move {kept['move']} waits to be sent: {text[:1].lower()}{text[1:]}"
         self._text = text
         self.say(self.news)
 
@@ -227,16 +255,19 @@ class OnlineLink:
         plan = replace(self.plan, code=None) if isinstance(self.plan, MailboxJoinPlan) else self.plan  # (used up)
         if self.host is not None:
             return KeptMatch(plan, self.host.match, self.host.key if isinstance(self.host, Host) else None)
-        if self.guest is None or self.guest.match is None:
-            return KeptMatch(plan, self._match) if self.side == "host" else None
-        return KeptMatch(plan, self.guest.match, self.guest.key if isinstance(self.guest, Guest) else None)
+        key = self.guest.key if isinstance(self.guest, Guest) else None
+        asked = self.guest.asked if self.guest is not None else None
+        move = str(asked["move"]) if asked is not None else None
+        if self.guest is None or self.guest.match is None:  # a guest's match taken up is kept until the host is back
+            return KeptMatch(plan, self._match, key, move) if self.side == "host" or self._taken_up else None
+        return KeptMatch(plan, self.guest.match, key, move)
 
     # -- states ------------------------------------------------------------------------
 
     def take_up(self, match: Match) -> None:
         """Show ``match``, kept from before a crash, as it was until the other side is back
         (both sides have been in it)."""
-        self._met = True
+        self._met = self._taken_up = True
         self.changed(match)
 
     def changed(self, match: Match) -> None:

@@ -96,9 +96,10 @@ class OnlinePlay:
         """The mailbox server this run went online through (``--mailbox``), kept for later matches."""
         self._requests: set[asyncio.Task[None]] = set()
 
-    def go_online(self, plan: OnlinePlan, kept: KeptMatch | None = None) -> None:
+    def go_online(self, plan: OnlinePlan, kept: KeptMatch | None = None, previous: OnlineLink | None = None) -> None:
         """Host a match or join one (asking for the code when the plan has none, or again when
-        a mailbox code is not one); ``kept``: the match to take up again (kept from before a crash)."""
+        a mailbox code is not one); ``kept``: the match to take up again (kept from before a crash,
+        or from ``previous``, a link of it lost, whose chat goes on)."""
         from ...net import JoinPlan, MailboxHostPlan, MailboxJoinPlan
         from ...net.address import mailbox_code
         from ...net.match import Match
@@ -107,14 +108,14 @@ class OnlinePlay:
         if isinstance(plan, MailboxHostPlan | MailboxJoinPlan):
             self._mailbox = plan.url
         if isinstance(plan, JoinPlan) and not plan.code:
-            self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)", kept)
+            self.ask_join_code(plan, f"Join code for {plan.host}:{plan.port} (three words)", kept, previous)
             return
         if isinstance(plan, MailboxJoinPlan):
             try:
                 plan = replace(plan, code=mailbox_code(plan.code or ""))
             except ValueError as error:
                 question = f"{error}. Type the code your friend was shown" if plan.code else MAILBOX_QUESTION
-                self.ask_join_code(plan, question, kept)
+                self.ask_join_code(plan, question, kept, previous)
                 return
         preset = self._screen.settings.preset
         match = kept.match if kept is not None else Match(Position(preset))
@@ -124,9 +125,12 @@ class OnlinePlay:
             lambda state, scores, news: self._post(FriendMoved(state, scores, news, link)),
             lambda news: self._post(FriendSaid(news, link)),
             kept.key if kept is not None else None,
+            kept.asked if kept is not None else None,
+            previous.talk if previous is not None else None,
         )
         link.hear = lambda line: self._post(ChatHeard(line, link))
-        self._post(ChatOpened(link))
+        self.leave()  # the match shown until now (over, or left for another), if still open
+        self._post(ChatOpened(link, previous))
         self.link = link
         self._post(MatchOpened(link, MatchSeat(lambda move: self.request(link.play(move)), link.waiting_move)))
         if kept is not None:
@@ -183,13 +187,22 @@ class OnlinePlay:
         refusal = self.link.new_code() if self.link is not None else "Not hosting a game"
         return Notice(refusal, Cause.KEY) if refusal else None
 
-    def ask_join_code(self, plan: JoinPlan | MailboxJoinPlan, question: str, kept: KeptMatch | None = None) -> None:
-        """Ask for the join code, then join with it (Esc: stay where we are), taking ``kept`` on."""
+    def ask_join_code(
+        self,
+        plan: JoinPlan | MailboxJoinPlan,
+        question: str,
+        kept: KeptMatch | None = None,
+        previous: OnlineLink | None = None,
+    ) -> None:
+        """Ask for the join code, then join with it (Esc: stay where we are), taking ``kept`` on
+        (and ``previous``'s chat: see :meth:`go_online`)."""
         from ..screens.dialogs.file_prompt import PathPrompt
 
-        self._screen.app.push_screen(
-            PathPrompt(question, ""), lambda code: self.go_online(replace(plan, code=code), kept) if code else None
-        )
+        def typed(code: str | None) -> None:
+            if code:
+                self.go_online(replace(plan, code=code), kept, previous)
+
+        self._screen.app.push_screen(PathPrompt(question, ""), typed)
 
     def next_game(self) -> Notice | None:
         """What ``n`` does in a match that goes on: a rematch asked for where the other side is
@@ -224,7 +237,7 @@ class OnlinePlay:
             if code and link is self.link:
                 kept = link.kept()
                 self.leave()
-                self.go_online(replace(plan, code=code), kept)
+                self.go_online(replace(plan, code=code), kept, link)
 
         self._screen.app.push_screen(PathPrompt(question, ""), typed)
 
@@ -304,5 +317,8 @@ class OnlinePlay:
         if link is not None and link.refused and isinstance(link.plan, JoinPlan | MailboxJoinPlan):
             refused, link.refused = link.refused, ""
             question = next_code_question(refused, link.gone, isinstance(link.plan, JoinPlan))
-            self.ask_join_code(link.plan, question, None if link.gone else link.kept())  # (gone: a new match)
+            if link.gone:  # a new match
+                self.ask_join_code(link.plan, question)
+            else:
+                self.ask_join_code(link.plan, question, link.kept(), link)
         return message.news

@@ -44,6 +44,7 @@ class MatchScreen(PlayScreen):
         """Hang up the match: this keyboard's moves are played here again."""
         self.parts.online.leave()
         self._seats, self.match = None, None
+        self.refresh_bindings()  # t no longer chats
 
     def follow_match(self, followed: Followed) -> None:
         """Show the online match as :class:`~.play.Followed` says: the host's board in the
@@ -98,4 +99,5 @@ class MatchScreen(PlayScreen):
         self.chat = self.chat.with_line(message.line, message.link)
 
     def on_chat_opened(self, message: ChatOpened) -> None:
-        self.chat = Chat(link=message.link)
+        kept = message.previous is not None and message.previous is self.chat.link  # (the same match)
+        self.chat = Chat(self.chat.lines if kept else (), link=message.link)

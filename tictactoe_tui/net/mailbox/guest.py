@@ -100,11 +100,15 @@ class MailboxGuest(Presence, Listener):
             except Closed:
                 return
             heard = time.monotonic()
-            self._set_present(True, "" if self.match is None else "The host is back")  # the first: its state tells
+            first = self.match is None
+            self._set_present(True, "" if first else "The host is back")  # the first: its state tells
             hung_up = self._hear_host(message)
             if hung_up is not None:
                 self._set_present(False)
                 raise MailboxGuestError(HANG_UPS.get(hung_up, f"the host hung up ({hung_up})"))
+            if first and self.match is not None and self.asked is not None:  # kept from the match's earlier link
+                wormhole.send(self.asked)
+                self.on_status(on_its_way(self.asked))
 
     def _changed(self) -> None:
         if self.match is not None:
