@@ -160,3 +160,12 @@ async def test_the_fuzzer_presses_every_key_the_app_binds_and_offers_every_palet
         listed = [hit.text for hit in await palette_commands(app.game_screen)]
         assert listed == [title for title, _help, _run in game_commands(app.game_screen)]
     assert sidebar_boards()[0] == Settings().preset
+
+
+def test_the_checks_read_a_look_back_as_such() -> None:
+    """Looking back (Home, ","), the headline says so, and at which position, not whose turn it is."""
+    game = played(Settings(mode=TWO_PLAYERS.name), (1, 1), (0, 0))
+    looking = "Looking back at move 1 of 2: press End to return"
+    assert check(game, looking, seen(game), "press ,", False, past=1) == []
+    assert any("does not say" in fault for fault in check(game, game.turn_text(), seen(game), "press ,", False, past=1))
+    assert any("does not say" in fault for fault in check(game, looking, seen(game), "press end", False))

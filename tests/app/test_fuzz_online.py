@@ -115,7 +115,7 @@ async def fuzz_online(home: Path, seed: int, actions: int, preset: Preset) -> tu
                     for name, each in apps.items():
                         game = each.game_screen.game
                         said = [
-                            *check(game, status(each), before[name], action, human_moved=name == side),
+                            *check(game, status(each), before[name], action, name == side, each.game_screen.past),
                             *read_screen(each, None, before[name], action),
                             *sidebar_faults(each),
                         ]

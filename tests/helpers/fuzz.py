@@ -310,8 +310,11 @@ def drawing_faults(app: TicTacToeApp) -> list[str]:
     return faults
 
 
-def check(game: GameState, status: str, before: Seen, action: str, human_moved: bool) -> list[str]:
-    """Invariants after one action, given the game and the status text shown; the faults found."""
+def check(
+    game: GameState, status: str, before: Seen, action: str, human_moved: bool, past: int | None = None
+) -> list[str]:
+    """Invariants after one action, given the game and the status text shown (``past``: the
+    board shows the position after that many moves, looked back at); the faults found."""
     faults = []
     board = game.board
     try:
@@ -344,14 +347,19 @@ def check(game: GameState, status: str, before: Seen, action: str, human_moved: 
                 break
     if not game.table.online and sorted(game.seating.players) != sorted(game.table.players):
         faults.append(f"{game.seating.players} sit at a table of {game.table.players}")
-    faults += headline_faults(game, status)
+    faults += headline_faults(game, status, past)
     return faults
 
 
-def headline_faults(game: GameState, status: str) -> list[str]:
-    """The status line's headline (its first words) against the game: the table's words for
-    whose turn it is or the result, naming the side to move or the winner (by symbol, or by
-    who sits there), or saying it is a draw."""
+def headline_faults(game: GameState, status: str, past: int | None = None) -> list[str]:
+    """The status line's headline (its first words) against the game: while the board shows an
+    earlier position, that it looks back at it, and at which; else the table's words for whose
+    turn it is or the result, naming the side to move or the winner (by symbol, or by who sits
+    there), or saying it is a draw."""
+    if past is not None and past < game.ply:
+        moment = "the start" if past == 0 else f"move {past} of {game.ply}"
+        said = f"Looking back at {moment}"
+        return [] if status.startswith(said) else [f"the status {status!r} does not say {said!r} first"]
     board, headline = game.board, game.turn_text()
     if not status.startswith(headline):
         return [f"the status {status!r} does not say {headline!r} first"]
@@ -494,7 +502,8 @@ async def run(
             if on_action is not None:
                 on_action(number, action)
             await drawn_still(app, pilot)
-            faults = check(app.game_screen.game, status(app), before, action, human_moved)
+            screen = app.game_screen
+            faults = check(screen.game, status(app), before, action, human_moved, screen.past)
             faults += read_screen(app, started_with, before, action, tally)
             report.games = app.game_screen.game.number
             report.moves += (
