@@ -41,6 +41,27 @@ def test_a_kept_match_reads_back_as_it_was_kept_in_a_game_in_progress(plan: obje
 
 
 @pytest.mark.parametrize(
+    ("kept", "started", "resumed"),
+    [
+        # a plain `join` or `host` (a mailbox plan that names no code) takes up a direct match as played:
+        # the direct guest killed and started with a plain `join` was asked a code and lost its match
+        (JoinPlan("127.0.0.1", 7717, "maple-otter-comet"), MailboxJoinPlan(), None),
+        (HostPlan("0.0.0.0", 7717), MailboxHostPlan(), None),
+        (JoinPlan("127.0.0.1", 7717, "maple-otter-comet"), JoinPlan("127.0.0.1", 7717), None),
+        # a start that says where, or gives a code, goes there
+        (JoinPlan("127.0.0.1", 7717, "maple-otter-comet"), JoinPlan("10.0.0.2", 7717), "started"),
+        (JoinPlan("127.0.0.1", 7717), MailboxJoinPlan(code="7-guitarist-revenge"), "started"),
+        (MailboxJoinPlan("ws://127.0.0.1:4000/v1"), MailboxJoinPlan(), "started"),
+    ],
+)
+def test_a_start_takes_up_a_kept_match_where_it_was_played_unless_it_says_otherwise(
+    kept: object, started: object, resumed: str | None
+) -> None:
+    match = KeptMatch(kept, Match(PLAYED, number=1), b"k" * 16)  # type: ignore[arg-type]
+    assert match.resumed_with(started) == (started if resumed else kept)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "[]",

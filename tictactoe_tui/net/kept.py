@@ -90,10 +90,13 @@ class KeptMatch:
     def resumed_with(self, plan: OnlinePlan | None) -> OnlinePlan:
         """The plan to go online with: ``plan`` (this start's, which says where) if given, else the
         one kept; a direct guest started again at the same host without a code joins with the
-        code kept."""
+        code kept; a plain ``host`` or ``join`` (a mailbox plan naming no code) takes up a direct
+        match the way it was played."""
         if plan is None:
             return self.plan
         kept = self.plan
+        if isinstance(kept, HostPlan | JoinPlan) and isinstance(plan, MailboxHostPlan | MailboxJoinPlan):
+            return plan if isinstance(plan, MailboxJoinPlan) and plan.code else kept
         if isinstance(plan, JoinPlan) and not plan.code and isinstance(kept, JoinPlan):
             return plan if (plan.host, plan.port) != (kept.host, kept.port) else kept
         return plan
