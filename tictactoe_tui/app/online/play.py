@@ -206,15 +206,15 @@ class OnlinePlay:
 
     def next_game(self) -> Notice | None:
         """What ``n`` does in a match that goes on: a rematch asked for where the other side is
-        there (or this side hosts); a guest waiting for its host is asked for the host's new code
-        (a host started again has one), and the match goes on with it where it is; while the
-        mailbox server is away, it is said that the game waits for it."""
+        there (or this side hosts); a guest waiting for its host, or for its answer to a move, is
+        asked for the host's new code (a host started again has one), and the match goes on with
+        it where it is; while the mailbox server is away, it is said that the game waits for it."""
         from ..widgets.presence import MAILBOX_SERVER
 
         link = self.link
         if link is None:
             return None
-        if link.guest is None or link.peer_here:
+        if link.guest is None or (link.peer_here and not link.news.sent):  # (unanswered: the host may be gone)
             self.request(link.rematch())
         elif link.presence.missing == MAILBOX_SERVER:
             return Notice("Lost the mailbox server: the game goes on once it is back", Cause.KEY)
