@@ -302,6 +302,31 @@ async def test_esc_to_a_new_join_after_the_host_quit_stays_in_the_match_that_end
             assert guest.game_screen.online is not None
 
 
+async def test_a_match_the_host_closed_offers_no_chat_and_no_end_to_quit(tmp_path: Path) -> None:
+    """After the host quit, the guest's t still opened the chat (its lines waited for nobody) and q
+    asked "Quit and end the online game with your friend?" of a game already ended."""
+    from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen
+
+    async with AsyncExitStack() as hosting:
+        host, (address, port), code = await hosting.enter_async_context(hosted_app(tmp_path / "host"))
+        guest = app_for(tmp_path / "guest", JoinPlan(address, port, code))
+        async with guest.run_test() as pilot:
+            await until(lambda: host.game_screen.game.joined and guest.game_screen.game.joined)
+            await press(host, "5")
+            await until(lambda: marks(guest) == ".../.x./...")
+            await press(guest, "1")
+            await until(lambda: marks(host) == "o../.x./...")
+            await hosting.aclose()  # the host quits
+            await until(lambda: isinstance(guest.screen, PathPrompt), "the friend's new code, asked for")
+            await pilot.press("escape", "t")
+            assert "Nobody to talk to: the match is over" in status(guest)
+            await pilot.press("q")
+            await until(lambda: isinstance(guest.screen, ConfirmScreen), "the question")
+            assert isinstance(guest.screen, ConfirmScreen)
+            assert guest.screen.question.startswith("Quit and leave this game unfinished?")
+            await pilot.press("n")
+
+
 async def test_quitting_a_match_half_played_asks_whether_to_end_the_online_game(tmp_path: Path) -> None:
     """q asked "Quit and leave this game unfinished?", not saying the friend's game ends too."""
     from tictactoe_tui.app.screens.dialogs.confirm import ConfirmScreen

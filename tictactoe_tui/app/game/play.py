@@ -173,7 +173,7 @@ class PlayScreen(Screen[None]):
                 then()
 
         question = f"{doing} and leave this game unfinished? (n, then Ctrl+S, saves it)"
-        if self.game.table.online:  # (the friend is told the game was closed)
+        if self.game.table.online and not (self.match and self.match.presence.ended):  # (the friend is told)
             question = f"{doing} and end the online game with your friend? (n, then Ctrl+S, saves it)"
         self.app.push_screen(ConfirmScreen(question), answered)
 

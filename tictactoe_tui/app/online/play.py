@@ -147,6 +147,8 @@ class OnlinePlay:
         link = self.link
         if not online or link is None:
             return Notice("Nobody to talk to: chat (t) is for online games", Cause.KEY)
+        if link.presence.ended:  # (the host closed it, or it could not start: nobody reads it)
+            return Notice("Nobody to talk to: the match is over (n goes online again)", Cause.KEY)
 
         def send(text: str | None) -> None:
             refusal = link.chat(text) if text and link is self.link else None
