@@ -32,7 +32,6 @@ sit at the table of the mode chosen now.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from dataclasses import dataclass, replace
@@ -126,10 +125,7 @@ def _played(fields: dict[str, str], moves: int) -> Played | None:
         return None
     names = [name for name in fields.get("help", "").split() if _NAME.fullmatch(name)]
     levels = tuple(name for name in fields.get("levels", "").split() if _NAME.fullmatch(name))
-    when = float(started)
-    if not math.isfinite(when):
-        return None
-    return Played(when, tuple(map(float, times)), "coach" in names, frozenset(names) - {"coach"}, levels)
+    return Played(float(started), tuple(map(float, times)), "coach" in names, frozenset(names) - {"coach"}, levels)
 
 
 def _seating(fields: dict[str, str]) -> Seating | None:
